@@ -1,0 +1,17 @@
+/* cmds.c: the subcommand table. */
+#include "cmds.h"
+
+#include <string.h>
+
+const struct subcmd subcmd_table[] = {
+	{ "compare", cmd_compare, "compare two or more reports: deltas and significance" },
+};
+const size_t subcmd_table_len = sizeof(subcmd_table) / sizeof(subcmd_table[0]);
+
+const struct subcmd *subcmd_find(const char *word)
+{
+	for (size_t i = 0; i < subcmd_table_len; i++)
+		if (strcmp(subcmd_table[i].name, word) == 0)
+			return &subcmd_table[i];
+	return NULL;
+}

@@ -1,0 +1,331 @@
+/*
+ * fstime: file write, read and copy throughput (UnixBench "File Copy" etc.).
+ *
+ *   fstime [-c|-r|-w] [-b bufsize] [-m maxblocks] [-t seconds] [-d dir]
+ *          [-s settle]
+ *
+ * The work per loop is the reference's: two files dummy0-<pid> and
+ * dummy1-<pid> in dir, a file size of maxblocks KB swept in bufsize chunks
+ * and rewound after each sweep, a priming write (and read, for copy) before
+ * the timed phase, byte accounting in 256-byte units with proportional
+ * credit for a buffer cut short by the alarm, and the rate from the true
+ * elapsed time.  Result: COUNT|<KBps>|0|KBps and TIME|<seconds>.
+ *
+ * Both files are unlinked as soon as they are open.  The test runs on the
+ * open descriptors, so no exit path (error, Ctrl-C, SIGTERM, even SIGKILL)
+ * can leave a test file behind, and no signal handler has to know the names.
+ *
+ * -s N replaces every settle sleep by N seconds (-s 0: none, for --quick;
+ * -s -1: the reference's sleeps, the default);
+ * without it the reference's sleeps are used.  Priming phases last 2 s, or
+ * the -t duration when that is shorter.
+ */
+/* sync() is XSI. */
+#define _XOPEN_SOURCE 700
+#include "harness.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#define USAGE "fstime [-c|-r|-w] [-b bufsize 256..8192] [-m maxblocks KB] " \
+	"[-t seconds] [-d dir] [-s settle seconds]"
+#define UNIT 256		/* accounting unit in bytes, as the reference */
+#define BUF_MAX 8192
+#define PRIME_SECONDS 2u
+
+enum mode { MODE_COPY, MODE_READ, MODE_WRITE };
+
+struct fst {
+	enum mode mode;
+	size_t bufsize;
+	long maxblocks;
+	unsigned seconds;
+	long settle;		/* -1: the reference's sleeps */
+	const char *dir;
+	long buffers;		/* bufsize chunks per file sweep */
+	char *buf;
+	int fd[2];		/* 0: written then read, 1: copy target */
+	double read_kbps, write_kbps;	/* from the priming phases */
+};
+
+struct sample {
+	unsigned long long units;	/* 256-byte units moved */
+	double elapsed;			/* seconds, monotonic */
+};
+
+/* Fail naming the test directory, so a full or read-only disk is obvious. */
+static noreturn void fail_dir(const struct fst *f, const char *op)
+{
+	harness_fail_errno("%s: %s", f->dir, op);
+}
+
+static unsigned long long units_of(size_t bytes)
+{
+	return (bytes + UNIT - 1) / UNIT;
+}
+
+static void parse_args(struct fst *f, int argc, char **argv)
+{
+	int c;
+
+	*f = (struct fst){ .mode = MODE_COPY, .bufsize = 1024, .maxblocks = 2000,
+			   .seconds = 30, .settle = -1, .dir = ".",
+			   .fd = { -1, -1 } };
+	while ((c = getopt(argc, argv, "crwb:m:t:d:s:")) != -1) {
+		switch (c) {
+		case 'c': f->mode = MODE_COPY; break;
+		case 'r': f->mode = MODE_READ; break;
+		case 'w': f->mode = MODE_WRITE; break;
+		case 'b': f->bufsize = (size_t)harness_long(optarg, UNIT, BUF_MAX, USAGE); break;
+		case 'm': f->maxblocks = harness_long(optarg, 1, 64L * 1024 * 1024, USAGE); break;
+		case 't': f->seconds = harness_seconds(optarg, USAGE); break;
+		case 'd': f->dir = optarg; break;
+		case 's': f->settle = harness_long(optarg, -1, 3600, USAGE); break;
+		default: harness_usage(USAGE);
+		}
+	}
+	if (optind != argc || *f->dir == '\0')
+		harness_usage(USAGE);
+	f->buffers = f->maxblocks * 1024 / (long)f->bufsize;
+	if (f->buffers < 1)
+		harness_usage(USAGE);
+}
+
+/*
+ * Create both files and unlink them at once.  Termination signals are held
+ * off in between so that not even a Ctrl-C at that instant leaves a name.
+ */
+static void open_files(struct fst *f)
+{
+	sigset_t hold, old;
+	char path[4096];
+
+	sigemptyset(&hold);
+	sigaddset(&hold, SIGINT);
+	sigaddset(&hold, SIGTERM);
+	sigaddset(&hold, SIGHUP);
+	sigaddset(&hold, SIGQUIT);
+	if (sigprocmask(SIG_BLOCK, &hold, &old) != 0)
+		harness_fail_errno("sigprocmask");
+	for (int i = 0; i < 2; i++) {
+		int n = snprintf(path, sizeof(path), "%s/dummy%d-%ld", f->dir, i,
+				 (long)getpid());
+		if (n < 0 || (size_t)n >= sizeof(path))
+			harness_fail("%s: path too long", f->dir);
+		f->fd[i] = open(path, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
+		if (f->fd[i] < 0)
+			fail_dir(f, i ? "create dummy1" : "create dummy0");
+		if (unlink(path) != 0)
+			fail_dir(f, "unlink");
+	}
+	if (sigprocmask(SIG_SETMASK, &old, NULL) != 0)
+		harness_fail_errno("sigprocmask");
+}
+
+static void rewind_fd(const struct fst *f, int fd)
+{
+	if (lseek(fd, 0, SEEK_SET) != 0)
+		fail_dir(f, "lseek");
+}
+
+static void nap(unsigned seconds)
+{
+	while (seconds > 0)
+		seconds = sleep(seconds);
+}
+
+/* The reference's sync/sleep/sync/sleep before each phase. */
+static void settle(const struct fst *f, unsigned first, unsigned second)
+{
+	sync();
+	nap(f->settle < 0 ? first : (unsigned)f->settle);
+	sync();
+	nap(f->settle < 0 ? second : (unsigned)f->settle);
+}
+
+/*
+ * Finish a write that came back short.  Returns the bytes written in all;
+ * fewer than len only when the alarm stopped the test.  A short write with
+ * no alarm is retried, so a full disk surfaces as ENOSPC on the next call.
+ */
+static size_t write_rest(const struct fst *f, int fd, const char *p,
+			 size_t len, ssize_t first)
+{
+	size_t done = 0;
+	ssize_t n = first;
+
+	for (;;) {
+		if (n < 0 && errno != EINTR)
+			fail_dir(f, "write");
+		if (n == 0) {
+			errno = ENOSPC;
+			fail_dir(f, "write");
+		}
+		if (n > 0)
+			done += (size_t)n;
+		if (done == len || harness_stop)
+			return done;
+		n = write(fd, p + done, len - done);
+	}
+}
+
+static struct sample phase_write(struct fst *f, unsigned seconds)
+{
+	const unsigned long long per_buf = f->bufsize / UNIT;
+	const int fd = f->fd[0];
+	struct sample s = { 0, 0.0 };
+	double t0;
+
+	settle(f, 2, 2);
+	rewind_fd(f, fd);
+	harness_arm(seconds);
+	t0 = harness_now();
+	while (!harness_stop) {
+		for (long b = 0; b < f->buffers && !harness_stop; b++) {
+			ssize_t n = write(fd, f->buf, f->bufsize);
+
+			if ((size_t)n == f->bufsize)
+				s.units += per_buf;
+			else
+				s.units += units_of(write_rest(f, fd, f->buf,
+							       f->bufsize, n));
+		}
+		if (!harness_stop)
+			rewind_fd(f, fd);
+	}
+	s.elapsed = harness_now() - t0;
+	return s;
+}
+
+static struct sample phase_read(struct fst *f, unsigned seconds)
+{
+	const unsigned long long per_buf = f->bufsize / UNIT;
+	const int fd = f->fd[0];
+	struct sample s = { 0, 0.0 };
+	double t0;
+
+	settle(f, 2, 2);
+	rewind_fd(f, fd);
+	harness_arm(seconds);
+	t0 = harness_now();
+	while (!harness_stop) {
+		ssize_t n = read(fd, f->buf, f->bufsize);
+
+		if ((size_t)n == f->bufsize) {
+			s.units += per_buf;
+		} else if (n > 0) {
+			s.units += units_of((size_t)n);
+		} else if (n == 0) {
+			rewind_fd(f, fd);
+		} else if (errno != EINTR) {
+			fail_dir(f, "read");
+		}
+	}
+	s.elapsed = harness_now() - t0;
+	return s;
+}
+
+/*
+ * Credit for a buffer whose write the alarm cut short: the read part counts
+ * by its share of the time a whole copy takes (1/r of 1/r + 1/w, from the
+ * priming rates), the written bytes by the write share.
+ */
+static unsigned long long partial_copy(const struct fst *f, size_t got,
+				       size_t put)
+{
+	double r = f->read_kbps, w = f->write_kbps;
+	double read_share = (r > 0 && w > 0) ? w / (r + w) : 0.5;
+
+	return (unsigned long long)((double)units_of(got) * read_share +
+				    (double)units_of(put) * (1.0 - read_share));
+}
+
+static struct sample phase_copy(struct fst *f, unsigned seconds)
+{
+	const unsigned long long per_buf = f->bufsize / UNIT;
+	const int in = f->fd[0], out = f->fd[1];
+	struct sample s = { 0, 0.0 };
+	double t0;
+
+	settle(f, 2, 1);
+	rewind_fd(f, in);
+	rewind_fd(f, out);
+	harness_arm(seconds);
+	t0 = harness_now();
+	while (!harness_stop) {
+		ssize_t n = read(in, f->buf, f->bufsize), w;
+
+		if (n <= 0) {
+			if (n < 0 && errno != EINTR)
+				fail_dir(f, "read");
+			if (n == 0) {
+				rewind_fd(f, in);
+				rewind_fd(f, out);
+			}
+			continue;
+		}
+		w = write(out, f->buf, (size_t)n);
+		if (w == n) {
+			s.units += (size_t)n == f->bufsize ? per_buf : units_of((size_t)n);
+		} else {
+			size_t put = write_rest(f, out, f->buf, (size_t)n, w);
+
+			s.units += put == (size_t)n ? units_of(put)
+				   : partial_copy(f, (size_t)n, put);
+		}
+	}
+	s.elapsed = harness_now() - t0;
+	return s;
+}
+
+/* Chatter on stdout (the run log); returns the rate in KB/s. */
+static double report(const char *what, struct sample s)
+{
+	double kb = (double)s.units * UNIT / 1024.0;
+	double kbps = s.elapsed > 0 ? kb / s.elapsed : 0.0;
+
+	printf("%s done: %llu bytes in %.4f s, %.0f KBps\n", what,
+	       s.units * UNIT, s.elapsed, kbps);
+	return kbps;
+}
+
+int main(int argc, char **argv)
+{
+	static char buf[BUF_MAX];
+	struct fst f;
+	unsigned prime;
+	struct sample s;
+	double kbps;
+
+	parse_args(&f, argc, argv);
+	prime = f.seconds < PRIME_SECONDS ? f.seconds : PRIME_SECONDS;
+	for (size_t i = 0; i < sizeof(buf); i++)
+		buf[i] = (char)(i & 0xff);
+	f.buf = buf;
+	open_files(&f);
+
+	if (f.mode == MODE_WRITE) {
+		s = phase_write(&f, f.seconds);
+		kbps = report("Write", s);
+	} else {
+		f.write_kbps = report("Write", phase_write(&f, prime));
+		if (f.mode == MODE_READ) {
+			s = phase_read(&f, f.seconds);
+			kbps = report("Read", s);
+		} else {
+			f.read_kbps = report("Read", phase_read(&f, prime));
+			s = phase_copy(&f, f.seconds);
+			kbps = report("Copy", s);
+		}
+	}
+	if (close(f.fd[0]) != 0 || close(f.fd[1]) != 0)
+		fail_dir(&f, "close");
+	harness_count_u((unsigned long long)kbps, 0, "KBps");
+	fprintf(stderr, "TIME|%.1f\n", s.elapsed);
+	return 0;
+}

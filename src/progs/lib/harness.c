@@ -1,0 +1,138 @@
+/* harness.c: timing, argument and protocol helpers shared by test programs. */
+#define _POSIX_C_SOURCE 200809L
+#include "harness.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+volatile sig_atomic_t harness_stop;
+
+static void on_alarm(int sig)
+{
+	(void)sig;
+	harness_stop = 1;
+}
+
+noreturn void harness_usage(const char *usage)
+{
+	fprintf(stderr, "usage: %s\n", usage);
+	exit(HARNESS_USAGE);
+}
+
+long harness_long(const char *arg, long min, long max, const char *usage)
+{
+	char *end;
+	long v;
+
+	if (arg == NULL || *arg == '\0')
+		harness_usage(usage);
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min || v > max)
+		harness_usage(usage);
+	return v;
+}
+
+unsigned harness_seconds(const char *arg, const char *usage)
+{
+	return (unsigned)harness_long(arg, 1, 86400, usage);
+}
+
+void harness_arm(unsigned seconds)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_alarm;
+	sigemptyset(&sa.sa_mask);
+	/* No SA_RESTART: a blocking read or write must return EINTR at the end. */
+	if (sigaction(SIGALRM, &sa, NULL) != 0)
+		harness_fail_errno("sigaction(SIGALRM)");
+	harness_stop = 0;
+	alarm(seconds);
+}
+
+double harness_now(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+		harness_fail_errno("clock_gettime");
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void harness_count(double count, int timebase, const char *unit)
+{
+	if (count == (double)(unsigned long long)count && count < 1e18)
+		fprintf(stderr, "COUNT|%llu|%d|%s\n", (unsigned long long)count,
+			timebase, unit);
+	else
+		fprintf(stderr, "COUNT|%.3f|%d|%s\n", count, timebase, unit);
+}
+
+void harness_count_u(unsigned long long count, int timebase, const char *unit)
+{
+	fprintf(stderr, "COUNT|%llu|%d|%s\n", count, timebase, unit);
+}
+
+void harness_time(double seconds)
+{
+	fprintf(stderr, "TIME|%.3f\n", seconds);
+}
+
+void harness_metric(const char *name, double value, const char *unit)
+{
+	fprintf(stderr, "METRIC|%s|%.6g|%s\n", name, value, unit);
+}
+
+void harness_note(const char *text)
+{
+	fprintf(stderr, "NOTE|%s\n", text);
+}
+
+static noreturn void vfinish(const char *tag, int code, int err,
+			     const char *fmt, va_list ap)
+{
+	char msg[512];
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	/* A '\n' inside the message would break the one-line protocol. */
+	for (char *p = msg; *p; p++)
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
+	if (err)
+		fprintf(stderr, "%s|%s: %s\n", tag, msg, strerror(err));
+	else
+		fprintf(stderr, "%s|%s\n", tag, msg);
+	exit(code);
+}
+
+noreturn void harness_fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfinish("ERROR", HARNESS_FAILED, 0, fmt, ap);
+}
+
+noreturn void harness_fail_errno(const char *fmt, ...)
+{
+	int err = errno;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfinish("ERROR", HARNESS_FAILED, err, fmt, ap);
+}
+
+noreturn void harness_skip(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfinish("SKIP", HARNESS_SKIPPED, 0, fmt, ap);
+}

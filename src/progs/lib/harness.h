@@ -1,0 +1,70 @@
+/*
+ * harness.h: the one timing and reporting harness every test program links.
+ *
+ * The protocol (UnixBench compatible, plus a few sysindex lines).  Results go
+ * to stderr, one per line, fields separated by '|':
+ *
+ *   COUNT|<count>|<timebase>|<unit>   the work done; timebase 0 = already a rate
+ *   TIME|<seconds>                    the program's own measured time (optional)
+ *   METRIC|<name>|<value>|<unit>      an extra figure (IOPS, latency percentile)
+ *   NOTE|<text>                       a label for the result, e.g. "buffered"
+ *   ERROR|<message>                   why the program failed (then exit 1)
+ *   SKIP|<reason>                     the test cannot run here (then exit 3)
+ *
+ * stdout is chatter and goes to the run log.  A stderr line without '|' is an
+ * error for the driver, as it is for UnixBench.
+ *
+ * Exit codes: 0 ok, 1 failed, 2 usage, 3 skipped (unsupported here).
+ */
+#ifndef SYSINDEX_HARNESS_H
+#define SYSINDEX_HARNESS_H
+
+#include <signal.h>
+#include <stdnoreturn.h>
+
+enum harness_exit {
+	HARNESS_OK = 0,
+	HARNESS_FAILED = 1,
+	HARNESS_USAGE = 2,
+	HARNESS_SKIPPED = 3,
+};
+
+/*
+ * Set by SIGALRM once the duration armed by harness_arm() is over.  Work loops
+ * test it once per iteration (a plain load, no syscall, no clock read).  This
+ * is the only global state in the harness: a signal handler cannot reach
+ * anything else.
+ */
+extern volatile sig_atomic_t harness_stop;
+
+/* Parse a positive whole number of seconds (1..86400); usage() on error. */
+unsigned harness_seconds(const char *arg, const char *usage);
+
+/* Parse a non-negative integer within [min, max]; usage() on error. */
+long harness_long(const char *arg, long min, long max, const char *usage);
+
+/* Arm SIGALRM after 'seconds'; the handler only sets harness_stop. */
+void harness_arm(unsigned seconds);
+
+/* Monotonic clock in seconds (for TIME lines; never inside a work loop). */
+double harness_now(void);
+
+void harness_count(double count, int timebase, const char *unit);
+void harness_count_u(unsigned long long count, int timebase, const char *unit);
+void harness_time(double seconds);
+void harness_metric(const char *name, double value, const char *unit);
+void harness_note(const char *text);
+
+/* Print "usage: <text>" on stderr and exit 2. */
+noreturn void harness_usage(const char *usage);
+/* Print "ERROR|<message>" (printf-style) on stderr and exit 1. */
+noreturn void harness_fail(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+/* Like harness_fail, with ": <strerror(errno)>" appended. */
+noreturn void harness_fail_errno(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+/* Print "SKIP|<reason>" on stderr and exit 3. */
+noreturn void harness_skip(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,221 @@
+/*
+ * looper: run a command again and again for a fixed time (UnixBench looper).
+ *
+ *   looper [-i stdin-file] <seconds> <command> [args...]
+ *
+ * Each loop forks, the child execs the command (exit 99 if it cannot), and
+ * the parent waits and requires exit status 0.  The loop still running when
+ * the time is up is not counted.  Output: COUNT|<loops>|60|lpm and TIME|<s>.
+ *
+ * Unlike the reference, nothing the command started outlives the sample:
+ * every child leads its own process group, so at the end (alarm, or SIGTERM,
+ * SIGINT, SIGHUP from the driver) looper sends SIGPIPE to the group of the
+ * loop in progress, SIGKILL to whatever is left after a grace period, and
+ * reaps all of it.  SIGPIPE because it kills by default, the workload
+ * scripts trap it to remove their temporary files, and shells report every
+ * other fatal signal of a foreground job ("Terminated") on stderr, where
+ * the driver would take the line for an error.  looper is a child subreaper where Linux offers it, so orphaned
+ * grandchildren are reaped here rather than left as zombies.
+ */
+#include "harness.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#define USAGE "looper [-i stdin-file] <seconds> <command> [args...]"
+#define EXEC_FAILED 99
+#define GRACE_MS 1000
+#define POLL_MS 5
+
+struct loop {
+	unsigned seconds;
+	const char *input;	/* stdin of every run; NULL: inherited */
+	char **cmd;		/* NULL-terminated argv of the command */
+};
+
+/* The stop flag carries the signal number, so a SIGTERM can be re-raised. */
+static void on_stop(int sig)
+{
+	harness_stop = sig;
+}
+
+static void parse_args(struct loop *l, int argc, char **argv)
+{
+	int i = 1;
+
+	l->input = NULL;
+	if (i < argc && strcmp(argv[i], "-i") == 0) {
+		if (i + 1 >= argc)
+			harness_usage(USAGE);
+		l->input = argv[i + 1];
+		i += 2;
+	}
+	if (i + 1 >= argc)
+		harness_usage(USAGE);
+	l->seconds = harness_seconds(argv[i], USAGE);
+	l->cmd = argv + i + 1;
+}
+
+static void install_handlers(void)
+{
+	static const int sigs[] = { SIGALRM, SIGTERM, SIGINT, SIGHUP };
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	/* No SA_RESTART: waitpid() must return EINTR when the time is up. */
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		if (sigaction(sigs[i], &sa, NULL) != 0)
+			harness_fail_errno("sigaction");
+#ifdef PR_SET_CHILD_SUBREAPER
+	(void)prctl(PR_SET_CHILD_SUBREAPER, 1L, 0L, 0L, 0L); /* best effort */
+#endif
+}
+
+/* In the child: own process group, default signals, stdin, exec. */
+static noreturn void run_child(const struct loop *l)
+{
+	static const int sigs[] = { SIGALRM, SIGTERM, SIGINT, SIGHUP, SIGQUIT,
+				    SIGPIPE };
+	sigset_t none;
+
+	(void)setpgid(0, 0);
+	/* Ignored signals survive exec; the workload gets the defaults. */
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		(void)signal(sigs[i], SIG_DFL);
+	sigemptyset(&none);
+	(void)sigprocmask(SIG_SETMASK, &none, NULL);
+	if (l->input != NULL) {
+		int fd = open(l->input, O_RDONLY);
+
+		if (fd < 0 || dup2(fd, STDIN_FILENO) < 0)
+			_exit(EXEC_FAILED);
+		if (fd != STDIN_FILENO)
+			(void)close(fd);
+	}
+	execvp(l->cmd[0], l->cmd);
+	_exit(EXEC_FAILED);
+}
+
+/* Reap every child that has ended; *leader_done once pid is among them. */
+static void reap(pid_t pid, int *leader_done)
+{
+	pid_t r;
+	int st;
+
+	while ((r = waitpid(-1, &st, WNOHANG)) > 0)
+		if (r == pid)
+			*leader_done = 1;
+	if (r < 0 && errno == ECHILD)
+		*leader_done = 1;
+}
+
+/* Poll until process group pid is empty and reaped; 0 if still alive. */
+static int wait_group(pid_t pid, int *leader_done, int ms)
+{
+	const struct timespec tick = { 0, POLL_MS * 1000000L };
+
+	for (int waited = 0;; waited += POLL_MS) {
+		reap(pid, leader_done);
+		if (*leader_done && kill(-pid, 0) != 0 && errno == ESRCH)
+			return 1;
+		if (waited >= ms)
+			return 0;
+		(void)nanosleep(&tick, NULL);
+	}
+}
+
+/* End the job led by pid: SIGPIPE, a grace period, then SIGKILL. */
+static void stop_job(pid_t pid, int leader_done)
+{
+	(void)kill(-pid, SIGPIPE);
+	if (wait_group(pid, &leader_done, GRACE_MS))
+		return;
+	(void)kill(-pid, SIGKILL);
+	if (!leader_done)
+		(void)kill(pid, SIGKILL);	/* in case setpgid never happened */
+	(void)wait_group(pid, &leader_done, GRACE_MS);
+}
+
+/* Wait for pid; 0 with *status when it ended, -1 when a stop signal came. */
+static int wait_child(pid_t pid, int *status)
+{
+	while (waitpid(pid, status, 0) < 0) {
+		if (errno != EINTR)
+			harness_fail_errno("waitpid");
+		if (harness_stop)
+			return -1;
+	}
+	return 0;
+}
+
+static void check_status(const struct loop *l, pid_t pid, int status)
+{
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return;
+	stop_job(pid, 1);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == EXEC_FAILED)
+		harness_fail("could not run %s", l->cmd[0]);
+	if (WIFEXITED(status))
+		harness_fail("%s failed with exit status %d", l->cmd[0],
+			     WEXITSTATUS(status));
+	harness_fail("%s killed by signal %d", l->cmd[0],
+		     WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+int main(int argc, char **argv)
+{
+	struct loop l;
+	unsigned long long loops = 0;
+	double t0, elapsed;
+	pid_t pid = 0;
+	int status, running = 0;
+
+	parse_args(&l, argc, argv);
+	if (l.input != NULL) {
+		int fd = open(l.input, O_RDONLY);
+
+		if (fd < 0 || close(fd) != 0)
+			harness_fail_errno("cannot open %s", l.input);
+	}
+	install_handlers();
+	harness_stop = 0;
+	alarm(l.seconds);
+	t0 = harness_now();
+	while (!harness_stop) {
+		if ((pid = fork()) < 0)
+			harness_fail_errno("fork");
+		if (pid == 0)
+			run_child(&l);
+		/* Also here, so the group exists before any kill(-pid). */
+		(void)setpgid(pid, pid);
+		if (wait_child(pid, &status) != 0) {
+			running = 1;
+			break;
+		}
+		check_status(&l, pid, status);
+		if (!harness_stop)	/* ended before the alarm: it counts */
+			loops++;
+	}
+	elapsed = harness_now() - t0;
+	if (pid > 0)
+		stop_job(pid, !running);
+	if (harness_stop != SIGALRM) {	/* stopped by the driver: die the same way */
+		(void)signal((int)harness_stop, SIG_DFL);
+		(void)raise((int)harness_stop);
+	}
+	harness_count_u(loops, 60, "lpm");
+	harness_time(elapsed);
+	return 0;
+}

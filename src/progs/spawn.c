@@ -1,0 +1,67 @@
+/*
+ * spawn: process creation (UnixBench "Process Creation").
+ *
+ *   spawn <seconds>
+ *
+ * Each loop forks a child that exits at once; the parent waits for it and
+ * checks that it exited 0.  Output: COUNT|<loops>|1|lps.
+ */
+#include "harness.h"
+
+#include <errno.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define USAGE "spawn <seconds>"
+
+struct spawn_run {
+	volatile unsigned long loops;
+};
+
+/* Reap 'pid'; the alarm may interrupt the wait, which is then resumed. */
+static int reap(pid_t pid)
+{
+	int status;
+
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			harness_fail_errno("waitpid");
+	return status;
+}
+
+static void run_loop(struct spawn_run *r)
+{
+	while (!harness_stop) {
+		pid_t pid = fork();
+		int status;
+
+		if (pid < 0) {
+			if (errno == EAGAIN)
+				harness_fail("fork: out of processes (EAGAIN): "
+					     "check ulimit -u and pid_max");
+			harness_fail_errno("fork");
+		}
+		if (pid == 0)
+			_exit(0);
+		status = reap(pid);
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+			harness_fail("child did not exit 0 (wait status %d)", status);
+		r->loops++;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct spawn_run run = { 0 };
+	unsigned seconds;
+
+	if (argc != 2)
+		harness_usage(USAGE);
+	seconds = harness_seconds(argv[1], USAGE);
+
+	harness_arm(seconds);
+	run_loop(&run);
+	harness_count_u(run.loops, 1, "lps");
+	return HARNESS_OK;
+}

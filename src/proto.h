@@ -1,0 +1,30 @@
+/* proto.h: parse one stderr line of the test program protocol (pure). */
+#ifndef SYSINDEX_PROTO_H
+#define SYSINDEX_PROTO_H
+
+#include <stddef.h>
+
+enum proto_kind {
+	PL_COUNT,       /* COUNT|count|timebase|unit */
+	PL_TIME,        /* TIME|seconds */
+	PL_METRIC,      /* METRIC|name|value|unit */
+	PL_NOTE,        /* NOTE|text */
+	PL_ERROR,       /* ERROR|message */
+	PL_SKIP,        /* SKIP|reason */
+	PL_OTHER,       /* has '|' but an unknown field: logged, ignored */
+	PL_INVALID,     /* no '|', or a known field that does not parse */
+};
+
+struct proto_line {
+	enum proto_kind kind;
+	double value;           /* COUNT count, TIME seconds, METRIC value */
+	int timebase;           /* COUNT */
+	char name[32];          /* METRIC name */
+	char unit[16];          /* COUNT / METRIC unit */
+	char text[256];         /* NOTE/ERROR/SKIP text; for PL_INVALID why */
+};
+
+/* Parse 'line' (no trailing newline needed; one is ignored). */
+void proto_parse_line(const char *line, struct proto_line *out);
+
+#endif

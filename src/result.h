@@ -1,0 +1,147 @@
+/*
+ * result.h: the one result structure.  The runner fills it, the statistics
+ * and index code complete it, and every writer (text, JSON, CSV, HTML,
+ * Markdown, charts) only reads it.  Writers never take the time, the host
+ * name or anything else from the machine: it is all in here, so golden-file
+ * tests are deterministic.
+ */
+#ifndef SYSINDEX_RESULT_H
+#define SYSINDEX_RESULT_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "mountinfo.h"
+#include "stats.h"
+#include "testtab.h"
+
+#define MAX_METRICS 24
+#define REASON_MAX 256
+
+/* An extra figure a program reported (METRIC|name|value|unit). */
+struct metric {
+	char name[32];
+	char unit[16];
+	double value;
+};
+
+/* What one copy of a test program did in one pass. */
+struct copy_result {
+	int ok;                 /* a usable COUNT and exit status 0 */
+	double count;           /* the (last) COUNT value */
+	int timebase;           /* COUNT's timebase: 0 = count is a rate */
+	double time;            /* TIME if reported, else -1 */
+	double elapsed;         /* wall time measured by the driver, s */
+	int wait_status;        /* raw waitpid status, -1 if never reaped */
+	int cpu;                /* CPU it last ran on, -1 unknown */
+	struct metric metrics[MAX_METRICS];
+	size_t nmetrics;
+	char note[64];          /* NOTE| text, e.g. "buffered" */
+};
+
+/* One pass (sample) of a test with C copies. */
+struct pass_result {
+	int ok;                 /* every copy ok */
+	int skipped;            /* a copy said SKIP (exit 3) */
+	double count;           /* sum of the copies' counts */
+	double time;            /* mean over copies of TIME or elapsed */
+	double rate;            /* count / (time / timebase), or count */
+	int dropped;            /* dropped by UnixBench's lowest-third rule */
+	char reason[REASON_MAX];/* why it failed or was skipped */
+	struct copy_result *copies;
+	size_t ncopies;
+};
+
+enum test_status {
+	TS_NOT_RUN = 0,         /* never started (interrupted before it) */
+	TS_OK,
+	TS_FAILED,
+	TS_SKIPPED,
+	TS_UNAVAILABLE,         /* its program is not built/installed */
+};
+
+/* One test at one copy count. */
+struct bench_result {
+	const struct test_def *def;
+	enum test_status status;
+	char reason[REASON_MAX];
+	char note[64];          /* label shown next to the unit, e.g. "buffered" */
+	char command[512];      /* the expanded command line, for the log/JSON */
+	unsigned seconds;       /* seconds per sample actually used */
+	struct pass_result *passes;
+	size_t npasses;
+	/* UnixBench's figures (kept passes). */
+	double score;           /* geometric mean of the kept rates */
+	double time;            /* mean time of the kept passes */
+	size_t kept;
+	/* sysindex's statistics over the valid passes' rates. */
+	struct summary stats;
+	/* Metrics averaged over valid passes (sum over copies per pass). */
+	struct metric metrics[MAX_METRICS];
+	size_t nmetrics;
+	double index;           /* 10 * score / baseline; 0 if not indexed */
+	int shared_cpu;         /* context1: 1 shared, 0 not, -1 unknown/mixed */
+};
+
+/* One category's index table at one copy count (UnixBench's indexResults). */
+struct cat_index {
+	int any_results;        /* some test of the category has a result */
+	size_t nindexed;        /* tests with a baseline that produced a result */
+	size_t nbaseline;       /* tests of the category that have a baseline */
+	int partial;            /* nindexed < nbaseline: "Partial Index" */
+	double score;           /* 10 * geometric mean of result/baseline; 0 if none */
+};
+
+/* Every test at one copy count. */
+struct copy_run {
+	unsigned copies;
+	time_t start, end;
+	struct bench_result *tests;
+	size_t ntests;
+	/* cats[CAT_SYSTEM].score is the System Benchmarks Index Score. */
+	struct cat_index cats[CAT_COUNT];
+};
+
+struct cpu_info {
+	char model[128];
+	double bogomips;
+	char flags[256];        /* UnixBench's labels, comma-separated */
+};
+
+struct sys_info {
+	char hostname[128];
+	char system[128];       /* uname -o or distribution */
+	char os_release[128], os_version[256];
+	char machine[64], platform[64];
+	char language[160];     /* "en_US.utf8 (charmap=..., collate=...)" */
+	char locale[64];        /* the LANG the tests ran with */
+	unsigned ncpus;         /* online CPUs */
+	struct cpu_info *cpus;
+	size_t ncpu_info;
+	char uptime[160];       /* uptime-like line with load averages */
+	unsigned long long mem_total_kb;
+	double timer_res_ns;    /* clock_getres(CLOCK_MONOTONIC) */
+	char cc_version[160];
+	char bench_cflags[160];
+	/* The test directory and its mount. */
+	char testdir[4096];
+	int have_mount;
+	struct mount_entry mount;
+	struct device_info device;
+};
+
+struct run_result {
+	char version[32];
+	char base_name[256];    /* results/<base_name>.{txt,log,json,...} */
+	int interrupted;        /* a signal ended the run early */
+	int signal;             /* which one */
+	int quick;              /* --quick */
+	char mode[160];          /* "default", "quick", "precision 2%", ... */
+	unsigned long long disk_size; /* bytes, when disk tests ran */
+	struct sys_info sys;
+	struct copy_run *runs;
+	size_t nruns;
+	time_t start, end;
+};
+
+#endif

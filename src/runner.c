@@ -1,0 +1,588 @@
+/* runner.c: the copies x tests x passes loop around spawn_pass(). */
+#define _XOPEN_SOURCE 700   /* sync() */
+#include "runner.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "proto.h"
+#include "score.h"
+#include "sig.h"
+#include "spawn.h"
+#include "util.h"
+
+#define GREP_DATA_BYTES (4u << 20)
+
+void runner_log(const struct run_env *env, const char *fmt, ...)
+{
+	char buf[4096];
+	va_list ap;
+	int n;
+
+	if (env->log_fd < 0)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof(buf))
+		n = sizeof(buf) - 1;
+	if (write(env->log_fd, buf, (size_t)n) < 0)
+		(void)0; /* a full disk must not stop the measurement */
+}
+
+static double settle_seconds(const struct config *cfg)
+{
+	if (cfg->settle >= 0)
+		return cfg->settle;
+	return cfg->quick ? 0 : 3;
+}
+
+static double grace_seconds(const struct config *cfg, unsigned seconds)
+{
+	if (cfg->grace >= 0)
+		return cfg->grace;
+	return 20 + seconds;
+}
+
+double runner_pass_estimate(const struct config *cfg, const struct test_def *t)
+{
+	double s = cli_seconds(cfg, t) + settle_seconds(cfg) + 0.05;
+
+	/* fstime primes with a write and a read and settles inside. */
+	if (strcmp(t->prog, "fstime") == 0)
+		s += cfg->quick ? 2 * cli_seconds(cfg, t) : 15;
+	if (strcmp(t->prog, "whetstone-double") == 0)
+		s += cfg->quick ? 0.5 : 2;
+	return s;
+}
+
+/* Replace the @...@ placeholders of one argument. */
+static void expand_arg(const struct run_env *env, const char *in, unsigned secs,
+		       char *out, size_t outlen)
+{
+	if (strcmp(in, "@SECS@") == 0)
+		fmt(out, outlen, "%u", secs);
+	else if (strcmp(in, "@DIR@") == 0)
+		fmt(out, outlen, "%s", env->scratch);
+	else if (strcmp(in, "@FILE@") == 0)
+		fmt(out, outlen, "%s", env->disk_file);
+	else if (strcmp(in, "@SIZE@") == 0)
+		fmt(out, outlen, "%llu", env->disk_size);
+	else if (strcmp(in, "@SETTLE@") == 0)
+		fmt(out, outlen, "%s", env->cfg->quick || env->cfg->settle == 0 ? "0" : "-1");
+	else if (strncmp(in, "@PGMS@", 6) == 0)
+		fmt(out, outlen, "%s%s", env->pgmdir, in + 6);
+	else
+		fmt(out, outlen, "%s", in);
+}
+
+struct argv_buf {
+	char store[TEST_MAX_ARGS + 1][1200];
+	char *argv[TEST_MAX_ARGS + 2];
+};
+
+static int build_argv(const struct run_env *env, const struct test_def *t, unsigned secs,
+		      struct argv_buf *b, char *cmd, size_t cmdlen)
+{
+	size_t n = 0, used;
+
+	if (path_join(b->store[0], sizeof(b->store[0]), env->pgmdir, t->prog) != 0)
+		return -1;
+	b->argv[n++] = b->store[0];
+	for (size_t i = 0; t->args[i] != NULL && i < TEST_MAX_ARGS; i++) {
+		expand_arg(env, t->args[i], secs, b->store[i + 1], sizeof(b->store[0]));
+		b->argv[n++] = b->store[i + 1];
+	}
+	b->argv[n] = NULL;
+	cmd[0] = '\0';
+	used = 0;
+	for (size_t i = 0; i < n && used < cmdlen; i++) {
+		int w = snprintf(cmd + used, cmdlen - used, "%s%s", i ? " " : "", b->argv[i]);
+
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+	return 0;
+}
+
+static void describe_status(int status, char *out, size_t outlen)
+{
+	if (status < 0)
+		fmt(out, outlen, "could not be started");
+	else if (WIFSIGNALED(status))
+		fmt(out, outlen, "killed by signal %d (%s)", WTERMSIG(status),
+			 strsignal(WTERMSIG(status)));
+	else if (WIFEXITED(status))
+		fmt(out, outlen, "exited with status %d", WEXITSTATUS(status));
+	else
+		fmt(out, outlen, "ended with wait status %d", status);
+}
+
+void runner_parse_copy(const char *err, size_t dropped, int status, int timed_out,
+		       double elapsed, struct copy_result *cr, char *reason,
+		       size_t reasonlen, int *skipped)
+{
+	char error[256] = "", skip[256] = "", invalid[160] = "", st[128];
+	int have_count = 0;
+	const char *p = err ? err : "";
+
+	memset(cr, 0, sizeof(*cr));
+	cr->time = -1;
+	cr->elapsed = elapsed;
+	cr->wait_status = status;
+	cr->cpu = -1;
+	*skipped = 0;
+	reason[0] = '\0';
+	while (*p) {
+		size_t len = strcspn(p, "\n");
+		char line[600];
+		struct proto_line pl;
+
+		if (len > 0) {
+			fmt(line, sizeof(line), "%.*s", (int)(len < 599 ? len : 599), p);
+			proto_parse_line(line, &pl);
+			switch (pl.kind) {
+			case PL_COUNT:
+				/* The last COUNT wins, as in UnixBench. */
+				cr->count = pl.value;
+				cr->timebase = pl.timebase;
+				have_count = 1;
+				break;
+			case PL_TIME:
+				cr->time = pl.value;
+				break;
+			case PL_METRIC:
+				if (cr->nmetrics < MAX_METRICS) {
+					struct metric *m = &cr->metrics[cr->nmetrics++];
+
+					fmt(m->name, sizeof(m->name), "%s", pl.name);
+					fmt(m->unit, sizeof(m->unit), "%s", pl.unit);
+					m->value = pl.value;
+				}
+				break;
+			case PL_NOTE:
+				fmt(cr->note, sizeof(cr->note), "%s", pl.text);
+				break;
+			case PL_ERROR:
+				if (!error[0])
+					fmt(error, sizeof(error), "%s", pl.text);
+				break;
+			case PL_SKIP:
+				fmt(skip, sizeof(skip), "%s", pl.text);
+				break;
+			case PL_OTHER:
+				break;
+			case PL_INVALID:
+				if (!invalid[0])
+					fmt(invalid, sizeof(invalid), "%.60s (%s)", line, pl.text);
+				break;
+			}
+		}
+		p += len;
+		if (*p == '\n')
+			p++;
+	}
+	describe_status(status, st, sizeof(st));
+	if (timed_out) {
+		fmt(reason, reasonlen, "did not finish in %.0f s; killed", elapsed);
+	} else if (status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 3) {
+		*skipped = 1;
+		fmt(reason, reasonlen, "%s", skip[0] ? skip : "not supported here");
+	} else if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		fmt(reason, reasonlen, "%s%s%s", st, error[0] ? ": " : "", error);
+	} else if (error[0]) {
+		fmt(reason, reasonlen, "%s", error);
+	} else if (dropped > 0) {
+		fmt(reason, reasonlen, "printed more than %d KiB on stderr",
+			 SPAWN_STDERR_MAX / 1024);
+	} else if (invalid[0]) {
+		fmt(reason, reasonlen, "unexpected output: %s", invalid);
+	} else if (!have_count) {
+		fmt(reason, reasonlen, "printed no result");
+	} else {
+		cr->ok = 1;
+	}
+}
+
+/* Settle as UnixBench does: sync; sleep 1; sync; sleep 2 (scaled). */
+static int settle(const struct run_env *env)
+{
+	double s = settle_seconds(env->cfg);
+
+	if (s <= 0)
+		return sig_pending();
+	sync();
+	if (sig_sleep(s / 3))
+		return 1;
+	sync();
+	return sig_sleep(s * 2 / 3);
+}
+
+static void progress(struct run_env *env, const struct test_def *t, unsigned pass,
+		     unsigned npass, unsigned copies)
+{
+	double elapsed = now_mono() - env->started, left, ratio = 1;
+	char eta[32];
+
+	if (env->progress == NULL)
+		return;
+	if (env->eta_done > 30)
+		ratio = elapsed / env->eta_done;
+	if (ratio < 0.5)
+		ratio = 0.5;
+	if (ratio > 2)
+		ratio = 2;
+	left = (env->eta_total - env->eta_done) * ratio;
+	if (left < 0)
+		left = 0;
+	if (left >= 3600)
+		fmt(eta, sizeof(eta), "%dh%02dm", (int)(left / 3600), (int)left % 3600 / 60);
+	else
+		fmt(eta, sizeof(eta), "%dm%02ds", (int)left / 60, (int)left % 60);
+	fprintf(env->progress, "\r\033[K%u x %-40.40s pass %u/%u  ETA %s", copies,
+		t->title, pass, npass, eta);
+	fflush(env->progress);
+}
+
+/* large.txt for the grep test: the shell test's text, repeated, a few "gimp"s. */
+static int make_grep_data(const struct run_env *env, char *reason, size_t len)
+{
+	char src[1200], dst[1200], buf[16384];
+	size_t n, total = 0, round = 0;
+	FILE *in, *out;
+	int rc = 0;
+
+	if (path_join(src, sizeof(src), env->pgmdir, "sort.src") != 0 ||
+	    path_join(dst, sizeof(dst), env->scratch, "large.txt") != 0)
+		return -1;
+	if (access(dst, R_OK) == 0)
+		return 0;
+	in = fopen(src, "r");
+	if (in == NULL) {
+		fmt(reason, len, "%s: %s", src, strerror(errno));
+		return -1;
+	}
+	n = fread(buf, 1, sizeof(buf), in);
+	fclose(in);
+	out = fopen(dst, "w");
+	if (out == NULL) {
+		fmt(reason, len, "%s: %s", dst, strerror(errno));
+		return -1;
+	}
+	while (total < GREP_DATA_BYTES && n > 0) {
+		if (fwrite(buf, 1, n, out) != n ||
+		    fprintf(out, "line %zu: the gimp was here\n", ++round) < 0) {
+			rc = -1;
+			break;
+		}
+		total += n;
+	}
+	if (fclose(out) != 0)
+		rc = -1;
+	if (rc != 0) {
+		fmt(reason, len, "%s: %s", dst, strerror(errno));
+		unlink(dst);
+	}
+	return rc;
+}
+
+/* Lay out the shared disk test file once per run. */
+static int disk_layout(struct run_env *env, char *reason, size_t len)
+{
+	char prog[1200], size[32], *argv[6];
+	struct spawn_spec spec;
+	struct spawn_out out;
+	struct copy_result cr;
+	int skipped;
+
+	if (env->disk_ready > 0)
+		return 0;
+	if (env->disk_ready < 0) {
+		fmt(reason, len, "%s", env->disk_error);
+		return -1;
+	}
+	path_join(prog, sizeof(prog), env->pgmdir, "disk-layout");
+	fmt(size, sizeof(size), "%llu", env->disk_size);
+	argv[0] = prog;
+	argv[1] = "-f";
+	argv[2] = env->disk_file;
+	argv[3] = "-s";
+	argv[4] = size;
+	argv[5] = NULL;
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	spec.cwd = env->scratch;
+	spec.log_fd = env->log_fd;
+	spec.timeout = 3600;
+	runner_log(env, "==> laying out the disk test file: %s -f %s -s %s\n", prog,
+		   env->disk_file, size);
+	if (spawn_pass(&spec, 1, &out) != 0) {
+		spawn_free(&out, 1);
+		return -1;
+	}
+	runner_parse_copy(out.err, out.err_dropped, out.status, out.timed_out,
+			  out.elapsed, &cr, reason, len, &skipped);
+	spawn_free(&out, 1);
+	/* disk-layout prints no COUNT: a clean exit is success. */
+	if (out.status == 0) {
+		env->disk_ready = 1;
+		runner_log(env, "# layout done in %.1f s\n", out.elapsed);
+		return 0;
+	}
+	env->disk_ready = -1;
+	fmt(env->disk_error, sizeof(env->disk_error), "laying out %s: %s",
+		 env->disk_file, reason);
+	fmt(reason, len, "%s", env->disk_error);
+	return -1;
+}
+
+/* Reasons a test cannot run here at all; 0 if it can. */
+static enum test_status precheck(struct run_env *env, const struct test_def *t,
+				 char *reason, size_t len)
+{
+	char path[1200], found[1200];
+
+	if (path_join(path, sizeof(path), env->pgmdir, t->prog) != 0 ||
+	    access(path, X_OK) != 0) {
+		fmt(reason, len, "program %s is not built (run make)", path);
+		return TS_UNAVAILABLE;
+	}
+	if ((t->flags & TF_NEEDS_DC) && find_in_path("dc", found, sizeof(found)) != 0) {
+		fmt(reason, len, "dc is not installed (Debian/Ubuntu: apt-get install dc)");
+		return TS_SKIPPED;
+	}
+	if ((t->flags & TF_NEEDS_CC) && find_in_path("cc", found, sizeof(found)) != 0) {
+		fmt(reason, len, "no C compiler (cc) found in PATH");
+		return TS_SKIPPED;
+	}
+	if ((t->flags & TF_GREPDATA) && make_grep_data(env, reason, len) != 0)
+		return TS_FAILED;
+	if ((t->flags & TF_DISK) && disk_layout(env, reason, len) != 0)
+		return sig_pending() ? TS_NOT_RUN : TS_FAILED;
+	return TS_OK;
+}
+
+static void log_copy(const struct run_env *env, size_t i, const struct spawn_out *o,
+		     const struct copy_result *cr)
+{
+	runner_log(env, "# copy %zu: status %d, elapsed %.6f s, cpu %d%s\n", i,
+		   o->status, o->elapsed, o->cpu, o->timed_out ? ", timed out" : "");
+	if (o->err_len)
+		runner_log(env, "%.*s%s", (int)(o->err_len > 4000 ? 4000 : o->err_len), o->err,
+			   o->err[o->err_len - 1] == '\n' ? "" : "\n");
+	if (o->err_dropped)
+		runner_log(env, "# (%zu more bytes of stderr dropped)\n", o->err_dropped);
+	if (cr->ok)
+		runner_log(env, "# COUNT0: %.3f\n# COUNT1: %d\n# TIME: %.3f\n# elapsed: %.6f\n",
+			   cr->count, cr->timebase, cr->time, cr->elapsed);
+}
+
+/* One pass: returns 0, or -1 when a signal interrupted it. */
+static int run_pass(struct run_env *env, const struct test_def *t, char *const *argv,
+		    unsigned copies, unsigned secs, struct pass_result *pr)
+{
+	const struct config *cfg = env->cfg;
+	struct spawn_spec spec;
+	struct spawn_out *out = calloc(copies, sizeof(*out));
+	char stdin_path[1200];
+	double tsum = 0;
+	int rc;
+
+	pr->copies = calloc(copies, sizeof(*pr->copies));
+	if (out == NULL || pr->copies == NULL) {
+		free(out);
+		fmt(pr->reason, sizeof(pr->reason), "out of memory");
+		return 0;
+	}
+	pr->ncopies = copies;
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	spec.cwd = env->scratch;
+	if (t->stdin_file != NULL && path_join(stdin_path, sizeof(stdin_path),
+					       env->pgmdir, t->stdin_file) == 0)
+		spec.stdin_path = stdin_path;
+	spec.log_fd = env->log_fd;
+	spec.timeout = secs + grace_seconds(cfg, secs) +
+		       (strcmp(t->prog, "fstime") == 0 && !cfg->quick ? 20 : 0);
+	if (cfg->pin) {
+		spec.pin = cfg->pin_cpus;
+		spec.npin = cfg->npin;
+	}
+	rc = spawn_pass(&spec, copies, out);
+	pr->ok = rc == 0;
+	for (size_t i = 0; i < copies; i++) {
+		struct copy_result *cr = &pr->copies[i];
+		char reason[REASON_MAX];
+		int skipped;
+
+		runner_parse_copy(out[i].err, out[i].err_dropped, out[i].status,
+				  out[i].timed_out, out[i].elapsed, cr, reason,
+				  sizeof(reason), &skipped);
+		cr->cpu = out[i].cpu;
+		if (out[i].start_errno) {
+			cr->ok = 0;
+			fmt(reason, sizeof(reason), "could not start copy %zu: %s",
+				 i + 1, strerror(out[i].start_errno));
+		}
+		log_copy(env, i, &out[i], cr);
+		if (!cr->ok && pr->ok) {
+			pr->ok = 0;
+			pr->skipped = skipped;
+			fmt(pr->reason, sizeof(pr->reason), "%s", reason);
+		}
+		pr->count += cr->count;
+		tsum += cr->time >= 0 ? cr->time : cr->elapsed;
+		if (cfg->verbose && env->progress == NULL && !cfg->quiet)
+			fprintf(stderr, "  copy %zu: COUNT %.3f, %.3f s%s%s\n", i + 1,
+				cr->count, cr->time >= 0 ? cr->time : cr->elapsed,
+				cr->ok ? "" : ", failed: ", cr->ok ? "" : reason);
+	}
+	pr->time = copies ? tsum / copies : 0;
+	spawn_free(out, copies);
+	free(out);
+	return rc;
+}
+
+static void finish_test(struct run_env *env, struct bench_result *tr)
+{
+	score_test(tr);
+	for (size_t i = 0; i < tr->npasses; i++) {
+		const struct pass_result *p = &tr->passes[i];
+
+		if (p->ok)
+			runner_log(env, "%s %.3f|%.3f|%.3f\n",
+				   p->dropped ? "*Dump score:" : "Count score:",
+				   p->count, p->time, p->rate);
+	}
+	if (tr->status == TS_OK)
+		runner_log(env, ">>>> Results of %s: %.1f %s (%.1f s, %zu samples)\n\n",
+			   tr->def->name, tr->score, tr->def->unit, tr->time, tr->kept);
+	else
+		runner_log(env, ">>>> %s: %s\n\n", tr->def->name, tr->reason);
+	/* Every copy labels its result the same way; show the first label. */
+	for (size_t i = 0; i < tr->npasses && !tr->note[0]; i++)
+		for (size_t c = 0; c < tr->passes[i].ncopies; c++)
+			if (tr->passes[i].copies[c].note[0]) {
+				fmt(tr->note, sizeof(tr->note), "%s",
+					 tr->passes[i].copies[c].note);
+				break;
+			}
+}
+
+static int run_test(struct run_env *env, const struct test_def *t, unsigned copies,
+		    struct bench_result *tr)
+{
+	const struct config *cfg = env->cfg;
+	unsigned secs = cli_seconds(cfg, t), npass = cli_samples(cfg, t);
+	struct argv_buf *ab = calloc(1, sizeof(*ab));
+	int sig = 0;
+
+	tr->def = t;
+	tr->seconds = secs;
+	tr->status = TS_NOT_RUN;
+	if (ab == NULL)
+		return 0;
+	tr->passes = calloc(npass, sizeof(*tr->passes));
+	if (tr->passes == NULL || build_argv(env, t, secs, ab, tr->command,
+					     sizeof(tr->command)) != 0) {
+		tr->status = TS_FAILED;
+		fmt(tr->reason, sizeof(tr->reason), "cannot prepare the command");
+		free(ab);
+		return 0;
+	}
+	runner_log(env, "################################################################################\n"
+		   "%s -- %u cop%s\n==> %s\n\n", t->title, copies, copies == 1 ? "y" : "ies",
+		   tr->command);
+	tr->status = precheck(env, t, tr->reason, sizeof(tr->reason));
+	if (tr->status != TS_OK) {
+		runner_log(env, ">>>> %s: %s\n\n", t->name, tr->reason);
+		env->eta_done += npass * runner_pass_estimate(cfg, t);
+		free(ab);
+		return sig_pending();
+	}
+	if (cfg->verbose && !cfg->quiet)
+		fprintf(stderr, "COMMAND: %s\nCOPIES: %u\n", tr->command, copies);
+	for (unsigned p = 0; p < npass; p++) {
+		struct pass_result *pr = &tr->passes[p];
+
+		progress(env, t, p + 1, npass, copies);
+		if (settle(env)) {
+			sig = sig_pending();
+			break;
+		}
+		runner_log(env, "#### Pass %u\n\n", p + 1);
+		if (run_pass(env, t, ab->argv, copies, secs, pr) != 0) {
+			sig = sig_pending();
+			free(pr->copies);
+			pr->copies = NULL;
+			break;
+		}
+		tr->npasses++;
+		env->eta_done += runner_pass_estimate(cfg, t);
+		if (!pr->ok) {
+			tr->status = pr->skipped ? TS_SKIPPED : TS_FAILED;
+			fmt(tr->reason, sizeof(tr->reason), "%s", pr->reason);
+			env->eta_done += (npass - p - 1) * runner_pass_estimate(cfg, t);
+			break;
+		}
+	}
+	if (sig) {
+		tr->status = TS_NOT_RUN;
+		fmt(tr->reason, sizeof(tr->reason), "interrupted");
+	}
+	finish_test(env, tr);
+	free(ab);
+	return sig;
+}
+
+int runner_copy_run(struct run_env *env, unsigned copies, struct copy_run *run)
+{
+	const struct config *cfg = env->cfg;
+	int sig = 0;
+
+	memset(run, 0, sizeof(*run));
+	run->copies = copies;
+	run->start = time(NULL);
+	run->tests = calloc(cfg->ntests ? cfg->ntests : 1, sizeof(*run->tests));
+	if (run->tests == NULL)
+		return 0;
+	run->ntests = cfg->ntests;
+	for (size_t i = 0; i < cfg->ntests; i++) {
+		run->tests[i].def = cfg->tests[i];
+		run->tests[i].status = TS_NOT_RUN;
+		fmt(run->tests[i].reason, sizeof(run->tests[i].reason), "interrupted");
+	}
+	for (size_t i = 0; i < cfg->ntests && !sig; i++)
+		sig = run_test(env, cfg->tests[i], copies, &run->tests[i]);
+	if (env->progress != NULL) {
+		fprintf(env->progress, "\r\033[K");
+		fflush(env->progress);
+	}
+	run->end = time(NULL);
+	score_run(run);
+	return sig;
+}
+
+void runner_free(struct copy_run *run)
+{
+	for (size_t i = 0; i < run->ntests; i++) {
+		struct bench_result *t = &run->tests[i];
+
+		for (size_t p = 0; p < t->npasses; p++)
+			free(t->passes[p].copies);
+		free(t->passes);
+	}
+	free(run->tests);
+	run->tests = NULL;
+	run->ntests = 0;
+}

@@ -1,0 +1,20 @@
+/* score.h: turn passes into results, indexes and index scores (pure). */
+#ifndef SYSINDEX_SCORE_H
+#define SYSINDEX_SCORE_H
+
+#include "result.h"
+
+/* A pass's rate: count / (time / timebase), or the count when timebase is 0. */
+double score_rate(double count, double time, int timebase);
+
+/*
+ * Complete one test from its passes: each pass's rate, UnixBench's dropped
+ * flags, score and time, the statistics, averaged metrics and the index.
+ * A test whose passes are not all ok keeps its status and reason.
+ */
+void score_test(struct bench_result *t);
+
+/* The per-category index tables of one copy count (after score_test). */
+void score_run(struct copy_run *run);
+
+#endif

@@ -1,0 +1,49 @@
+/*
+ * spawn.h: run C copies of one command at once and collect what each said.
+ *
+ * Each copy runs in its own process group, with the scratch folder as its
+ * working directory, stdin from a file or /dev/null, stdout appended to the
+ * run log and stderr read through a pipe.  The driver measures each copy's
+ * wall time itself (monotonic clock, from just before fork until its stderr
+ * closes or it exits, whichever comes first).  A copy still running at the
+ * deadline gets SIGTERM, then SIGKILL, to its whole process group; so do any
+ * processes a copy leaves behind.  Nothing outlives spawn_pass().
+ */
+#ifndef SYSINDEX_SPAWN_H
+#define SYSINDEX_SPAWN_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#define SPAWN_STDERR_MAX (64 * 1024)   /* kept per copy; the rest is counted */
+
+struct spawn_spec {
+	char *const *argv;      /* argv[0] is the program's path */
+	const char *cwd;
+	const char *stdin_path; /* NULL: /dev/null */
+	int log_fd;             /* children's stdout; -1: /dev/null */
+	double timeout;         /* seconds from start until the copy is killed */
+	const int *pin;         /* copy i runs on CPU pin[i % npin]; NULL: anywhere */
+	size_t npin;
+};
+
+struct spawn_out {
+	char *err;              /* stderr text, NUL-terminated (malloc'd) */
+	size_t err_len;
+	size_t err_dropped;     /* bytes beyond SPAWN_STDERR_MAX */
+	double elapsed;         /* seconds */
+	int status;             /* waitpid status, -1 if it could not be started */
+	int timed_out;          /* killed at the deadline */
+	int start_errno;        /* fork/pipe failure */
+	int cpu;                /* last CPU seen running the copy, -1 unknown */
+};
+
+/*
+ * Run 'copies' copies.  Returns 0 when all finished (successfully or not),
+ * or -1 when a terminating signal interrupted the pass (all copies killed
+ * and reaped).  out[] has 'copies' entries; free them with spawn_free().
+ */
+int spawn_pass(const struct spawn_spec *spec, size_t copies, struct spawn_out *out);
+void spawn_free(struct spawn_out *out, size_t copies);
+
+#endif

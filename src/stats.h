@@ -1,0 +1,65 @@
+/*
+ * stats.h: the numbers (pure functions, no I/O).
+ *
+ * Two different things are computed from a test's samples:
+ *  - UnixBench's score: sort the passes by raw count, drop the lowest
+ *    int(n/3), take the geometric mean of the kept rates.  Unchanged, so a
+ *    score compares with published UnixBench scores.
+ *  - sysindex's statistics over every valid sample's rate: mean, median,
+ *    standard deviation, CV, min, max, a 95% confidence interval of the mean
+ *    (Student's t), and flags for a high CV or two clusters of samples.
+ */
+#ifndef SYSINDEX_STATS_H
+#define SYSINDEX_STATS_H
+
+#include <stddef.h>
+
+enum summary_flags {
+	SF_HIGH_CV = 1u << 0,   /* coefficient of variation above 5% */
+	SF_BIMODAL = 1u << 1,   /* samples form two separate clusters */
+	SF_ONE = 1u << 2,       /* a single sample: no spread, no interval */
+};
+
+struct summary {
+	size_t n;
+	double mean, median, sd, cv, min, max;
+	double ci_half;         /* half-width of the 95% CI of the mean (0 if n<2) */
+	double ci_lo, ci_hi;
+	unsigned flags;
+};
+
+/* How many of n passes UnixBench drops: int(n/3). */
+size_t stats_ndrop(size_t n);
+
+/*
+ * UnixBench's rule over passes given as (count, rate) pairs: marks the
+ * dropped ones in dropped[] (may be NULL), returns the geometric mean of the
+ * kept rates (0 if none, or if a kept rate is not positive) and sets *kept.
+ */
+double stats_unixbench(const double *count, const double *rate, size_t n,
+		       int *dropped, size_t *kept);
+
+double stats_geomean(const double *v, size_t n);
+
+/* Fill s from n values (n may be 0). */
+void stats_summarize(const double *v, size_t n, struct summary *s);
+
+/* Bimodality: two clusters separated by a gap much wider than their spread. */
+int stats_bimodal(const double *v, size_t n);
+
+/* Student's t distribution. */
+double stats_t_cdf(double t, double df);
+double stats_t_quantile(double p, double df);   /* 0 < p < 1, df > 0 */
+
+/* Welch's unequal-variance t-test of mean2 - mean1. */
+struct welch {
+	double diff;            /* mean2 - mean1 */
+	double se, df, t, p;    /* standard error, Welch-Satterthwaite df, t, two-sided p */
+	double ci_lo, ci_hi;    /* 95% CI of the difference */
+	int verdict;            /* +1 larger, -1 smaller, 0 no difference proven */
+};
+/* Returns 0, or -1 when it cannot be judged (n < 2 on a side, or both sd 0 and means equal). */
+int stats_welch(size_t n1, double mean1, double sd1,
+		size_t n2, double mean2, double sd2, struct welch *w);
+
+#endif

@@ -1,0 +1,156 @@
+/*
+ * textparse.h: read benchmark reports back: sysindex text reports and plain
+ * UnixBench 5.x/6.x reports, also as pasted from web pages and forums (runs
+ * of spaces collapsed, tabs, CRLF, "> " quote marks, text around them,
+ * several reports in one file, missing header lines), plus the per-sample
+ * CSV that sysindex writes beside its text report.
+ *
+ * Pure parsing: no policy, no output.  Lines are read with a bounded reader
+ * (at most TP_LINE_MAX bytes each), every table is a counted array with a
+ * hard cap, and every error is one "file:line: message" string.
+ *
+ * Result lines are parsed from the right, never by column position:
+ *   <title> <value> <unit> (<time> s, <n> samples) [<note>]
+ * so a title may contain numbers ("File Copy 1024 bufsize 2000 maxblocks").
+ */
+#ifndef SYSINDEX_TEXTPARSE_H
+#define SYSINDEX_TEXTPARSE_H
+
+#include <stddef.h>
+
+#define TP_LINE_MAX 65536       /* longest accepted line, bytes (without newline) */
+#define TP_TITLE_MAX 96         /* display names are at most ~40 characters */
+#define TP_MAX_ROWS 256         /* rows of one table in one copy block */
+#define TP_MAX_BLOCKS 64        /* copy blocks in one report */
+#define TP_MAX_REPORTS 256      /* reports in one file */
+#define TP_MAX_SCORES 8         /* index score lines in one block */
+
+/* A result line's state: sysindex prints a word instead of failed results. */
+enum tp_status { TP_OK, TP_FAILED, TP_SKIPPED, TP_UNAVAILABLE, TP_NOT_RUN };
+
+/* "Dhrystone 2 using register variables 55041744.2 lps (10.0 s, 2 samples)" */
+struct tp_result {
+	char title[TP_TITLE_MAX];
+	char unit[16];
+	char note[64];          /* "[buffered]" after the samples, without brackets */
+	enum tp_status status;
+	double value;           /* the headline score (0 unless TP_OK) */
+	double time;            /* seconds per sample; -1 when not given */
+	unsigned samples;       /* samples the score is made of */
+	unsigned line;
+};
+
+/* "Dhrystone 2 using register variables 116700.0 55041744.2 4716.5" */
+struct tp_index_row {
+	char title[TP_TITLE_MAX];
+	char category[64];      /* the table's: "System Benchmarks" */
+	double baseline;        /* -1 for "---" (no baseline) */
+	double result;
+	double index;           /* -1 for "---" */
+	unsigned line;
+};
+
+/* "System Benchmarks Index Score (Partial Only) 693.5" */
+struct tp_score {
+	char category[64];      /* "System Benchmarks" */
+	double score;
+	int partial;
+	unsigned line;
+};
+
+/* A row of sysindex's statistics block (every sample's rate). */
+struct tp_stats_row {
+	char title[TP_TITLE_MAX];
+	unsigned n;
+	double mean, sd;
+	double ci_pct;          /* CI95 half-width, % of the mean */
+	double cv_pct;
+	char flags[64];         /* "high-cv bimodal", "" when none */
+	unsigned line;
+};
+
+/* One "N CPUs in system; running C parallel copies" block. */
+struct tp_block {
+	unsigned copies;        /* 0: unknown (the header line was not there) */
+	unsigned cpus;          /* 0: unknown */
+	unsigned line;          /* where the block starts */
+	struct tp_result *results;
+	size_t nresults;
+	struct tp_index_row *index;
+	size_t nindex;
+	struct tp_score scores[TP_MAX_SCORES];
+	size_t nscores;
+	struct tp_stats_row *stats;
+	size_t nstats;
+};
+
+struct tp_report {
+	unsigned line;          /* where the report starts */
+	char title[160];        /* "BYTE UNIX Benchmarks (Version 6.0.0)", "" if missing */
+	char version[32];       /* "6.0.0", "" if unknown */
+	char sysindex_version[32]; /* "" for a UnixBench report */
+	char host[128];         /* from "System: <host>: <system>" */
+	char system[128];
+	char compiler[256];     /* sysindex's "Compiler:" line, "" if absent */
+	char mode[64];          /* sysindex's "Mode:" line, "" if absent */
+	struct tp_block *blocks;
+	size_t nblocks;
+};
+
+/* Everything found in one file: reports in file order (empty ones dropped). */
+struct tp_doc {
+	struct tp_report *reports;
+	size_t nreports;
+};
+
+/*
+ * Parse a report file (or buffer; name is used in messages).  Returns 0 and
+ * fills doc, or -1 with err = "name:line: message" (or "name: message") and
+ * doc empty.  A file without any result is an error.
+ */
+int tp_parse_file(const char *path, struct tp_doc *doc, char *err, size_t errlen);
+int tp_parse_buffer(const char *name, const void *buf, size_t len, struct tp_doc *doc,
+		    char *err, size_t errlen);
+void tp_doc_free(struct tp_doc *doc);
+
+/* Lookups by display name (exact); NULL when absent. */
+const struct tp_result *tp_find_result(const struct tp_block *b, const char *title);
+const struct tp_index_row *tp_find_index(const struct tp_block *b, const char *title);
+const struct tp_stats_row *tp_find_stats(const struct tp_block *b, const char *title);
+
+/* Whether a report has any test (result, index or statistics row). */
+int tp_report_has_tests(const struct tp_report *r);
+
+/*
+ * The per-sample CSV written beside a sysindex report (header
+ * "format_version,run_id,copies,test,title,pass,count,seconds,rate,unit,dropped,ok").
+ * Samples are grouped per (copies, title) in file order.
+ */
+struct tp_sample_set {
+	unsigned copies;
+	char test[32];
+	char title[TP_TITLE_MAX];
+	char unit[16];
+	double *rate;           /* every ok sample's rate */
+	unsigned char *dropped; /* 1 if UnixBench's lowest-third rule dropped it */
+	size_t n;
+};
+
+struct tp_samples {
+	struct tp_sample_set *sets;
+	size_t nsets;
+};
+
+/*
+ * Returns 0 and fills s; 1 when the file is not sysindex's samples CSV (for
+ * instance UnixBench's UB_OUTPUT_CSV file): s is left empty; -1 on a read
+ * error or a malformed row, with err = "path:line: message".
+ */
+int tp_parse_samples_csv(const char *path, struct tp_samples *s, char *err, size_t errlen);
+int tp_parse_samples_buffer(const char *name, const void *buf, size_t len, struct tp_samples *s,
+			    char *err, size_t errlen);
+void tp_samples_free(struct tp_samples *s);
+const struct tp_sample_set *tp_find_samples(const struct tp_samples *s, unsigned copies,
+					    const char *title);
+
+#endif

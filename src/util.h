@@ -1,0 +1,45 @@
+/* util.h: small helpers with no policy: clocks, numbers, paths, files. */
+#ifndef SYSINDEX_UTIL_H
+#define SYSINDEX_UTIL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+double now_mono(void);
+
+/* Strict whole-number parse within [min, max]; 0 or -1. */
+int parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned long *out);
+/* Sizes like 512, 256K, 256M, 4G, 4GiB, 1T (powers of 1024); 0 or -1. */
+int parse_size(const char *s, unsigned long long *out);
+/* A percentage like "2%", "2" or "0.5%", as a fraction (0.02); 0 or -1. */
+int parse_percent(const char *s, double *out);
+
+/* Edit distance, for "did you mean". */
+size_t edit_distance(const char *a, const char *b);
+
+/* The executable 'name' in $PATH (or 'name' itself if it has a '/'); 0 if found. */
+int find_in_path(const char *name, char *out, size_t outlen);
+
+/* Join dir and name into out; -1 if it does not fit. */
+int path_join(char *out, size_t outlen, const char *dir, const char *name);
+
+/* Remove a directory tree (no symlink following); 0 or -1. */
+int remove_tree(const char *path);
+
+/*
+ * Write a file atomically: the callback writes to a temporary file in the
+ * same folder, which is flushed, fsync'd and renamed over 'path' only when
+ * everything succeeded.  On failure nothing is left behind and err says why.
+ */
+typedef int (*write_fn)(FILE *out, const void *ctx);
+int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size_t errlen);
+
+/* Human-readable byte count with binary units: "1.5 GiB". */
+void format_bytes(unsigned long long bytes, char *out, size_t outlen);
+
+
+
+/* snprintf that says whether it fit: 0, or -1 when cut (out is still terminated). */
+int fmt(char *out, size_t len, const char *format, ...)
+	__attribute__((format(printf, 3, 4)));
+#endif

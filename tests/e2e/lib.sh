@@ -1,0 +1,81 @@
+# lib.sh: helpers for the end-to-end tests (POSIX sh).  Each test sources it
+# from the repository root; everything it writes goes under a fresh $T that
+# is removed on exit.
+set -u
+ROOT=$(pwd)
+T=$(mktemp -d "${TMPDIR:-/tmp}/sysindex-e2e.XXXXXX") || exit 1
+RES=$T/results
+mkdir -p "$RES" "$T/testdir"
+cleanup() { [ -n "${KEEP:-}" ] || rm -rf "$T"; }
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+die() { echo "FAIL: $*"; exit 1; }
+skip() { echo "$*"; exit 77; }
+note() { echo "--- $*"; }
+
+# run_si ARGS...: ./Run with private results and test dirs; sets $rc.
+run_si() {
+	note "./Run $*"
+	"$ROOT/Run" --results "$RES" --testdir "$T/testdir" "$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	cat "$T/out"; echo "--- stderr:"; cat "$T/err"
+	return 0
+}
+
+# report: the single text report written into $RES.
+report() {
+	ls "$RES" | grep -v '\.' | head -n 1 | sed "s|^|$RES/|"
+}
+
+# expect_files BASE: every result file of a run exists and is non-empty.
+expect_files() {
+	for ext in "" .log .json .csv .html .md; do
+		[ -s "$1$ext" ] || die "missing result file $1$ext"
+	done
+}
+
+# check_json FILE: parses as JSON (python3 when present).
+check_json() {
+	if command -v python3 >/dev/null 2>&1; then
+		python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$1" || die "invalid JSON: $1"
+	fi
+}
+
+# check_consistency REPORT: every index = 10 x result / baseline and each
+# score = geometric mean of its indexes (to the printed precision).
+check_consistency() {
+	awk '
+	function abs(x) { return x < 0 ? -x : x }
+	/Index Values|Partial Index/ { intable = 1; n = 0; s = 0; next }
+	intable && /========/ { next }
+	intable && /Index Score/ {
+		score = $NF; g = (n > 0) ? exp(s / n) : 0
+		if (abs(g - score) > 0.051 + score * 0.0005) { printf "score %s != geomean %.2f\n", score, g; bad = 1 }
+		intable = 0; tables++; next
+	}
+	intable && NF >= 4 && $(NF-2) != "---" {
+		base = $(NF-2); res = $(NF-1); idx = $NF
+		want = 10 * res / base
+		if (abs(want - idx) > 0.051 + want * 0.0005) { printf "index %s != 10*%s/%s\n", idx, res, base; bad = 1 }
+		n++; s += log(idx)
+	}
+	END { if (tables == 0) { print "no index table"; bad = 1 } exit bad }' "$1" || die "inconsistent report $1"
+}
+
+# no_strays: no process is left whose working directory or program lies under
+# this test's folder $T (test programs run in a scratch folder inside it).
+no_strays() {
+	sleep 0.5
+	left=
+	for p in /proc/[0-9]*; do
+		cwd=$(readlink "$p/cwd" 2>/dev/null) || continue
+		exe=$(readlink "$p/exe" 2>/dev/null) || exe=
+		case "$cwd $exe" in
+		*"$T"*) left="$left ${p#/proc/}" ;;
+		esac
+	done
+	[ -z "$left" ] && return 0
+	for p in $left; do ps -o pid,ppid,stat,args -p "$p" | tail -n +2; done
+	die "processes left behind:$left"
+}

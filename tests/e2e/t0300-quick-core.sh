@@ -1,0 +1,30 @@
+# The core acceptance run: the CPU and process tests with 1 and 2 copies.
+. tests/e2e/lib.sh
+run_si --quick -c 1 -c 2 dhry2reg whetstone-double syscall pipe context1 spawn execl
+[ $rc -eq 0 ] || die "exit $rc"
+r=$(report)
+[ -n "$r" ] || die "no text report in $RES"
+expect_files "$r"
+check_json "$r.json"
+grep -q '^   BYTE UNIX Benchmarks' "$r" || die "title"
+grep -q '^Benchmark Run: ' "$r" || die "Benchmark Run line"
+grep -q 'running 1 parallel copy of tests$' "$r" || die "1-copy block"
+grep -q 'running 2 parallel copies of tests$' "$r" || die "2-copy block"
+[ "$(grep -c '^System Benchmarks Partial Index  ' "$r")" -eq 2 ] || die "two partial index tables"
+[ "$(grep -c '^System Benchmarks Index Score (Partial Only) ' "$r")" -eq 2 ] || die "two scores"
+for t in "Dhrystone 2 using register variables" "Double-Precision Whetstone" \
+	 "System Call Overhead" "Pipe Throughput" "Pipe-based Context Switching" \
+	 "Process Creation" "Execl Throughput"; do
+	[ "$(grep -c "^$t  *[0-9][0-9.]* [a-zA-Z]* *([0-9.]* s, 1 samples)$" "$r")" -eq 2 ] ||
+		die "result line for $t"
+done
+check_consistency "$r"
+# The report on stdout is the saved report.
+sed -n '/^   BYTE UNIX/,$p' "$T/out" | cmp -s - "$r" || die "stdout differs from the saved report"
+# The log holds every command and pass.
+grep -q '==> .*/pgms/pipe 2' "$r.log" || die "log lacks the pipe command"
+grep -q '#### Pass 1' "$r.log" || die "log lacks passes"
+# CSV: one row per sample: 7 tests x (1 + 1) copy counts.
+[ "$(tail -n +2 "$r.csv" | wc -l)" -eq 14 ] || die "CSV rows"
+no_strays
+[ -z "$(ls "$T/testdir")" ] || die "scratch left in the test dir"

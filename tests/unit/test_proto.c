@@ -1,0 +1,94 @@
+/* test_proto.c: the protocol line parser, good and malformed lines. */
+#include <check.h>
+#include <string.h>
+
+#include "proto.h"
+
+static const struct {
+	const char *line;
+	enum proto_kind kind;
+	double value;
+	int timebase;
+	const char *unit;
+} cases[] = {
+	{ "COUNT|533910795|1|lps", PL_COUNT, 533910795, 1, "lps" },
+	{ "COUNT|7148|60|lpm\n", PL_COUNT, 7148, 60, "lpm" },
+	{ "COUNT|8832.701|0|MWIPS", PL_COUNT, 8832.701, 0, "MWIPS" },
+	{ "COUNT|749366|0|KBps\r\n", PL_COUNT, 749366, 0, "KBps" },
+	{ "TIME|30.0", PL_TIME, 30, 0, "" },
+	{ "TIME|10.177", PL_TIME, 10.177, 0, "" },
+	{ "METRIC|lat_p99|250.5|us", PL_METRIC, 250.5, 0, "us" },
+	{ "NOTE|buffered", PL_NOTE, 0, 0, "" },
+	{ "ERROR|disk full: No space left on device", PL_ERROR, 0, 0, "" },
+	{ "SKIP|O_DIRECT not supported", PL_SKIP, 0, 0, "" },
+	{ "FOO|bar", PL_OTHER, 0, 0, "" },
+	{ "hello world", PL_INVALID, 0, 0, "" },
+	{ "", PL_INVALID, 0, 0, "" },
+	{ "COUNT|", PL_INVALID, 0, 0, "" },
+	{ "COUNT|abc|1|lps", PL_INVALID, 0, 0, "" },
+	{ "COUNT|12|x|lps", PL_INVALID, 0, 0, "" },
+	{ "COUNT|-5|1|lps", PL_INVALID, 0, 0, "" },
+	{ "COUNT|nan|1|lps", PL_INVALID, 0, 0, "" },
+	{ "COUNT|inf|1|lps", PL_INVALID, 0, 0, "" },
+	{ "COUNT|1e999|1|lps", PL_INVALID, 0, 0, "" },
+	{ "COUNT|5|1.5|lps", PL_INVALID, 0, 0, "" },
+	{ "COUNT|5|1", PL_INVALID, 0, 0, "" },
+	{ "TIME|", PL_INVALID, 0, 0, "" },
+	{ "TIME|-1", PL_INVALID, 0, 0, "" },
+	{ "METRIC||1|us", PL_INVALID, 0, 0, "" },
+	{ "METRIC|x|y|us", PL_INVALID, 0, 0, "" },
+};
+
+START_TEST(parse_lines)
+{
+	struct proto_line pl;
+
+	proto_parse_line(cases[_i].line, &pl);
+	ck_assert_msg(pl.kind == cases[_i].kind, "line '%s': kind %d, want %d",
+		      cases[_i].line, pl.kind, cases[_i].kind);
+	if (pl.kind == PL_COUNT || pl.kind == PL_TIME || pl.kind == PL_METRIC)
+		ck_assert_double_eq_tol(pl.value, cases[_i].value, 1e-9);
+	if (pl.kind == PL_COUNT) {
+		ck_assert_int_eq(pl.timebase, cases[_i].timebase);
+		ck_assert_str_eq(pl.unit, cases[_i].unit);
+	}
+}
+END_TEST
+
+START_TEST(texts_keep_bars_and_drop_newline)
+{
+	struct proto_line pl;
+
+	proto_parse_line("ERROR|a|b|c\n", &pl);
+	ck_assert_int_eq(pl.kind, PL_ERROR);
+	ck_assert_str_eq(pl.text, "a|b|c");
+	proto_parse_line("METRIC|read_iops|1234.5|IOPS", &pl);
+	ck_assert_str_eq(pl.name, "read_iops");
+	ck_assert_str_eq(pl.unit, "IOPS");
+}
+END_TEST
+
+START_TEST(long_line_is_invalid)
+{
+	char line[2000];
+	struct proto_line pl;
+
+	memset(line, 'x', sizeof(line) - 1);
+	line[sizeof(line) - 1] = '\0';
+	memcpy(line, "COUNT|1|1|", 10);
+	proto_parse_line(line, &pl);
+	ck_assert_int_eq(pl.kind, PL_INVALID);
+}
+END_TEST
+
+Suite *suite_proto(void)
+{
+	Suite *s = suite_create("proto");
+	TCase *tc = tcase_create("lines");
+
+	tcase_add_loop_test(tc, parse_lines, 0, sizeof(cases) / sizeof(cases[0]));
+	tcase_add_test(tc, texts_keep_bars_and_drop_newline);
+	tcase_add_test(tc, long_line_is_invalid);
+	suite_add_tcase(s, tc);
+	return s;
+}

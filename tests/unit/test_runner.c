@@ -1,0 +1,237 @@
+/*
+ * test_runner.c: how one copy's output becomes a result, and spawn_pass()
+ * against fake programs that crash, hang, flood, or leave orphans behind.
+ * The fakes are built by `make check` into build/fakepgms/.
+ */
+#include <check.h>
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "runner.h"
+#include "spawn.h"
+
+#define W_EXIT(n) ((n) << 8)          /* a wait status for exit(n) */
+
+static struct copy_result cr;
+static char reason[REASON_MAX];
+static int skipped;
+
+static void parse(const char *err, int status, int timed_out)
+{
+	runner_parse_copy(err, 0, status, timed_out, 10.0, &cr, reason, sizeof(reason), &skipped);
+}
+
+START_TEST(good_copy)
+{
+	parse("COUNT|123|1|lps\nTIME|9.5\nMETRIC|x|2|IOPS\nNOTE|buffered\n", W_EXIT(0), 0);
+	ck_assert_int_eq(cr.ok, 1);
+	ck_assert_double_eq(cr.count, 123);
+	ck_assert_double_eq(cr.time, 9.5);
+	ck_assert_uint_eq(cr.nmetrics, 1);
+	ck_assert_str_eq(cr.note, "buffered");
+}
+END_TEST
+
+START_TEST(last_count_wins)
+{
+	/* context1 in UnixBench: both processes print; the last line counts. */
+	parse("COUNT|100|1|lps\nCOUNT|101|1|lps\n", W_EXIT(0), 0);
+	ck_assert_int_eq(cr.ok, 1);
+	ck_assert_double_eq(cr.count, 101);
+	ck_assert_double_eq(cr.time, -1);
+}
+END_TEST
+
+static const struct {
+	const char *err;
+	int status, timed_out;
+	const char *want;       /* substring of the reason */
+	int skip;
+} failures[] = {
+	{ "COUNT|1|1|lps\n", SIGSEGV, 0, "signal 11", 0 },
+	{ "", W_EXIT(7), 0, "status 7", 0 },
+	{ "ERROR|disk on fire\n", W_EXIT(1), 0, "disk on fire", 0 },
+	{ "hello world\nCOUNT|1|1|lps\n", W_EXIT(0), 0, "unexpected output: hello world", 0 },
+	{ "", W_EXIT(0), 0, "printed no result", 0 },
+	{ "COUNT|1|1|lps\n", SIGKILL, 1, "did not finish", 0 },
+	{ "SKIP|not supported here\n", W_EXIT(3), 0, "not supported here", 1 },
+	{ "COUNT|x|1|lps\n", W_EXIT(0), 0, "malformed COUNT", 0 },
+	{ "ERROR|quota\nCOUNT|5|1|lps\n", W_EXIT(0), 0, "quota", 0 },
+	{ "", -1, 0, "could not be started", 0 },
+};
+
+START_TEST(failed_copies)
+{
+	parse(failures[_i].err, failures[_i].status, failures[_i].timed_out);
+	ck_assert_int_eq(cr.ok, 0);
+	ck_assert_msg(strstr(reason, failures[_i].want) != NULL, "reason '%s' lacks '%s'",
+		      reason, failures[_i].want);
+	ck_assert_int_eq(skipped, failures[_i].skip);
+}
+END_TEST
+
+START_TEST(too_much_output)
+{
+	runner_parse_copy("COUNT|1|1|lps\n", 5000, W_EXIT(0), 0, 1, &cr, reason,
+			  sizeof(reason), &skipped);
+	ck_assert_int_eq(cr.ok, 0);
+	ck_assert(strstr(reason, "more than") != NULL);
+}
+END_TEST
+
+/* Any process still parented to us (the subreaper) after a pass is a leak. */
+static int children_left(void)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	int n = 0;
+
+	while (d != NULL && (e = readdir(d)) != NULL) {
+		char path[300], buf[512], *p;
+		int ppid = -1;
+		FILE *f;
+
+		if (e->d_name[0] < '0' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		if (fgets(buf, sizeof(buf), f) && (p = strrchr(buf, ')')) != NULL)
+			sscanf(p + 1, " %*c %d", &ppid);
+		fclose(f);
+		if (ppid == (int)getpid())
+			n++;
+	}
+	if (d != NULL)
+		closedir(d);
+	return n;
+}
+
+static int run_fake(const char *prog, const char *arg, size_t copies, double timeout,
+		    struct spawn_out *out)
+{
+	char path[256];
+	char *argv[4];
+	struct spawn_spec spec;
+
+	snprintf(path, sizeof(path), "build/fakepgms/%s", prog);
+	ck_assert_msg(access(path, X_OK) == 0, "%s not built (make check builds it)", path);
+	argv[0] = path;
+	argv[1] = (char *)arg;
+	argv[2] = NULL;
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	spec.cwd = ".";
+	spec.log_fd = -1;
+	spec.timeout = timeout;
+	return spawn_pass(&spec, copies, out);
+}
+
+START_TEST(spawn_two_copies)
+{
+	struct spawn_out out[2];
+
+	ck_assert_int_eq(run_fake("fake-ok", "0.3", 2, 10, out), 0);
+	for (int i = 0; i < 2; i++) {
+		ck_assert_int_eq(WIFEXITED(out[i].status) && WEXITSTATUS(out[i].status) == 0, 1);
+		ck_assert(strstr(out[i].err, "COUNT|1000|1|lps") != NULL);
+		ck_assert(out[i].elapsed >= 0.29 && out[i].elapsed < 5);
+	}
+	spawn_free(out, 2);
+	ck_assert_int_eq(children_left(), 0);
+}
+END_TEST
+
+START_TEST(spawn_crash_and_abort)
+{
+	struct spawn_out out;
+
+	run_fake("fake-crash", NULL, 1, 10, &out);
+	ck_assert(WIFSIGNALED(out.status) && WTERMSIG(out.status) == SIGSEGV);
+	spawn_free(&out, 1);
+	run_fake("fake-abort", NULL, 1, 10, &out);
+	ck_assert(WIFSIGNALED(out.status) && WTERMSIG(out.status) == SIGABRT);
+	spawn_free(&out, 1);
+}
+END_TEST
+
+START_TEST(spawn_kills_a_hang)
+{
+	struct spawn_out out;
+
+	/* fake-hang ignores SIGTERM: SIGKILL must follow. */
+	ck_assert_int_eq(run_fake("fake-hang", NULL, 1, 0.5, &out), 0);
+	ck_assert_int_eq(out.timed_out, 1);
+	ck_assert(WIFSIGNALED(out.status) && WTERMSIG(out.status) == SIGKILL);
+	spawn_free(&out, 1);
+	ck_assert_int_eq(children_left(), 0);
+}
+END_TEST
+
+START_TEST(spawn_leaves_no_orphans)
+{
+	struct spawn_out out;
+
+	ck_assert_int_eq(run_fake("fake-orphan", NULL, 1, 10, &out), 0);
+	ck_assert(strstr(out.err, "COUNT|") != NULL);
+	/* The orphan holds stderr open for 300 s; the pass must not wait for it. */
+	ck_assert(out.elapsed < 3);
+	spawn_free(&out, 1);
+	ck_assert_int_eq(children_left(), 0);
+}
+END_TEST
+
+START_TEST(spawn_bounds_a_flood)
+{
+	struct spawn_out out;
+
+	ck_assert_int_eq(run_fake("fake-flood", NULL, 1, 20, &out), 0);
+	ck_assert_uint_le(out.err_len, SPAWN_STDERR_MAX);
+	ck_assert(out.err_dropped > 0);
+	spawn_free(&out, 1);
+}
+END_TEST
+
+START_TEST(spawn_missing_program)
+{
+	struct spawn_out out;
+	char *argv[] = { "/nonexistent/prog", NULL };
+	struct spawn_spec spec;
+
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	spec.log_fd = -1;
+	spec.timeout = 5;
+	ck_assert_int_eq(spawn_pass(&spec, 1, &out), 0);
+	ck_assert(WIFEXITED(out.status) && WEXITSTATUS(out.status) == 127);
+	ck_assert(strstr(out.err, "ERROR|cannot execute") != NULL);
+	spawn_free(&out, 1);
+}
+END_TEST
+
+Suite *suite_runner(void)
+{
+	Suite *s = suite_create("runner");
+	TCase *tc = tcase_create("parse");
+	TCase *sp = tcase_create("spawn");
+
+	tcase_add_test(tc, good_copy);
+	tcase_add_test(tc, last_count_wins);
+	tcase_add_loop_test(tc, failed_copies, 0, sizeof(failures) / sizeof(failures[0]));
+	tcase_add_test(tc, too_much_output);
+	suite_add_tcase(s, tc);
+	tcase_set_timeout(sp, 60);
+	tcase_add_test(sp, spawn_two_copies);
+	tcase_add_test(sp, spawn_crash_and_abort);
+	tcase_add_test(sp, spawn_kills_a_hang);
+	tcase_add_test(sp, spawn_leaves_no_orphans);
+	tcase_add_test(sp, spawn_bounds_a_flood);
+	tcase_add_test(sp, spawn_missing_program);
+	suite_add_tcase(s, sp);
+	return s;
+}

@@ -1,0 +1,160 @@
+/* test_score.c: rates, per-test results, index and the index score. */
+#include <check.h>
+#include <math.h>
+#include <string.h>
+
+#include "score.h"
+
+START_TEST(rates_by_timebase)
+{
+	/* The reference's own check: 533,910,795 loops in 10.002456 s. */
+	ck_assert_double_eq_tol(score_rate(533910795, 10.002456, 1), 53377969.9, 0.05);
+	ck_assert_double_eq_tol(score_rate(7148, 60.06, 60), 7148 / (60.06 / 60), 1e-9);
+	ck_assert_double_eq(score_rate(749366, 30.0, 0), 749366);
+	ck_assert_double_eq(score_rate(5, 0, 1), 5);
+}
+END_TEST
+
+/* The published UnixBench 6.0 report in shared/reference/samples. */
+static const struct { const char *name; double result, index; } published[] = {
+	{ "dhry2reg", 55041744.2, 4716.5 },
+	{ "whetstone-double", 9100.5, 1654.6 },
+	{ "execl", 1985.2, 461.7 },
+	{ "pipe", 1403236.3, 1128.0 },
+	{ "context1", 22494.1, 56.2 },
+	{ "spawn", 5503.9, 436.8 },
+	{ "syscall", 1159591.9, 773.1 },
+};
+
+static void fill(struct bench_result *t, const char *name, double score)
+{
+	memset(t, 0, sizeof(*t));
+	t->def = test_find(name);
+	t->status = TS_OK;
+	t->score = score;
+	t->index = 10 * score / t->def->baseline;
+}
+
+START_TEST(published_partial_index)
+{
+	struct bench_result tests[7];
+	struct copy_run run;
+
+	memset(&run, 0, sizeof(run));
+	for (size_t i = 0; i < 7; i++) {
+		fill(&tests[i], published[i].name, published[i].result);
+		ck_assert_double_eq_tol(tests[i].index, published[i].index, 0.05);
+	}
+	run.tests = tests;
+	run.ntests = 7;
+	score_run(&run);
+	ck_assert_double_eq_tol(run.cats[CAT_SYSTEM].score, 693.5, 0.05);
+	ck_assert_int_eq(run.cats[CAT_SYSTEM].partial, 1);
+	ck_assert_uint_eq(run.cats[CAT_SYSTEM].nindexed, 7);
+	ck_assert_uint_eq(run.cats[CAT_SYSTEM].nbaseline, 12);
+}
+END_TEST
+
+START_TEST(failed_and_unindexed_tests_do_not_count)
+{
+	struct bench_result tests[3];
+	struct copy_run run;
+
+	memset(&run, 0, sizeof(run));
+	fill(&tests[0], "pipe", 124400);            /* index 100 */
+	fill(&tests[1], "syscall", 150000);         /* index 100 */
+	tests[1].status = TS_FAILED;
+	fill(&tests[2], "shell16", 100);            /* no baseline */
+	tests[2].index = 0;
+	run.tests = tests;
+	run.ntests = 3;
+	score_run(&run);
+	ck_assert_double_eq_tol(run.cats[CAT_SYSTEM].score, 100, 1e-9);
+	ck_assert_uint_eq(run.cats[CAT_SYSTEM].nindexed, 1);
+	ck_assert_int_eq(run.cats[CAT_SYSTEM].partial, 1);
+	ck_assert_int_eq(run.cats[CAT_MISC].any_results, 0);
+}
+END_TEST
+
+START_TEST(score_test_from_passes)
+{
+	struct copy_result copies[3][2];
+	struct pass_result passes[3];
+	struct bench_result t;
+	double counts[3] = { 1000, 900, 1100 };
+
+	memset(&t, 0, sizeof(t));
+	memset(copies, 0, sizeof(copies));
+	memset(passes, 0, sizeof(passes));
+	t.def = test_find("pipe");
+	t.status = TS_OK;
+	t.passes = passes;
+	t.npasses = 3;
+	for (int p = 0; p < 3; p++) {
+		passes[p].ok = 1;
+		passes[p].copies = copies[p];
+		passes[p].ncopies = 2;
+		passes[p].count = counts[p];       /* summed over copies */
+		passes[p].time = 10;               /* mean over copies */
+		copies[p][0].timebase = copies[p][1].timebase = 1;
+	}
+	score_test(&t);
+	/* Pass 1 (count 900) is dropped; the rest: 100 and 110 per second. */
+	ck_assert_int_eq(passes[1].dropped, 1);
+	ck_assert_uint_eq(t.kept, 2);
+	ck_assert_double_eq_tol(t.score, sqrt(100.0 * 110.0), 1e-9);
+	ck_assert_double_eq_tol(t.time, 10, 1e-12);
+	ck_assert_double_eq_tol(t.index, 10 * t.score / 12440.0, 1e-9);
+	/* Statistics cover every sample, dropped ones included. */
+	ck_assert_uint_eq(t.stats.n, 3);
+	ck_assert_double_eq_tol(t.stats.mean, 100, 1e-9);
+}
+END_TEST
+
+START_TEST(metrics_sum_rates_average_latencies)
+{
+	struct copy_result copies[2];
+	struct pass_result pass;
+	struct bench_result t;
+
+	memset(&t, 0, sizeof(t));
+	memset(copies, 0, sizeof(copies));
+	memset(&pass, 0, sizeof(pass));
+	for (int c = 0; c < 2; c++) {
+		copies[c].nmetrics = 2;
+		strcpy(copies[c].metrics[0].name, "read_iops");
+		strcpy(copies[c].metrics[0].unit, "IOPS");
+		copies[c].metrics[0].value = 1000;
+		strcpy(copies[c].metrics[1].name, "lat_p99");
+		strcpy(copies[c].metrics[1].unit, "us");
+		copies[c].metrics[1].value = 100 + 100 * c;
+	}
+	pass.ok = 1;
+	pass.copies = copies;
+	pass.ncopies = 2;
+	pass.count = 2000;
+	pass.time = 1;
+	t.def = test_find("randrw-4k-qd64");
+	t.status = TS_OK;
+	t.passes = &pass;
+	t.npasses = 1;
+	score_test(&t);
+	ck_assert_uint_eq(t.nmetrics, 2);
+	ck_assert_double_eq_tol(t.metrics[0].value, 2000, 1e-9);
+	ck_assert_double_eq_tol(t.metrics[1].value, 150, 1e-9);
+}
+END_TEST
+
+Suite *suite_score(void)
+{
+	Suite *s = suite_create("score");
+	TCase *tc = tcase_create("index");
+
+	tcase_add_test(tc, rates_by_timebase);
+	tcase_add_test(tc, published_partial_index);
+	tcase_add_test(tc, failed_and_unindexed_tests_do_not_count);
+	tcase_add_test(tc, score_test_from_passes);
+	tcase_add_test(tc, metrics_sum_rates_average_latencies);
+	suite_add_tcase(s, tc);
+	return s;
+}

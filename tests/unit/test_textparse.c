@@ -1,0 +1,442 @@
+/*
+ * test_textparse.c: reading reports back: the real UnixBench 6.0 sample, a
+ * forum paste of it (collapsed spaces, "> " quotes, CRLF, a tab, no-break
+ * spaces, prose around it), sysindex reports with statistics blocks, a
+ * synthetic 5.1.3 report, several reports in one file, the samples CSV, and
+ * bad input that must fail with the line number instead of crashing.
+ * Fixtures are in tests/data/reports/ (paths relative to the repo root).
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "textparse.h"
+
+#define R "tests/data/reports/"
+
+static struct tp_doc doc;
+static char err[512];
+
+static void parse_ok(const char *path)
+{
+	int rc = tp_parse_file(path, &doc, err, sizeof(err));
+
+	ck_assert_msg(rc == 0, "%s: %s", path, err);
+}
+
+static void parse_buf_ok(const char *text)
+{
+	int rc = tp_parse_buffer("buf", text, strlen(text), &doc, err, sizeof(err));
+
+	ck_assert_msg(rc == 0, "%s", err);
+}
+
+/* Parse must fail with an error containing every given fragment. */
+static void parse_buf_fails(const char *text, size_t len, const char *frag1, const char *frag2)
+{
+	int rc = tp_parse_buffer("buf", text, len, &doc, err, sizeof(err));
+
+	ck_assert_int_eq(rc, -1);
+	ck_assert_uint_eq(doc.nreports, 0);
+	ck_assert_msg(strstr(err, frag1) != NULL, "'%s' lacks '%s'", err, frag1);
+	if (frag2 != NULL)
+		ck_assert_msg(strstr(err, frag2) != NULL, "'%s' lacks '%s'", err, frag2);
+}
+
+static void teardown(void)
+{
+	tp_doc_free(&doc);
+}
+
+/* The real UnixBench 6.0 report, field by field. */
+static void check_ub60_sample(void)
+{
+	const struct tp_report *r;
+	const struct tp_block *b;
+	const struct tp_result *res;
+	const struct tp_index_row *ix;
+
+	ck_assert_uint_eq(doc.nreports, 1);
+	r = &doc.reports[0];
+	ck_assert_str_eq(r->title, "BYTE UNIX Benchmarks (Version 6.0.0)");
+	ck_assert_str_eq(r->version, "6.0.0");
+	ck_assert_str_eq(r->sysindex_version, "");
+	ck_assert_str_eq(r->host, "vm");
+	ck_assert_str_eq(r->system, "GNU/Linux");
+	ck_assert_str_eq(r->mode, "");
+	ck_assert_uint_eq(r->nblocks, 1);
+	b = &r->blocks[0];
+	ck_assert_uint_eq(b->copies, 1);
+	ck_assert_uint_eq(b->cpus, 2);
+	ck_assert_uint_eq(b->nresults, 7);
+	ck_assert_uint_eq(b->nindex, 7);
+	ck_assert_uint_eq(b->nstats, 0);
+	ck_assert_uint_eq(b->nscores, 1);
+	res = &b->results[0];
+	ck_assert_str_eq(res->title, "Dhrystone 2 using register variables");
+	ck_assert_double_eq_tol(res->value, 55041744.2, 1e-6);
+	ck_assert_str_eq(res->unit, "lps");
+	ck_assert_double_eq_tol(res->time, 10.0, 1e-9);
+	ck_assert_uint_eq(res->samples, 2);
+	ck_assert_int_eq(res->status, TP_OK);
+	res = tp_find_result(b, "Double-Precision Whetstone");
+	ck_assert_ptr_nonnull(res);
+	ck_assert_str_eq(res->unit, "MWIPS");
+	ck_assert_double_eq_tol(res->value, 9100.5, 1e-9);
+	res = tp_find_result(b, "Execl Throughput");
+	ck_assert_ptr_nonnull(res);
+	ck_assert_double_eq_tol(res->time, 29.7, 1e-9);
+	ck_assert_uint_eq(res->samples, 1);
+	ck_assert_ptr_nonnull(tp_find_result(b, "Pipe Throughput"));
+	ck_assert_ptr_nonnull(tp_find_result(b, "Execl Throughput"));
+	ix = tp_find_index(b, "Pipe-based Context Switching");
+	ck_assert_ptr_nonnull(ix);
+	ck_assert_double_eq_tol(ix->baseline, 4000.0, 1e-9);
+	ck_assert_double_eq_tol(ix->result, 22494.1, 1e-9);
+	ck_assert_double_eq_tol(ix->index, 56.2, 1e-9);
+	ck_assert_str_eq(ix->category, "System Benchmarks");
+	ck_assert_str_eq(b->scores[0].category, "System Benchmarks");
+	ck_assert_double_eq_tol(b->scores[0].score, 693.5, 1e-9);
+	ck_assert_int_eq(b->scores[0].partial, 1);
+}
+
+START_TEST(real_unixbench_60_sample)
+{
+	parse_ok(R "unixbench-6.0-partial-index.txt");
+	check_ub60_sample();
+	ck_assert_uint_eq(doc.reports[0].blocks[0].results[0].line, 17);
+}
+END_TEST
+
+START_TEST(forum_paste_of_the_sample)
+{
+	/* Collapsed spaces, "> " quotes, CRLF, a tab, no-break spaces, prose. */
+	parse_ok(R "unixbench-6.0-collapsed.txt");
+	check_ub60_sample();
+}
+END_TEST
+
+START_TEST(sysindex_report_with_statistics)
+{
+	const struct tp_report *r;
+	const struct tp_stats_row *st;
+	const struct tp_result *res;
+
+	parse_ok(R "b");
+	r = &doc.reports[0];
+	ck_assert_str_eq(r->version, "6.0.0");
+	ck_assert_str_eq(r->sysindex_version, "0.1.0");
+	ck_assert_str_eq(r->host, "alpha");
+	ck_assert_str_eq(r->mode, "default");
+	ck_assert(strncmp(r->compiler, "gcc (Debian 12.2.0-14) 12.2.0;", 30) == 0);
+	ck_assert_uint_eq(r->nblocks, 2);
+	ck_assert_uint_eq(r->blocks[0].copies, 1);
+	ck_assert_uint_eq(r->blocks[1].copies, 2);
+	ck_assert_uint_eq(r->blocks[0].nstats, 4);
+	st = tp_find_stats(&r->blocks[0], "Pipe Throughput");
+	ck_assert_ptr_nonnull(st);
+	ck_assert_uint_eq(st->n, 12);
+	ck_assert_double_eq_tol(st->mean, 1330000.0, 1e-9);
+	ck_assert_double_eq_tol(st->sd, 56000.0, 1e-9);
+	ck_assert_double_eq_tol(st->ci_pct, 2.68, 1e-9);
+	ck_assert_double_eq_tol(st->cv_pct, 4.21, 1e-9);
+	ck_assert_str_eq(st->flags, "");
+	res = tp_find_result(&r->blocks[0], "System Call Overhead");
+	ck_assert_ptr_nonnull(res);
+	ck_assert_int_eq(res->status, TP_FAILED);
+	ck_assert_str_eq(res->unit, "lps");
+	/* The failed test is neither in the index nor in the statistics. */
+	ck_assert_ptr_null(tp_find_index(&r->blocks[0], "System Call Overhead"));
+	ck_assert_ptr_null(tp_find_stats(&r->blocks[0], "System Call Overhead"));
+	ck_assert_double_eq_tol(r->blocks[1].scores[0].score, 8440.4, 1e-9);
+}
+END_TEST
+
+START_TEST(statistics_flags_and_collapsed_row)
+{
+	const struct tp_stats_row *st;
+
+	parse_buf_ok("Statistics (every sample's rate) n mean sd CI95 +- CV flags\n"
+		     "Pipe-based Context Switching 10 22494.1 3000.0 9.53% 13.34% high-cv bimodal "
+		     "shared-cpu\n"
+		     "Process Creation 3 5503.9 10.0 0.45% 0.18%\n");
+	ck_assert_uint_eq(doc.reports[0].blocks[0].nstats, 2);
+	st = tp_find_stats(&doc.reports[0].blocks[0], "Pipe-based Context Switching");
+	ck_assert_ptr_nonnull(st);
+	ck_assert_uint_eq(st->n, 10);
+	ck_assert_double_eq_tol(st->cv_pct, 13.34, 1e-9);
+	ck_assert_str_eq(st->flags, "high-cv bimodal shared-cpu");
+	st = tp_find_stats(&doc.reports[0].blocks[0], "Process Creation");
+	ck_assert_ptr_nonnull(st);
+	ck_assert_str_eq(st->flags, "");
+}
+END_TEST
+
+START_TEST(unixbench_513_full_index)
+{
+	const struct tp_block *b;
+	const struct tp_result *res;
+
+	parse_ok(R "unixbench-5.1.3.txt");
+	ck_assert_uint_eq(doc.nreports, 1);
+	ck_assert_str_eq(doc.reports[0].version, "5.1.3");
+	ck_assert_str_eq(doc.reports[0].host, "oldbox");
+	ck_assert_uint_eq(doc.reports[0].nblocks, 2);
+	b = &doc.reports[0].blocks[0];
+	ck_assert_uint_eq(b->nresults, 12);
+	ck_assert_uint_eq(b->nindex, 12);
+	/* Titles with numbers in them: parsed from the right. */
+	res = tp_find_result(b, "File Copy 1024 bufsize 2000 maxblocks");
+	ck_assert_ptr_nonnull(res);
+	ck_assert_double_eq_tol(res->value, 887408.5, 1e-9);
+	ck_assert_str_eq(res->unit, "KBps");
+	res = tp_find_result(b, "Shell Scripts (8 concurrent)");
+	ck_assert_ptr_nonnull(res);
+	ck_assert_double_eq_tol(res->value, 919.6, 1e-9);
+	ck_assert_str_eq(res->unit, "lpm");
+	ck_assert_int_eq(b->scores[0].partial, 0);
+	ck_assert_double_eq_tol(b->scores[0].score, 1429.2, 1e-9);
+	ck_assert_uint_eq(doc.reports[0].blocks[1].copies, 2);
+}
+END_TEST
+
+START_TEST(two_reports_in_one_file)
+{
+	parse_ok(R "two-reports.txt");
+	ck_assert_uint_eq(doc.nreports, 2);
+	ck_assert_str_eq(doc.reports[0].version, "5.1.3");
+	ck_assert_uint_eq(doc.reports[0].nblocks, 2);
+	ck_assert_str_eq(doc.reports[1].version, "6.0.0");
+	ck_assert_uint_eq(doc.reports[1].nblocks, 1);
+	ck_assert_uint_eq(doc.reports[1].blocks[0].nresults, 7);
+	ck_assert_int_eq(doc.reports[1].blocks[0].scores[0].partial, 1);
+}
+END_TEST
+
+START_TEST(reports_glued_without_headers)
+{
+	/* The same copy count twice in a row: a second report. */
+	parse_ok(R "glued.txt");
+	ck_assert_uint_eq(doc.nreports, 2);
+	ck_assert_double_eq_tol(doc.reports[0].blocks[0].results[0].value, 26000000.0, 1e-9);
+	ck_assert_double_eq_tol(doc.reports[1].blocks[0].results[0].value, 27000000.0, 1e-9);
+	ck_assert_uint_eq(doc.reports[1].line, 6);
+}
+END_TEST
+
+START_TEST(result_lines_without_any_header)
+{
+	const struct tp_block *b;
+	const struct tp_result *res;
+
+	parse_ok(R "headerless.txt");
+	ck_assert_uint_eq(doc.nreports, 1);
+	ck_assert_str_eq(doc.reports[0].title, "");
+	b = &doc.reports[0].blocks[0];
+	ck_assert_uint_eq(b->copies, 0);
+	ck_assert_uint_eq(b->nresults, 3);
+	/* Unknown titles are kept as written, numbers and all. */
+	res = tp_find_result(b, "Some Future Test (with numbers 1 2 3)");
+	ck_assert_ptr_nonnull(res);
+	ck_assert_str_eq(res->unit, "ops");
+	ck_assert_double_eq_tol(res->value, 123.4, 1e-9);
+}
+END_TEST
+
+START_TEST(truncated_report_keeps_whole_lines)
+{
+	parse_ok(R "truncated.txt");
+	ck_assert_uint_eq(doc.reports[0].blocks[0].nresults, 3);
+	ck_assert_uint_eq(doc.reports[0].blocks[0].nscores, 0);
+}
+END_TEST
+
+START_TEST(text_before_a_known_title_is_dropped)
+{
+	const struct tp_result *res;
+
+	parse_buf_ok("posted by bob: Dhrystone 2 using register variables 1.5e7 lps (10.0s, 7 "
+		     "samples)\n"
+		     "Seq Write 1 MiB O_DSYNC 123.4 MB/s (10.0 secs, 2 samples) [buffered]\n"
+		     "Execl Throughput NOT RUN lps (interrupted)\n");
+	res = tp_find_result(&doc.reports[0].blocks[0], "Dhrystone 2 using register variables");
+	ck_assert_ptr_nonnull(res);
+	ck_assert_double_eq_tol(res->value, 1.5e7, 1e-9);
+	ck_assert_uint_eq(res->samples, 7);
+	res = tp_find_result(&doc.reports[0].blocks[0], "Seq Write 1 MiB O_DSYNC");
+	ck_assert_ptr_nonnull(res);
+	ck_assert_str_eq(res->unit, "MB/s");
+	ck_assert_str_eq(res->note, "buffered");
+	res = tp_find_result(&doc.reports[0].blocks[0], "Execl Throughput");
+	ck_assert_ptr_nonnull(res);
+	ck_assert_int_eq(res->status, TP_NOT_RUN);
+}
+END_TEST
+
+START_TEST(prose_with_numbers_is_not_a_test)
+{
+	/* Index-like and stats-like lines need a known title outside their tables. */
+	static const char text[] = "My scores were 10 20 30\nCPU load 1 2 3 40% 50%\n"
+		"1 x Process Creation 1 2 3\n";
+
+	parse_buf_fails(text, sizeof(text) - 1, "no benchmark results found", NULL);
+}
+END_TEST
+
+START_TEST(bad_numbers_name_the_line)
+{
+	ck_assert_int_eq(tp_parse_file(R "bad-nan.txt", &doc, err, sizeof(err)), -1);
+	ck_assert_str_eq(err, R "bad-nan.txt:17: not a finite number \"nan\"");
+	ck_assert_int_eq(tp_parse_file(R "bad-negative.txt", &doc, err, sizeof(err)), -1);
+	ck_assert_str_eq(err, R "bad-negative.txt:29: negative number \"-1128.0\"");
+	ck_assert_int_eq(tp_parse_file(R "bad-inf-stats.txt", &doc, err, sizeof(err)), -1);
+	ck_assert_str_eq(err, R "bad-inf-stats.txt:41: not a finite number \"inf\"");
+	ck_assert_uint_eq(doc.nreports, 0);
+}
+END_TEST
+
+START_TEST(malformed_and_huge_numbers)
+{
+	const char *a = "Pipe Throughput 1.2.3 lps (10.0 s, 7 samples)\n";
+	const char *b = "x\nPipe Throughput 1e999 lps (10.0 s, 7 samples)\n";
+	const char *c = "Pipe Throughput 12.0 lps (-10.0 s, 7 samples)\n";
+	const char *d = "Pipe Throughput 12.0 lps (10.0 s, 7.5 samples)\n";
+	const char *e = "2 CPUs in system; running 0 parallel copies of tests\n";
+	const char *f = "Statistics (every sample's rate)\nPipe Throughput 10 1.0 NaN 1% 1%\n";
+
+	parse_buf_fails(a, strlen(a), "buf:1: malformed number \"1.2.3\"", NULL);
+	parse_buf_fails(b, strlen(b), "buf:2: number out of range \"1e999\"", NULL);
+	parse_buf_fails(c, strlen(c), "buf:1: negative number \"-10.0\"", NULL);
+	parse_buf_fails(d, strlen(d), "buf:1: not a whole number", NULL);
+	parse_buf_fails(e, strlen(e), "buf:1: zero parallel copies", NULL);
+	parse_buf_fails(f, strlen(f), "buf:2: not a finite number \"NaN\"", NULL);
+}
+END_TEST
+
+START_TEST(no_results_and_missing_files)
+{
+	ck_assert_int_eq(tp_parse_file(R "garbage.txt", &doc, err, sizeof(err)), -1);
+	ck_assert_str_eq(err, R "garbage.txt: no benchmark results found");
+	ck_assert_int_eq(tp_parse_file(R "empty.txt", &doc, err, sizeof(err)), -1);
+	ck_assert_str_eq(err, R "empty.txt: no benchmark results found");
+	ck_assert_int_eq(tp_parse_file(R "no-such-file", &doc, err, sizeof(err)), -1);
+	ck_assert_str_eq(err, R "no-such-file: No such file or directory");
+	ck_assert_int_eq(tp_parse_file(R, &doc, err, sizeof(err)), -1);
+	ck_assert(strstr(err, "read error") != NULL);
+}
+END_TEST
+
+START_TEST(binary_input_is_not_a_report)
+{
+	static const char bin[] = "\x7f" "ELF\x02\x01\x01\0\0\0Pipe Throughput 1 lps (1 s, 1 samples)";
+
+	parse_buf_fails(bin, sizeof(bin) - 1, "buf:1: not a text report", NULL);
+}
+END_TEST
+
+START_TEST(line_length_is_bounded)
+{
+	size_t n = TP_LINE_MAX + 100;
+	char *big = malloc(n + 64);
+	static const char tail[] = "\nPipe Throughput 12.0 lps (10.0 s, 7 samples)\n";
+
+	ck_assert_ptr_nonnull(big);
+	/* Exactly TP_LINE_MAX bytes is accepted. */
+	memset(big, 'x', TP_LINE_MAX);
+	memcpy(big + TP_LINE_MAX, tail, sizeof(tail));
+	parse_buf_ok(big);
+	ck_assert_uint_eq(doc.reports[0].blocks[0].results[0].line, 2);
+	tp_doc_free(&doc);
+	/* One more byte is an error naming the line. */
+	memset(big, 'x', TP_LINE_MAX + 1);
+	memcpy(big + TP_LINE_MAX + 1, tail, sizeof(tail));
+	parse_buf_fails(big, strlen(big), "buf:1: line longer than 65536 bytes", NULL);
+	free(big);
+}
+END_TEST
+
+START_TEST(samples_csv)
+{
+	struct tp_samples s;
+	const struct tp_sample_set *set;
+	size_t dropped = 0;
+
+	ck_assert_int_eq(tp_parse_samples_csv(R "csvrun.csv", &s, err, sizeof(err)), 0);
+	ck_assert_uint_eq(s.nsets, 2);
+	set = tp_find_samples(&s, 1, "Dhrystone 2 using register variables");
+	ck_assert_ptr_nonnull(set);
+	ck_assert_uint_eq(set->n, 10);
+	ck_assert_str_eq(set->test, "dhry2reg");
+	ck_assert_str_eq(set->unit, "lps");
+	for (size_t i = 0; i < set->n; i++)
+		dropped += set->dropped[i];
+	ck_assert_uint_eq(dropped, 3);
+	ck_assert_double_eq_tol(set->rate[0], 50.1e6, 1e-3);
+	/* A failed pass (ok=0, no rate) is not a sample. */
+	set = tp_find_samples(&s, 1, "Execl Throughput");
+	ck_assert_ptr_nonnull(set);
+	ck_assert_uint_eq(set->n, 3);
+	tp_samples_free(&s);
+}
+END_TEST
+
+START_TEST(samples_csv_other_and_bad)
+{
+	static const char ub[] = "Concurrency,Dhrystone 2 using register variables\n1,55041744.2\n";
+	static const char quoted[] = "format_version,run_id,copies,test,title,pass,count,seconds,"
+		"rate,unit,dropped,ok\r\n1,\"x,y\",1,t,\"A \"\"quoted\"\", title\",1,10,1,10,lps,0,1\r\n";
+	static const char bad[] = "format_version,run_id,copies,test,title,pass,count,seconds,"
+		"rate,unit,dropped,ok\n1,r,1,t,T,1,10,1,nan,lps,0,1\n";
+	static const char shortrow[] = "format_version,run_id,copies,test,title,pass,count,seconds,"
+		"rate,unit,dropped,ok\n1,r,1\n";
+	struct tp_samples s;
+
+	ck_assert_int_eq(tp_parse_samples_buffer("ub.csv", ub, sizeof(ub) - 1, &s, err,
+						 sizeof(err)), 1);
+	ck_assert_uint_eq(s.nsets, 0);
+	ck_assert_int_eq(tp_parse_samples_buffer("q.csv", quoted, sizeof(quoted) - 1, &s, err,
+						 sizeof(err)), 0);
+	ck_assert_uint_eq(s.nsets, 1);
+	ck_assert_str_eq(s.sets[0].title, "A \"quoted\", title");
+	tp_samples_free(&s);
+	ck_assert_int_eq(tp_parse_samples_buffer("b.csv", bad, sizeof(bad) - 1, &s, err,
+						 sizeof(err)), -1);
+	ck_assert_msg(strncmp(err, "b.csv:2: bad rate", 17) == 0, "%s", err);
+	ck_assert_int_eq(tp_parse_samples_buffer("s.csv", shortrow, sizeof(shortrow) - 1, &s, err,
+						 sizeof(err)), -1);
+	ck_assert_str_eq(err, "s.csv:2: expected 12 fields, found 3");
+}
+END_TEST
+
+Suite *suite_textparse(void)
+{
+	Suite *s = suite_create("textparse");
+	TCase *good = tcase_create("reports");
+	TCase *bad = tcase_create("bad input");
+	TCase *csv = tcase_create("samples csv");
+
+	tcase_add_checked_fixture(good, NULL, teardown);
+	tcase_add_checked_fixture(bad, NULL, teardown);
+	tcase_add_test(good, real_unixbench_60_sample);
+	tcase_add_test(good, forum_paste_of_the_sample);
+	tcase_add_test(good, sysindex_report_with_statistics);
+	tcase_add_test(good, statistics_flags_and_collapsed_row);
+	tcase_add_test(good, unixbench_513_full_index);
+	tcase_add_test(good, two_reports_in_one_file);
+	tcase_add_test(good, reports_glued_without_headers);
+	tcase_add_test(good, result_lines_without_any_header);
+	tcase_add_test(good, truncated_report_keeps_whole_lines);
+	tcase_add_test(good, text_before_a_known_title_is_dropped);
+	tcase_add_test(bad, prose_with_numbers_is_not_a_test);
+	tcase_add_test(bad, bad_numbers_name_the_line);
+	tcase_add_test(bad, malformed_and_huge_numbers);
+	tcase_add_test(bad, no_results_and_missing_files);
+	tcase_add_test(bad, binary_input_is_not_a_report);
+	tcase_add_test(bad, line_length_is_bounded);
+	tcase_add_test(csv, samples_csv);
+	tcase_add_test(csv, samples_csv_other_and_bad);
+	suite_add_tcase(s, good);
+	suite_add_tcase(s, bad);
+	suite_add_tcase(s, csv);
+	return s;
+}

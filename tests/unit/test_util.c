@@ -1,0 +1,115 @@
+/* test_util.c: strict numbers, sizes, percentages, paths, atomic files. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util.h"
+
+static const struct { const char *in; int ok; unsigned long long v; } sizes[] = {
+	{ "512", 1, 512 }, { "256K", 1, 256ull << 10 }, { "256M", 1, 256ull << 20 },
+	{ "4G", 1, 4ull << 30 }, { "4GiB", 1, 4ull << 30 }, { "1T", 1, 1ull << 40 },
+	{ "1.5G", 1, 3ull << 29 }, { "10B", 1, 10 }, { "12Q", 0, 0 }, { "", 0, 0 },
+	{ "-1M", 0, 0 }, { "M", 0, 0 }, { "1e99G", 0, 0 }, { "4 G", 0, 0 },
+};
+
+START_TEST(size_parsing)
+{
+	unsigned long long v = 0;
+	int rc = parse_size(sizes[_i].in, &v);
+
+	ck_assert_msg((rc == 0) == sizes[_i].ok, "'%s' rc %d", sizes[_i].in, rc);
+	if (sizes[_i].ok)
+		ck_assert_uint_eq(v, sizes[_i].v);
+}
+END_TEST
+
+START_TEST(ulong_and_percent)
+{
+	unsigned long u;
+	double d;
+
+	ck_assert_int_eq(parse_ulong("10", 1, 100, &u), 0);
+	ck_assert_uint_eq(u, 10);
+	ck_assert_int_eq(parse_ulong("0", 1, 100, &u), -1);
+	ck_assert_int_eq(parse_ulong("-1", 0, 100, &u), -1);
+	ck_assert_int_eq(parse_ulong("1x", 0, 100, &u), -1);
+	ck_assert_int_eq(parse_ulong("99999999999999999999999", 0, 100, &u), -1);
+	ck_assert_int_eq(parse_percent("2%", &d), 0);
+	ck_assert_double_eq_tol(d, 0.02, 1e-12);
+	ck_assert_int_eq(parse_percent("0.5", &d), 0);
+	ck_assert_double_eq_tol(d, 0.005, 1e-12);
+	ck_assert_int_eq(parse_percent("0%", &d), -1);
+	ck_assert_int_eq(parse_percent("abc", &d), -1);
+}
+END_TEST
+
+START_TEST(distance)
+{
+	ck_assert_uint_eq(edit_distance("pipe", "pipe"), 0);
+	ck_assert_uint_eq(edit_distance("pipee", "pipe"), 1);
+	ck_assert_uint_eq(edit_distance("kitten", "sitting"), 3);
+}
+END_TEST
+
+static int write_hello(FILE *out, const void *ctx)
+{
+	return fprintf(out, "hello %s\n", (const char *)ctx) < 0 ? -1 : 0;
+}
+
+static int write_fail(FILE *out, const void *ctx)
+{
+	(void)ctx;
+	fprintf(out, "partial");
+	return -1;
+}
+
+START_TEST(atomic_write)
+{
+	char dir[] = "/tmp/sysindex-util-XXXXXX", path[256], err[256], buf[64];
+	FILE *f;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/out.txt", dir);
+	ck_assert_int_eq(write_atomic(path, write_hello, "world", err, sizeof(err)), 0);
+	f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_ptr_nonnull(fgets(buf, sizeof(buf), f));
+	fclose(f);
+	ck_assert_str_eq(buf, "hello world\n");
+	/* A failed writer leaves the old file and no temporary behind. */
+	ck_assert_int_eq(write_atomic(path, write_fail, NULL, err, sizeof(err)), -1);
+	f = fopen(path, "r");
+	ck_assert_ptr_nonnull(fgets(buf, sizeof(buf), f));
+	fclose(f);
+	ck_assert_str_eq(buf, "hello world\n");
+	ck_assert_int_eq(remove_tree(dir), 0);
+	ck_assert_int_eq(access(dir, F_OK), -1);
+}
+END_TEST
+
+START_TEST(bytes_format)
+{
+	char b[32];
+
+	format_bytes(512, b, sizeof(b));
+	ck_assert_str_eq(b, "512 B");
+	format_bytes(3ull << 29, b, sizeof(b));
+	ck_assert_str_eq(b, "1.5 GiB");
+}
+END_TEST
+
+Suite *suite_util(void)
+{
+	Suite *s = suite_create("util");
+	TCase *tc = tcase_create("util");
+
+	tcase_add_loop_test(tc, size_parsing, 0, sizeof(sizes) / sizeof(sizes[0]));
+	tcase_add_test(tc, ulong_and_percent);
+	tcase_add_test(tc, distance);
+	tcase_add_test(tc, atomic_write);
+	tcase_add_test(tc, bytes_format);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,551 @@
+/*
+ * test_writers.c: every result writer over one synthetic run.
+ *
+ * The run has two copy counts, indexed and unindexed tests, a failed and a
+ * skipped test, a disk test with metrics and a note, and hostile text (a
+ * host name with a quote, a backslash and a newline; a test dir with spaces,
+ * quotes, a pipe and markup; a byte that is not UTF-8).  Times are fixed and
+ * TZ is UTC, so the text report is compared byte for byte with a golden
+ * file.  SYSINDEX_UPDATE_GOLDEN=1 rewrites the golden file instead (review
+ * the diff before committing it).
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "report.h"
+#include "score.h"
+#include "util.h"
+
+#define GOLDEN_TEXT "tests/data/golden/report-synthetic.txt"
+#define HOSTNAME "bench\"host\\back\nline"
+#define TESTDIR "/srv/my bench|dir/\"quoted\" & <odd>'s"
+#define BASE_NAME "bench\"host,x-2026-01-01-01"
+#define T0 ((time_t)1767225600)         /* 2026-01-01 00:00:00 UTC */
+#define NTESTS 7
+#define NPASS 4
+#define NCOPY 2
+
+struct synth {
+	struct run_result r;
+	struct copy_run runs[2];
+	struct bench_result tests[2][NTESTS];
+	struct pass_result passes[2][NTESTS][NPASS];
+	struct copy_result copies[2][NTESTS][NPASS][NCOPY];
+	struct cpu_info cpus[2];
+};
+
+struct spec {
+	const char *name;
+	enum test_status status;
+	size_t npasses;
+	double count;           /* per copy and pass, before the jitter */
+	double time;
+	int timebase;
+};
+
+static const struct spec specs[NTESTS] = {
+	{ "dhry2reg", TS_OK, 4, 4.0e8, 10.0, 1 },
+	{ "pipe", TS_OK, 4, 2.5e7, 10.0, 1 },
+	{ "context1", TS_OK, 3, 3.0e6, 10.0, 1 },
+	{ "execl", TS_FAILED, 0, 0, 0, 0 },
+	{ "fstime", TS_OK, 3, 2.4e7, 30.0, 1 },
+	{ "dc", TS_SKIPPED, 0, 0, 0, 0 },
+	{ "seqwrite-dsync", TS_OK, 3, 1500, 10.0, 1 },
+};
+
+static void add_metric(struct copy_result *c, const char *name, double v, const char *unit)
+{
+	struct metric *m = &c->metrics[c->nmetrics++];
+
+	snprintf(m->name, sizeof(m->name), "%s", name);
+	snprintf(m->unit, sizeof(m->unit), "%s", unit);
+	m->value = v;
+}
+
+static void fill_test(struct synth *s, size_t ri, size_t ti, unsigned copies)
+{
+	const struct spec *sp = &specs[ti];
+	struct bench_result *t = &s->tests[ri][ti];
+
+	t->def = test_find(sp->name);
+	ck_assert_ptr_nonnull(t->def);
+	t->status = sp->status;
+	t->seconds = t->def->seconds;
+	t->shared_cpu = -1;
+	snprintf(t->command, sizeof(t->command), "pgms/%s %u", t->def->prog, t->seconds);
+	if (sp->status == TS_FAILED)
+		snprintf(t->reason, sizeof(t->reason), "exit status 1: \"execl\" failed, see log");
+	if (sp->status == TS_SKIPPED)
+		snprintf(t->reason, sizeof(t->reason), "dc not found");
+	t->passes = s->passes[ri][ti];
+	t->npasses = sp->npasses;
+	for (size_t p = 0; p < sp->npasses; p++) {
+		struct pass_result *ps = &t->passes[p];
+		/* Deterministic jitter: -3%, +1%, +2%, -1% ... */
+		double jitter = 1.0 + 0.01 * (double)((int)((p * 7 + ti * 3) % 6) - 3);
+
+		ps->ok = 1;
+		ps->copies = s->copies[ri][ti][p];
+		ps->ncopies = copies;
+		for (size_t c = 0; c < copies; c++) {
+			struct copy_result *cr = &ps->copies[c];
+
+			cr->ok = 1;
+			cr->count = sp->count * jitter;
+			cr->timebase = sp->timebase;
+			cr->time = sp->time;
+			cr->elapsed = sp->time + 0.0125;
+			cr->wait_status = 0;
+			cr->cpu = (int)c;
+			ps->count += cr->count;
+			if (strcmp(sp->name, "context1") == 0)
+				add_metric(cr, "shared_cpu", 1, "bool");
+			if (strcmp(sp->name, "seqwrite-dsync") == 0) {
+				add_metric(cr, "iops", 150.0 * jitter, "IOPS");
+				add_metric(cr, "lat_p99", 6789.5, "us");
+				snprintf(cr->note, sizeof(cr->note), "buffered");
+				snprintf(t->note, sizeof(t->note), "buffered");
+			}
+		}
+		ps->time = sp->time;
+	}
+	score_test(t);
+}
+
+static void fill_sys(struct sys_info *si, struct cpu_info *cpus)
+{
+	snprintf(si->hostname, sizeof(si->hostname), "%s", HOSTNAME);
+	snprintf(si->system, sizeof(si->system), "GNU/Linux");
+	snprintf(si->os_release, sizeof(si->os_release), "6.1.0-28-amd64");
+	/* 0xE9 is Latin-1 'é': not UTF-8, must not break JSON or HTML. */
+	snprintf(si->os_version, sizeof(si->os_version), "#1 SMP PREEMPT_DYNAMIC Debian caf\xe9");
+	snprintf(si->machine, sizeof(si->machine), "x86_64");
+	snprintf(si->platform, sizeof(si->platform), "unknown");
+	snprintf(si->locale, sizeof(si->locale), "en_US.utf8");
+	snprintf(si->language, sizeof(si->language),
+		 "en_US.utf8 (charmap=\"UTF-8\", collate=\"UTF-8\")");
+	si->ncpus = 2;
+	for (int i = 0; i < 2; i++) {
+		snprintf(cpus[i].model, sizeof(cpus[i].model), "AMD EPYC 7B13 64-Core Processor");
+		cpus[i].bogomips = 4899.99;
+		snprintf(cpus[i].flags, sizeof(cpus[i].flags),
+			 "Hyper-Threading, x86-64, MMX, AMD MMX, Physical Address Ext");
+	}
+	si->cpus = cpus;
+	si->ncpu_info = 2;
+	snprintf(si->uptime, sizeof(si->uptime),
+		 "00:00:00 up 2 min,  0 user,  load average: 0.59, 0.21, 0.08; runlevel 5");
+	si->mem_total_kb = 4028880;
+	si->timer_res_ns = 1;
+	snprintf(si->cc_version, sizeof(si->cc_version), "gcc (Debian 12.2.0-14) 12.2.0");
+	snprintf(si->bench_cflags, sizeof(si->bench_cflags),
+		 "-O3 -ffast-math -march=native -mtune=native");
+	snprintf(si->testdir, sizeof(si->testdir), "%s", TESTDIR);
+	si->have_mount = 1;
+	snprintf(si->mount.mount_point, sizeof(si->mount.mount_point), "/srv");
+	snprintf(si->mount.root, sizeof(si->mount.root), "/");
+	snprintf(si->mount.source, sizeof(si->mount.source), "/dev/sda1");
+	snprintf(si->mount.fstype, sizeof(si->mount.fstype), "ext4");
+	snprintf(si->mount.options, sizeof(si->mount.options), "rw,noatime");
+	snprintf(si->mount.super_options, sizeof(si->mount.super_options),
+		 "rw,errors=remount-ro");
+	si->mount.mount_id = 29;
+	si->mount.major = 8;
+	si->mount.minor = 1;
+	si->mount.space_known = 1;
+	si->mount.total_bytes = 100ULL << 30;
+	si->mount.free_bytes = 85ULL << 29;
+	si->mount.avail_bytes = 80ULL << 29;
+	snprintf(si->device.kind, sizeof(si->device.kind), "partition");
+	snprintf(si->device.name, sizeof(si->device.name), "sda1");
+	snprintf(si->device.disk, sizeof(si->device.disk), "sda");
+	si->device.rotational = 0;
+	snprintf(si->device.scheduler, sizeof(si->device.scheduler), "mq-deadline");
+	snprintf(si->device.model, sizeof(si->device.model), "QEMU HARDDISK");
+}
+
+/* The synthetic run (TZ is set to UTC so local times are fixed). */
+static struct synth *synth_new(void)
+{
+	struct synth *s = calloc(1, sizeof(*s));
+	static const unsigned copies[2] = { 1, 2 };
+
+	ck_assert_ptr_nonnull(s);
+	setenv("TZ", "UTC", 1);
+	tzset();
+	snprintf(s->r.version, sizeof(s->r.version), "0.1.0");
+	snprintf(s->r.base_name, sizeof(s->r.base_name), "%s", BASE_NAME);
+	snprintf(s->r.mode, sizeof(s->r.mode), "quick (1 pass per test, 2 s samples)");
+	s->r.quick = 1;
+	s->r.disk_size = 256ULL << 20;
+	s->r.start = T0;
+	s->r.end = T0 + 620;
+	fill_sys(&s->r.sys, s->cpus);
+	for (size_t ri = 0; ri < 2; ri++) {
+		struct copy_run *run = &s->runs[ri];
+
+		run->copies = copies[ri];
+		run->start = T0 + (time_t)(ri * 300);
+		run->end = T0 + (time_t)(ri * 300 + 287 + ri * 33);
+		run->tests = s->tests[ri];
+		run->ntests = NTESTS;
+		for (size_t ti = 0; ti < NTESTS; ti++)
+			fill_test(s, ri, ti, copies[ri]);
+		score_run(run);
+	}
+	s->r.runs = s->runs;
+	s->r.nruns = 2;
+	return s;
+}
+
+/* Run one writer into a fresh file; returns its malloc'd text, path in 'path'. */
+static char *write_to_file(int (*w)(FILE *, const struct run_result *),
+			   const struct run_result *r, char *path, size_t len, const char *ext)
+{
+	FILE *f;
+	long size;
+	char *text;
+	int fd;
+
+	/* The extension is only for a human looking at a left-over file. */
+	(void)ext;
+	snprintf(path, len, "/tmp/sysindex-writers-XXXXXX");
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	f = fdopen(fd, "w+");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(w(f, r), 0);
+	ck_assert_int_eq(fflush(f), 0);
+	size = ftell(f);
+	ck_assert_int_gt(size, 0);
+	rewind(f);
+	text = calloc((size_t)size + 1, 1);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_uint_eq(fread(text, 1, (size_t)size, f), (size_t)size);
+	fclose(f);
+	return text;
+}
+
+static const char *const json_check_py =
+	"import json, sys\n"
+	"def bad(x):\n"
+	"    raise ValueError('non-standard constant ' + x)\n"
+	"d = json.load(open(sys.argv[1], encoding='utf-8'), parse_constant=bad)\n"
+	"assert d['schema_version'] == 1\n"
+	"assert d['system']['hostname'] == 'bench\"host\\\\back\\nline', d['system']['hostname']\n"
+	"assert d['system']['os_version'].endswith('caf\\ufffd')\n"
+	"assert d['testdir']['path'] == '/srv/my bench|dir/\"quoted\" & <odd>\\'s'\n"
+	"assert d['testdir']['mount']['fstype'] == 'ext4'\n"
+	"assert d['testdir']['device']['rotational'] is False\n"
+	"assert d['run']['id'] == 'bench\"host,x-2026-01-01-01'\n"
+	"assert d['run']['start'] == '2026-01-01T00:00:00+00:00', d['run']['start']\n"
+	"assert [r['copies'] for r in d['runs']] == [1, 2]\n"
+	"assert [s['copies'] for s in d['scores']] == [1, 2]\n"
+	"for run, score in zip(d['runs'], d['scores']):\n"
+	"    assert run['system_index_score'] == score['system_index_score'] > 0\n"
+	"    assert run['system_index_partial'] is True\n"
+	"    t = {x['name']: x for x in run['tests']}\n"
+	"    assert len(t) == 7\n"
+	"    assert t['execl']['status'] == 'failed' and t['execl']['score'] is None\n"
+	"    assert t['execl']['reason'].startswith('exit status 1')\n"
+	"    assert t['dc']['status'] == 'skipped' and t['dc']['index'] is None\n"
+	"    dh = t['dhry2reg']\n"
+	"    assert dh['unit'] == 'lps' and dh['baseline'] == 116700\n"
+	"    assert abs(dh['index'] - 10 * dh['score'] / 116700) < 1e-6 * dh['index']\n"
+	"    assert len(dh['samples']) == 4 and sum(s['dropped'] for s in dh['samples']) == 1\n"
+	"    assert len(dh['samples'][0]['copies']) == run['copies']\n"
+	"    assert dh['stats']['n'] == 4 and dh['stats']['ci95']['lo'] < dh['stats']['mean']\n"
+	"    fs = t['fstime']\n"
+	"    assert fs['base_unit'] == 'bytes_per_second'\n"
+	"    assert abs(fs['bytes_per_second'] - fs['score'] * 1024) < 1e-6 * fs['bytes_per_second']\n"
+	"    sw = t['seqwrite-dsync']\n"
+	"    assert sw['note'] == 'buffered' and sw['index'] is None and sw['baseline'] is None\n"
+	"    assert abs(sw['bytes_per_second'] - sw['score'] * 1e6) < 1e-3\n"
+	"    assert {m['name'] for m in sw['metrics']} == {'iops', 'lat_p99'}\n"
+	"    assert sw['samples'][0]['copies'][0]['metrics'][1]['unit'] == 'us'\n"
+	"    assert t['context1']['shared_cpu'] is True\n"
+	"    c0 = dh['samples'][0]['copies'][0]\n"
+	"    assert c0['exit_code'] == 0 and c0['term_signal'] is None and c0['wait_status'] == 0\n";
+
+START_TEST(test_json_valid)
+{
+	struct synth *s = synth_new();
+	char path[128], py[128], cmd[512], gp[4096];
+	char *text = write_to_file(report_json, &s->r, path, sizeof(path), ".json");
+	FILE *f;
+
+	ck_assert_ptr_nonnull(strstr(text, "\"schema_version\": 1"));
+	ck_assert_ptr_nonnull(strstr(text, "\"hostname\": \"bench\\\"host\\\\back\\nline\""));
+	ck_assert_ptr_null(strstr(text, "NaN"));
+	ck_assert_ptr_null(strstr(text, "Infinity"));
+	ck_assert_ptr_null(strstr(text, ": nan"));
+	ck_assert_ptr_null(strstr(text, ": -nan"));
+	ck_assert_ptr_null(strstr(text, ": inf"));
+	ck_assert_ptr_null(strstr(text, ": -inf"));
+	if (find_in_path("python3", gp, sizeof(gp)) != 0) {
+		fprintf(stderr, "test_json_valid: python3 not found, JSON not parsed\n");
+	} else {
+		snprintf(py, sizeof(py), "/tmp/sysindex-writers-check-%ld.py", (long)getpid());
+		f = fopen(py, "w");
+		ck_assert_ptr_nonnull(f);
+		fputs(json_check_py, f);
+		ck_assert_int_eq(fclose(f), 0);
+		snprintf(cmd, sizeof(cmd), "python3 %s %s", py, path);
+		ck_assert_msg(system(cmd) == 0, "python3 rejected %s", path);
+		unlink(py);
+	}
+	unlink(path);
+	free(text);
+	free(s);
+}
+END_TEST
+
+/* Parse RFC 4180 records; every one must have the header's field count. */
+static size_t csv_check(const char *p, size_t *nrecords)
+{
+	size_t want = 0, fields = 1;
+	int quoted = 0, at_start = 1;
+
+	*nrecords = 0;
+	for (; *p; p++) {
+		if (quoted) {
+			if (*p == '"' && p[1] == '"')
+				p++;
+			else if (*p == '"')
+				quoted = 0;
+			continue;
+		}
+		if (*p == '"') {
+			ck_assert_msg(at_start, "quote inside an unquoted field");
+			quoted = 1;
+		} else if (*p == ',') {
+			fields++;
+			at_start = 1;
+			continue;
+		} else if (*p == '\n') {
+			if (*nrecords == 0)
+				want = fields;
+			ck_assert_uint_eq(fields, want);
+			(*nrecords)++;
+			fields = 1;
+			at_start = 1;
+			continue;
+		}
+		at_start = 0;
+	}
+	ck_assert_msg(!quoted, "unterminated quoted field");
+	ck_assert_msg(fields == 1 && at_start, "last record not terminated");
+	return want;
+}
+
+START_TEST(test_csv_columns)
+{
+	struct synth *s = synth_new();
+	char path[128];
+	char *text = write_to_file(report_csv, &s->r, path, sizeof(path), ".csv");
+	size_t records, rows = 0;
+	static const char header[] = "format_version,run_id,copies,test,title,pass,count,"
+				     "seconds,rate,unit,dropped,ok\n";
+
+	ck_assert_msg(strncmp(text, header, sizeof(header) - 1) == 0, "header: %.80s", text);
+	ck_assert_uint_eq(csv_check(text, &records), 12);
+	for (size_t ri = 0; ri < 2; ri++)
+		for (size_t ti = 0; ti < NTESTS; ti++)
+			rows += specs[ti].npasses;
+	ck_assert_uint_eq(records, rows + 1);
+	/* The run id has a quote and a comma: quoted, quote doubled. */
+	ck_assert_ptr_nonnull(strstr(text, "\n1,\"bench\"\"host,x-2026-01-01-01\",1,dhry2reg,"));
+	ck_assert_ptr_nonnull(strstr(text, ",Seq Write 1 MiB O_DSYNC,1,"));
+	ck_assert_ptr_nonnull(strstr(text, ",MB/s,0,1\n"));
+	unlink(path);
+	free(text);
+	free(s);
+}
+END_TEST
+
+static size_t count_of(const char *text, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = text; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+		n++;
+	return n;
+}
+
+START_TEST(test_html_self_contained)
+{
+	struct synth *s = synth_new();
+	char path[128];
+	char *text = write_to_file(report_html, &s->r, path, sizeof(path), ".html");
+
+	ck_assert_msg(strncmp(text, "<!DOCTYPE html>", 15) == 0, "no doctype");
+	ck_assert_ptr_null(strstr(text, "http://"));
+	ck_assert_ptr_null(strstr(text, "https://"));
+	ck_assert_ptr_null(strstr(text, "src="));
+	ck_assert_ptr_null(strstr(text, "href="));
+	ck_assert_ptr_null(strstr(text, "<script"));
+	ck_assert_ptr_null(strstr(text, "url("));
+	ck_assert_uint_gt(count_of(text, "<table"), 5);
+	ck_assert_uint_eq(count_of(text, "<table"), count_of(text, "</table>"));
+	ck_assert_uint_eq(count_of(text, "<tr"), count_of(text, "</tr>"));
+	ck_assert_uint_eq(count_of(text, "<svg"), 1);
+	ck_assert_uint_eq(count_of(text, "</svg>"), 1);
+	ck_assert_ptr_nonnull(strstr(text, "</html>\n"));
+	/* Machine text is escaped, and invalid UTF-8 replaced. */
+	ck_assert_ptr_nonnull(strstr(text, "bench&quot;host\\back"));
+	ck_assert_ptr_nonnull(strstr(text, "&quot;quoted&quot; &amp; &lt;odd&gt;&#39;s"));
+	ck_assert_ptr_null(strstr(text, "<odd>"));
+	ck_assert_ptr_null(strstr(text, "\xe9"));
+	ck_assert_ptr_nonnull(strstr(text, "caf&#xFFFD;"));
+	ck_assert_ptr_nonnull(strstr(text, "System Benchmarks Index Score"));
+	ck_assert_ptr_nonnull(strstr(text, "buffered"));
+	unlink(path);
+	free(text);
+	free(s);
+}
+END_TEST
+
+/* Unescaped '|' in one Markdown line. */
+static size_t md_pipes(const char *line, size_t len)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (line[i] == '\\') {
+			i++;
+			continue;
+		}
+		n += line[i] == '|';
+	}
+	return n;
+}
+
+START_TEST(test_md_tables)
+{
+	struct synth *s = synth_new();
+	char path[128];
+	char *text = write_to_file(report_md, &s->r, path, sizeof(path), ".md");
+	size_t tables = 0, want = 0;
+	int in_table = 0;
+
+	for (const char *p = text; *p;) {
+		size_t len = strcspn(p, "\n");
+
+		if (len > 0 && p[0] == '|') {
+			size_t n = md_pipes(p, len);
+
+			if (!in_table) {
+				want = n;
+				tables++;
+			}
+			ck_assert_msg(n == want, "table row with %zu pipes, want %zu: %.*s", n, want,
+				      (int)len, p);
+			in_table = 1;
+		} else {
+			in_table = 0;
+		}
+		p += len + (p[len] == '\n');
+	}
+	ck_assert_uint_eq(tables, 4);
+	ck_assert_ptr_nonnull(strstr(text, "my bench\\|dir"));
+	ck_assert_ptr_nonnull(strstr(text, "\\<odd\\>"));
+	ck_assert_ptr_nonnull(strstr(text, "**System Benchmarks Index Score (Partial Only): "));
+	ck_assert_ptr_nonnull(strstr(text, "AMD EPYC 7B13 64-Core Processor × 2"));
+	ck_assert_ptr_null(strstr(text, "back\nline"));   /* the host name's newline is gone */
+	unlink(path);
+	free(text);
+	free(s);
+}
+END_TEST
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long size;
+
+	if (f == NULL)
+		return NULL;
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	size = ftell(f);
+	rewind(f);
+	buf = calloc((size_t)size + 1, 1);
+	ck_assert_ptr_nonnull(buf);
+	*len = fread(buf, 1, (size_t)size, f);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(test_text_golden)
+{
+	struct synth *s = synth_new();
+	char path[128];
+	char *text = write_to_file(report_text, &s->r, path, sizeof(path), ".txt");
+	const char *update = getenv("SYSINDEX_UPDATE_GOLDEN");
+	char *golden;
+	size_t glen = 0;
+
+	if (update != NULL && strcmp(update, "1") == 0) {
+		FILE *f = fopen(GOLDEN_TEXT, "wb");
+
+		ck_assert_ptr_nonnull(f);
+		fputs(text, f);
+		ck_assert_int_eq(fclose(f), 0);
+	}
+	golden = slurp(GOLDEN_TEXT, &glen);
+	ck_assert_msg(golden != NULL, "%s missing (run from the source tree)", GOLDEN_TEXT);
+	if (strcmp(text, golden) != 0) {
+		size_t i = 0;
+
+		while (text[i] && text[i] == golden[i])
+			i++;
+		ck_abort_msg("text report differs from %s at byte %zu: got \"%.40s\", want \"%.40s\""
+			     " (diff %s %s)", GOLDEN_TEXT, i, text + i, golden + i, path, GOLDEN_TEXT);
+	}
+	unlink(path);
+	free(golden);
+	free(text);
+	free(s);
+}
+END_TEST
+
+/* Every registered writer produces output; the text report comes first, no extension. */
+START_TEST(test_writer_table)
+{
+	struct synth *s = synth_new();
+	static const char *const exts[] = { "", ".json", ".csv", ".html", ".md" };
+
+	ck_assert_uint_ge(report_writers_len, 5);
+	ck_assert_str_eq(report_writers[0].name, "text");
+	for (size_t i = 0; i < 5; i++) {
+		char path[128];
+		char *text;
+
+		ck_assert_str_eq(report_writers[i].ext, exts[i]);
+		text = write_to_file(report_writers[i].write, &s->r, path, sizeof(path), ".out");
+		unlink(path);
+		free(text);
+	}
+	free(s);
+}
+END_TEST
+
+Suite *suite_writers(void)
+{
+	Suite *s = suite_create("writers");
+	TCase *tc = tcase_create("formats");
+
+	tcase_add_test(tc, test_json_valid);
+	tcase_add_test(tc, test_csv_columns);
+	tcase_add_test(tc, test_html_self_contained);
+	tcase_add_test(tc, test_md_tables);
+	tcase_add_test(tc, test_text_golden);
+	tcase_add_test(tc, test_writer_table);
+	suite_add_tcase(s, tc);
+	return s;
+}
