@@ -164,3 +164,38 @@ FORCE:
 .PHONY: all check check-deps install clean FORCE
 
 -include $(wildcard build/drv/*.d build/progs/*.d build/progs/*/*.d build/tests/*.d)
+
+# ---- fuzzing the report parser (tests/fuzz/README.md) -----------------------
+# fuzz-replay: the seed corpus through the fuzz entry point with any compiler,
+# under ASan+UBSan when they link (the parser is compiled in, instrumented).
+# fuzz: the libFuzzer binary (clang), run for FUZZ_TIME seconds.
+comma := ,
+FUZZ_CORPUS := tests/fuzz/corpus/textparse
+FUZZ_SAN = $(shell printf 'int main(void){return 0;}\n' | $(CC) -fsanitize=address$(comma)undefined \
+	-x c -o /dev/null - >/dev/null 2>&1 && echo -fsanitize=address$(comma)undefined \
+	-fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+FUZZ_CC   ?= clang
+FUZZ_TIME ?= 60
+FUZZ_SRCS := tests/fuzz/fuzz_textparse.c src/textparse.c
+
+build/fuzz/replay-textparse: tests/fuzz/replay.c $(FUZZ_SRCS) src/textparse.h build/libsysindex.a
+	@mkdir -p $(@D)
+	$(QLD)$(CC) $(ALL_CFLAGS) $(FUZZ_SAN) -o $@ tests/fuzz/replay.c $(FUZZ_SRCS) \
+		build/libsysindex.a -lm
+
+fuzz-replay: build/fuzz/replay-textparse
+	$(Q)./build/fuzz/replay-textparse $(FUZZ_CORPUS)/*
+
+build/fuzz/fuzz-textparse: $(FUZZ_SRCS) src/testtab.c src/textparse.h src/testtab.h
+	@mkdir -p $(@D)
+	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Isrc -g -O1 -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=undefined -o $@ $(FUZZ_SRCS) src/testtab.c -lm
+
+# New inputs go to build/fuzz/corpus; crashes to build/fuzz/crash-*.
+fuzz: build/fuzz/fuzz-textparse
+	@mkdir -p build/fuzz/corpus
+	./build/fuzz/fuzz-textparse -max_total_time=$(FUZZ_TIME) -max_len=100000 \
+		-dict=tests/fuzz/textparse.dict -artifact_prefix=build/fuzz/ \
+		build/fuzz/corpus $(FUZZ_CORPUS)
+
+.PHONY: fuzz fuzz-replay

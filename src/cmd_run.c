@@ -228,16 +228,29 @@ static void describe_mode(const struct config *cfg, char *out, size_t len)
 		fmt(out, len, "default (UnixBench 6.0 procedure)");
 }
 
+/* write_atomic()'s callback for one writer over one run. */
+struct writer_job {
+	const struct report_writer *w;
+	const struct run_result *r;
+};
+
+static int run_writer(FILE *out, const void *ctx)
+{
+	const struct writer_job *job = ctx;
+
+	return job->w->write(out, job->r);
+}
+
 static int write_results(const char *resdir, const struct run_result *r, int quiet, int no_charts)
 {
-	char path[PATH_MAX], err[PATH_MAX + 128];
+	char path[PATH_MAX], err[PATH_MAX + 128] = "a result file: path too long";
 	int rc = 0;
 
 	for (size_t i = 0; i < report_writers_len; i++) {
-		const struct report_writer *w = &report_writers[i];
+		struct writer_job job = { &report_writers[i], r };
 
-		fmt(path, sizeof(path), "%s/%s%s", resdir, r->base_name, w->ext);
-		if (write_atomic(path, (write_fn)w->write, r, err, sizeof(err)) != 0) {
+		if (fmt(path, sizeof(path), "%s/%s%s", resdir, r->base_name, job.w->ext) != 0 ||
+		    write_atomic(path, run_writer, &job, err, sizeof(err)) != 0) {
 			fprintf(stderr, "sysindex: could not write %s\n", err);
 			rc = 1;
 		}
@@ -348,9 +361,14 @@ int cmd_run(int argc, char **argv)
 	report_text(stdout, &r);
 	fflush(stdout);
 	rc = write_results(resdir, &r, cfg.quiet, cfg.no_charts || sig);
-	if (rc == 0 && !cfg.quiet)
-		fprintf(stderr, "sysindex: results in %s/%s (.log .json .csv .html .md)\n",
-			resdir, r.base_name);
+	if (rc == 0 && !cfg.quiet) {
+		char svg[PATH_MAX];
+		int charts = fmt(svg, sizeof(svg), "%s/%s.svg", resdir, r.base_name) == 0 &&
+			     access(svg, F_OK) == 0;
+
+		fprintf(stderr, "sysindex: results in %s/%s (and .log .json .csv .html .md%s)\n",
+			resdir, r.base_name, charts ? " .svg .png" : "");
+	}
 	close(env.log_fd);
 	for (size_t i = 0; i < r.nruns; i++)
 		runner_free(&r.runs[i]);

@@ -105,7 +105,7 @@ static void mount_rows(FILE *out, const struct sys_info *si)
 	esc(out, m->mount_point);
 	fputs(" (", out);
 	esc(out, m->fstype);
-	fputs(") on ", out);
+	fputs(") from ", out);
 	esc(out, m->source);
 	fputs("</td></tr>\n<tr><th>Mount options</th><td>", out);
 	esc(out, m->options);
@@ -115,8 +115,10 @@ static void mount_rows(FILE *out, const struct sys_info *si)
 	esc(out, d->name);
 	fputs(" (", out);
 	esc(out, d->kind);
-	fputs(", ", out);
-	esc(out, d->model);
+	if (strcmp(d->model, "unknown") != 0 && d->model[0]) {
+		fputs(", ", out);
+		esc(out, d->model);
+	}
 	fprintf(out, "), rotational: %s, scheduler: ",
 		d->rotational < 0 ? "unknown" : d->rotational ? "yes" : "no");
 	esc(out, d->scheduler);
@@ -253,6 +255,7 @@ static void stats_table(FILE *out, const struct copy_run *run, const size_t *ord
 			"<td class=\"n\">%.2f%%</td><td class=\"n\">%.1f</td>"
 			"<td class=\"n\">%.1f</td><td>", s->n, s->mean, s->sd,
 			s->mean > 0 ? 100 * s->ci_half / s->mean : 0, 100 * s->cv, s->min, s->max);
+		fputs(s->flags & SF_ONE ? "single-sample " : "", out);
 		fputs(s->flags & SF_HIGH_CV ? "high-cv " : "", out);
 		fputs(s->flags & SF_BIMODAL ? "bimodal " : "", out);
 		fputs(t->shared_cpu == 1 ? "shared-cpu" : t->shared_cpu == 0 ? "separate-cpus" : "",

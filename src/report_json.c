@@ -236,7 +236,7 @@ static void testdir_block(struct json_out *j, const struct sys_info *si)
 static void stats_block(struct json_out *j, const struct summary *s)
 {
 	static const struct { unsigned bit; const char *word; } flags[] = {
-		{ SF_HIGH_CV, "high-cv" }, { SF_BIMODAL, "bimodal" }, { SF_ONE, "one-sample" },
+		{ SF_HIGH_CV, "high-cv" }, { SF_BIMODAL, "bimodal" }, { SF_ONE, "single-sample" },
 	};
 	double none = s->n > 0 ? 0 : (double)NAN;  /* no samples: every figure null */
 

@@ -164,8 +164,9 @@ static void stats_table(FILE *out, const struct copy_run *run, const size_t *ord
 			continue;
 		fputs("| ", out);
 		md(out, t->def->title);
-		fprintf(out, " | %zu | %.1f | %.2f%% | %.2f%% | %s%s%s |\n", s->n, s->mean,
+		fprintf(out, " | %zu | %.1f | %.2f%% | %.2f%% | %s%s%s%s |\n", s->n, s->mean,
 			s->mean > 0 ? 100 * s->ci_half / s->mean : 0, 100 * s->cv,
+			s->flags & SF_ONE ? "single-sample " : "",
 			s->flags & SF_HIGH_CV ? "high-cv " : "",
 			s->flags & SF_BIMODAL ? "bimodal " : "",
 			t->shared_cpu == 1 ? "shared-cpu" : t->shared_cpu == 0 ? "separate-cpus" : "");

@@ -159,6 +159,8 @@ static void index_table(FILE *out, const struct copy_run *run, const size_t *ord
 static const char *flag_words(unsigned flags, const struct bench_result *t, char *buf, size_t len)
 {
 	buf[0] = '\0';
+	if (flags & SF_ONE)
+		strncat(buf, "single-sample ", len - strlen(buf) - 1);
 	if (flags & SF_HIGH_CV)
 		strncat(buf, "high-cv ", len - strlen(buf) - 1);
 	if (flags & SF_BIMODAL)

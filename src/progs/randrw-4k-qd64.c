@@ -334,7 +334,7 @@ static const char *engine_name(const struct engine *e)
 static void engine_init(struct engine *e, enum diskio_engine want,
 			unsigned depth)
 {
-	char why_uring[160] = "not tried", why_aio[160] = "not tried";
+	char why_uring[160] = "", why_aio[160] = "";
 
 	e->kind = DISKIO_ENGINE_AUTO;
 	if (want != DISKIO_ENGINE_AIO &&
@@ -343,6 +343,10 @@ static void engine_init(struct engine *e, enum diskio_engine want,
 	else if (want != DISKIO_ENGINE_URING &&
 		 aio_init(&e->a, depth, why_aio, sizeof(why_aio)) == 0)
 		e->kind = DISKIO_ENGINE_AIO;
+	if (e->kind == DISKIO_ENGINE_AUTO && want == DISKIO_ENGINE_URING)
+		harness_skip("io_uring (forced by -e): %s", why_uring);
+	if (e->kind == DISKIO_ENGINE_AUTO && want == DISKIO_ENGINE_AIO)
+		harness_skip("Linux AIO (forced by -e): %s", why_aio);
 	if (e->kind == DISKIO_ENGINE_AUTO)
 		harness_skip("no asynchronous I/O interface: io_uring: %s; "
 			     "Linux AIO: %s", why_uring, why_aio);

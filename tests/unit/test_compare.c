@@ -1,0 +1,496 @@
+/*
+ * test_compare.c: `sysindex compare` end to end on fixtures with KNOWN
+ * differences (tests/data/reports/a and b), plus Welch's test on
+ * hand-worked numbers.  cmd_compare() runs in the test process with stdout
+ * and stderr redirected to temporary files; its CSV output is then read
+ * back cell by cell.
+ *
+ * a vs b, 1 copy (statistics blocks; n, mean, sd per test):
+ *   Dhrystone    10, 50e6, 1e6    vs 10, 55e6, 1e6      = 100 vs 110, sd 2: faster
+ *   Whetstone    10, 9000, 450    vs 10, 9045, 450      = 100 vs 100.5, sd 5: no difference
+ *   Pipe         10, 1.4e6, 28000 vs 12, 1.33e6, 56000  = sd 2 vs 4 units of 14000: slower
+ *   Execl         3, 2000, 40     vs  3, 2010, 40       : no difference
+ *   Syscall      a ok, b FAILED                          : no verdict
+ */
+#include <check.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmds.h"
+#include "stats.h"
+#include "util.h"
+
+#define R "tests/data/reports/"
+#define DHRY "Dhrystone 2 using register variables"
+
+static char *out_text, *err_text;
+
+static char *slurp_fd(int fd)
+{
+	off_t len = lseek(fd, 0, SEEK_END);
+	char *buf;
+
+	ck_assert(len >= 0);
+	buf = malloc((size_t)len + 1);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert(pread(fd, buf, (size_t)len, 0) == len);
+	buf[len] = '\0';
+	return buf;
+}
+
+/* Run cmd_compare with the given arguments; stdout/stderr land in out_text/err_text. */
+static int run(const char *const *args)
+{
+	char o[] = "/tmp/cmp-out-XXXXXX", e[] = "/tmp/cmp-err-XXXXXX";
+	char *argv[32];
+	int argc = 0, fo = mkstemp(o), fe = mkstemp(e), saved_o, saved_e, rc;
+
+	ck_assert(fo >= 0 && fe >= 0);
+	unlink(o);
+	unlink(e);
+	argv[argc++] = "compare";
+	for (; args[argc - 1] != NULL && argc < 31; argc++)
+		argv[argc] = (char *)args[argc - 1];
+	argv[argc] = NULL;
+	fflush(stdout);
+	fflush(stderr);
+	saved_o = dup(1);
+	saved_e = dup(2);
+	ck_assert(saved_o >= 0 && saved_e >= 0 && dup2(fo, 1) >= 0 && dup2(fe, 2) >= 0);
+	rc = cmd_compare(argc, argv);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(saved_o, 1);
+	dup2(saved_e, 2);
+	close(saved_o);
+	close(saved_e);
+	free(out_text);
+	free(err_text);
+	out_text = slurp_fd(fo);
+	err_text = slurp_fd(fe);
+	close(fo);
+	close(fe);
+	return rc;
+}
+
+static void teardown(void)
+{
+	free(out_text);
+	free(err_text);
+	out_text = err_text = NULL;
+}
+
+/* Number of lines in s. */
+static size_t count_lines(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+/*
+ * Field 'col' (0-based) of the CSV output line for (copies, test, input).
+ * The fixtures' titles and labels have no commas, so a plain split works.
+ */
+static const char *csv_cell(unsigned copies, const char *test, unsigned input, int col)
+{
+	static char field[256];
+	char prefix[256];
+	const char *line;
+
+	snprintf(prefix, sizeof(prefix), "\n%u,", copies);
+	for (line = out_text; (line = strstr(line, prefix)) != NULL; line++) {
+		const char *p = line + 1;
+		char want[300];
+
+		p = strchr(p, ',') + 1;         /* kind */
+		p = strchr(p, ',') + 1;         /* test */
+		snprintf(want, sizeof(want), "%s,%u,", test, input);
+		if (strncmp(p, want, strlen(want)) != 0)
+			continue;
+		p = line + 1;
+		for (int k = 0; k < col; k++) {
+			p = strchr(p, ',');
+			ck_assert_ptr_nonnull(p);
+			p++;
+		}
+		snprintf(field, sizeof(field), "%.*s", (int)strcspn(p, ",\n"), p);
+		return field;
+	}
+	ck_abort_msg("no CSV row for %u/%s/%u in:\n%s", copies, test, input, out_text);
+	return NULL;
+}
+
+enum { COL_VALUE = 6, COL_UNIT = 7, COL_N = 10, COL_MEAN = 11, COL_CHANGE = 13,
+       COL_CI_LO = 14, COL_CI_HI = 15, COL_P = 16, COL_DF = 17, COL_VERDICT = 18 };
+
+static double csv_num(unsigned copies, const char *test, unsigned input, int col)
+{
+	return strtod(csv_cell(copies, test, input, col), NULL);
+}
+
+/* ---- Welch on hand-worked numbers ------------------------------------- */
+
+START_TEST(welch_known_differences)
+{
+	struct welch w;
+
+	/* n=10 each, sd 2: 100 vs 110.  se = sqrt(0.4 + 0.4), t = 10/0.894 = 11.18. */
+	ck_assert_int_eq(stats_welch(10, 100, 2, 10, 110, 2, &w), 0);
+	ck_assert_int_eq(w.verdict, 1);
+	ck_assert_double_eq_tol(w.df, 18, 1e-12);
+	ck_assert_double_eq_tol(w.t, 10 / sqrt(0.8), 1e-9);
+	/* 100 vs 100.5, sd 5: se = sqrt(2.5 + 2.5) = 2.236, t = 0.224: nothing proven. */
+	ck_assert_int_eq(stats_welch(10, 100, 5, 10, 100.5, 5, &w), 0);
+	ck_assert_int_eq(w.verdict, 0);
+	ck_assert(w.ci_lo < 0 && w.ci_hi > 0);
+}
+END_TEST
+
+START_TEST(welch_df_hand_worked)
+{
+	struct welch w;
+
+	/*
+	 * n1=10, sd1=2, n2=12, sd2=4:
+	 *   v1 = 4/10 = 2/5, v2 = 16/12 = 4/3, v1 + v2 = 26/15, squared 676/225
+	 *   v1^2/(n1-1) = (4/25)/9 = 4/225,  v2^2/(n2-1) = (16/9)/11 = 16/99
+	 *   sum = (4*99 + 16*225)/22275 = 3996/22275
+	 *   df = (676/225) / (3996/22275) = 676*99/3996 = 5577/333 = 16.747747...
+	 * (a quick estimate gives "about 17"; the exact value is 5577/333).
+	 */
+	ck_assert_int_eq(stats_welch(10, 100, 2, 12, 90, 4, &w), 0);
+	ck_assert_double_eq_tol(w.df, 5577.0 / 333.0, 1e-12);
+	ck_assert_double_eq_tol(w.se, sqrt(26.0 / 15.0), 1e-12);
+	ck_assert_int_eq(w.verdict, -1);
+}
+END_TEST
+
+/* ---- compare on the fixtures -------------------------------------------- */
+
+START_TEST(verdicts_on_known_differences)
+{
+	const char *args[] = { "--format", "csv", R "a", R "b", NULL };
+
+	ck_assert_int_eq(run(args), 0);
+	ck_assert(strncmp(out_text, "copies,kind,test,input,label,", 29) == 0);
+	/* 100 vs 110, sd 2, n 10: faster; +10.002% on the headline scores. */
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_VERDICT), "faster");
+	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_CHANGE), 100 * (54990000.0 / 49990000 - 1),
+				1e-9);
+	/* CI of the mean difference: 10% +- t(0.975, 18) * sqrt(0.08)% of the mean. */
+	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_CI_LO),
+				10 - stats_t_quantile(0.975, 18) * sqrt(0.8), 1e-6);
+	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_CI_HI),
+				10 + stats_t_quantile(0.975, 18) * sqrt(0.8), 1e-6);
+	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_DF), 18, 1e-9);
+	ck_assert(csv_num(1, DHRY, 2, COL_P) < 1e-6);
+	/* 100 vs 100.5, sd 5: no difference proven. */
+	ck_assert_str_eq(csv_cell(1, "Double-Precision Whetstone", 2, COL_VERDICT),
+			 "no difference proven");
+	ck_assert_str_eq(csv_cell(1, "Execl Throughput", 2, COL_VERDICT), "no difference proven");
+	/* -5% with sd 2 vs 4 units: slower, df = 5577/333 (see welch_df_hand_worked). */
+	ck_assert_str_eq(csv_cell(1, "Pipe Throughput", 2, COL_VERDICT), "slower");
+	ck_assert_double_eq_tol(csv_num(1, "Pipe Throughput", 2, COL_DF), 5577.0 / 333.0, 1e-9);
+	ck_assert_str_eq(csv_cell(1, "Pipe Throughput", 2, COL_N), "12");
+	/* A failed test: shown, never judged. */
+	ck_assert_str_eq(csv_cell(1, "System Call Overhead", 2, 5), "FAILED");
+	ck_assert_str_eq(csv_cell(1, "System Call Overhead", 2, COL_VERDICT), "");
+	/* b's index lacks the failed test: its score is not compared. */
+	ck_assert_str_eq(csv_cell(1, "System Benchmarks Index Score (Partial Only)", 2,
+				  COL_VERDICT), "index tests differ");
+	ck_assert_str_eq(csv_cell(2, DHRY, 2, COL_VERDICT), "no difference proven");
+	/* Index scores have no samples. */
+	ck_assert_str_eq(csv_cell(2, "System Benchmarks Index Score (Partial Only)", 2,
+				  COL_VERDICT), "significance cannot be judged (no samples)");
+	ck_assert(strstr(err_text, "indexed different tests") != NULL);
+}
+END_TEST
+
+START_TEST(text_table)
+{
+	const char *args[] = { "--label", "before", "--label=after", R "a", R "b", NULL };
+
+	ck_assert_int_eq(run(args), 0);
+	ck_assert(strstr(out_text, "before: " R "a: sysindex 0.1.0") != NULL);
+	ck_assert(strstr(out_text, "after vs before") != NULL);
+	ck_assert(strstr(out_text, "+10.00%  [+8.12%, +11.88%]  faster\n") != NULL);
+	ck_assert(strstr(out_text, "no difference proven") != NULL);
+	ck_assert(strstr(out_text, "Welch's t-test") != NULL);
+	/* No line ends in a blank. */
+	ck_assert(strstr(out_text, " \n") == NULL);
+}
+END_TEST
+
+START_TEST(markdown_table)
+{
+	const char *args[] = { "--format", "md", R "a", R "b", NULL };
+	static const char head[] = "| Test | Copies | Unit | a | b | b vs a | 95% CI | Verdict |\n"
+		"| --- | ---: | --- | ---: | ---: | ---: | --- | --- |\n";
+
+	ck_assert_int_eq(run(args), 0);
+	ck_assert(strncmp(out_text, head, sizeof(head) - 1) == 0);
+	ck_assert(strstr(out_text, "| " DHRY " | 1 | lps | 49990000.0 | 54990000.0 | +10.00% |")
+		  != NULL);
+}
+END_TEST
+
+START_TEST(json_output_is_valid)
+{
+	const char *args[] = { "--format", "json", R "a", R "b", R "unixbench-6.0-partial-index.txt",
+			       NULL };
+	char path[] = "/tmp/cmp-json-XXXXXX", cmd[128], py[256];
+	int fd;
+	FILE *f;
+
+	ck_assert_int_eq(run(args), 0);
+	ck_assert(strstr(out_text, "\"format\": \"sysindex-compare\"") != NULL);
+	ck_assert(strstr(out_text, "\"verdict\": \"faster\"") != NULL);
+	if (find_in_path("python3", py, sizeof(py)) != 0)
+		return;         /* the structure checks above still ran */
+	fd = mkstemp(path);
+	ck_assert(fd >= 0);
+	f = fdopen(fd, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(out_text, f);
+	fclose(f);
+	snprintf(cmd, sizeof(cmd), "python3 -c 'import json,sys; json.load(open(sys.argv[1]))' %s",
+		 path);
+	ck_assert_int_eq(system(cmd), 0);
+	unlink(path);
+}
+END_TEST
+
+START_TEST(paste_against_original_and_no_samples)
+{
+	const char *args[] = { "--format", "csv", R "unixbench-6.0-partial-index.txt",
+			       R "unixbench-6.0-collapsed.txt", NULL };
+
+	ck_assert_int_eq(run(args), 0);
+	ck_assert_double_eq(csv_num(1, DHRY, 2, COL_CHANGE), 0);
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_VERDICT),
+			 "significance cannot be judged (no samples)");
+	ck_assert_str_eq(csv_cell(1, "System Benchmarks Index Score (Partial Only)", 2,
+				  COL_CHANGE), "0");
+	/* Same report: no warnings at all. */
+	ck_assert_str_eq(err_text, "");
+}
+END_TEST
+
+START_TEST(several_reports_in_one_file)
+{
+	const char *args[] = { "--format", "csv", R "two-reports.txt", NULL };
+
+	ck_assert_int_eq(run(args), 0);
+	ck_assert_str_eq(csv_cell(1, DHRY, 1, 4), "two-reports.txt#1");
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, 4), "two-reports.txt#2");
+	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_CHANGE),
+				100 * (55041744.2 / 26474406.3 - 1), 1e-9);
+	ck_assert(strstr(err_text, "versions differ") != NULL);
+}
+END_TEST
+
+START_TEST(samples_csv_beside_and_alone)
+{
+	/* csvrun.json -> text report csvrun + csvrun.csv; csvrun2.csv has no text report. */
+	const char *args[] = { "--format", "csv", R "csvrun.json", R "csvrun2.csv", NULL };
+	const char *text[] = { R "csvrun", R "csvrun2.csv", NULL };
+
+	ck_assert_int_eq(run(args), 0);
+	ck_assert_str_eq(csv_cell(1, DHRY, 1, 4), "csvrun");
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, 4), "csvrun2");
+	ck_assert_str_eq(csv_cell(1, DHRY, 1, COL_N), "10");
+	ck_assert_double_eq_tol(csv_num(1, DHRY, 1, COL_MEAN), 50.0e6, 1e-3);
+	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_MEAN), 51.14e6, 1e-3);
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_VERDICT), "faster");
+	/* The failed pass in csvrun.csv is not a sample. */
+	ck_assert_str_eq(csv_cell(1, "Execl Throughput", 1, COL_N), "3");
+	ck_assert_int_eq(run(text), 0);
+	ck_assert(strstr(out_text, "csvrun: " R "csvrun: sysindex 0.1.0") != NULL);
+	ck_assert(strstr(out_text, "per-sample CSV") != NULL);
+}
+END_TEST
+
+START_TEST(warnings_for_different_parameters)
+{
+	const char *args[] = { R "a", R "quick", R "headerless.txt", NULL };
+
+	ck_assert_int_eq(run(args), 0);
+	ck_assert(strstr(err_text, "modes differ: quick ran \"quick\", a ran \"default\"") != NULL);
+	ck_assert(strstr(err_text, "compilers differ") != NULL);
+	ck_assert(strstr(err_text, "seconds per sample in 2 tests") != NULL);
+	ck_assert(strstr(err_text, "headerless.txt: no \"parallel copies\" line; assuming 1")
+		  != NULL);
+	ck_assert(strstr(err_text, "versions differ: headerless.txt is unknown version") != NULL);
+	/* One line per warning, every one prefixed. */
+	for (const char *p = err_text; *p; p = strchr(p, '\n') + 1)
+		ck_assert(strncmp(p, "sysindex compare: warning: ", 27) == 0);
+	ck_assert(strstr(out_text, "Dhrystone") != NULL);
+}
+END_TEST
+
+START_TEST(units_differ_are_never_compared)
+{
+	char a[] = "/tmp/cmp-ua-XXXXXX", b[] = "/tmp/cmp-ub-XXXXXX";
+	const char *args[] = { "--format", "csv", a, b, NULL };
+	int fa = mkstemp(a), fb = mkstemp(b);
+	static const char ta[] = "Pipe Throughput 100.0 lps (10.0 s, 7 samples)\n";
+	static const char tb[] = "Pipe Throughput 6000.0 lpm (10.0 s, 7 samples)\n";
+
+	ck_assert(fa >= 0 && fb >= 0);
+	ck_assert(write(fa, ta, sizeof(ta) - 1) == (ssize_t)sizeof(ta) - 1);
+	ck_assert(write(fb, tb, sizeof(tb) - 1) == (ssize_t)sizeof(tb) - 1);
+	close(fa);
+	close(fb);
+	ck_assert_int_eq(run(args), 0);
+	unlink(a);
+	unlink(b);
+	ck_assert_str_eq(csv_cell(1, "Pipe Throughput", 2, COL_VERDICT), "units differ");
+	ck_assert_str_eq(csv_cell(1, "Pipe Throughput", 2, COL_CHANGE), "");
+	ck_assert(strstr(err_text, "different units in 1 test (Pipe Throughput: lpm vs lps)")
+		  != NULL);
+}
+END_TEST
+
+START_TEST(copies_filter)
+{
+	const char *args[] = { "--copies", "2", "--format", "csv", R "a", R "b", NULL };
+
+	ck_assert_int_eq(run(args), 0);
+	/* Header plus (Dhrystone, score) x 2 inputs. */
+	ck_assert_uint_eq(count_lines(out_text), 5);
+	ck_assert_str_eq(csv_cell(2, DHRY, 2, COL_VERDICT), "no difference proven");
+}
+END_TEST
+
+/* ---- bad input: one line on stderr, exit 2, nothing on stdout ---------- */
+
+static void bad(const char *const *args, const char *expect)
+{
+	ck_assert_int_eq(run(args), 2);
+	ck_assert_str_eq(out_text, "");
+	ck_assert_uint_eq(count_lines(err_text), 1);
+	ck_assert_msg(strstr(err_text, expect) != NULL, "stderr '%s' lacks '%s'", err_text, expect);
+	ck_assert(strncmp(err_text, "sysindex compare: ", 18) == 0);
+}
+
+START_TEST(bad_inputs)
+{
+	const char *missing[] = { R "a", R "no-such-report", NULL };
+	const char *nan[] = { R "a", R "bad-nan.txt", NULL };
+	const char *garbage[] = { R "garbage.txt", R "a", NULL };
+	const char *one[] = { R "a", NULL };
+	const char *none[] = { NULL };
+	const char *opt[] = { "--frobnicate", R "a", R "b", NULL };
+	const char *fmt[] = { "--format", "xml", R "a", R "b", NULL };
+	const char *labels[] = { "--label", "x", "--label", "y", "--label", "z", R "a", R "b", NULL };
+	const char *plot[] = { "--plot", "chart.pdf", R "a", R "b", NULL };
+	const char *copies[] = { "--copies", "7", R "a", R "b", NULL };
+	const char *json[] = { R "a", R "nothing-here.json", NULL };
+	const char *value[] = { R "a", R "b", "--label", NULL };
+
+	bad(missing, R "no-such-report: No such file or directory");
+	bad(nan, R "bad-nan.txt:17: not a finite number \"nan\"");
+	bad(garbage, R "garbage.txt: no benchmark results found");
+	bad(one, "need at least 2 reports to compare, got 1");
+	bad(none, "need at least 2 reports");
+	bad(opt, "unknown option '--frobnicate'");
+	bad(fmt, "--format: unknown format 'xml'");
+	bad(labels, "3 labels for 2 inputs");
+	bad(plot, "must end in .svg or .png");
+	bad(copies, "no run with 7 parallel copies");
+	bad(json, "nothing-here.json: a .json result is read through its text report");
+	bad(value, "--label: missing value");
+}
+END_TEST
+
+START_TEST(help_goes_to_stdout)
+{
+	const char *args[] = { "--help", NULL };
+
+	ck_assert_int_eq(run(args), 0);
+	ck_assert(strncmp(out_text, "usage: sysindex compare", 23) == 0);
+	ck_assert_str_eq(err_text, "");
+}
+END_TEST
+
+/* ---- the chart -------------------------------------------------------- */
+
+START_TEST(plot_without_gnuplot_still_prints)
+{
+	const char *args[] = { "--plot", "/tmp/cmp-nognuplot.svg", R "a", R "b", NULL };
+	char *path = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
+
+	setenv("PATH", "/nonexistent", 1);
+	ck_assert_int_eq(run(args), 0);
+	if (path != NULL)
+		setenv("PATH", path, 1);
+	free(path);
+	ck_assert(strstr(out_text, "faster") != NULL);
+	ck_assert(strstr(err_text, "gnuplot not found") != NULL);
+	ck_assert(access("/tmp/cmp-nognuplot.svg", F_OK) != 0);
+}
+END_TEST
+
+START_TEST(plot_with_gnuplot)
+{
+	char gp[256], svg[64];
+	const char *args[] = { "--plot", svg, R "a", R "b", R "unixbench-6.0-partial-index.txt",
+			       NULL };
+	FILE *f;
+	long size;
+
+	if (find_in_path("gnuplot", gp, sizeof(gp)) != 0)
+		return;         /* covered by plot_without_gnuplot_still_prints */
+	snprintf(svg, sizeof(svg), "/tmp/cmp-plot-%ld.svg", (long)getpid());
+	ck_assert_int_eq(run(args), 0);
+	f = fopen(svg, "r");
+	ck_assert_msg(f != NULL, "no chart; stderr: %s", err_text);
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	fclose(f);
+	unlink(svg);
+	ck_assert(size > 1000);
+}
+END_TEST
+
+Suite *suite_compare(void)
+{
+	Suite *s = suite_create("compare");
+	TCase *welch = tcase_create("welch");
+	TCase *tc = tcase_create("compare");
+	TCase *badin = tcase_create("bad input");
+	TCase *plot = tcase_create("plot");
+
+	tcase_add_test(welch, welch_known_differences);
+	tcase_add_test(welch, welch_df_hand_worked);
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_checked_fixture(badin, NULL, teardown);
+	tcase_add_checked_fixture(plot, NULL, teardown);
+	tcase_add_test(tc, verdicts_on_known_differences);
+	tcase_add_test(tc, text_table);
+	tcase_add_test(tc, markdown_table);
+	tcase_add_test(tc, json_output_is_valid);
+	tcase_add_test(tc, paste_against_original_and_no_samples);
+	tcase_add_test(tc, several_reports_in_one_file);
+	tcase_add_test(tc, samples_csv_beside_and_alone);
+	tcase_add_test(tc, warnings_for_different_parameters);
+	tcase_add_test(tc, units_differ_are_never_compared);
+	tcase_add_test(tc, copies_filter);
+	tcase_add_test(badin, bad_inputs);
+	tcase_add_test(badin, help_goes_to_stdout);
+	tcase_add_test(plot, plot_without_gnuplot_still_prints);
+	tcase_add_test(plot, plot_with_gnuplot);
+	tcase_set_timeout(plot, 60);
+	suite_add_tcase(s, welch);
+	suite_add_tcase(s, tc);
+	suite_add_tcase(s, badin);
+	suite_add_tcase(s, plot);
+	return s;
+}
