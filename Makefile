@@ -144,7 +144,7 @@ build/tests/unit: $(UNIT_OBJS) build/libsysindex.a build/libharness.a
 	$(QLD)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) -lm
 
 check: check-deps
-	$(Q)$(MAKE) --no-print-directory all $(FAKE_PGMS) build/tests/unit
+	$(Q)$(MAKE) -s --no-print-directory all $(FAKE_PGMS) build/tests/unit
 	$(Q)CK_DEFAULT_TIMEOUT=$${CK_DEFAULT_TIMEOUT:-20} ./build/tests/unit
 	$(Q)sh tests/e2e/run.sh
 
@@ -199,3 +199,118 @@ fuzz: build/fuzz/fuzz-textparse
 		build/fuzz/corpus $(FUZZ_CORPUS)
 
 .PHONY: fuzz fuzz-replay
+
+# ==== hardening (issue 7): sanitizers, valgrind, lint, fuzzing cli/mountinfo ====
+# check-sanitize   the driver, its library and the unit tests rebuilt with
+#                  ASan+UBSan in build/san/; the unit tests and a short run of
+#                  the driver (and a compare) under them must report nothing.
+#                  Part of `make check`.  SAN_CC=clang to use clang.
+# check-valgrind   unit tests (CK_FORK=no) and a short run under memcheck.
+# lint             cppcheck and clang-tidy on src/ (.cppcheck-suppressions,
+#                  .clang-tidy); CI-able, not part of `make check`.
+# fuzz-cli, fuzz-mountinfo    libFuzzer (clang) on the option and mountinfo
+#                  parsers for FUZZ_TIME seconds; crashes go to build/fuzz/.
+# fuzz-replay-hard the cli and mountinfo seed corpora through
+#                  tests/fuzz/replay.c under ASan+UBSan (part of `make check`).
+SAN_CC    ?= $(CC)
+SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	     -fno-omit-frame-pointer -g -O1
+SAN_CFLAGS = $(BASE_CFLAGS) -Isrc -Ibuild $(CPPFLAGS) $(SAN_FLAGS)
+# Empty when this compiler cannot link sanitized programs (then it is skipped).
+SAN_OK = $(shell printf 'int main(void){return 0;}\n' | $(SAN_CC) $(SAN_FLAGS) \
+	-x c -o /dev/null - >/dev/null 2>&1 && echo yes)
+SAN_DRV_OBJS  := $(patsubst src/%.c,build/san/drv/%.o,$(DRV_SRCS))
+SAN_HARN_OBJS := $(patsubst src/progs/lib/%.c,build/san/harness/%.o,$(wildcard src/progs/lib/*.c))
+SAN_UNIT_OBJS := $(patsubst tests/unit/%.c,build/san/tests/%.o,$(UNIT_SRCS))
+
+build/san/drv/%.o: src/%.c build/buildinfo.h
+	@mkdir -p $(@D)
+	$(QCC)$(SAN_CC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
+build/san/harness/%.o: src/progs/lib/%.c
+	@mkdir -p $(@D)
+	$(QCC)$(SAN_CC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
+build/san/tests/%.o: tests/unit/%.c build/buildinfo.h
+	@mkdir -p $(@D)
+	$(QCC)$(SAN_CC) $(SAN_CFLAGS) -Isrc/progs/lib $(CHECK_CFLAGS) -MMD -MP -c -o $@ $<
+build/san/libsysindex.a: $(SAN_DRV_OBJS)
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+build/san/libharness.a: $(SAN_HARN_OBJS)
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+build/san/sysindex: build/san/drv/main.o build/san/libsysindex.a
+	$(QLD)$(SAN_CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ -lm
+build/san/tests/unit: $(SAN_UNIT_OBJS) build/san/libsysindex.a build/san/libharness.a
+	$(QLD)$(SAN_CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) -lm
+
+check-sanitize:
+	$(Q)$(MAKE) -s --no-print-directory all $(FAKE_PGMS)
+ifeq ($(SAN_OK),)
+	@echo "check-sanitize: SKIPPED: $(SAN_CC) cannot link -fsanitize=address,undefined (install libasan/libubsan or set SAN_CC=clang)"
+else
+	$(Q)$(MAKE) --no-print-directory build/san/sysindex build/san/tests/unit
+	$(Q)sh tests/check-sanitize.sh
+endif
+
+# Valgrind cannot decode every -march=native instruction (AVX-512): its unit
+# runner links a harness built for the baseline CPU.
+VG_HARN_OBJS := $(patsubst src/progs/lib/%.c,build/vg/harness/%.o,$(wildcard src/progs/lib/*.c))
+build/vg/harness/%.o: src/progs/lib/%.c
+	@mkdir -p $(@D)
+	$(QCC)$(CC) $(BASE_CFLAGS) -O2 -g -MMD -MP -c -o $@ $<
+build/vg/libharness.a: $(VG_HARN_OBJS)
+	$(Q)rm -f $@ && $(AR) rcs $@ $^
+build/vg/unit: $(UNIT_OBJS) build/libsysindex.a build/vg/libharness.a
+	$(QLD)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) -lm
+
+check-valgrind:
+	$(Q)$(MAKE) -s --no-print-directory all $(FAKE_PGMS) build/vg/unit
+	$(Q)sh tests/check-valgrind.sh
+
+# ---- lint -------------------------------------------------------------------
+LINT_SRCS := $(wildcard src/*.c src/progs/*.c src/progs/*/*.c)
+lint: build/buildinfo.h
+	$(Q)command -v cppcheck >/dev/null || { echo "lint: cppcheck not installed (apt-get install cppcheck)"; exit 1; }
+	$(Q)command -v clang-tidy >/dev/null || { echo "lint: clang-tidy not installed (apt-get install clang-tidy)"; exit 1; }
+	cppcheck --quiet --error-exitcode=1 --std=c11 --enable=warning,portability,performance \
+		--inline-suppr --suppressions-list=.cppcheck-suppressions \
+		-D__linux__ -D__GNUC__ -Isrc -Ibuild -Isrc/progs/lib $(LINT_SRCS)
+	clang-tidy --quiet --warnings-as-errors='*' $(LINT_SRCS) -- \
+		$(BASE_CFLAGS) -Isrc -Ibuild -Isrc/progs/lib
+
+# ---- fuzzing the option and mountinfo parsers ---------------------------------
+HARD_FUZZ := cli mountinfo
+
+# The replay drivers link the sanitized library (only what each target uses).
+$(HARD_FUZZ:%=build/fuzz/replay-%): build/fuzz/replay-%: tests/fuzz/replay.c \
+		tests/fuzz/fuzz_%.c build/san/libsysindex.a
+	@mkdir -p $(@D)
+	$(QLD)$(SAN_CC) $(SAN_CFLAGS) -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_$*.c \
+		build/san/libsysindex.a -lm
+
+fuzz-replay-hard:
+ifeq ($(SAN_OK),)
+	@echo "fuzz-replay-hard: SKIPPED: $(SAN_CC) cannot link sanitizers"
+else
+	$(Q)$(MAKE) --no-print-directory $(HARD_FUZZ:%=build/fuzz/replay-%)
+	$(Q)for f in $(HARD_FUZZ); do \
+		./build/fuzz/replay-$$f tests/fuzz/corpus/$$f/* 2>build/fuzz/replay-$$f.log || \
+		{ tail -n 30 build/fuzz/replay-$$f.log; exit 1; }; \
+		tail -n 1 build/fuzz/replay-$$f.log | sed "s/^/fuzz-replay $$f: /"; \
+	done
+endif
+
+FUZZ_SRCS_cli       := src/cli.c src/testtab.c src/util.c
+FUZZ_SRCS_mountinfo := src/mountinfo.c
+build/fuzz/fuzz-cli: tests/fuzz/fuzz_cli.c $(FUZZ_SRCS_cli) build/buildinfo.h
+build/fuzz/fuzz-mountinfo: tests/fuzz/fuzz_mountinfo.c $(FUZZ_SRCS_mountinfo)
+$(HARD_FUZZ:%=build/fuzz/fuzz-%): build/fuzz/fuzz-%:
+	@mkdir -p $(@D)
+	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Isrc -Ibuild -g -O1 -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=undefined -o $@ tests/fuzz/fuzz_$*.c $(FUZZ_SRCS_$*) -lm
+
+fuzz-cli fuzz-mountinfo: fuzz-%: build/fuzz/fuzz-%
+	@mkdir -p build/fuzz/corpus-$*
+	./build/fuzz/fuzz-$* -max_total_time=$(FUZZ_TIME) -max_len=4096 \
+		-artifact_prefix=build/fuzz/$*- build/fuzz/corpus-$* tests/fuzz/corpus/$*
+
+.PHONY: check-sanitize check-valgrind lint fuzz-replay-hard fuzz-cli fuzz-mountinfo
+-include $(wildcard build/san/*/*.d build/vg/*/*.d)

@@ -4,12 +4,13 @@
  * runs each copy count, writes every result file atomically and cleans up on
  * every exit path, Ctrl-C included.
  */
-#define _XOPEN_SOURCE 700   /* realpath() */
+#define _GNU_SOURCE   /* realpath(), sched_getaffinity() */
 #include "cmds.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -23,6 +24,7 @@
 #include "plot.h"
 #include "report.h"
 #include "runner.h"
+#include "score.h"
 #include "sig.h"
 #include "sysinfo.h"
 #include "util.h"
@@ -208,24 +210,42 @@ static void set_environment(const char *pgmdir, const char *scratch, const char 
 		setenv("PATH", "/usr/local/bin:/usr/bin:/bin", 1);
 }
 
-static double planned_seconds(const struct config *cfg, size_t ncopies)
+/* --pin: the CPUs this process may run on, in order. */
+static size_t allowed_cpus(int *cpus, size_t max)
 {
-	double s = 0;
+	cpu_set_t set;
+	size_t n = 0;
 
-	for (size_t i = 0; i < cfg->ntests; i++)
-		s += cli_samples(cfg, cfg->tests[i]) * runner_pass_estimate(cfg, cfg->tests[i]);
-	return s * (double)ncopies;
+	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return 0;
+	for (int c = 0; c < CPU_SETSIZE && n < max; c++)
+		if (CPU_ISSET(c, &set))
+			cpus[n++] = c;
+	return n;
 }
 
 static void describe_mode(const struct config *cfg, char *out, size_t len)
 {
-	if (cfg->quick)
-		fmt(out, len, "quick (1 sample, short samples, no settle): not comparable with UnixBench");
-	else if (cfg->iterations || cfg->duration)
-		fmt(out, len, "custom (-i %u, duration %s)", cfg->iterations ? cfg->iterations : 10,
-			 cfg->duration ? "overridden" : "default");
-	else
-		fmt(out, len, "default (UnixBench 6.0 procedure)");
+	char extra[64] = "";
+
+	if (cfg->pin)
+		fmt(extra, sizeof(extra), "; copies pinned to CPUs");
+	if (cfg->precision > 0 || cfg->time_budget > 0) {
+		char p[32] = "", b[48] = "";
+
+		if (cfg->precision > 0)
+			fmt(p, sizeof(p), "precision %g%%", cfg->precision * 100);
+		if (cfg->time_budget > 0)
+			fmt(b, sizeof(b), "%stime budget %g min", p[0] ? ", " : "", cfg->time_budget);
+		fmt(out, len, "%s%s (settle only around file tests)%s", p, b, extra);
+	} else if (cfg->quick) {
+		fmt(out, len, "quick (1 sample, short samples, no settle): not comparable with UnixBench%s", extra);
+	} else if (cfg->iterations || cfg->duration || cfg->settle >= 0) {
+		fmt(out, len, "custom (-i %u%s%s)%s", cfg->iterations ? cfg->iterations : 10,
+		    cfg->duration ? ", --duration" : "", cfg->settle >= 0 ? ", --settle" : "", extra);
+	} else {
+		fmt(out, len, "default (UnixBench 6.0 procedure)%s", extra);
+	}
 }
 
 /* write_atomic()'s callback for one writer over one run. */
@@ -336,7 +356,16 @@ int cmd_run(int argc, char **argv)
 	if (!cfg.quiet && isatty(STDOUT_FILENO))
 		env.progress = stdout;
 	env.started = now_mono();
-	env.eta_total = planned_seconds(&cfg, ncounts);
+	env.eta_total = plan_run(&cfg, ncounts, env.plans);
+	if (cfg.pin && (env.ncpus = allowed_cpus(env.cpus, MAX_PIN)) == 0) {
+		fprintf(stderr, "sysindex: --pin: cannot read the allowed CPUs: %s\n", strerror(errno));
+		cfg.pin = 0;
+	}
+	r.pinned = cfg.pin;
+	r.precision = cfg.precision;
+	if (cfg.time_budget > 0 && env.eta_total > cfg.time_budget * 60 * 1.05 && !cfg.quiet)
+		fprintf(stderr, "sysindex: the time budget is too small for these tests: planned %.1f minutes at the least\n",
+			env.eta_total / 60);
 	runner_log(&env, "sysindex %s; test programs in %s; scratch %s\n", SYSINDEX_VERSION,
 		   env.pgmdir, env.scratch);
 	runner_log(&env, "compiler: %s; flags: %s\n\n", r.sys.cc_version, r.sys.bench_cflags);
@@ -346,6 +375,7 @@ int cmd_run(int argc, char **argv)
 		r.nruns = i + 1;
 	}
 	r.end = time(NULL);
+	score_scaling(&r);
 	if (sig) {
 		r.interrupted = 1;
 		r.signal = sig;

@@ -34,6 +34,18 @@ void report_testdir_lines(FILE *out, const struct sys_info *si, const char *inde
 /* Display text for a test's state: "FAILED", "SKIPPED", "NOT RUN", "N/A". */
 const char *report_status_word(enum test_status s);
 
+/*
+ * The flag words of a test's statistics ("single-sample", "high-cv",
+ * "bimodal", "shared-cpu"/"separate-cpus", "unpinned", "hit-cap"), the same
+ * in every writer.  Returns how many were stored in words[].
+ */
+#define REPORT_MAX_FLAGS 8
+size_t report_flags(const struct run_result *r, const struct bench_result *t,
+		    const char **words, size_t max);
+/* The same words joined by spaces. */
+const char *report_flag_words(const struct run_result *r, const struct bench_result *t,
+			      char *buf, size_t len);
+
 /* Sorted by display name, as UnixBench prints results: indexes into run->tests. */
 void report_sorted(const struct copy_run *run, size_t *order);
 

@@ -237,8 +237,11 @@ static void index_table(FILE *out, const struct copy_run *run, const size_t *ord
 		ci->partial ? " (Partial Only)" : "", ci->score);
 }
 
-static void stats_table(FILE *out, const struct copy_run *run, const size_t *order)
+static void stats_table(FILE *out, const struct run_result *r, const struct copy_run *run,
+			const size_t *order)
 {
+	char flags[96];
+
 	fputs("<h3>Statistics (every sample's rate)</h3>\n<table class=\"stats\">\n"
 	      "<tr><th>Test</th><th>n</th><th>Mean</th><th>SD</th><th>&plusmn;CI95</th>"
 	      "<th>CV</th><th>Min</th><th>Max</th><th>Flags</th></tr>\n", out);
@@ -255,11 +258,7 @@ static void stats_table(FILE *out, const struct copy_run *run, const size_t *ord
 			"<td class=\"n\">%.2f%%</td><td class=\"n\">%.1f</td>"
 			"<td class=\"n\">%.1f</td><td>", s->n, s->mean, s->sd,
 			s->mean > 0 ? 100 * s->ci_half / s->mean : 0, 100 * s->cv, s->min, s->max);
-		fputs(s->flags & SF_ONE ? "single-sample " : "", out);
-		fputs(s->flags & SF_HIGH_CV ? "high-cv " : "", out);
-		fputs(s->flags & SF_BIMODAL ? "bimodal " : "", out);
-		fputs(t->shared_cpu == 1 ? "shared-cpu" : t->shared_cpu == 0 ? "separate-cpus" : "",
-		      out);
+		fputs(report_flag_words(r, t, flags, sizeof(flags)), out);
 		fputs("</td></tr>\n", out);
 	}
 	fputs("</table>\n", out);
@@ -292,7 +291,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	results_table(out, run, order);
 	for (int c = 0; c < CAT_COUNT; c++)
 		index_table(out, run, order, (enum test_category)c);
-	stats_table(out, run, order);
+	stats_table(out, r, run, order);
 	free(order);
 }
 

@@ -129,6 +129,8 @@ static void sysindex_block(struct json_out *j, const struct run_result *r)
 	json_kv_string(j, "id", r->base_name);
 	json_kv_string(j, "mode", r->mode);
 	json_kv_bool(j, "quick", r->quick);
+	json_kv_bool(j, "pinned", r->pinned);
+	json_kv_double(j, "precision_target", r->precision > 0 ? r->precision : (double)NAN);
 	kv_time(j, "start", r->start);
 	kv_time(j, "end", r->end);
 	kv_epoch(j, "start_unix", r->start);
@@ -233,11 +235,12 @@ static void testdir_block(struct json_out *j, const struct sys_info *si)
 	json_object_end(j);
 }
 
-static void stats_block(struct json_out *j, const struct summary *s)
+static void stats_block(struct json_out *j, const struct run_result *r,
+			const struct bench_result *t)
 {
-	static const struct { unsigned bit; const char *word; } flags[] = {
-		{ SF_HIGH_CV, "high-cv" }, { SF_BIMODAL, "bimodal" }, { SF_ONE, "single-sample" },
-	};
+	const struct summary *s = &t->stats;
+	const char *flags[REPORT_MAX_FLAGS];
+	size_t nflags = report_flags(r, t, flags, REPORT_MAX_FLAGS);
 	double none = s->n > 0 ? 0 : (double)NAN;  /* no samples: every figure null */
 
 	json_key(j, "stats");
@@ -257,9 +260,8 @@ static void stats_block(struct json_out *j, const struct summary *s)
 	json_object_end(j);
 	json_key(j, "flags");
 	json_array_begin(j);
-	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
-		if (s->flags & flags[i].bit)
-			json_string(j, flags[i].word);
+	for (size_t i = 0; i < nflags; i++)
+		json_string(j, flags[i]);
 	json_array_end(j);
 	json_object_end(j);
 }
@@ -319,7 +321,7 @@ static void sample_block(struct json_out *j, const struct pass_result *p, size_t
 	json_object_end(j);
 }
 
-static void test_block(struct json_out *j, const struct bench_result *t)
+static void test_block(struct json_out *j, const struct run_result *r, const struct bench_result *t)
 {
 	const struct test_def *d = t->def;
 	const struct base_unit *bu = base_of(d->unit);
@@ -347,7 +349,9 @@ static void test_block(struct json_out *j, const struct bench_result *t)
 	json_kv_double(j, "index", ok && d->baseline > 0 ? t->index : (double)NAN);
 	json_kv_double(j, "time", t->time + none);
 	json_kv_uint(j, "kept", t->kept);
-	stats_block(j, &t->stats);
+	stats_block(j, r, t);
+	json_kv_bool(j, "hit_cap", t->capped);
+	json_kv_double(j, "scaling_efficiency", t->scaling > 0 ? t->scaling : (double)NAN);
 	metrics(j, t->metrics, t->nmetrics);
 	tri_state(j, "shared_cpu", t->shared_cpu);
 	json_key(j, "samples");
@@ -367,7 +371,7 @@ static void kv_index_score(struct json_out *j, const struct copy_run *run)
 	json_kv_bool(j, "system_index_partial", ci->partial);
 }
 
-static void run_block(struct json_out *j, const struct copy_run *run)
+static void run_block(struct json_out *j, const struct run_result *r, const struct copy_run *run)
 {
 	json_object_begin(j);
 	json_kv_uint(j, "copies", run->copies);
@@ -396,7 +400,7 @@ static void run_block(struct json_out *j, const struct copy_run *run)
 	json_array_begin(j);
 	for (size_t t = 0; t < run->ntests && run->tests != NULL; t++)
 		if (run->tests[t].def != NULL)
-			test_block(j, &run->tests[t]);
+			test_block(j, r, &run->tests[t]);
 	json_array_end(j);
 	json_object_end(j);
 }
@@ -425,7 +429,7 @@ int report_json(FILE *out, const struct run_result *r)
 	json_key(&j, "runs");
 	json_array_begin(&j);
 	for (size_t i = 0; i < r->nruns; i++)
-		run_block(&j, &r->runs[i]);
+		run_block(&j, r, &r->runs[i]);
 	json_array_end(&j);
 	json_object_end(&j);
 	return json_finish(&j);

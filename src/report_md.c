@@ -152,8 +152,11 @@ static void results_table(FILE *out, const struct copy_run *run, const size_t *o
 	fputs("\n", out);
 }
 
-static void stats_table(FILE *out, const struct copy_run *run, const size_t *order)
+static void stats_table(FILE *out, const struct run_result *r, const struct copy_run *run,
+			const size_t *order)
 {
+	char flags[96];
+
 	fputs("| Test | n | mean | ±CI95 | CV | flags |\n"
 	      "|:-----|--:|-----:|------:|---:|:------|\n", out);
 	for (size_t k = 0; k < run->ntests; k++) {
@@ -164,17 +167,14 @@ static void stats_table(FILE *out, const struct copy_run *run, const size_t *ord
 			continue;
 		fputs("| ", out);
 		md(out, t->def->title);
-		fprintf(out, " | %zu | %.1f | %.2f%% | %.2f%% | %s%s%s%s |\n", s->n, s->mean,
+		fprintf(out, " | %zu | %.1f | %.2f%% | %.2f%% | %s |\n", s->n, s->mean,
 			s->mean > 0 ? 100 * s->ci_half / s->mean : 0, 100 * s->cv,
-			s->flags & SF_ONE ? "single-sample " : "",
-			s->flags & SF_HIGH_CV ? "high-cv " : "",
-			s->flags & SF_BIMODAL ? "bimodal " : "",
-			t->shared_cpu == 1 ? "shared-cpu" : t->shared_cpu == 0 ? "separate-cpus" : "");
+			report_flag_words(r, t, flags, sizeof(flags)));
 	}
 	fputs("\n", out);
 }
 
-static void copy_section(FILE *out, const struct copy_run *run)
+static void copy_section(FILE *out, const struct run_result *r, const struct copy_run *run)
 {
 	struct tm a, b;
 	char day[64], t0[16], t1[16];
@@ -202,7 +202,7 @@ static void copy_section(FILE *out, const struct copy_run *run)
 	for (size_t k = 0; k < run->ntests; k++)
 		any |= run->tests[k].status == TS_OK;
 	if (any)
-		stats_table(out, run, order);
+		stats_table(out, r, run, order);
 	free(order);
 }
 
@@ -210,6 +210,6 @@ int report_md(FILE *out, const struct run_result *r)
 {
 	header(out, r);
 	for (size_t i = 0; i < r->nruns; i++)
-		copy_section(out, &r->runs[i]);
+		copy_section(out, r, &r->runs[i]);
 	return ferror(out) ? -1 : 0;
 }

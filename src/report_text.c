@@ -156,21 +156,39 @@ static void index_table(FILE *out, const struct copy_run *run, const size_t *ord
 	fprintf(out, "%-66s %8.1f\n\n", head, ci->score);
 }
 
-static const char *flag_words(unsigned flags, const struct bench_result *t, char *buf, size_t len)
+size_t report_flags(const struct run_result *r, const struct bench_result *t,
+		    const char **words, size_t max)
 {
+	const struct summary *s = &t->stats;
+	size_t n = 0;
+
+#define ADD(cond, word) do { if ((cond) && n < max) words[n++] = (word); } while (0)
+	ADD(s->flags & SF_ONE, "single-sample");
+	ADD(s->flags & SF_HIGH_CV, "high-cv");
+	ADD(s->flags & SF_BIMODAL, "bimodal");
+	ADD(t->shared_cpu == 1, "shared-cpu");
+	ADD(t->shared_cpu == 0, "separate-cpus");
+	/* Placement-sensitive tests are only repeatable when pinned (--pin). */
+	ADD((t->def->flags & TF_PLACEMENT) && !r->pinned, "unpinned");
+	ADD(t->capped, "hit-cap");
+#undef ADD
+	return n;
+}
+
+const char *report_flag_words(const struct run_result *r, const struct bench_result *t,
+			      char *buf, size_t len)
+{
+	const char *w[REPORT_MAX_FLAGS];
+	size_t n = report_flags(r, t, w, REPORT_MAX_FLAGS), used = 0;
+
 	buf[0] = '\0';
-	if (flags & SF_ONE)
-		strncat(buf, "single-sample ", len - strlen(buf) - 1);
-	if (flags & SF_HIGH_CV)
-		strncat(buf, "high-cv ", len - strlen(buf) - 1);
-	if (flags & SF_BIMODAL)
-		strncat(buf, "bimodal ", len - strlen(buf) - 1);
-	if (t->shared_cpu == 1)
-		strncat(buf, "shared-cpu ", len - strlen(buf) - 1);
-	else if (t->shared_cpu == 0)
-		strncat(buf, "separate-cpus ", len - strlen(buf) - 1);
-	if (buf[0])
-		buf[strlen(buf) - 1] = '\0';
+	for (size_t i = 0; i < n && used < len; i++) {
+		int k = snprintf(buf + used, len - used, "%s%s", i ? " " : "", w[i]);
+
+		if (k < 0)
+			break;
+		used += (size_t)k;
+	}
 	return buf;
 }
 
@@ -178,7 +196,8 @@ static const char *flag_words(unsigned flags, const struct bench_result *t, char
  * The statistics block: n, mean, sd and the 95% CI over every sample's rate,
  * enough for compare's Welch test even from a pasted report.
  */
-static void stats_block(FILE *out, const struct copy_run *run, const size_t *order)
+static void stats_block(FILE *out, const struct run_result *r, const struct copy_run *run,
+			const size_t *order)
 {
 	int any = 0;
 
@@ -197,7 +216,27 @@ static void stats_block(FILE *out, const struct copy_run *run, const size_t *ord
 			continue;
 		fprintf(out, "%-40s %3zu %12.1f %12.1f %8.2f%% %6.2f%%  %s\n", t->def->title,
 			s->n, s->mean, s->sd, s->mean > 0 ? 100 * s->ci_half / s->mean : 0,
-			100 * s->cv, flag_words(s->flags, t, flags, sizeof(flags)));
+			100 * s->cv, report_flag_words(r, t, flags, sizeof(flags)));
+	}
+	fprintf(out, "\n");
+}
+
+/* N-copy score / (N x 1-copy score) per test, when both ran. */
+static void scaling_block(FILE *out, const struct copy_run *run, const size_t *order)
+{
+	int any = 0;
+
+	for (size_t k = 0; k < run->ntests; k++)
+		if (run->tests[order[k]].scaling > 0)
+			any = 1;
+	if (!any)
+		return;
+	fprintf(out, "Scaling (result / (%u x 1-copy result))\n", run->copies);
+	for (size_t k = 0; k < run->ntests; k++) {
+		const struct bench_result *t = &run->tests[order[k]];
+
+		if (t->scaling > 0)
+			fprintf(out, "%-40s %11.1f%%\n", t->def->title, 100 * t->scaling);
 	}
 	fprintf(out, "\n");
 }
@@ -226,7 +265,8 @@ static void copy_block(FILE *out, const struct run_result *r, const struct copy_
 	fprintf(out, "\n");
 	for (int c = 0; c < CAT_COUNT; c++)
 		index_table(out, run, order, (enum test_category)c);
-	stats_block(out, run, order);
+	stats_block(out, r, run, order);
+	scaling_block(out, run, order);
 	free(order);
 }
 

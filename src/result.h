@@ -81,6 +81,8 @@ struct bench_result {
 	size_t nmetrics;
 	double index;           /* 10 * score / baseline; 0 if not indexed */
 	int shared_cpu;         /* context1: 1 shared, 0 not, -1 unknown/mixed */
+	int capped;             /* --precision: stopped at a cap, precision not reached */
+	double scaling;         /* N-copy score / (N x 1-copy score); 0 unknown */
 };
 
 /* One category's index table at one copy count (UnixBench's indexResults). */
@@ -136,6 +138,8 @@ struct run_result {
 	int interrupted;        /* a signal ended the run early */
 	int signal;             /* which one */
 	int quick;              /* --quick */
+	int pinned;             /* --pin: copies pinned to CPUs */
+	double precision;       /* --precision target (fraction), 0 if none */
 	char mode[160];          /* "default", "quick", "precision 2%", ... */
 	unsigned long long disk_size; /* bytes, when disk tests ran */
 	struct sys_info sys;

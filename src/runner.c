@@ -39,32 +39,6 @@ void runner_log(const struct run_env *env, const char *fmt, ...)
 		(void)0; /* a full disk must not stop the measurement */
 }
 
-static double settle_seconds(const struct config *cfg)
-{
-	if (cfg->settle >= 0)
-		return cfg->settle;
-	return cfg->quick ? 0 : 3;
-}
-
-static double grace_seconds(const struct config *cfg, unsigned seconds)
-{
-	if (cfg->grace >= 0)
-		return cfg->grace;
-	return 20 + seconds;
-}
-
-double runner_pass_estimate(const struct config *cfg, const struct test_def *t)
-{
-	double s = cli_seconds(cfg, t) + settle_seconds(cfg) + 0.05;
-
-	/* fstime primes with a write and a read and settles inside. */
-	if (strcmp(t->prog, "fstime") == 0)
-		s += cfg->quick ? 2 * cli_seconds(cfg, t) : 15;
-	if (strcmp(t->prog, "whetstone-double") == 0)
-		s += cfg->quick ? 0.5 : 2;
-	return s;
-}
-
 /* Replace the @...@ placeholders of one argument. */
 static void expand_arg(const struct run_env *env, const char *in, unsigned secs,
 		       char *out, size_t outlen)
@@ -217,7 +191,8 @@ void runner_parse_copy(const char *err, size_t dropped, int status, int timed_ou
 /* Settle as UnixBench does: sync; sleep 1; sync; sleep 2 (scaled). */
 static int settle(const struct run_env *env)
 {
-	double s = settle_seconds(env->cfg);
+	const struct config *cfg = env->cfg;
+	double s = cfg->settle >= 0 ? cfg->settle : cfg->quick ? 0 : 3;
 
 	if (s <= 0)
 		return sig_pending();
@@ -387,6 +362,43 @@ static void log_copy(const struct run_env *env, size_t i, const struct spawn_out
 			   cr->count, cr->timebase, cr->time, cr->elapsed);
 }
 
+/*
+ * --pin: copy i runs on the i-th allowed CPU; a placement-sensitive test
+ * (context1) gets two CPUs per copy, its parent on the first and its child on
+ * the second, passed to the program as "-p A,B".
+ */
+struct pinning {
+	int cpu[MAX_PIN];
+	char arg[MAX_PIN][32];
+	char *argv[MAX_PIN][TEST_MAX_ARGS + 4];
+	char *const *argvs[MAX_PIN];
+};
+
+static void pin_copies(const struct run_env *env, const struct test_def *t,
+		       char *const *argv, unsigned copies, struct pinning *pn)
+{
+	size_t n = env->ncpus;
+
+	for (unsigned i = 0; i < copies && i < MAX_PIN; i++) {
+		size_t k = 0;
+
+		if (!(t->flags & TF_PLACEMENT)) {
+			pn->cpu[i] = env->cpus[i % n];
+			continue;
+		}
+		pn->cpu[i] = env->cpus[(2 * i) % n];
+		fmt(pn->arg[i], sizeof(pn->arg[i]), "%d,%d", env->cpus[(2 * i) % n],
+		    env->cpus[(2 * i + 1) % n]);
+		pn->argv[i][k++] = argv[0];
+		pn->argv[i][k++] = "-p";
+		pn->argv[i][k++] = pn->arg[i];
+		for (size_t a = 1; argv[a] != NULL && k < TEST_MAX_ARGS + 3; a++)
+			pn->argv[i][k++] = argv[a];
+		pn->argv[i][k] = NULL;
+		pn->argvs[i] = pn->argv[i];
+	}
+}
+
 /* One pass: returns 0, or -1 when a signal interrupted it. */
 static int run_pass(struct run_env *env, const struct test_def *t, char *const *argv,
 		    unsigned copies, unsigned secs, struct pass_result *pr)
@@ -394,6 +406,7 @@ static int run_pass(struct run_env *env, const struct test_def *t, char *const *
 	const struct config *cfg = env->cfg;
 	struct spawn_spec spec;
 	struct spawn_out *out = calloc(copies, sizeof(*out));
+	struct pinning *pn = NULL;
 	char stdin_path[1200];
 	double tsum = 0;
 	int rc;
@@ -412,13 +425,18 @@ static int run_pass(struct run_env *env, const struct test_def *t, char *const *
 					       env->pgmdir, t->stdin_file) == 0)
 		spec.stdin_path = stdin_path;
 	spec.log_fd = env->log_fd;
-	spec.timeout = secs + grace_seconds(cfg, secs) +
+	spec.timeout = secs + (cfg->grace >= 0 ? cfg->grace : 20 + secs) +
 		       (strcmp(t->prog, "fstime") == 0 && !cfg->quick ? 20 : 0);
-	if (cfg->pin) {
-		spec.pin = cfg->pin_cpus;
-		spec.npin = cfg->npin;
+	if (cfg->pin && env->ncpus > 0 && copies <= MAX_PIN &&
+	    (pn = calloc(1, sizeof(*pn))) != NULL) {
+		pin_copies(env, t, argv, copies, pn);
+		spec.pin = pn->cpu;
+		spec.npin = copies;
+		if (t->flags & TF_PLACEMENT)
+			spec.argvs = pn->argvs;
 	}
 	rc = spawn_pass(&spec, copies, out);
+	free(pn);
 	pr->ok = rc == 0;
 	for (size_t i = 0; i < copies; i++) {
 		struct copy_result *cr = &pr->copies[i];
@@ -479,25 +497,27 @@ static void finish_test(struct run_env *env, struct bench_result *tr)
 			}
 }
 
-static int run_test(struct run_env *env, const struct test_def *t, unsigned copies,
-		    struct bench_result *tr)
+static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
+		    unsigned copies, struct bench_result *tr)
 {
 	const struct config *cfg = env->cfg;
-	unsigned secs = cli_seconds(cfg, t), npass = cli_samples(cfg, t);
+	const struct test_def *t = cfg->tests[ti];
+	const struct test_plan *plan = &env->plans[ti];
+	unsigned secs = plan->seconds, npass = plan->max_samples;
 	struct argv_buf *ab = calloc(1, sizeof(*ab));
-	int sig = 0;
+	double *rates = calloc(npass ? npass : 1, sizeof(*rates)), started = now_mono();
+	int sig = 0, capped = 0;
 
 	tr->def = t;
 	tr->seconds = secs;
 	tr->status = TS_NOT_RUN;
-	if (ab == NULL)
-		return 0;
-	tr->passes = calloc(npass, sizeof(*tr->passes));
-	if (tr->passes == NULL || build_argv(env, t, secs, ab, tr->command,
-					     sizeof(tr->command)) != 0) {
+	tr->passes = calloc(npass ? npass : 1, sizeof(*tr->passes));
+	if (ab == NULL || rates == NULL || tr->passes == NULL ||
+	    build_argv(env, t, secs, ab, tr->command, sizeof(tr->command)) != 0) {
 		tr->status = TS_FAILED;
 		fmt(tr->reason, sizeof(tr->reason), "cannot prepare the command");
 		free(ab);
+		free(rates);
 		return 0;
 	}
 	runner_log(env, "################################################################################\n"
@@ -506,8 +526,9 @@ static int run_test(struct run_env *env, const struct test_def *t, unsigned copi
 	tr->status = precheck(env, t, tr->reason, sizeof(tr->reason));
 	if (tr->status != TS_OK) {
 		runner_log(env, ">>>> %s: %s\n\n", t->name, tr->reason);
-		env->eta_done += npass * runner_pass_estimate(cfg, t);
+		env->eta_done += npass * plan->pass_estimate;
 		free(ab);
+		free(rates);
 		return sig_pending();
 	}
 	if (cfg->verbose && !cfg->quiet)
@@ -515,8 +536,10 @@ static int run_test(struct run_env *env, const struct test_def *t, unsigned copi
 	for (unsigned p = 0; p < npass; p++) {
 		struct pass_result *pr = &tr->passes[p];
 
+		if (p > 0 && plan_done(plan, rates, p, now_mono() - started, &capped))
+			break;
 		progress(env, t, p + 1, npass, copies);
-		if (settle(env)) {
+		if (plan_settle_before(cfg, t, prev, p) && settle(env)) {
 			sig = sig_pending();
 			break;
 		}
@@ -528,20 +551,27 @@ static int run_test(struct run_env *env, const struct test_def *t, unsigned copi
 			break;
 		}
 		tr->npasses++;
-		env->eta_done += runner_pass_estimate(cfg, t);
+		env->eta_done += plan->pass_estimate;
 		if (!pr->ok) {
 			tr->status = pr->skipped ? TS_SKIPPED : TS_FAILED;
 			fmt(tr->reason, sizeof(tr->reason), "%s", pr->reason);
-			env->eta_done += (npass - p - 1) * runner_pass_estimate(cfg, t);
 			break;
 		}
+		rates[p] = score_rate(pr->count, pr->time, pr->ncopies ? pr->copies[0].timebase : 0);
 	}
+	/* Plans end early (precision reached, failure): credit the rest to the ETA. */
+	if (tr->npasses < npass)
+		env->eta_done += (npass - tr->npasses) * plan->pass_estimate;
+	if (tr->status == TS_OK && plan->precision > 0 && tr->npasses == npass)
+		plan_done(plan, rates, tr->npasses, now_mono() - started, &capped);
+	tr->capped = capped;
 	if (sig) {
 		tr->status = TS_NOT_RUN;
 		fmt(tr->reason, sizeof(tr->reason), "interrupted");
 	}
 	finish_test(env, tr);
 	free(ab);
+	free(rates);
 	return sig;
 }
 
@@ -563,7 +593,7 @@ int runner_copy_run(struct run_env *env, unsigned copies, struct copy_run *run)
 		fmt(run->tests[i].reason, sizeof(run->tests[i].reason), "interrupted");
 	}
 	for (size_t i = 0; i < cfg->ntests && !sig; i++)
-		sig = run_test(env, cfg->tests[i], copies, &run->tests[i]);
+		sig = run_test(env, i, i ? cfg->tests[i - 1] : NULL, copies, &run->tests[i]);
 	if (env->progress != NULL) {
 		fprintf(env->progress, "\r\033[K");
 		fflush(env->progress);

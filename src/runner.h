@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "plan.h"
 #include "result.h"
 
 struct run_env {
@@ -22,13 +23,13 @@ struct run_env {
 	unsigned long long disk_size;
 	int log_fd;              /* the run log (children's stdout too) */
 	FILE *progress;          /* terminal for the progress line, or NULL */
+	struct test_plan plans[MAX_SELECTED]; /* per cfg->tests[i] (plan_run) */
+	int cpus[MAX_PIN];       /* --pin: the CPUs copies are pinned to, in order */
+	size_t ncpus;
 	double eta_total;        /* planned seconds for the whole run */
 	double eta_done;         /* planned seconds already done */
 	double started;          /* monotonic start of the run */
 };
-
-/* Planned wall seconds for one pass of t (duration, settle and set-up). */
-double runner_pass_estimate(const struct config *cfg, const struct test_def *t);
 
 /*
  * Run every selected test at 'copies' copies into run (allocated here).

@@ -154,3 +154,27 @@ void score_run(struct copy_run *run)
 			ci->score = 10.0 * exp(logsum[c] / (double)ci->nindexed);
 	}
 }
+
+void score_scaling(struct run_result *r)
+{
+	const struct copy_run *one = NULL;
+
+	for (size_t i = 0; i < r->nruns; i++)
+		if (r->runs[i].copies == 1)
+			one = &r->runs[i];
+	for (size_t i = 0; i < r->nruns; i++) {
+		struct copy_run *run = &r->runs[i];
+
+		for (size_t k = 0; k < run->ntests; k++) {
+			struct bench_result *t = &run->tests[k];
+
+			t->scaling = 0;
+			if (one == NULL || run->copies < 2 || t->status != TS_OK)
+				continue;
+			for (size_t j = 0; j < one->ntests; j++)
+				if (one->tests[j].def == t->def && one->tests[j].status == TS_OK &&
+				    one->tests[j].score > 0)
+					t->scaling = t->score / (run->copies * one->tests[j].score);
+		}
+	}
+}

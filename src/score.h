@@ -17,4 +17,10 @@ void score_test(struct bench_result *t);
 /* The per-category index tables of one copy count (after score_test). */
 void score_run(struct copy_run *run);
 
+/*
+ * Scaling efficiency of every N-copy result: its score divided by N times
+ * the same test's 1-copy score (1.0 = perfect scaling); needs a 1-copy run.
+ */
+void score_scaling(struct run_result *r);
+
 #endif

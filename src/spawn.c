@@ -73,8 +73,12 @@ static void exec_copy(const struct spawn_spec *s, size_t i, int errfd)
 		if (null < 0 || dup2(null, 1) < 0)
 			_exit(127);
 	}
-	execv(s->argv[0], s->argv);
-	dprintf(2, "ERROR|cannot execute %s: %s\n", s->argv[0], strerror(errno));
+	{
+		char *const *argv = s->argvs != NULL && s->argvs[i] != NULL ? s->argvs[i] : s->argv;
+
+		execv(argv[0], argv);
+		dprintf(2, "ERROR|cannot execute %s: %s\n", argv[0], strerror(errno));
+	}
 	_exit(127);
 }
 

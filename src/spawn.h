@@ -23,6 +23,7 @@ struct spawn_spec {
 	const char *stdin_path; /* NULL: /dev/null */
 	int log_fd;             /* children's stdout; -1: /dev/null */
 	double timeout;         /* seconds from start until the copy is killed */
+	char *const *const *argvs; /* per copy argv (copy i: argvs[i]); NULL: argv */
 	const int *pin;         /* copy i runs on CPU pin[i % npin]; NULL: anywhere */
 	size_t npin;
 };

@@ -71,13 +71,21 @@ static int lr_next(struct lreader *lr, char *err, size_t errlen)
 
 /* ---- small string helpers --------------------------------------------- */
 
-/* Copy at most n bytes of s into out (size outlen), cut at a UTF-8 boundary. */
+/*
+ * Copy at most n bytes of s into out (size outlen).  A cut backs up to the
+ * start of a UTF-8 sequence (at most 3 bytes), never further: bytes that are
+ * not UTF-8 at all must not shrink the text to nothing.
+ */
 static void copy_text(char *out, size_t outlen, const char *s, size_t n)
 {
 	if (n >= outlen) {
-		n = outlen - 1;
-		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		size_t cut = outlen - 1;
+
+		n = cut;
+		while (n > 0 && cut - n < 3 && ((unsigned char)s[n] & 0xc0) == 0x80)
 			n--;
+		if (((unsigned char)s[n] & 0xc0) == 0x80)
+			n = cut;
 	}
 	memcpy(out, s, n);
 	out[n] = '\0';

@@ -1,0 +1,205 @@
+/* test_plan.c: the stopping rule, the time-budget planner, scaling. */
+#include <check.h>
+#include <math.h>
+#include <string.h>
+
+#include "plan.h"
+#include "score.h"
+
+static struct test_plan precise(double precision, unsigned min, unsigned max, double cap)
+{
+	struct test_plan p;
+
+	memset(&p, 0, sizeof(p));
+	p.precision = precision;
+	p.min_samples = min;
+	p.max_samples = max;
+	p.time_cap = cap;
+	p.pass_estimate = 10;
+	p.seconds = 10;
+	return p;
+}
+
+START_TEST(fixed_count)
+{
+	struct test_plan p = precise(0, 3, 3, 0);
+	double r[3] = { 1, 50, 100 };
+	int capped;
+
+	ck_assert_int_eq(plan_done(&p, r, 2, 0, &capped), 0);
+	ck_assert_int_eq(plan_done(&p, r, 3, 0, &capped), 1);
+	ck_assert_int_eq(capped, 0);
+}
+END_TEST
+
+START_TEST(stops_when_precise_enough)
+{
+	struct test_plan p = precise(0.01, 3, 20, 0);
+	double tight[4] = { 1000, 1001, 999, 1000 };
+	int capped;
+
+	/* Never before the minimum, however tight. */
+	ck_assert_int_eq(plan_done(&p, tight, 2, 0, &capped), 0);
+	ck_assert_int_eq(plan_done(&p, tight, 3, 0, &capped), 1);
+	ck_assert_int_eq(capped, 0);
+}
+END_TEST
+
+START_TEST(goes_on_while_noisy_and_stops_at_caps)
+{
+	struct test_plan p = precise(0.01, 3, 6, 0);
+	double noisy[6] = { 900, 1100, 950, 1050, 1000, 1200 };
+	int capped;
+
+	ck_assert_int_eq(plan_done(&p, noisy, 3, 0, &capped), 0);
+	ck_assert_int_eq(plan_done(&p, noisy, 5, 0, &capped), 0);
+	/* At the sample cap: always stop, flagged. */
+	ck_assert_int_eq(plan_done(&p, noisy, 6, 0, &capped), 1);
+	ck_assert_int_eq(capped, 1);
+	/* At the time cap: stop when the next sample would not fit. */
+	p = precise(0.01, 3, 20, 100);
+	ck_assert_int_eq(plan_done(&p, noisy, 4, 85, &capped), 0);
+	ck_assert_int_eq(plan_done(&p, noisy, 4, 95, &capped), 1);
+	ck_assert_int_eq(capped, 1);
+	/* ...but never before the minimum. */
+	ck_assert_int_eq(plan_done(&p, noisy, 2, 1000, &capped), 0);
+}
+END_TEST
+
+static struct config cfg;
+
+static void select_tests(const char *const *names, size_t n)
+{
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.settle = -1;
+	cfg.grace = -1;
+	for (size_t i = 0; i < n; i++)
+		cfg.tests[cfg.ntests++] = test_find(names[i]);
+}
+
+START_TEST(reference_plan)
+{
+	static const char *const names[] = { "dhry2reg", "spawn" };
+	struct test_plan p[2];
+	double total;
+
+	select_tests(names, 2);
+	total = plan_run(&cfg, 2, p);
+	ck_assert_uint_eq(p[0].max_samples, 10);
+	ck_assert_uint_eq(p[0].seconds, 10);
+	ck_assert_uint_eq(p[1].max_samples, 3);
+	ck_assert_uint_eq(p[1].seconds, 30);
+	/* 2 copy counts x (10 x (10 + 3) + 3 x (30 + 3)) plus start-up slack. */
+	ck_assert_double_eq_tol(total, 2 * (10 * 13.05 + 3 * 33.05), 1e-6);
+	/* UnixBench's settle before every sample. */
+	ck_assert_int_eq(plan_settle_before(&cfg, test_find("dhry2reg"), NULL, 5), 1);
+}
+END_TEST
+
+START_TEST(budget_fits)
+{
+	static const char *const names[] = {
+		"dhry2reg", "whetstone-double", "execl", "fstime", "pipe", "shell1",
+	};
+	struct test_plan p[6];
+	double total;
+
+	select_tests(names, 6);
+	cfg.time_budget = 5;            /* minutes, for 2 copy counts */
+	total = plan_run(&cfg, 2, p);
+	ck_assert_msg(total <= 5 * 60, "planned %.1f s for a 300 s budget", total);
+	for (size_t i = 0; i < 6; i++) {
+		ck_assert_uint_ge(p[i].max_samples, 1);
+		ck_assert_uint_ge(p[i].seconds, 2);
+		ck_assert_uint_le(p[i].max_samples, 10);
+	}
+	/* Samples are cut before lengths: dhry keeps 3 samples. */
+	ck_assert_uint_ge(p[0].max_samples, 3);
+	ck_assert_uint_ge(p[5].seconds, 5);
+	/* CPU tests skip the settle pause, file tests and those right after keep it. */
+	ck_assert_int_eq(plan_settle_before(&cfg, test_find("dhry2reg"), NULL, 1), 0);
+	ck_assert_int_eq(plan_settle_before(&cfg, test_find("fstime"), NULL, 1), 1);
+	ck_assert_int_eq(plan_settle_before(&cfg, test_find("pipe"), test_find("fstime"), 0), 1);
+	ck_assert_int_eq(plan_settle_before(&cfg, test_find("pipe"), test_find("fstime"), 1), 0);
+}
+END_TEST
+
+START_TEST(budget_too_small_stays_at_minimum)
+{
+	static const char *const names[] = { "shell8", "fsdisk" };
+	struct test_plan p[2];
+
+	select_tests(names, 2);
+	cfg.time_budget = 1;
+	plan_run(&cfg, 4, p);
+	ck_assert_uint_eq(p[0].max_samples, 1);
+	ck_assert_uint_eq(p[0].seconds, 5);
+	ck_assert_uint_eq(p[1].max_samples, 1);
+	ck_assert_uint_eq(p[1].seconds, 2);
+}
+END_TEST
+
+START_TEST(precision_plan)
+{
+	static const char *const names[] = { "pipe", "execl" };
+	struct test_plan p[2];
+
+	select_tests(names, 2);
+	cfg.precision = 0.02;
+	plan_run(&cfg, 1, p);
+	ck_assert_uint_eq(p[0].min_samples, 3);
+	ck_assert_uint_eq(p[0].max_samples, 20);
+	ck_assert_uint_eq(p[1].max_samples, 6);
+	ck_assert_double_eq(p[0].time_cap, PLAN_TEST_CAP_S);
+}
+END_TEST
+
+START_TEST(scaling_efficiency)
+{
+	struct bench_result one[2], two[2];
+	struct copy_run runs[2];
+	struct run_result r;
+
+	memset(one, 0, sizeof(one));
+	memset(two, 0, sizeof(two));
+	memset(runs, 0, sizeof(runs));
+	memset(&r, 0, sizeof(r));
+	one[0].def = two[0].def = test_find("pipe");
+	one[1].def = two[1].def = test_find("spawn");
+	one[0].status = one[1].status = two[0].status = two[1].status = TS_OK;
+	one[0].score = 100;
+	two[0].score = 180;             /* 90 % of perfect scaling */
+	one[1].score = 50;
+	two[1].score = 0;
+	two[1].status = TS_FAILED;
+	runs[0].copies = 1;
+	runs[0].tests = one;
+	runs[0].ntests = 2;
+	runs[1].copies = 2;
+	runs[1].tests = two;
+	runs[1].ntests = 2;
+	r.runs = runs;
+	r.nruns = 2;
+	score_scaling(&r);
+	ck_assert_double_eq_tol(two[0].scaling, 0.9, 1e-12);
+	ck_assert_double_eq(two[1].scaling, 0);
+	ck_assert_double_eq(one[0].scaling, 0);
+}
+END_TEST
+
+Suite *suite_plan(void)
+{
+	Suite *s = suite_create("plan");
+	TCase *tc = tcase_create("plan");
+
+	tcase_add_test(tc, fixed_count);
+	tcase_add_test(tc, stops_when_precise_enough);
+	tcase_add_test(tc, goes_on_while_noisy_and_stops_at_caps);
+	tcase_add_test(tc, reference_plan);
+	tcase_add_test(tc, budget_fits);
+	tcase_add_test(tc, budget_too_small_stays_at_minimum);
+	tcase_add_test(tc, precision_plan);
+	tcase_add_test(tc, scaling_efficiency);
+	suite_add_tcase(s, tc);
+	return s;
+}
