@@ -49,7 +49,7 @@ static int run_gnuplot(const char *gp, const char *dir, const char *const argv1[
 	int fd[2], status = -1, timed_out = 0;
 	pid_t pid;
 
-	for (size_t i = 0; argv1[i] != NULL && i < 3; i++)
+	for (size_t i = 0; i < 3 && argv1[i] != NULL; i++)
 		argv[i + 1] = (char *)argv1[i];
 	if (pipe(fd) != 0 || fcntl(fd[0], F_SETFD, FD_CLOEXEC) != 0 ||
 	    fcntl(fd[1], F_SETFD, FD_CLOEXEC) != 0) {

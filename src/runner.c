@@ -72,7 +72,7 @@ static int build_argv(const struct run_env *env, const struct test_def *t, unsig
 	if (path_join(b->store[0], sizeof(b->store[0]), env->pgmdir, t->prog) != 0)
 		return -1;
 	b->argv[n++] = b->store[0];
-	for (size_t i = 0; t->args[i] != NULL && i < TEST_MAX_ARGS; i++) {
+	for (size_t i = 0; i < TEST_MAX_ARGS && t->args[i] != NULL; i++) {
 		expand_arg(env, t->args[i], secs, b->store[i + 1], sizeof(b->store[0]));
 		b->argv[n++] = b->store[i + 1];
 	}

@@ -12,6 +12,14 @@
 
 volatile sig_atomic_t harness_stop;
 
+/*
+ * When harness_arm() started the clock (monotonic seconds), so that a count
+ * can be reported with the program's own measured time (METRIC own_seconds):
+ * the driver checks its wall-clock rate against it.  Written once before the
+ * work loop and read once after it.
+ */
+static double armed_at;
+
 static void on_alarm(int sig)
 {
 	(void)sig;
@@ -54,6 +62,7 @@ void harness_arm(unsigned seconds)
 	if (sigaction(SIGALRM, &sa, NULL) != 0)
 		harness_fail_errno("sigaction(SIGALRM)");
 	harness_stop = 0;
+	armed_at = harness_now();
 	alarm(seconds);
 }
 
@@ -66,6 +75,13 @@ double harness_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* The program's own time since harness_arm(), for counts the driver times. */
+static void own_seconds(int timebase)
+{
+	if (timebase > 0 && armed_at > 0)
+		harness_metric("own_seconds", harness_now() - armed_at, "s");
+}
+
 void harness_count(double count, int timebase, const char *unit)
 {
 	if (count == (double)(unsigned long long)count && count < 1e18)
@@ -73,11 +89,13 @@ void harness_count(double count, int timebase, const char *unit)
 			timebase, unit);
 	else
 		fprintf(stderr, "COUNT|%.3f|%d|%s\n", count, timebase, unit);
+	own_seconds(timebase);
 }
 
 void harness_count_u(unsigned long long count, int timebase, const char *unit)
 {
 	fprintf(stderr, "COUNT|%llu|%d|%s\n", count, timebase, unit);
+	own_seconds(timebase);
 }
 
 void harness_time(double seconds)
@@ -95,8 +113,8 @@ void harness_note(const char *text)
 	fprintf(stderr, "NOTE|%s\n", text);
 }
 
-static noreturn void vfinish(const char *tag, int code, int err,
-			     const char *fmt, va_list ap)
+/* Print the final protocol line; the caller ends its va_list, then exits. */
+static void vfinish(const char *tag, int err, const char *fmt, va_list ap)
 {
 	char msg[512];
 
@@ -109,7 +127,6 @@ static noreturn void vfinish(const char *tag, int code, int err,
 		fprintf(stderr, "%s|%s: %s\n", tag, msg, strerror(err));
 	else
 		fprintf(stderr, "%s|%s\n", tag, msg);
-	exit(code);
 }
 
 noreturn void harness_fail(const char *fmt, ...)
@@ -117,7 +134,9 @@ noreturn void harness_fail(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vfinish("ERROR", HARNESS_FAILED, 0, fmt, ap);
+	vfinish("ERROR", 0, fmt, ap);
+	va_end(ap);
+	exit(HARNESS_FAILED);
 }
 
 noreturn void harness_fail_errno(const char *fmt, ...)
@@ -126,7 +145,9 @@ noreturn void harness_fail_errno(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vfinish("ERROR", HARNESS_FAILED, err, fmt, ap);
+	vfinish("ERROR", err, fmt, ap);
+	va_end(ap);
+	exit(HARNESS_FAILED);
 }
 
 noreturn void harness_skip(const char *fmt, ...)
@@ -134,5 +155,7 @@ noreturn void harness_skip(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vfinish("SKIP", HARNESS_SKIPPED, 0, fmt, ap);
+	vfinish("SKIP", 0, fmt, ap);
+	va_end(ap);
+	exit(HARNESS_SKIPPED);
 }
