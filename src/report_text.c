@@ -115,10 +115,31 @@ static void result_line(FILE *out, const struct bench_result *t)
 		fprintf(out, " [%s]", t->note);
 	fprintf(out, "\n");
 	if (t->def->groups & G_DISK && t->nmetrics > 0) {
-		fprintf(out, "     ");
-		for (size_t m = 0; m < t->nmetrics; m++)
-			fprintf(out, " %s %.6g %s%s", t->metrics[m].name, t->metrics[m].value,
-				t->metrics[m].unit, m + 1 < t->nmetrics ? ";" : "");
+		size_t col = 80;
+
+		for (size_t m = 0; m < t->nmetrics; m++) {
+			const struct metric *mt = &t->metrics[m];
+			char item[96], num[32];
+			double v = mt->value;
+
+			if (strcmp(mt->unit, "B") == 0) {
+				format_bytes((unsigned long long)v, num, sizeof(num));
+				fmt(item, sizeof(item), "%s %s", mt->name, num);
+			} else {
+				fmt(num, sizeof(num), v >= 100 ? "%.0f" : v >= 1 ? "%.2f" : "%.3g", v);
+				fmt(item, sizeof(item), "%s %s %s", mt->name, num, mt->unit);
+			}
+			/* Wrap the metric lines at 78 columns, indented under the title. */
+			if (col + strlen(item) + 2 > 78) {
+				fprintf(out, "%s      ", m ? "\n" : "");
+				col = 6;
+			} else {
+				fprintf(out, "; ");
+				col += 2;
+			}
+			fputs(item, out);
+			col += strlen(item);
+		}
 		fprintf(out, "\n");
 	}
 }
@@ -132,7 +153,9 @@ static void index_table(FILE *out, const struct copy_run *run, const size_t *ord
 	if (!ci->any_results)
 		return;
 	if (ci->nindexed == 0) {
-		fprintf(out, "No index results available for %s\n\n", category_title[c]);
+		/* As UnixBench, except for a category that has no baselines at all. */
+		if (ci->nbaseline > 0)
+			fprintf(out, "No index results available for %s\n\n", category_title[c]);
 		return;
 	}
 	fmt(head, sizeof(head), "%s %s", category_title[c],
