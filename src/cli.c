@@ -269,7 +269,9 @@ int cli_parse(int argc, char **argv, struct config *cfg, char *err, size_t errle
 	}
 	shortopts[sl] = '\0';
 	memset(&longopts[opt_table_len], 0, sizeof(longopts[0]));
-	optind = 1;
+	/* 0, not 1: glibc and musl then also forget a half-read "-abc" cluster
+	 * of an earlier call, which would point into that call's argv. */
+	optind = 0;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, shortopts, longopts, &idx)) != -1) {
 		const struct opt_def *o = NULL;

@@ -168,18 +168,22 @@ static void usage(FILE *out)
 
 /* ---- options ---------------------------------------------------------- */
 
-/* "--name VALUE" or "--name=VALUE": the value, or NULL if argv[*i] is not --name. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name, int *missing)
+/*
+ * "--name VALUE" or "--name=VALUE" in a (= argv[*i]): the value, or NULL if a
+ * is not --name (or its value is missing: then *missing is set).
+ */
+static const char *opt_value(const char *a, int argc, char **argv, int *i, const char *name,
+			     int *missing)
 {
 	size_t k = strlen(name);
 
-	if (strncmp(argv[*i], name, k) != 0)
+	if (strncmp(a, name, k) != 0)
 		return NULL;
-	if (argv[*i][k] == '=')
-		return argv[*i] + k + 1;
-	if (argv[*i][k] != '\0')
+	if (a[k] == '=')
+		return a + k + 1;
+	if (a[k] != '\0')
 		return NULL;
-	if (*i + 1 >= argc) {
+	if (*i + 1 >= argc || argv[*i + 1] == NULL) {
 		*missing = 1;
 		return NULL;
 	}
@@ -211,13 +215,13 @@ static int parse_options(int argc, char **argv, struct options *o)
 			only_files = 1;
 		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
 			return 1;
-		} else if ((v = opt_value(argc, argv, &i, "--label", &missing)) != NULL) {
+		} else if ((v = opt_value(a, argc, argv, &i, "--label", &missing)) != NULL) {
 			if (o->nlabels == CMP_MAX_INPUTS)
 				return usage_error("too many --label options");
 			if (v[0] == '\0')
 				return usage_error("--label: empty label");
 			o->labels[o->nlabels++] = v;
-		} else if ((v = opt_value(argc, argv, &i, "--format", &missing)) != NULL) {
+		} else if ((v = opt_value(a, argc, argv, &i, "--format", &missing)) != NULL) {
 			static const char *const names[] = { "text", "md", "csv", "json" };
 			size_t f = 0;
 
@@ -226,11 +230,11 @@ static int parse_options(int argc, char **argv, struct options *o)
 			if (f == 4)
 				return usage_error("--format: unknown format '%s' (text, md, csv, json)", v);
 			o->format = (enum format)f;
-		} else if ((v = opt_value(argc, argv, &i, "--plot", &missing)) != NULL) {
+		} else if ((v = opt_value(a, argc, argv, &i, "--plot", &missing)) != NULL) {
 			if (!ends_with(v, ".svg") && !ends_with(v, ".png"))
 				return usage_error("--plot: '%s' must end in .svg or .png", v);
 			o->plot = v;
-		} else if ((v = opt_value(argc, argv, &i, "--copies", &missing)) != NULL) {
+		} else if ((v = opt_value(a, argc, argv, &i, "--copies", &missing)) != NULL) {
 			unsigned long n;
 
 			if (parse_ulong(v, 1, 1000000, &n) != 0)
@@ -645,7 +649,8 @@ static void judge(const struct row *row, const struct cell *a, const struct cell
 		d->verdict = V_UNITS;
 		return;
 	}
-	if (row->is_score && a->block && b->block && !same_index_tests(a->block, b->block, row->category)) {
+	if (row->is_score && a->block && b->block &&
+	    !same_index_tests(a->block, b->block, row->category)) {
 		d->verdict = V_TESTS;
 		return;
 	}
@@ -1026,14 +1031,14 @@ static void csv_field(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-static void csv_num(FILE *out, double v, int finite_only)
+/* ",<number>", or just "," when the number does not exist (NAN). */
+static void csv_num(FILE *out, double v)
 {
 	char buf[40];
 
 	fputc(',', out);
-	if (!finite_only || isfinite(v))
-		if (json_format_double(v, buf, sizeof(buf)) == 0)
-			fputs(buf, out);
+	if (json_format_double(v, buf, sizeof(buf)) == 0)
+		fputs(buf, out);
 }
 
 /* Long format: one line per (row, input). */
@@ -1055,23 +1060,23 @@ static void print_csv(FILE *out, const struct compare *c)
 			fputc(',', out);
 			csv_field(out, !x->present ? "missing" : x->status == TP_OK ? "ok"
 				  : status_word(x->status));
-			csv_num(out, x->present && x->status == TP_OK ? x->value : NAN, 1);
+			csv_num(out, x->present && x->status == TP_OK ? x->value : NAN);
 			fputc(',', out);
 			csv_field(out, x->unit);
-			csv_num(out, x->time > 0 ? x->time : NAN, 1);
+			csv_num(out, x->time > 0 ? x->time : NAN);
 			fputc(',', out);
 			if (x->samples)
 				fprintf(out, "%u", x->samples);
 			fputc(',', out);
 			if (x->has_stats)
 				fprintf(out, "%zu", x->n);
-			csv_num(out, x->has_stats ? x->mean : NAN, 1);
-			csv_num(out, x->has_stats ? x->sd : NAN, 1);
-			csv_num(out, i ? d->change : NAN, 1);
-			csv_num(out, i && d->judged ? d->ci_lo : NAN, 1);
-			csv_num(out, i && d->judged ? d->ci_hi : NAN, 1);
-			csv_num(out, i && d->judged ? d->p : NAN, 1);
-			csv_num(out, i && d->judged ? d->df : NAN, 1);
+			csv_num(out, x->has_stats ? x->mean : NAN);
+			csv_num(out, x->has_stats ? x->sd : NAN);
+			csv_num(out, i ? d->change : NAN);
+			csv_num(out, i && d->judged ? d->ci_lo : NAN);
+			csv_num(out, i && d->judged ? d->ci_hi : NAN);
+			csv_num(out, i && d->judged ? d->p : NAN);
+			csv_num(out, i && d->judged ? d->df : NAN);
 			fputc(',', out);
 			csv_field(out, i ? d->verdict : "");
 			fputc('\n', out);

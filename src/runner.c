@@ -425,8 +425,13 @@ static int run_pass(struct run_env *env, const struct test_def *t, char *const *
 					       env->pgmdir, t->stdin_file) == 0)
 		spec.stdin_path = stdin_path;
 	spec.log_fd = env->log_fd;
+	/*
+	 * fstime primes and settles for ~15 s beyond its duration; a disk test's
+	 * final flush takes what the device needs, as dd's does.
+	 */
 	spec.timeout = secs + (cfg->grace >= 0 ? cfg->grace : 20 + secs) +
-		       (strcmp(t->prog, "fstime") == 0 && !cfg->quick ? 20 : 0);
+		       (strcmp(t->prog, "fstime") == 0 && !cfg->quick ? 20 : 0) +
+		       ((t->flags & TF_DISK) && cfg->grace < 0 ? 120 : 0);
 	if (cfg->pin && env->ncpus > 0 && copies <= MAX_PIN &&
 	    (pn = calloc(1, sizeof(*pn))) != NULL) {
 		pin_copies(env, t, argv, copies, pn);

@@ -527,7 +527,7 @@ static int try_copies(struct parser *p, const char *s)
 {
 	const char *mid = strstr(s, " in system; running "), *end = mid, *after;
 	struct tok cpu, ncpu, ncopies;
-	unsigned cpus = 0, copies;
+	unsigned cpus = 0, copies = 0;
 	const char *why = "";
 	struct tp_block *b;
 	struct tp_report *r;
@@ -763,8 +763,8 @@ static int try_stats(struct parser *p, const char *s)
 	struct tp_block *b;
 	char title[TP_TITLE_MAX];
 	double v[4];
-	unsigned count;
-	int known, rc;
+	unsigned count = 0;
+	int known;
 
 	for (int k = 0;; k++) {
 		if (k > 8 || !take_last(s, &end, &t))
@@ -795,7 +795,7 @@ static int try_stats(struct parser *p, const char *s)
 		const struct tok *nums[4] = { &mean, &sd, &ci, &cv };
 
 		for (int k = 0; k < 4; k++)
-			if ((rc = parse_num(nums[k]->p, nums[k]->n, &v[k], &why)) != NUM_OK)
+			if (parse_num(nums[k]->p, nums[k]->n, &v[k], &why) != NUM_OK)
 				return bad_number(p, nums[k], why);
 	}
 	if ((b = need_block(p)) == NULL)
@@ -1004,10 +1004,11 @@ static void prune(struct tp_doc *doc)
 
 static int parse_all(struct parser *p)
 {
-	char *norm = malloc(TP_LINE_MAX + 1);
+	/* Zeroed, so no byte past a line's end is ever indeterminate. */
+	char *norm = calloc(1, TP_LINE_MAX + 1);
 	int rc;
 
-	p->lr.buf = malloc(TP_LINE_MAX + 1);
+	p->lr.buf = calloc(1, TP_LINE_MAX + 1);
 	if (norm == NULL || p->lr.buf == NULL) {
 		free(norm);
 		free(p->lr.buf);
@@ -1274,7 +1275,7 @@ static int parse_csv(struct lreader *lr, struct tp_samples *s, char *err, size_t
 	int col[C_COUNT], ncol = 0, rc;
 
 	memset(s, 0, sizeof(*s));
-	lr->buf = malloc(TP_LINE_MAX + 1);
+	lr->buf = calloc(1, TP_LINE_MAX + 1);
 	if (lr->buf == NULL) {
 		snprintf(err, errlen, "%s: out of memory", lr->name);
 		return -1;

@@ -92,7 +92,7 @@ struct tp_report {
 	char host[128];         /* from "System: <host>: <system>" */
 	char system[128];
 	char compiler[256];     /* sysindex's "Compiler:" line, "" if absent */
-	char mode[64];          /* sysindex's "Mode:" line, "" if absent */
+	char mode[160];         /* sysindex's "Mode:" line, "" if absent */
 	struct tp_block *blocks;
 	size_t nblocks;
 };

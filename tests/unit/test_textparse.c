@@ -273,6 +273,21 @@ START_TEST(text_before_a_known_title_is_dropped)
 }
 END_TEST
 
+START_TEST(long_title_of_non_utf8_bytes)
+{
+	/* Found by the fuzzer: cutting at a UTF-8 boundary emptied such a title. */
+	char line[400];
+	const struct tp_result *res;
+
+	memset(line, 0xb0, 200);
+	strcpy(line + 200, " 1102345.6 KBps (30.0 s, 2 samples)\n");
+	parse_buf_ok(line);
+	res = &doc.reports[0].blocks[0].results[0];
+	ck_assert_uint_eq(strlen(res->title), TP_TITLE_MAX - 1);
+	ck_assert_double_eq_tol(res->value, 1102345.6, 1e-9);
+}
+END_TEST
+
 START_TEST(prose_with_numbers_is_not_a_test)
 {
 	/* Index-like and stats-like lines need a known title outside their tables. */
@@ -427,6 +442,7 @@ Suite *suite_textparse(void)
 	tcase_add_test(good, result_lines_without_any_header);
 	tcase_add_test(good, truncated_report_keeps_whole_lines);
 	tcase_add_test(good, text_before_a_known_title_is_dropped);
+	tcase_add_test(good, long_title_of_non_utf8_bytes);
 	tcase_add_test(bad, prose_with_numbers_is_not_a_test);
 	tcase_add_test(bad, bad_numbers_name_the_line);
 	tcase_add_test(bad, malformed_and_huge_numbers);
