@@ -239,7 +239,12 @@ static void describe_mode(const struct config *cfg, char *out, size_t len)
 			fmt(b, sizeof(b), "%stime budget %g min", p[0] ? ", " : "", cfg->time_budget);
 		fmt(out, len, "%s%s (settle only around file tests)%s", p, b, extra);
 	} else if (cfg->quick) {
-		fmt(out, len, "quick (1 sample, short samples, no settle): not comparable with UnixBench%s", extra);
+		char n[24] = "1 sample";
+
+		if (cfg->iterations)
+			fmt(n, sizeof(n), "-i %u", cfg->iterations);
+		fmt(out, len, "quick (%s, short samples, no settle): not comparable with UnixBench%s",
+		    n, extra);
 	} else if (cfg->iterations || cfg->duration || cfg->settle >= 0) {
 		fmt(out, len, "custom (-i %u%s%s)%s", cfg->iterations ? cfg->iterations : 10,
 		    cfg->duration ? ", --duration" : "", cfg->settle >= 0 ? ", --settle" : "", extra);
