@@ -471,9 +471,13 @@ static struct row *find_row(struct compare *c, unsigned copies, const char *titl
 	return r;
 }
 
+/*
+ * One row per category's score, partial or not: whether two scores cover the
+ * same tests is judged per pair ("index tests differ"), not by the label.
+ */
 static void score_title(const struct tp_score *s, char *out, size_t len)
 {
-	snprintf(out, len, "%s Index Score%s", s->category, s->partial ? " (Partial Only)" : "");
+	snprintf(out, len, "%s Index Score", s->category);
 }
 
 /* Rows in order: per copy count, tests as they first appear, then the scores. */
