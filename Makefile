@@ -66,8 +66,8 @@ build/buildinfo.h: FORCE
 	   printf '#define SYSINDEX_BENCH_CFLAGS "%s"\n' '$(BENCH_OPT)'; \
 	   printf '#define SYSINDEX_CC_VERSION "%s"\n' "$$($(CC) --version 2>/dev/null | head -n 1 | tr -d '\"\\\\')"; \
 	   printf '#define SYSINDEX_LIBEXECDIR "%s"\n' '$(LIBEXECDIR)'; \
-	 } > $@.tmp
-	@cmp -s $@.tmp $@ 2>/dev/null && rm -f $@.tmp || mv -f $@.tmp $@
+	 } > $@.tmp.$$$$ && \
+	 { cmp -s $@.tmp.$$$$ $@ 2>/dev/null && rm -f $@.tmp.$$$$ || mv -f $@.tmp.$$$$ $@; }
 
 sysindex: build/drv/main.o build/libsysindex.a
 	$(QLD)$(CC) $(LDFLAGS) -o $@ $^ -lm
@@ -144,9 +144,11 @@ build/tests/unit: $(UNIT_OBJS) build/libsysindex.a build/libharness.a
 	$(QLD)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) -lm
 
 check: check-deps
-	$(Q)$(MAKE) -s --no-print-directory all $(FAKE_PGMS) build/tests/unit
+	$(Q)$(MAKE) --no-print-directory all $(FAKE_PGMS) build/tests/unit
 	$(Q)CK_DEFAULT_TIMEOUT=$${CK_DEFAULT_TIMEOUT:-20} ./build/tests/unit
 	$(Q)sh tests/e2e/run.sh
+	$(Q)$(MAKE) --no-print-directory check-sanitize fuzz-replay fuzz-replay-hard
+	$(Q)VALGRIND_OPTIONAL=1 $(MAKE) --no-print-directory check-valgrind
 
 check-deps:
 	$(Q)sh tests/need-check.sh
@@ -176,7 +178,7 @@ FUZZ_SAN = $(shell printf 'int main(void){return 0;}\n' | $(CC) -fsanitize=addre
 	-fno-sanitize-recover=undefined -fno-omit-frame-pointer)
 FUZZ_CC   ?= clang
 FUZZ_TIME ?= 60
-FUZZ_SRCS := tests/fuzz/fuzz_textparse.c src/textparse.c
+FUZZ_SRCS := tests/fuzz/fuzz_textparse.c $(wildcard src/textparse*.c)
 
 build/fuzz/replay-textparse: tests/fuzz/replay.c $(FUZZ_SRCS) src/textparse.h build/libsysindex.a
 	@mkdir -p $(@D)
@@ -205,7 +207,8 @@ fuzz: build/fuzz/fuzz-textparse
 #                  ASan+UBSan in build/san/; the unit tests and a short run of
 #                  the driver (and a compare) under them must report nothing.
 #                  Part of `make check`.  SAN_CC=clang to use clang.
-# check-valgrind   unit tests (CK_FORK=no) and a short run under memcheck.
+# check-valgrind   unit tests (CK_FORK=no) and a short run under memcheck
+#                  (part of `make check`, which skips it without valgrind).
 # lint             cppcheck and clang-tidy on src/ (.cppcheck-suppressions,
 #                  .clang-tidy); CI-able, not part of `make check`.
 # fuzz-cli, fuzz-mountinfo    libFuzzer (clang) on the option and mountinfo
@@ -247,7 +250,7 @@ ifeq ($(SAN_OK),)
 	@echo "check-sanitize: SKIPPED: $(SAN_CC) cannot link -fsanitize=address,undefined (install libasan/libubsan or set SAN_CC=clang)"
 else
 	$(Q)$(MAKE) --no-print-directory build/san/sysindex build/san/tests/unit
-	$(Q)sh tests/check-sanitize.sh
+	$(Q)SAN_CC="$(SAN_CC)" sh tests/check-sanitize.sh
 endif
 
 # Valgrind cannot decode every -march=native instruction (AVX-512): its unit
@@ -283,13 +286,15 @@ lint: build/buildinfo.h
 		{ echo "lint: $$t is not installed (apt-get install $$t)"; exit 1; }; done
 	$(CPPCHECK) $(LINT_SRCS)
 	$(CPPCHECK) -DARITH_double $(LINT_ARITH)
-	@printf '%s\n' $(LINT_SRCS) | xargs -n 4 -P $(LINT_JOBS) sh -c \
+	@printf '%s\n' $(LINT_SRCS) | xargs -n 1 -P $(LINT_JOBS) sh -c \
 		'$(CLANG_TIDY) "$$@" -- $(LINT_FLAGS) 2>/dev/null' lint
 	$(CLANG_TIDY) $(LINT_ARITH) -- $(LINT_FLAGS) -DARITH_double 2>/dev/null
 	@echo "lint: cppcheck and clang-tidy clean"
 
 # ---- fuzzing the option and mountinfo parsers ---------------------------------
 HARD_FUZZ := cli mountinfo
+FUZZ_CC   ?= clang
+FUZZ_TIME ?= 60
 
 # The replay drivers link the sanitized library (only what each target uses).
 $(HARD_FUZZ:%=build/fuzz/replay-%): build/fuzz/replay-%: tests/fuzz/replay.c \

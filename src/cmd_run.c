@@ -358,7 +358,8 @@ int cmd_run(int argc, char **argv)
 		remove_tree(env.scratch);
 		return 1;
 	}
-	if (!cfg.quiet && isatty(STDOUT_FILENO))
+	/* -v prints a line per command and copy: a progress line would garble it. */
+	if (!cfg.quiet && !cfg.verbose && isatty(STDOUT_FILENO))
 		env.progress = stdout;
 	env.started = now_mono();
 	env.eta_total = plan_run(&cfg, ncounts, env.plans);
@@ -375,7 +376,15 @@ int cmd_run(int argc, char **argv)
 		   env.pgmdir, env.scratch);
 	runner_log(&env, "compiler: %s; flags: %s\n\n", r.sys.cc_version, r.sys.bench_cflags);
 	r.start = time(NULL);
+	if (cfg.verbose && !cfg.quiet) {
+		fprintf(stderr, "Tests to run:");
+		for (size_t i = 0; i < cfg.ntests; i++)
+			fprintf(stderr, " %s", cfg.tests[i]->name);
+		fprintf(stderr, "\n");
+	}
 	for (size_t i = 0; i < ncounts && !sig; i++) {
+		if (cfg.verbose && !cfg.quiet)
+			fprintf(stderr, "Run with %u cop%s\n", counts[i], counts[i] == 1 ? "y" : "ies");
 		sig = runner_copy_run(&env, counts[i], &r.runs[i]);
 		r.nruns = i + 1;
 	}
@@ -409,6 +418,10 @@ int cmd_run(int argc, char **argv)
 		runner_free(&r.runs[i]);
 	free(r.runs);
 	sysinfo_free(&r.sys);
+	/* A signal while the report was being written: every file is complete,
+	 * but the exit status still says the run was stopped. */
+	if (!sig)
+		sig = sig_pending();
 	if (sig)
 		return 128 + sig;
 	return failed || rc ? 1 : 0;

@@ -84,6 +84,7 @@ static void fit_budget(const struct config *cfg, size_t ncopies, struct test_pla
 			const struct test_def *t = cfg->tests[i];
 			double over = p->pass_estimate - p->seconds;
 
+			/* NOLINTNEXTLINE(bugprone-branch-clone): the order is the priority */
 			if (p->max_samples > PLAN_MIN_PRECISION_SAMPLES) {
 				p->max_samples--;
 			} else if (p->seconds > floor_seconds(t)) {

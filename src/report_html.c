@@ -395,8 +395,9 @@ static void chart(FILE *out, const struct run_result *r)
 			"<text x=\"%d\" y=\"18\">%u cop%s</text>\n", label_w + (int)s * 110,
 			bar_colours[s % NCOLOURS], label_w + (int)s * 110 + 16, r->runs[s].copies,
 			r->runs[s].copies == 1 ? "y" : "ies");
-	for (double v = 0; v <= vmax + step / 2; v += step) {
-		double x = label_w + plot_w * v / vmax;
+	/* An integer counter: at most 11 grid lines, however step rounds. */
+	for (int k = 0; k <= 10 && k * step <= vmax + step / 2; k++) {
+		double v = k * step, x = label_w + plot_w * v / vmax;
 
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
 			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n", x, top, x,

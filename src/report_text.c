@@ -40,6 +40,18 @@ void report_sorted(const struct copy_run *run, size_t *order)
 	}
 }
 
+/* A path on one line: control characters (a newline in a folder name) are
+ * written as octal escapes, as the kernel does in mountinfo. */
+static void put_path(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			fprintf(out, "\\%03o", (unsigned)(unsigned char)*s);
+		else
+			fputc(*s, out);
+	}
+}
+
 void report_testdir_lines(FILE *out, const struct sys_info *si, const char *indent)
 {
 	const struct mount_entry *m = &si->mount;
@@ -48,13 +60,16 @@ void report_testdir_lines(FILE *out, const struct sys_info *si, const char *inde
 
 	if (!si->testdir[0])
 		return;
-	fprintf(out, "%sTest dir: %s\n", indent, si->testdir);
+	fprintf(out, "%sTest dir: ", indent);
+	put_path(out, si->testdir);
+	fputc('\n', out);
 	if (!si->have_mount) {
 		fprintf(out, "%s          mount: unknown\n", indent);
 		return;
 	}
-	fprintf(out, "%s          mount: %s (%s) from %s\n", indent, m->mount_point,
-		m->fstype, m->source);
+	fprintf(out, "%s          mount: ", indent);
+	put_path(out, m->mount_point);
+	fprintf(out, " (%s) from %s\n", m->fstype, m->source);
 	fprintf(out, "%s          options: %s; superblock: %s\n", indent, m->options,
 		m->super_options);
 	fprintf(out, "%s          device: %s (%s", indent, d->name, d->kind);

@@ -327,6 +327,11 @@ static enum test_status precheck(struct run_env *env, const struct test_def *t,
 {
 	char path[1200], found[1200];
 
+	/* Something (a tmp cleaner) removed the scratch folder: make it again,
+	 * so only the test that was using it fails, not every later one. */
+	if (mkdir(env->scratch, 0700) == 0)
+		runner_log(env, "# scratch folder %s had disappeared: created again\n",
+			   env->scratch);
 	if (path_join(path, sizeof(path), env->pgmdir, t->prog) != 0 ||
 	    access(path, X_OK) != 0) {
 		fmt(reason, len, "program %s is not built (run make)", path);
@@ -465,7 +470,7 @@ static int run_pass(struct run_env *env, const struct test_def *t, char *const *
 		}
 		pr->count += cr->count;
 		tsum += cr->time >= 0 ? cr->time : cr->elapsed;
-		if (cfg->verbose && env->progress == NULL && !cfg->quiet)
+		if (cfg->verbose && !cfg->quiet)
 			fprintf(stderr, "  copy %zu: COUNT %.3f, %.3f s%s%s\n", i + 1,
 				cr->count, cr->time >= 0 ? cr->time : cr->elapsed,
 				cr->ok ? "" : ", failed: ", cr->ok ? "" : reason);

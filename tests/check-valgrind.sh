@@ -5,8 +5,12 @@
 set -u
 cd "$(dirname "$0")/.." || exit 1
 ROOT=$(pwd)
-command -v valgrind >/dev/null 2>&1 ||
-	{ echo "check-valgrind: valgrind is not installed (apt-get install valgrind)"; exit 1; }
+# Under make check (VALGRIND_OPTIONAL=1) a missing valgrind is a note, not a failure.
+if ! command -v valgrind >/dev/null 2>&1; then
+	echo "check-valgrind: ${VALGRIND_OPTIONAL:+SKIPPED: }valgrind is not installed (apt-get install valgrind)"
+	[ -n "${VALGRIND_OPTIONAL:-}" ] && exit 0
+	exit 1
+fi
 T=$(mktemp -d "${TMPDIR:-/tmp}/sysindex-vg.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 trap 'exit 1' INT TERM

@@ -181,7 +181,7 @@ static int uring_init(struct uring *u, unsigned depth, char *why, size_t len)
 			ring_map(u->fd, u->cq_len, IORING_OFF_CQ_RING);
 	if (u->cq_map != NULL)
 		u->sqe_map = ring_map(u->fd, u->sqe_len, IORING_OFF_SQES);
-	if (u->sqe_map == NULL) {
+	if (u->sq_map == NULL || u->cq_map == NULL || u->sqe_map == NULL) {
 		snprintf(why, len, "io_uring mmap: %s", strerror(errno));
 		uring_exit(u);
 		return -1;

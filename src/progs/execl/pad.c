@@ -70,6 +70,7 @@ static int buf_append(struct buf *b, const void *src, size_t n)
 {
 	if (buf_reserve(b, n + 1) != 0)
 		return -1;
+	/* NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker): cap > 0 implies data */
 	memcpy(b->data + b->len, src, n);
 	b->len += n;
 	b->data[b->len] = '\0';
