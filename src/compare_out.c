@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "compare_int.h"
+#include "csv_out.h"
 #include "json_out.h"
 
 /* ---- output: a grid of strings, printed as text or Markdown ------------ */
@@ -222,29 +223,11 @@ void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g)
 
 /* ---- output: CSV and JSON ---------------------------------------------- */
 
-static void csv_field(FILE *out, const char *s)
-{
-	if (strpbrk(s, ",\"\r\n") == NULL) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 /* ",<number>", or just "," when the number does not exist (NAN). */
 static void csv_num(FILE *out, double v)
 {
-	char buf[40];
-
 	fputc(',', out);
-	if (json_format_double(v, buf, sizeof(buf)) == 0)
-		fputs(buf, out);
+	csv_number(out, v);
 }
 
 /* Long format: one line per (row, input). */

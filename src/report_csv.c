@@ -10,34 +10,9 @@
 
 #include <string.h>
 
-#include "json_out.h"
+#include "csv_out.h"
 
 #define CSV_FORMAT_VERSION 1
-
-static void field(FILE *out, const char *s)
-{
-	if (strpbrk(s, ",\"\r\n") == NULL && s[0] != ' ' &&
-	    (s[0] == '\0' || s[strlen(s) - 1] != ' ')) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
-/* A number, or an empty field when it is not finite. */
-static void number(FILE *out, double v)
-{
-	char buf[40];
-
-	if (json_format_double(v, buf, sizeof(buf)) == 0)
-		fputs(buf, out);
-}
 
 int report_csv(FILE *out, const struct run_result *r)
 {
@@ -55,19 +30,19 @@ int report_csv(FILE *out, const struct run_result *r)
 				const struct pass_result *ps = &t->passes[p];
 
 				fprintf(out, "%d,", CSV_FORMAT_VERSION);
-				field(out, r->base_name);
+				csv_field(out, r->base_name);
 				fprintf(out, ",%u,", run->copies);
-				field(out, t->def->name);
+				csv_field(out, t->def->name);
 				fputc(',', out);
-				field(out, t->def->title);
+				csv_field(out, t->def->title);
 				fprintf(out, ",%zu,", p + 1);
-				number(out, ps->count);
+				csv_number(out, ps->count);
 				fputc(',', out);
-				number(out, ps->time);
+				csv_number(out, ps->time);
 				fputc(',', out);
-				number(out, ps->rate);
+				csv_number(out, ps->rate);
 				fputc(',', out);
-				field(out, t->def->unit);
+				csv_field(out, t->def->unit);
 				fprintf(out, ",%d,%d\n", ps->dropped ? 1 : 0, ps->ok ? 1 : 0);
 			}
 		}
