@@ -4,10 +4,10 @@
 # report ("%-40s %12.1f %-5s (%.1f s, 1 samples)"), so that the figures can be
 # held line by line against a UnixBench report from the same machine.
 #
-#   bench/per-test-figures.sh [-t seconds] [-d testdir] [test ...]
+#   bench/per-test-figures.sh [-d SECONDS] [-T TESTDIR] [test ...]
 #
-#   -t seconds  duration of every test (default 10; whetstone's target time)
-#   -d testdir  where the file and shell tests write (default: a fresh
+#   -d SECONDS  duration of every test (default 10; whetstone's target time)
+#   -T TESTDIR  where the file and shell tests write (default: a fresh
 #               folder under ${TMPDIR:-/tmp}, removed at the end)
 #   test        index (default): dhry2reg whetstone-double execl fstime
 #               fsbuffer fsdisk pipe context1 spawn shell1 shell8 syscall
@@ -26,7 +26,7 @@
 set -u
 
 usage() {
-	echo "usage: per-test-figures.sh [-t seconds] [-d testdir] [test ...]" >&2
+	echo "usage: per-test-figures.sh [-d SECONDS] [-T TESTDIR] [test ...]" >&2
 	exit 2
 }
 
@@ -38,10 +38,10 @@ pgms=$(cd "$here/../pgms" 2>/dev/null && pwd) || {
 
 secs=10
 testdir=
-while getopts t:d: opt; do
+while getopts d:T: opt; do
 	case $opt in
-	t) secs=$OPTARG ;;
-	d) testdir=$OPTARG ;;
+	d) secs=$OPTARG ;;
+	T) testdir=$OPTARG ;;
 	*) usage ;;
 	esac
 done

@@ -42,11 +42,19 @@ struct arith_run {
 	 * The first x, always 2, read through a volatile on every call: the
 	 * compiler cannot then compute the sum once and reuse it.
 	 */
-	volatile int first;
+	int first;
 	/* Every sum is stored here, so the arithmetic cannot be dropped. */
-	volatile datum sink;
-	volatile unsigned long loops;
+	datum sink;
 };
+
+/*
+ * The loop counter lives in static storage, as UnixBench's does.  arithoh
+ * measures nothing but the loop overhead, and a volatile counter in memory
+ * costs several times one kept in a register or on the stack: where the
+ * counter lives decides arithoh's figure, so it lives where the reference's
+ * does.  (A deliberate exception to "no globals", as are hanoi's pegs.)
+ */
+static volatile unsigned long arith_loops;
 
 /* The work of one loop: the sum of x*x / (x*x - 1) for x = first..101. */
 static datum arith_sum(int first)
@@ -64,17 +72,18 @@ static datum arith_sum(int first)
 	return z;
 }
 
-static void run_loop(struct arith_run *r)
+/* Through a pointer to volatile, so GCC keeps every access in memory. */
+static void run_loop(volatile struct arith_run *r)
 {
 	while (!harness_stop) {
 		r->sink = arith_sum(r->first);
-		r->loops++;
+		arith_loops++;
 	}
 }
 
 int main(int argc, char **argv)
 {
-	struct arith_run run = { .first = 2 };
+	volatile struct arith_run run = { .first = 2 };
 	unsigned seconds;
 
 	if (argc != 2)
@@ -83,7 +92,7 @@ int main(int argc, char **argv)
 
 	harness_arm(seconds);
 	run_loop(&run);
-	harness_count_u(run.loops, 1, "lps");
+	harness_count_u(arith_loops, 1, "lps");
 	printf("%s: sum of x*x/(x*x-1), x = 2..101: %g\n", ARITH_NAME,
 	       (double)run.sink);
 	return HARNESS_OK;
