@@ -42,7 +42,7 @@ const struct opt_def opt_table[] = {
 	  "where tests write files (also $UB_TMPDIR; default testdir/)" },
 	{ "results", 0, OPT_STR, OFF(resultsdir), 0, 0, "DIR",
 	  "where reports are written (default results/)" },
-	{ "disk-size", 0, OPT_SIZE, OFF(disk_size), 1 << 20, 1e15, "SIZE",
+	{ "disk-size", 0, OPT_SIZE, OFF(disk_size), 16 << 20, 1e15, "SIZE",
 	  "disk test file size, e.g. 256M or 4G (default 1G, less if space is short)" },
 	{ "no-charts", 0, OPT_FLAG, OFF(no_charts), 0, 0, NULL,
 	  "do not draw charts with gnuplot" },
@@ -187,8 +187,16 @@ static int set_option(const struct opt_def *o, const char *arg, struct config *c
 	case OPT_SIZE: {
 		unsigned long long sz;
 
-		if (parse_size(arg, &sz) != 0 || (double)sz < o->min || (double)sz > o->max)
+		if (parse_size(arg, &sz) != 0)
 			break;
+		if ((double)sz < o->min || (double)sz > o->max) {
+			if ((double)sz < o->min)
+				fmt(err, errlen, "--%s: '%s' is below the %gM minimum", o->lname,
+				    arg, o->min / (1 << 20));
+			else
+				fmt(err, errlen, "--%s: '%s' is too large", o->lname, arg);
+			return -1;
+		}
 		*(unsigned long long *)base = sz;
 		return 0;
 	}

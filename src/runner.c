@@ -533,7 +533,18 @@ static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
 	runner_log(env, "################################################################################\n"
 		   "%s -- %u cop%s\n==> %s\n\n", t->title, copies, copies == 1 ? "y" : "ies",
 		   tr->command);
-	tr->status = precheck(env, t, tr->reason, sizeof(tr->reason));
+	/*
+	 * One copy per disk test, as fio's numjobs=1: copies would share (and
+	 * truncate) the same write file, and the space check assumes one writer.
+	 */
+	if ((t->flags & TF_DISK) && copies > 1) {
+		tr->status = TS_SKIPPED;
+		fmt(tr->reason, sizeof(tr->reason), "disk tests run one copy (as fio numjobs=1); use -c 1");
+	} else {
+		tr->status = precheck(env, t, tr->reason, sizeof(tr->reason));
+	}
+	if (tr->status == TS_OK)
+		tr->reason[0] = '\0';
 	if (tr->status != TS_OK) {
 		runner_log(env, ">>>> %s: %s\n\n", t->name, tr->reason);
 		env->eta_done += npass * plan->pass_estimate;

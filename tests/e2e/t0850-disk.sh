@@ -6,6 +6,7 @@
 # deterministic way once the driver accepted the size) fails cleanly, naming
 # the file and leaving nothing behind.  A bad --disk-size is a usage error.
 . tests/e2e/lib.sh
+rc=0   # set by run_si
 command -v python3 >/dev/null 2>&1 || skip "python3 is needed to check the JSON"
 
 # check_disk_json JSON TESTS NOTE_RE: every listed test is ok with a
@@ -90,7 +91,7 @@ ALL="seqwrite-dsync seqwrite-fdatasync seqread-direct fsync-4k randrw-4k-qd64 ra
 
 # 1. The default test dir (under $T).
 run_si --quick -c 1 --disk-size 32M disk
-[ $rc -eq 0 ] || die "exit $rc on the default test dir"
+[ "$rc" -eq 0 ] || die "exit $rc on the default test dir"
 r=$(report)
 expect_files "$r"
 check_json "$r.json"
@@ -104,9 +105,9 @@ check_disk_json "$r.json" "$ALL" "$want"
 [ -z "$(ls -A "$T/testdir")" ] || die "files left in the test dir: $(ls -AR "$T/testdir")"
 
 # 2. A bad size is a usage error, before anything is written.
-rm -rf "$RES"/*
+rm -rf "${RES:?}"/*
 run_si --quick -c 1 --disk-size 12Q disk
-[ $rc -eq 2 ] || die "--disk-size 12Q: exit $rc, want 2"
+[ "$rc" -eq 2 ] || die "--disk-size 12Q: exit $rc, want 2"
 grep -q "disk-size" "$T/err" || die "--disk-size 12Q: message does not name the option"
 [ -z "$(ls "$RES")" ] && [ -z "$(ls -A "$T/testdir")" ] || die "files written for a bad --disk-size"
 
@@ -120,9 +121,9 @@ trap umount_all EXIT
 
 # 3. tmpfs: O_DIRECT works on kernels >= 6.6 (label "tmpfs"), older ones fall
 # back to buffered I/O ("buffered, tmpfs"); either way a label.
-rm -rf "$RES"/*
+rm -rf "${RES:?}"/*
 run_si --quick -c 1 --disk-size 32M --testdir "$M" disk
-[ $rc -eq 0 ] || die "exit $rc on a tmpfs"
+[ "$rc" -eq 0 ] || die "exit $rc on a tmpfs"
 r=$(report)
 check_json "$r.json"
 check_text "$r"
@@ -134,9 +135,9 @@ check_disk_json "$r.json" "$ALL" 'tmpfs'
 # line, exit 2, nothing written anywhere.
 umount "$M"
 mount -t tmpfs -o size=40m sysindex-e2e "$M" || die "remount 40m"
-rm -rf "$RES"/*
+rm -rf "${RES:?}"/*
 run_si --quick -c 1 --disk-size 32M --testdir "$M" disk
-[ $rc -eq 2 ] || die "tiny tmpfs: exit $rc, want 2"
+[ "$rc" -eq 2 ] || die "tiny tmpfs: exit $rc, want 2"
 [ "$(wc -l <"$T/err")" -eq 1 ] || die "tiny tmpfs: want one line on stderr"
 grep -q "not enough free space in $M" "$T/err" || die "tiny tmpfs: message"
 [ ! -s "$T/out" ] || die "tiny tmpfs: output on stdout"
@@ -148,9 +149,9 @@ grep -q "not enough free space in $M" "$T/err" || die "tiny tmpfs: message"
 # file; it fails naming the file, the read test goes on, nothing is left.
 umount "$M"
 mount -t tmpfs -o size=200m,nr_inodes=3 sysindex-e2e "$M" || die "remount nr_inodes=3"
-rm -rf "$RES"/*
+rm -rf "${RES:?}"/*
 run_si --quick -c 1 --disk-size 32M --testdir "$M" seqwrite-dsync randread-4k-qd1
-[ $rc -eq 1 ] || die "out of inodes: exit $rc, want 1"
+[ "$rc" -eq 1 ] || die "out of inodes: exit $rc, want 1"
 r=$(report)
 check_json "$r.json"
 grep -q "^Seq Write 1 MiB O_DSYNC .*FAILED.*$M/sysindex-[^/]*/disktest\.dat\.w.*No space left on device" "$r" ||
@@ -162,9 +163,9 @@ grep -q "^Random Read 4 KiB QD1  *[0-9]" "$r" || die "the read test did not go o
 # fails with the layout's reason naming the file; nothing is left.
 umount "$M"
 mount -t tmpfs -o size=200m,nr_inodes=2 sysindex-e2e "$M" || die "remount nr_inodes=2"
-rm -rf "$RES"/*
+rm -rf "${RES:?}"/*
 run_si --quick -c 1 --disk-size 32M --testdir "$M" seqread-direct fsync-4k
-[ $rc -eq 1 ] || die "layout failure: exit $rc, want 1"
+[ "$rc" -eq 1 ] || die "layout failure: exit $rc, want 1"
 r=$(report)
 [ "$(grep -c "FAILED.*disktest\.dat.*No space left on device" "$r")" -eq 2 ] ||
 	die "both tests should fail naming disktest.dat"
