@@ -219,8 +219,14 @@ static int prepare(struct run_ctx *c)
 		memcpy(c->counts, cfg->copies, cfg->ncopies * sizeof(c->counts[0]));
 		c->ncounts = cfg->ncopies;
 	} else {
+		int only_disk = 1;
+
+		for (size_t i = 0; i < cfg->ntests; i++)
+			if (!(cfg->tests[i]->flags & TF_DISK))
+				only_disk = 0;
 		c->counts[c->ncounts++] = 1;
-		if (r->sys.ncpus > 1)
+		/* Disk tests run one copy (see runner.c): no N-copy pass for them alone. */
+		if (r->sys.ncpus > 1 && !only_disk)
 			c->counts[c->ncounts++] = r->sys.ncpus;
 	}
 	r->runs = calloc(c->ncounts, sizeof(*r->runs));
