@@ -12,13 +12,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "proto.h"
 #include "score.h"
 #include "sig.h"
 #include "spawn.h"
+#include "testprep.h"
 #include "util.h"
-
-#define GREP_DATA_BYTES (4u << 20)
 
 void runner_log(const struct run_env *env, const char *fmt, ...)
 {
@@ -89,105 +87,6 @@ static int build_argv(const struct run_env *env, const struct test_def *t, unsig
 	return 0;
 }
 
-static void describe_status(int status, char *out, size_t outlen)
-{
-	if (status < 0)
-		fmt(out, outlen, "could not be started");
-	else if (WIFSIGNALED(status))
-		fmt(out, outlen, "killed by signal %d (%s)", WTERMSIG(status),
-			 strsignal(WTERMSIG(status)));
-	else if (WIFEXITED(status))
-		fmt(out, outlen, "exited with status %d", WEXITSTATUS(status));
-	else
-		fmt(out, outlen, "ended with wait status %d", status);
-}
-
-void runner_parse_copy(const char *err, size_t dropped, int status, int timed_out,
-		       double elapsed, struct copy_result *cr, char *reason,
-		       size_t reasonlen, int *skipped)
-{
-	char error[256] = "", skip[256] = "", invalid[160] = "", st[128];
-	int have_count = 0;
-	const char *p = err ? err : "";
-
-	memset(cr, 0, sizeof(*cr));
-	cr->time = -1;
-	cr->elapsed = elapsed;
-	cr->wait_status = status;
-	cr->cpu = -1;
-	*skipped = 0;
-	reason[0] = '\0';
-	while (*p) {
-		size_t len = strcspn(p, "\n");
-		char line[600];
-		struct proto_line pl;
-
-		if (len > 0) {
-			fmt(line, sizeof(line), "%.*s", (int)(len < 599 ? len : 599), p);
-			proto_parse_line(line, &pl);
-			switch (pl.kind) {
-			case PL_COUNT:
-				/* The last COUNT wins, as in UnixBench. */
-				cr->count = pl.value;
-				cr->timebase = pl.timebase;
-				have_count = 1;
-				break;
-			case PL_TIME:
-				cr->time = pl.value;
-				break;
-			case PL_METRIC:
-				if (cr->nmetrics < MAX_METRICS) {
-					struct metric *m = &cr->metrics[cr->nmetrics++];
-
-					fmt(m->name, sizeof(m->name), "%s", pl.name);
-					fmt(m->unit, sizeof(m->unit), "%s", pl.unit);
-					m->value = pl.value;
-				}
-				break;
-			case PL_NOTE:
-				fmt(cr->note, sizeof(cr->note), "%s", pl.text);
-				break;
-			case PL_ERROR:
-				if (!error[0])
-					fmt(error, sizeof(error), "%s", pl.text);
-				break;
-			case PL_SKIP:
-				fmt(skip, sizeof(skip), "%s", pl.text);
-				break;
-			case PL_OTHER:
-				break;
-			case PL_INVALID:
-				if (!invalid[0])
-					fmt(invalid, sizeof(invalid), "%.60s (%s)", line, pl.text);
-				break;
-			}
-		}
-		p += len;
-		if (*p == '\n')
-			p++;
-	}
-	describe_status(status, st, sizeof(st));
-	if (timed_out) {
-		fmt(reason, reasonlen, "did not finish in %.0f s; killed", elapsed);
-	} else if (status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 3) {
-		*skipped = 1;
-		fmt(reason, reasonlen, "%s", skip[0] ? skip : "not supported here");
-	} else if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		fmt(reason, reasonlen, "%s%s%s", st, error[0] ? ": " : "", error);
-	} else if (error[0]) {
-		fmt(reason, reasonlen, "%s", error);
-	} else if (dropped > 0) {
-		fmt(reason, reasonlen, "printed more than %d KiB on stderr",
-			 SPAWN_STDERR_MAX / 1024);
-	} else if (invalid[0]) {
-		fmt(reason, reasonlen, "unexpected output: %s", invalid);
-	} else if (!have_count) {
-		fmt(reason, reasonlen, "printed no result");
-	} else {
-		cr->ok = 1;
-	}
-}
-
 /* Settle as UnixBench does: sync; sleep 1; sync; sleep 2 (scaled). */
 static int settle(const struct run_env *env)
 {
@@ -227,129 +126,6 @@ static void progress(struct run_env *env, const struct test_def *t, unsigned pas
 	fprintf(env->progress, "\r\033[K%u x %-40.40s pass %u/%u  ETA %s", copies,
 		t->title, pass, npass, eta);
 	fflush(env->progress);
-}
-
-/* large.txt for the grep test: the shell test's text, repeated, a few "gimp"s. */
-static int make_grep_data(const struct run_env *env, char *reason, size_t len)
-{
-	char src[1200], dst[1200], buf[16384];
-	size_t n, total = 0, round = 0;
-	FILE *in, *out;
-	int rc = 0;
-
-	if (path_join(src, sizeof(src), env->pgmdir, "sort.src") != 0 ||
-	    path_join(dst, sizeof(dst), env->scratch, "large.txt") != 0)
-		return -1;
-	if (access(dst, R_OK) == 0)
-		return 0;
-	in = fopen(src, "r");
-	if (in == NULL) {
-		fmt(reason, len, "%s: %s", src, strerror(errno));
-		return -1;
-	}
-	n = fread(buf, 1, sizeof(buf), in);
-	fclose(in);
-	out = fopen(dst, "w");
-	if (out == NULL) {
-		fmt(reason, len, "%s: %s", dst, strerror(errno));
-		return -1;
-	}
-	while (total < GREP_DATA_BYTES && n > 0) {
-		if (fwrite(buf, 1, n, out) != n ||
-		    fprintf(out, "line %zu: the gimp was here\n", ++round) < 0) {
-			rc = -1;
-			break;
-		}
-		total += n;
-	}
-	if (fclose(out) != 0)
-		rc = -1;
-	if (rc != 0) {
-		fmt(reason, len, "%s: %s", dst, strerror(errno));
-		unlink(dst);
-	}
-	return rc;
-}
-
-/* Lay out the shared disk test file once per run. */
-static int disk_layout(struct run_env *env, char *reason, size_t len)
-{
-	char prog[1200], size[32], *argv[6];
-	struct spawn_spec spec;
-	struct spawn_out out;
-	struct copy_result cr;
-	int skipped;
-
-	if (env->disk_ready > 0)
-		return 0;
-	if (env->disk_ready < 0) {
-		fmt(reason, len, "%s", env->disk_error);
-		return -1;
-	}
-	path_join(prog, sizeof(prog), env->pgmdir, "disk-layout");
-	fmt(size, sizeof(size), "%llu", env->disk_size);
-	argv[0] = prog;
-	argv[1] = "-f";
-	argv[2] = env->disk_file;
-	argv[3] = "-s";
-	argv[4] = size;
-	argv[5] = NULL;
-	memset(&spec, 0, sizeof(spec));
-	spec.argv = argv;
-	spec.cwd = env->scratch;
-	spec.log_fd = env->log_fd;
-	spec.timeout = 3600;
-	runner_log(env, "==> laying out the disk test file: %s -f %s -s %s\n", prog,
-		   env->disk_file, size);
-	if (spawn_pass(&spec, 1, &out) != 0) {
-		spawn_free(&out, 1);
-		return -1;
-	}
-	runner_parse_copy(out.err, out.err_dropped, out.status, out.timed_out,
-			  out.elapsed, &cr, reason, len, &skipped);
-	spawn_free(&out, 1);
-	/* disk-layout prints no COUNT: a clean exit is success. */
-	if (out.status == 0) {
-		env->disk_ready = 1;
-		runner_log(env, "# layout done in %.1f s\n", out.elapsed);
-		return 0;
-	}
-	env->disk_ready = -1;
-	fmt(env->disk_error, sizeof(env->disk_error), "laying out %s: %s",
-		 env->disk_file, reason);
-	fmt(reason, len, "%s", env->disk_error);
-	return -1;
-}
-
-/* Reasons a test cannot run here at all; 0 if it can. */
-static enum test_status precheck(struct run_env *env, const struct test_def *t,
-				 char *reason, size_t len)
-{
-	char path[1200], found[1200];
-
-	/* Something (a tmp cleaner) removed the scratch folder: make it again,
-	 * so only the test that was using it fails, not every later one. */
-	if (mkdir(env->scratch, 0700) == 0)
-		runner_log(env, "# scratch folder %s had disappeared: created again\n",
-			   env->scratch);
-	if (path_join(path, sizeof(path), env->pgmdir, t->prog) != 0 ||
-	    access(path, X_OK) != 0) {
-		fmt(reason, len, "program %s is not built (run make)", path);
-		return TS_UNAVAILABLE;
-	}
-	if ((t->flags & TF_NEEDS_DC) && find_in_path("dc", found, sizeof(found)) != 0) {
-		fmt(reason, len, "dc is not installed (Debian/Ubuntu: apt-get install dc)");
-		return TS_SKIPPED;
-	}
-	if ((t->flags & TF_NEEDS_CC) && find_in_path("cc", found, sizeof(found)) != 0) {
-		fmt(reason, len, "no C compiler (cc) found in PATH");
-		return TS_SKIPPED;
-	}
-	if ((t->flags & TF_GREPDATA) && make_grep_data(env, reason, len) != 0)
-		return TS_FAILED;
-	if ((t->flags & TF_DISK) && disk_layout(env, reason, len) != 0)
-		return sig_pending() ? TS_NOT_RUN : TS_FAILED;
-	return TS_OK;
 }
 
 static void log_copy(const struct run_env *env, size_t i, const struct spawn_out *o,
@@ -541,7 +317,7 @@ static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
 		tr->status = TS_SKIPPED;
 		fmt(tr->reason, sizeof(tr->reason), "disk tests run one copy (as fio numjobs=1); use -c 1");
 	} else {
-		tr->status = precheck(env, t, tr->reason, sizeof(tr->reason));
+		tr->status = testprep_check(env, t, tr->reason, sizeof(tr->reason));
 	}
 	if (tr->status == TS_OK)
 		tr->reason[0] = '\0';
