@@ -2,6 +2,7 @@
 #include "plan.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stats.h"
@@ -56,57 +57,83 @@ static double cost(const struct test_plan *p, size_t ncopies)
 	return (double)ncopies * p->max_samples * p->pass_estimate;
 }
 
-/* Shrink the plans until the run fits the budget (largest cost first). */
-static void fit_budget(const struct config *cfg, size_t ncopies, struct test_plan *plans)
+/*
+ * Shrink the plans until the run fits the budget, costliest test first,
+ * never below min_samples samples (largest cost first).  Returns 1 if it fits.
+ */
+/* One step smaller for plan p (fewer samples, then shorter ones); 0 if it cannot. */
+static int shrink_one(struct test_plan *p, const struct test_def *t, unsigned min_samples)
+{
+	double over = p->pass_estimate - p->seconds;
+
+	/* NOLINTNEXTLINE(bugprone-branch-clone): the order is the priority */
+	if (p->max_samples > PLAN_MIN_PRECISION_SAMPLES) {
+		p->max_samples--;
+	} else if (p->seconds > floor_seconds(t)) {
+		unsigned s = (unsigned)ceil(p->seconds * 0.75);
+
+		if (s >= p->seconds)
+			s = p->seconds - 1;
+		p->seconds = s > floor_seconds(t) ? s : floor_seconds(t);
+	} else if (p->max_samples > min_samples) {
+		p->max_samples--;
+	} else {
+		return 0;
+	}
+	p->pass_estimate = p->seconds + over;
+	if (p->min_samples > p->max_samples)
+		p->min_samples = p->max_samples;
+	return 1;
+}
+
+/*
+ * Shrink the plans until the run fits the budget: each step shrinks the
+ * costliest test that can still shrink, never below min_samples samples.
+ * Returns 1 when it fits.
+ */
+static int shrink_to(const struct config *cfg, size_t ncopies, struct test_plan *plans,
+		     unsigned min_samples)
 {
 	double budget = cfg->time_budget * 60.0;
+	int *stuck = calloc(cfg->ntests ? cfg->ntests : 1, sizeof(*stuck));
+	int fits = 0;
 
-	for (int guard = 0; guard < 100000; guard++) {
+	if (stuck == NULL)
+		return 0;
+	for (;;) {
 		double total = 0, worst = -1;
-		size_t wi = 0;
-		int shrunk = 0;
+		size_t wi = cfg->ntests;
 
 		for (size_t i = 0; i < cfg->ntests; i++) {
 			double c = cost(&plans[i], ncopies);
 
 			total += c;
-			if (c > worst) {
+			if (!stuck[i] && c > worst) {
 				worst = c;
 				wi = i;
 			}
 		}
-		if (total <= budget)
-			return;
-		/* Try the costliest test first, then the others in turn. */
-		for (size_t k = 0; k < cfg->ntests && !shrunk; k++) {
-			size_t i = (wi + k) % cfg->ntests;
-			struct test_plan *p = &plans[i];
-			const struct test_def *t = cfg->tests[i];
-			double over = p->pass_estimate - p->seconds;
-
-			/* NOLINTNEXTLINE(bugprone-branch-clone): the order is the priority */
-			if (p->max_samples > PLAN_MIN_PRECISION_SAMPLES) {
-				p->max_samples--;
-			} else if (p->seconds > floor_seconds(t)) {
-				unsigned s = (unsigned)ceil(p->seconds * 0.75);
-
-				if (s >= p->seconds)
-					s = p->seconds - 1;
-
-				p->seconds = s > floor_seconds(t) ? s : floor_seconds(t);
-			} else if (p->max_samples > 1) {
-				p->max_samples--;
-			} else {
-				continue;
-			}
-			p->pass_estimate = p->seconds + over;
-			if (p->min_samples > p->max_samples)
-				p->min_samples = p->max_samples;
-			shrunk = 1;
+		if (total <= budget) {
+			fits = 1;
+			break;
 		}
-		if (!shrunk)
-			return;   /* everything at its minimum: the budget is too small */
+		if (wi == cfg->ntests)
+			break;   /* everything at this minimum */
+		if (!shrink_one(&plans[wi], cfg->tests[wi], min_samples))
+			stuck[wi] = 1;
 	}
+	free(stuck);
+	return fits;
+}
+
+/*
+ * Fit the budget: every test keeps 2 samples (so it still has a spread and
+ * an interval) before any test drops to 1.
+ */
+static void fit_budget(const struct config *cfg, size_t ncopies, struct test_plan *plans)
+{
+	if (!shrink_to(cfg, ncopies, plans, 2))
+		shrink_to(cfg, ncopies, plans, 1);
 }
 
 double plan_run(const struct config *cfg, size_t ncopies, struct test_plan *plans)
