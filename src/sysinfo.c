@@ -151,7 +151,8 @@ static void uptime_line(char *out, size_t len)
 	field = strtok(rl, " ");
 	for (int i = 0; field != NULL && i < 1; i++)
 		field = strtok(NULL, " ");
-	fmt(out, len, "%s; runlevel %s", up, field ? field : "");
+	/* uptime(1) starts with a space; UnixBench's header shows it without. */
+	fmt(out, len, "%s; runlevel %s", up + strspn(up, " "), field ? field : "");
 }
 
 void sysinfo_language(const char *lang, char *out, size_t len)
