@@ -79,3 +79,13 @@ no_strays() {
 	for p in $left; do ps -o pid,ppid,stat,args -p "$p" | tail -n +2; done
 	die "processes left behind:$left"
 }
+
+# wait_log PATTERN DIR TENTHS MESSAGE: wait until a .log in DIR has a line
+# matching PATTERN, polling every 0.1 s; after TENTHS polls, fail with MESSAGE.
+wait_log() {
+	n=0
+	until grep -qs -- "$1" "$2"/*.log; do
+		n=$((n + 1)); [ $n -lt "$3" ] || die "$4"
+		sleep 0.1
+	done
+}

@@ -6,11 +6,7 @@ for sig in INT TERM HUP; do
 	"$ROOT/Run" --results "$RES" --testdir "$T/testdir" -q --settle 0 --duration 3 -i 1 -c 1 pipe spawn syscall >"$T/out" 2>"$T/err" &
 	pid=$!
 	# Signal once the first test has finished, mid-way through the second.
-	n=0
-	until grep -qs '^>>>> Results of pipe' "$RES"/*.log; do
-		n=$((n + 1)); [ $n -lt 240 ] || die "SIG$sig: pipe never finished"
-		sleep 0.25
-	done
+	wait_log '^>>>> Results of pipe' "$RES" 600 "SIG$sig: pipe never finished"
 	sleep 1
 	kill -$sig $pid
 	wait $pid

@@ -17,11 +17,7 @@ fill_run() {
 	"$ROOT/Run" --results "$M" --testdir "$T/testdir" -q --quick --duration 3 -c 1 pipe \
 		>"$T/out" 2>"$T/err" &
 	pid=$!
-	n=0
-	until grep -qs '^#### Pass 1' "$M"/*.log; do
-		n=$((n + 1)); [ $n -lt 100 ] || die "the run never started measuring"
-		sleep 0.1
-	done
+	wait_log '^#### Pass 1' "$M" 100 "the run never started measuring"
 	cp "$M"/*.log "$T/log.before"
 	dd if=/dev/zero of="$M/fill" bs=4096 2>/dev/null
 	[ "$1" -eq 0 ] || truncate -s -$(($1 * 4096)) "$M/fill"

@@ -18,11 +18,7 @@ mid_run() {
 	"$ROOT/Run" --results "$RES" --testdir "$dir" -q --settle 1.5 --duration 1 -i 1 -c 1 \
 		pipe fsbuffer-w syscall >"$T/out" 2>"$T/err" &
 	pid=$!
-	n=0
-	until grep -qs -- "^$TITLE" "$RES"/*.log; do
-		n=$((n + 1)); [ $n -lt 200 ] || die "fsbuffer-w never started"
-		sleep 0.1
-	done
+	wait_log "^$TITLE" "$RES" 200 "fsbuffer-w never started"
 	sleep 0.3
 	scratch=$(sed -n 's/.*; scratch \(.*\)$/\1/p' "$RES"/*.log)
 	[ -d "$scratch" ] || die "no scratch folder $scratch"

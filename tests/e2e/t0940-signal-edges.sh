@@ -67,11 +67,7 @@ for sig in INT TERM HUP; do
 	"$ROOT/sysindex" --results "$RES" --testdir "$T/testdir" -q --quick -c 1 pipe \
 		>"$T/fifo" 2>"$T/err" 3>&- &
 	pid=$!
-	n=0
-	until grep -qs '^>>>> Results of pipe' "$RES"/*.log; do
-		n=$((n + 1)); [ $n -lt 200 ] || die "SIG$sig: pipe never finished"
-		sleep 0.1
-	done
+	wait_log '^>>>> Results of pipe' "$RES" 200 "SIG$sig: pipe never finished"
 	sleep 0.5
 	kill -0 $pid 2>/dev/null || die "SIG$sig: the driver did not block on its full stdout"
 	kill -$sig $pid
