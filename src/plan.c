@@ -12,7 +12,7 @@ static int compat_mode(const struct config *cfg)
 	return cfg->precision <= 0 && cfg->time_budget <= 0;
 }
 
-static double settle_seconds(const struct config *cfg)
+double plan_settle_seconds(const struct config *cfg)
 {
 	if (cfg->settle >= 0)
 		return cfg->settle;
@@ -22,7 +22,7 @@ static double settle_seconds(const struct config *cfg)
 int plan_settle_before(const struct config *cfg, const struct test_def *t,
 		       const struct test_def *prev, unsigned pass)
 {
-	if (settle_seconds(cfg) <= 0)
+	if (plan_settle_seconds(cfg) <= 0)
 		return 0;
 	if (compat_mode(cfg) || (t->flags & TF_TESTDIR))
 		return 1;
@@ -40,7 +40,7 @@ double plan_overhead(const struct config *cfg, const struct test_def *t)
 	if (strcmp(t->prog, "whetstone-double") == 0)
 		s += cfg->quick ? 0.5 : 2;
 	if (compat_mode(cfg) || (t->flags & TF_TESTDIR))
-		s += settle_seconds(cfg);
+		s += plan_settle_seconds(cfg);
 	return s;
 }
 

@@ -32,6 +32,9 @@ struct test_plan {
 	double pass_estimate;   /* planned wall seconds per sample */
 };
 
+/* The settle pause: --settle, else UnixBench's 3 s (0 with --quick). */
+double plan_settle_seconds(const struct config *cfg);
+
 /* Wall seconds one sample of t takes beyond its duration (set-up, settle). */
 double plan_overhead(const struct config *cfg, const struct test_def *t);
 

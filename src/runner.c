@@ -90,8 +90,7 @@ static int build_argv(const struct run_env *env, const struct test_def *t, unsig
 /* Settle as UnixBench does: sync; sleep 1; sync; sleep 2 (scaled). */
 static int settle(const struct run_env *env)
 {
-	const struct config *cfg = env->cfg;
-	double s = cfg->settle >= 0 ? cfg->settle : cfg->quick ? 0 : 3;
+	double s = plan_settle_seconds(env->cfg);
 
 	if (s <= 0)
 		return sig_pending();
