@@ -6,23 +6,35 @@
 # runs (coefficient of variation), plus the wall time of each run.  Needs
 # python3.  Everything after -- goes to ./Run (default: the index).
 #
-#   bench/repeatability.sh [-n RUNS] [-- RUN-ARGS...]
+#   bench/repeatability.sh [-n RUNS] [-o KEEP-DIR] [-- RUN-ARGS...]
 #   bench/repeatability.sh -n 3 -- --quick
 #   bench/repeatability.sh -n 3 -- --precision 2%
+#
+# -o KEEP-DIR keeps each run's result files (KEEP-DIR/rN/) and the summary
+# (KEEP-DIR/summary.txt) instead of deleting them.
 set -eu
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
 runs=3
-while getopts n: o; do
+keep=
+while getopts n:o: o; do
 	case $o in
 	n) runs=$OPTARG ;;
-	*) echo "usage: $0 [-n RUNS] [-- RUN-ARGS...]" >&2; exit 2 ;;
+	o) keep=$OPTARG ;;
+	*) echo "usage: $0 [-n RUNS] [-o KEEP-DIR] [-- RUN-ARGS...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 [ "${1:-}" = "--" ] && shift
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/sysindex-repeat.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-mkdir "$tmp/testdir"
+case $runs in '' | *[!0-9]* | 0) echo "$0: -n wants a positive number of runs" >&2; exit 2 ;; esac
+if [ -n "$keep" ]; then
+	mkdir -p "$keep"
+	tmp=$(CDPATH='' cd -- "$keep" && pwd)
+	trap 'rm -rf "$tmp/testdir"' EXIT
+else
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/sysindex-repeat.XXXXXX")
+	trap 'rm -rf "$tmp"' EXIT
+fi
+mkdir -p "$tmp/testdir"
 i=1
 while [ "$i" -le "$runs" ]; do
 	mkdir "$tmp/r$i"
@@ -33,7 +45,7 @@ while [ "$i" -le "$runs" ]; do
 	echo "run $i of $runs: $(cat "$tmp/r$i/wall") s" >&2
 	i=$((i + 1))
 done
-python3 - "$tmp" "$runs" "$*" <<'PY'
+python3 - "$tmp" "$runs" "$*" <<'PY' | if [ -n "$keep" ]; then tee "$tmp/summary.txt"; else cat; fi
 import glob, json, math, os, sys
 tmp, n, args = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 rows, walls = {}, []
