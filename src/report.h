@@ -46,6 +46,17 @@ size_t report_flags(const struct run_result *r, const struct bench_result *t,
 const char *report_flag_words(const struct run_result *r, const struct bench_result *t,
 			      char *buf, size_t len);
 
+/*
+ * The spread cells of a statistics row, the same in every writer: sd
+ * ("12.3"), CI95 half-width and CV as percentages of the mean ("1.25%"); "-"
+ * each when n < 2, since one sample has no spread and "0.00%" would read as
+ * perfect precision.
+ */
+struct stat_cells {
+	char sd[40], ci[40], cv[40];
+};
+void report_stat_cells(const struct summary *s, struct stat_cells *c);
+
 /* Sorted by display name, as UnixBench prints results: indexes into run->tests. */
 void report_sorted(const struct copy_run *run, size_t *order);
 

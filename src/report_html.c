@@ -248,16 +248,18 @@ static void stats_table(FILE *out, const struct run_result *r, const struct copy
 	for (size_t k = 0; k < run->ntests; k++) {
 		const struct bench_result *t = &run->tests[order[k]];
 		const struct summary *s = &t->stats;
+		struct stat_cells c;
 
 		if (t->status != TS_OK)
 			continue;
+		report_stat_cells(s, &c);
 		fputs("<tr><td>", out);
 		esc(out, t->def->title);
 		fprintf(out, "</td><td class=\"n\">%zu</td><td class=\"n\">%.1f</td>"
-			"<td class=\"n\">%.1f</td><td class=\"n\">%.2f%%</td>"
-			"<td class=\"n\">%.2f%%</td><td class=\"n\">%.1f</td>"
-			"<td class=\"n\">%.1f</td><td>", s->n, s->mean, s->sd,
-			s->mean > 0 ? 100 * s->ci_half / s->mean : 0, 100 * s->cv, s->min, s->max);
+			"<td class=\"n\">%s</td><td class=\"n\">%s</td>"
+			"<td class=\"n\">%s</td><td class=\"n\">%.1f</td>"
+			"<td class=\"n\">%.1f</td><td>", s->n, s->mean, c.sd, c.ci, c.cv,
+			s->min, s->max);
 		fputs(report_flag_words(r, t, flags, sizeof(flags)), out);
 		fputs("</td></tr>\n", out);
 	}

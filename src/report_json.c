@@ -242,21 +242,22 @@ static void stats_block(struct json_out *j, const struct run_result *r,
 	const char *flags[REPORT_MAX_FLAGS];
 	size_t nflags = report_flags(r, t, flags, REPORT_MAX_FLAGS);
 	double none = s->n > 0 ? 0 : (double)NAN;  /* no samples: every figure null */
+	double nospread = s->n > 1 ? 0 : (double)NAN;  /* one sample: no spread */
 
 	json_key(j, "stats");
 	json_object_begin(j);
 	json_kv_uint(j, "n", s->n);
 	json_kv_double(j, "mean", s->mean + none);
 	json_kv_double(j, "median", s->median + none);
-	json_kv_double(j, "sd", s->sd + none);
-	json_kv_double(j, "cv", s->cv + none);
+	json_kv_double(j, "sd", s->sd + nospread);
+	json_kv_double(j, "cv", s->cv + nospread);
 	json_kv_double(j, "min", s->min + none);
 	json_kv_double(j, "max", s->max + none);
 	json_key(j, "ci95");
 	json_object_begin(j);
-	json_kv_double(j, "lo", s->ci_lo + none);
-	json_kv_double(j, "hi", s->ci_hi + none);
-	json_kv_double(j, "half", s->ci_half + none);
+	json_kv_double(j, "lo", s->ci_lo + nospread);
+	json_kv_double(j, "hi", s->ci_hi + nospread);
+	json_kv_double(j, "half", s->ci_half + nospread);
 	json_object_end(j);
 	json_key(j, "flags");
 	json_array_begin(j);

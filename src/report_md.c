@@ -162,13 +162,14 @@ static void stats_table(FILE *out, const struct run_result *r, const struct copy
 	for (size_t k = 0; k < run->ntests; k++) {
 		const struct bench_result *t = &run->tests[order[k]];
 		const struct summary *s = &t->stats;
+		struct stat_cells c;
 
 		if (t->status != TS_OK)
 			continue;
+		report_stat_cells(s, &c);
 		fputs("| ", out);
 		md(out, t->def->title);
-		fprintf(out, " | %zu | %.1f | %.2f%% | %.2f%% | %s |\n", s->n, s->mean,
-			s->mean > 0 ? 100 * s->ci_half / s->mean : 0, 100 * s->cv,
+		fprintf(out, " | %zu | %.1f | %s | %s | %s |\n", s->n, s->mean, c.ci, c.cv,
 			report_flag_words(r, t, flags, sizeof(flags)));
 	}
 	fputs("\n", out);

@@ -230,6 +230,19 @@ const char *report_flag_words(const struct run_result *r, const struct bench_res
 	return buf;
 }
 
+void report_stat_cells(const struct summary *s, struct stat_cells *c)
+{
+	if (s->n < 2) {
+		snprintf(c->sd, sizeof(c->sd), "-");
+		snprintf(c->ci, sizeof(c->ci), "-");
+		snprintf(c->cv, sizeof(c->cv), "-");
+		return;
+	}
+	snprintf(c->sd, sizeof(c->sd), "%.1f", s->sd);
+	snprintf(c->ci, sizeof(c->ci), "%.2f%%", s->mean > 0 ? 100 * s->ci_half / s->mean : 0);
+	snprintf(c->cv, sizeof(c->cv), "%.2f%%", 100 * s->cv);
+}
+
 /*
  * The statistics block: n, mean, sd and the 95% CI over every sample's rate,
  * enough for compare's Welch test even from a pasted report.
@@ -248,13 +261,14 @@ static void stats_block(FILE *out, const struct run_result *r, const struct copy
 	for (size_t k = 0; k < run->ntests; k++) {
 		const struct bench_result *t = &run->tests[order[k]];
 		const struct summary *s = &t->stats;
+		struct stat_cells c;
 		char flags[80];
 
 		if (t->status != TS_OK)
 			continue;
-		fprintf(out, "%-40s %3zu %12.1f %12.1f %8.2f%% %6.2f%%  %s\n", t->def->title,
-			s->n, s->mean, s->sd, s->mean > 0 ? 100 * s->ci_half / s->mean : 0,
-			100 * s->cv, report_flag_words(r, t, flags, sizeof(flags)));
+		report_stat_cells(s, &c);
+		fprintf(out, "%-40s %3zu %12.1f %12s %9s %7s  %s\n", t->def->title,
+			s->n, s->mean, c.sd, c.ci, c.cv, report_flag_words(r, t, flags, sizeof(flags)));
 	}
 	fprintf(out, "\n");
 }

@@ -8,6 +8,7 @@
 #include "textparse_int.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <string.h>
 #include <strings.h>
 
@@ -238,7 +239,29 @@ static int flag_word(const struct tok *t)
 	return t->n > 0;
 }
 
-/* "<title> <n> <mean> <sd> <ci>% <cv>% [flags...]" */
+/* "-": a spread column of a one-sample row (nothing to estimate). */
+static int no_spread(const struct tok *t)
+{
+	return tp_tok_is(t, "-");
+}
+
+/* A spread column: "-", or a number (with '%' when pct, which is cut off). */
+static int spread_cell(struct tok *t, int pct)
+{
+	if (no_spread(t))
+		return 1;
+	if (pct) {
+		if (t->n < 2 || t->p[t->n - 1] != '%')
+			return 0;
+		t->n--;
+	}
+	return tp_numberish(t->p, t->n);
+}
+
+/*
+ * "<title> <n> <mean> <sd|-> <ci%|-> <cv%|-> [flags...]": a statistics row;
+ * the spread columns read "-" when n < 2.
+ */
 int tp_try_stats(struct parser *p, const char *s)
 {
 	const char *end = s + strlen(s), *flags_end = end, *flags_start = NULL, *why = "";
@@ -253,21 +276,19 @@ int tp_try_stats(struct parser *p, const char *s)
 	for (int k = 0;; k++) {
 		if (k > 8 || !tp_take_last(s, &end, &t))
 			return 0;
-		if (t.n > 1 && t.p[t.n - 1] == '%')
+		if (no_spread(&t) || (t.n > 1 && t.p[t.n - 1] == '%'))
 			break;
 		if (!flag_word(&t))
 			return 0;
 		flags_start = t.p;
 	}
 	cv = t;
-	cv.n--;
-	if (!tp_take_last(s, &end, &ci) || ci.n < 2 || ci.p[ci.n - 1] != '%')
+	if (!tp_take_last(s, &end, &ci))
 		return 0;
-	ci.n--;
 	if (!tp_take_last(s, &end, &sd) || !tp_take_last(s, &end, &mean) || !tp_take_last(s, &end, &n) ||
 	    tp_trimmed_len(s, end) == 0)
 		return 0;
-	if (!tp_numberish(cv.p, cv.n) || !tp_numberish(ci.p, ci.n) || !tp_numberish(sd.p, sd.n) ||
+	if (!spread_cell(&cv, 1) || !spread_cell(&ci, 1) || !spread_cell(&sd, 0) ||
 	    !tp_numberish(mean.p, mean.n) || !tp_numberish(n.p, n.n))
 		return 0;
 	known = resolve_title(s, tp_trimmed_len(s, end), p->mode == M_STATS, title, sizeof(title));
@@ -278,9 +299,16 @@ int tp_try_stats(struct parser *p, const char *s)
 	{
 		const struct tok *nums[4] = { &mean, &sd, &ci, &cv };
 
-		for (int k = 0; k < 4; k++)
-			if (tp_parse_num(nums[k]->p, nums[k]->n, &v[k], &why) != NUM_OK)
+		for (int k = 0; k < 4; k++) {
+			if (no_spread(nums[k])) {
+				/* Only a single sample has no spread to print. */
+				if (count >= 2)
+					return tp_bad_number(p, nums[k], "no spread given for 2 or more samples");
+				v[k] = NAN;
+			} else if (tp_parse_num(nums[k]->p, nums[k]->n, &v[k], &why) != NUM_OK) {
 				return tp_bad_number(p, nums[k], why);
+			}
+		}
 	}
 	if ((b = tp_need_block(p)) == NULL)
 		return -1;

@@ -7,6 +7,7 @@
  * Fixtures are in tests/data/reports/ (paths relative to the repo root).
  */
 #include <check.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -169,6 +170,31 @@ START_TEST(statistics_flags_and_collapsed_row)
 	st = tp_find_stats(&doc.reports[0].blocks[0], "Process Creation");
 	ck_assert_ptr_nonnull(st);
 	ck_assert_str_eq(st->flags, "");
+}
+END_TEST
+
+/* One sample has no spread: its sd, CI and CV read "-" (NaN), and only then. */
+START_TEST(one_sample_row_has_no_spread)
+{
+	const struct tp_stats_row *st;
+	static const char two_with_dash[] =
+		"Statistics (every sample's rate) n mean sd CI95 +- CV flags\n"
+		"Process Creation 2 5503.9 - - - \n";
+
+	parse_buf_ok("Statistics (every sample's rate)          n         mean           sd   CI95 +-      CV  flags\n"
+		     "File Copy 1024 bufsize 2000 maxblocks      1     812345.0            -         -       -  single-sample\n"
+		     "Process Creation 3 5503.9 10.0 0.45% 0.18%\n");
+	ck_assert_uint_eq(doc.reports[0].blocks[0].nstats, 2);
+	st = tp_find_stats(&doc.reports[0].blocks[0], "File Copy 1024 bufsize 2000 maxblocks");
+	ck_assert_ptr_nonnull(st);
+	ck_assert_uint_eq(st->n, 1);
+	ck_assert_double_eq_tol(st->mean, 812345.0, 1e-9);
+	ck_assert(isnan(st->sd) && isnan(st->ci_pct) && isnan(st->cv_pct));
+	ck_assert_str_eq(st->flags, "single-sample");
+	tp_doc_free(&doc);
+	ck_assert_int_eq(tp_parse_buffer("buf", two_with_dash, strlen(two_with_dash), &doc, err,
+					 sizeof(err)), -1);
+	ck_assert_str_eq(err, "buf:2: no spread given for 2 or more samples \"-\"");
 }
 END_TEST
 
@@ -436,6 +462,7 @@ Suite *suite_textparse(void)
 	tcase_add_test(good, forum_paste_of_the_sample);
 	tcase_add_test(good, sysindex_report_with_statistics);
 	tcase_add_test(good, statistics_flags_and_collapsed_row);
+	tcase_add_test(good, one_sample_row_has_no_spread);
 	tcase_add_test(good, unixbench_513_full_index);
 	tcase_add_test(good, two_reports_in_one_file);
 	tcase_add_test(good, reports_glued_without_headers);
