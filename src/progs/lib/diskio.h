@@ -35,6 +35,7 @@
 #define DISKIO_MIN_SIZE DISKIO_BIG
 #define DISKIO_MAX_SIZE (1ull << 50)    /* 1 PiB: keeps offsets far from overflow */
 #define DISKIO_DEFAULT_SIZE (1ull << 30)
+#define DISKIO_PATH_MAX 4096           /* longest test file path (-f), with room for a suffix */
 
 /* ---- sizes and options ---------------------------------------------------- */
 
