@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "compare_int.h"
+#include "gnuplot.h"
 #include "plot.h"
 #include "util.h"
 
@@ -58,8 +59,8 @@ int cmp_draw_plot(const struct compare *c, size_t ncopies)
 		 c->in[0].label);
 	snprintf(ylabel, sizeof(ylabel), "%% of %s", c->in[0].label);
 	if (find_in_path("gnuplot", gp, sizeof(gp)) != 0) {
-		fprintf(stderr, "sysindex compare: gnuplot not found: %s not drawn "
-			"(apt-get install gnuplot-nox)\n", c->opt.plot);
+		fprintf(stderr, "sysindex compare: gnuplot not found: %s not drawn (%s)\n",
+			c->opt.plot, GNUPLOT_HINT);
 	} else if (plot_grouped(c->opt.plot, title, rows, n, series, c->nin, values, ylabel,
 				err, sizeof(err)) != 0) {
 		fprintf(stderr, "sysindex compare: %s: %s\n", c->opt.plot, err);

@@ -2,30 +2,22 @@
  * plot.c: bar charts through gnuplot, run as an external program.
  *
  * gnuplot is optional: without it one line says so and the run goes on.
- * It runs by fork/execvp (never a shell), in a temporary folder next to the
- * chart that holds the data and the script and is removed afterwards, with
- * stdin from /dev/null and its output captured for error messages; it is
- * killed after 30 s.  The chart is drawn into the temporary folder and
- * renamed into place, so a chart is either complete or absent.
+ * It runs (gnuplot.c) in a temporary folder next to the chart that holds
+ * the data and the script and is removed afterwards.  The chart is drawn
+ * into the temporary folder and renamed into place, so a chart is either
+ * complete or absent.
  */
 #include "plot.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "gnuplot.h"
 #include "util.h"
-
-#define GNUPLOT_TIMEOUT_S 30.0
-#define GNUPLOT_HINT "apt-get install gnuplot-nox"
 
 /* What plot_grouped draws, bundled to keep the helpers' signatures short. */
 struct chart {
@@ -34,140 +26,6 @@ struct chart {
 	size_t nrows, nseries;
 	const double *values;
 };
-
-/*
- * Run gnuplot with one argument in folder dir; its stdout and stderr go to
- * out (cut to outlen).  Returns its wait status, or -1 if it could not be
- * started or was killed at the deadline (err says which).
- */
-static int run_gnuplot(const char *gp, const char *dir, const char *const argv1[],
-		       char *out, size_t outlen, char *err, size_t errlen)
-{
-	char *argv[5] = { (char *)gp, NULL, NULL, NULL, NULL };
-	double deadline = now_mono() + GNUPLOT_TIMEOUT_S;
-	size_t len = 0;
-	int fd[2], status = -1, timed_out = 0;
-	pid_t pid;
-
-	for (size_t i = 0; i < 3 && argv1[i] != NULL; i++)
-		argv[i + 1] = (char *)argv1[i];
-	if (pipe(fd) != 0 || fcntl(fd[0], F_SETFD, FD_CLOEXEC) != 0 ||
-	    fcntl(fd[1], F_SETFD, FD_CLOEXEC) != 0) {
-		snprintf(err, errlen, "pipe: %s", strerror(errno));
-		return -1;
-	}
-	pid = fork();
-	if (pid < 0) {
-		snprintf(err, errlen, "fork: %s", strerror(errno));
-		close(fd[0]);
-		close(fd[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		int null = open("/dev/null", O_RDONLY);
-
-		if (null < 0 || dup2(null, 0) < 0 || dup2(fd[1], 1) < 0 || dup2(fd[1], 2) < 0 ||
-		    (dir != NULL && chdir(dir) != 0))
-			_exit(126);
-		execvp(gp, argv);
-		_exit(127);
-	}
-	close(fd[1]);
-	for (;;) {
-		struct pollfd p = { .fd = fd[0], .events = POLLIN };
-		double left = deadline - now_mono();
-		char buf[4096];
-		ssize_t n;
-		int rc;
-
-		if (left <= 0) {
-			timed_out = 1;
-			kill(pid, SIGKILL);
-			break;
-		}
-		rc = poll(&p, 1, (int)(left * 1000) + 1);
-		if (rc < 0 && errno != EINTR)
-			break;
-		if (rc <= 0)
-			continue;
-		n = read(fd[0], buf, sizeof(buf));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		for (ssize_t i = 0; i < n && len + 1 < outlen; i++)
-			out[len++] = buf[i];
-	}
-	if (outlen > 0)
-		out[len] = '\0';
-	close(fd[0]);
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			status = -1;
-			break;
-		}
-	}
-	if (timed_out) {
-		snprintf(err, errlen, "gnuplot took longer than %.0f s and was killed",
-			 GNUPLOT_TIMEOUT_S);
-		return -1;
-	}
-	return status;
-}
-
-/* Whether `gnuplot -e "set terminal"` lists the terminal 'name'. */
-static int has_terminal(const char *gp, const char *name)
-{
-	static const char *const args[] = { "-e", "set terminal", NULL };
-	char list[16384], err[128];
-	const char *p = list;
-	size_t len = strlen(name);
-
-	if (run_gnuplot(gp, NULL, args, list, sizeof(list), err, sizeof(err)) < 0)
-		return 0;
-	/* One terminal per line: its name, then its description. */
-	while (*p) {
-		p += strspn(p, " \t");
-		if (strncmp(p, name, len) == 0 && (p[len] == ' ' || p[len] == '\t'))
-			return 1;
-		p += strcspn(p, "\n");
-		if (*p)
-			p++;
-	}
-	return 0;
-}
-
-/* A gnuplot single-quoted string: '' for a quote, controls as spaces. */
-static void gp_string(FILE *f, const char *s)
-{
-	fputc('\'', f);
-	for (; *s; s++) {
-		if (*s == '\'')
-			fputs("''", f);
-		else if ((unsigned char)*s < 0x20)
-			fputc(' ', f);
-		else
-			fputc(*s, f);
-	}
-	fputc('\'', f);
-}
-
-/* A gnuplot double-quoted string: a newline in s starts a new line. */
-static void gp_dstring(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else if (*s == '\n')
-			fputs("\\n", f);
-		else if ((unsigned char)*s < 0x20)
-			fputc(' ', f);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
-}
 
 /* Row i, series s: its y position (row 0 and series 0 at the top). */
 static double bar_y(const struct chart *c, size_t i, size_t s)
@@ -227,9 +85,9 @@ static int write_script(const char *path, const char *term, const struct chart *
 	else
 		fprintf(f, "set terminal png size 1000,%d noenhanced\n", height);
 	fprintf(f, "set output 'chart.out'\nset title ");
-	gp_dstring(f, c->title);
+	gnuplot_dquote(f, c->title);
 	fprintf(f, "\nset xlabel ");
-	gp_string(f, c->value_label ? c->value_label : "");
+	gnuplot_squote(f, c->value_label ? c->value_label : "");
 	/* Room right of the longest bar for its value label. */
 	fprintf(f, "\nset xrange [0:%.17g]\nset yrange [-0.6:%zu.4]\n",
 		vmax > 0 ? vmax * 1.15 : 1, c->nrows - 1);
@@ -237,7 +95,7 @@ static int write_script(const char *path, const char *term, const struct chart *
 		"set ytics scale 0 nomirror\nset key outside bottom center horizontal\nset bmargin 6\n");
 	for (size_t i = 0; i < c->nrows; i++) {
 		fprintf(f, "set ytics %s(", i ? "add " : "");
-		gp_string(f, c->rows[i] ? c->rows[i] : "");
+		gnuplot_squote(f, c->rows[i] ? c->rows[i] : "");
 		fprintf(f, " %zu)\n", c->nrows - 1 - i);
 	}
 	fprintf(f, "plot");
@@ -251,7 +109,7 @@ static int write_script(const char *path, const char *term, const struct chart *
 		fprintf(f, "%s 'chart.dat' index %zu using 2:1:(0):2:($1-%.6f):($1+%.6f) "
 			"with boxxyerror lc rgb '%s' title ", first ? "" : ", \\\n    ", s, bh, bh,
 			series_colours[s % (sizeof(series_colours) / sizeof(series_colours[0]))]);
-		gp_string(f, c->series[s] ? c->series[s] : "");
+		gnuplot_squote(f, c->series[s] ? c->series[s] : "");
 		fprintf(f, ", \\\n    'chart.dat' index %zu using 2:1:3 with labels left "
 			"offset char 0.8,0 font ',8' notitle", s);
 		first = 0;
@@ -292,7 +150,7 @@ static int draw(const char *gp, const char *term, const char *out_path, const st
 	snprintf(file, sizeof(file), "%s/chart.gp", tmp);
 	if (write_script(file, term, c, vmax) != 0)
 		goto out_write;
-	st = run_gnuplot(gp, tmp, args, msg, sizeof(msg), err, errlen);
+	st = gnuplot_run(gp, tmp, args, msg, sizeof(msg), err, errlen);
 	if (st == -1)
 		goto out;
 	first_line(msg, line, sizeof(line));
@@ -347,9 +205,9 @@ int plot_grouped(const char *out_path, const char *title,
 	}
 	if (ends_with(out_path, ".svg"))
 		term = "svg";
-	else if (has_terminal(gp, "pngcairo"))
+	else if (gnuplot_has_terminal(gp, "pngcairo"))
 		term = "pngcairo";
-	else if (has_terminal(gp, "png"))
+	else if (gnuplot_has_terminal(gp, "png"))
 		term = "png";
 	else {
 		snprintf(err, errlen, "this gnuplot has no png terminal; use .svg");
@@ -439,9 +297,9 @@ static int plot_both(const char *gp, const char *resdir, const struct run_result
 
 		if (i == 1) {
 			/* No png terminal in this gnuplot: the SVG is enough. */
-			if (has_terminal(gp, "pngcairo"))
+			if (gnuplot_has_terminal(gp, "pngcairo"))
 				term = "pngcairo";
-			else if (has_terminal(gp, "png"))
+			else if (gnuplot_has_terminal(gp, "png"))
 				term = "png";
 			else
 				break;
