@@ -316,7 +316,7 @@ else
 endif
 
 FUZZ_SRCS_cli       := src/cli.c src/testtab.c src/util.c
-FUZZ_SRCS_mountinfo := src/mountinfo.c
+FUZZ_SRCS_mountinfo := src/mountinfo.c src/mountinfo_sysfs.c
 build/fuzz/fuzz-cli: tests/fuzz/fuzz_cli.c $(FUZZ_SRCS_cli) build/buildinfo.h
 build/fuzz/fuzz-mountinfo: tests/fuzz/fuzz_mountinfo.c $(FUZZ_SRCS_mountinfo)
 $(HARD_FUZZ:%=build/fuzz/fuzz-%): build/fuzz/fuzz-%:

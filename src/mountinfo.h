@@ -81,6 +81,9 @@ int mountinfo_find_dev(const char *mountinfo_text, const char *abs_path,
 int mountinfo_device_info(const char *sysfs_root, unsigned major,
 			  unsigned minor, struct device_info *out);
 
+/* d as "nothing known": every text field "unknown", rotational -1. */
+void mountinfo_device_unknown(struct device_info *d);
+
 /*
  * All of the above for a live path: realpath(), /proc/self/mountinfo,
  * /sys and statvfs().  Returns 0, or -1 with a message in err.  A device
