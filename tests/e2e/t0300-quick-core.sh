@@ -19,6 +19,24 @@ for t in "Dhrystone 2 using register variables" "Double-Precision Whetstone" \
 		die "result line for $t"
 done
 check_consistency "$r"
+# One sample per test: no spread to show, and the flag says why.
+[ "$(grep -c '^Pipe Throughput  *1  *[0-9][0-9.]*  *-  *-  *-  single-sample' "$r")" -eq 2 ] ||
+	die "one-sample statistics row"
+if command -v python3 >/dev/null 2>&1; then
+	python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+for run in d["runs"]:
+    for t in run["tests"]:
+        st = t["stats"]
+        assert st["n"] == 1 and st["sd"] is None and st["ci95"]["half"] is None, t["name"]
+' "$r.json" || die "one-sample statistics in the JSON"
+fi
+# compare reads the one-sample rows back (the CSV moved away, so from the
+# statistics block) and says it cannot judge them.
+mv "$r.csv" "$T/saved.csv"
+"$ROOT/Run" compare "$r" "$r" >"$T/cmp" 2>&1 || die "compare of a quick report: $(cat "$T/cmp")"
+mv "$T/saved.csv" "$r.csv"
+grep -q 'significance cannot be judged (1 sample)' "$T/cmp" || die "compare verdict: $(cat "$T/cmp")"
 # The report on stdout is the saved report.
 sed -n '/^   BYTE UNIX/,$p' "$T/out" | cmp -s - "$r" || die "stdout differs from the saved report"
 # The log holds every command and pass.
