@@ -96,7 +96,8 @@ print("./Run %s, %d runs; wall time per run: %s s (mean %.0f s)" % (args or "(in
 print("%6s  %-42s %4s %14s %8s" % ("copies", "test", "runs", "mean", "CV"))
 for (c, title) in sorted(rows):
     v = rows[(c, title)]
-    print("%6d  %-42s %4d %14.1f %7.2f%%" % (c, title.lstrip("~ "), len(v), sum(v) / len(v), 100 * cv(v)))
+    spread = "-" if len(v) < 2 else "%.2f%%" % (100 * cv(v))
+    print("%6d  %-42s %4d %14.1f %8s" % (c, title.lstrip("~ "), len(v), sum(v) / len(v), spread))
 for c in sorted(within):
     cells = ["-" if x is None else "+-%.2f%%" % (100 * x) for x in within[c]]
     print("copies %d: score CI95 estimated from each run's own samples: %s" % (c, ", ".join(cells)))
