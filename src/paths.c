@@ -93,34 +93,37 @@ static int check_dir(const char *what, const char *dir)
 	return 0;
 }
 
+/*
+ * One of the two directories: the option's value, else $env (./Run sets it
+ * to the checkout's folder), else the per-user folder; then checked.
+ */
+static int pick_dir(const char *given, const char *env, const char *xdg, const char *fallback,
+		    const char *leaf, const char *what, const char *opt, char *out, size_t len)
+{
+	const char *e = getenv(env);
+
+	if (given != NULL)
+		fmt(out, len, "%s", given);
+	else if (e != NULL && *e)
+		fmt(out, len, "%s", e);
+	else if (user_dir(xdg, fallback, leaf, out, len) != 0)
+		return paths_fail("no %s: use %s DIR", what, opt);
+	return check_dir(what, out);
+}
+
 int resolve_dirs(const struct config *cfg, char *testdir, char *resdir, size_t len)
 {
-	const char *env;
+	struct statvfs vfs;
 	int rc;
 
-	if (cfg->testdir != NULL)
-		fmt(testdir, len, "%s", cfg->testdir);
-	else if ((env = getenv("SYSINDEX_TESTDIR_DEFAULT")) != NULL && *env)
-		fmt(testdir, len, "%s", env);
-	else if (user_dir("XDG_CACHE_HOME", ".cache", "testdir", testdir, len) != 0)
-		return paths_fail("no test directory: use --testdir DIR%s%s", "", "");
-	if ((rc = check_dir("test directory", testdir)) != 0)
+	if ((rc = pick_dir(cfg->testdir, "SYSINDEX_TESTDIR_DEFAULT", "XDG_CACHE_HOME", ".cache",
+			   "testdir", "test directory", "--testdir", testdir, len)) != 0 ||
+	    (rc = pick_dir(cfg->resultsdir, "SYSINDEX_RESULTS", "XDG_DATA_HOME", ".local/share",
+			   "results", "results directory", "--results", resdir, len)) != 0)
 		return rc;
-	if (cfg->resultsdir != NULL)
-		fmt(resdir, len, "%s", cfg->resultsdir);
-	else if ((env = getenv("SYSINDEX_RESULTS")) != NULL && *env)
-		fmt(resdir, len, "%s", env);
-	else if (user_dir("XDG_DATA_HOME", ".local/share", "results", resdir, len) != 0)
-		return paths_fail("no results directory: use --results DIR%s%s", "", "");
-	if ((rc = check_dir("results directory", resdir)) != 0)
-		return rc;
-	{
-		struct statvfs vfs;
-
-		if (statvfs(resdir, &vfs) == 0 &&
-		    (unsigned long long)vfs.f_bavail * vfs.f_frsize < (1ull << 20))
-			return paths_fail("results directory %s is full (less than 1 MiB free)", resdir, "");
-	}
+	if (statvfs(resdir, &vfs) == 0 &&
+	    (unsigned long long)vfs.f_bavail * vfs.f_frsize < (1ull << 20))
+		return paths_fail("results directory %s is full (less than 1 MiB free)", resdir, "");
 	return 0;
 }
 
