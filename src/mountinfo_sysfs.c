@@ -9,7 +9,6 @@
 #include "mountinfo.h"
 
 #include <dirent.h>
-#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>

@@ -212,10 +212,10 @@ static int aio_init(struct ioengine_aio *a, unsigned depth, char *why, size_t le
 	return 0;
 }
 
-static void aio_exit(struct ioengine_aio *a)
+static void aio_exit(struct ioengine_aio *a, const char *prog)
 {
 	if (syscall(__NR_io_destroy, a->ctx) != 0)
-		printf("ioengine: io_destroy: %s\n", strerror(errno));
+		printf("%s: io_destroy: %s\n", prog, strerror(errno));
 	free(a->queue);
 	free(a->events);
 }
@@ -272,6 +272,7 @@ void ioengine_init(struct ioengine *e, enum diskio_engine want, unsigned depth,
 	char why_uring[160] = "", why_aio[160] = "";
 
 	e->kind = DISKIO_ENGINE_AUTO;
+	e->prog = prog;
 	if (want != DISKIO_ENGINE_AIO &&
 	    uring_init(&e->u, depth, why_uring, sizeof(why_uring)) == 0)
 		e->kind = DISKIO_ENGINE_URING;
@@ -309,5 +310,5 @@ void ioengine_exit(struct ioengine *e)
 	if (e->kind == DISKIO_ENGINE_URING)
 		uring_exit(&e->u);
 	else
-		aio_exit(&e->a);
+		aio_exit(&e->a, e->prog);
 }

@@ -58,14 +58,15 @@ struct ioengine_aio {
 /* The engine a test uses: kind says which of the two is set up. */
 struct ioengine {
 	enum diskio_engine kind;
+	const char *prog;       /* the program, for its messages */
 	struct ioengine_uring u;
 	struct ioengine_aio a;
 };
 
 /*
  * Set up the engine 'want' (AUTO: io_uring, else AIO) for 'depth' requests
- * in flight; SKIP when it cannot.  prog names the program in the line that
- * says AUTO fell back to AIO.
+ * in flight; SKIP when it cannot.  prog names the program in the engine's
+ * messages (AUTO fell back to AIO; io_destroy failed).
  */
 void ioengine_init(struct ioengine *e, enum diskio_engine want, unsigned depth,
 		   const char *prog);
