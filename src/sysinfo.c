@@ -147,9 +147,10 @@ static void uptime_line(char *out, size_t len)
 			 (int)secs % 86400 / 3600, (int)secs % 3600 / 60, a, b, c);
 	}
 	read_first_line("who -r 2>/dev/null", rl, sizeof(rl));
-	/* runlevel: the third field of `who -r`, as UnixBench prints it. */
+	/* runlevel: the number after "run-level" in `who -r`; empty where there is
+	 * none (containers), as in UnixBench's own published sample header. */
 	field = strtok(rl, " ");
-	for (int i = 0; field != NULL && i < 1; i++)
+	if (field != NULL)
 		field = strtok(NULL, " ");
 	/* uptime(1) starts with a space; UnixBench's header shows it without. */
 	fmt(out, len, "%s; runlevel %s", up + strspn(up, " "), field ? field : "");
