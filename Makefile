@@ -37,7 +37,10 @@ QLD = @printf '  LD      %s\n' $@;
 endif
 
 # ---- driver -------------------------------------------------------------
-DRV_SRCS := $(filter-out src/main.c,$(wildcard src/*.c))
+# src/*.c: the entry point, the subcommand table and the test table; each
+# folder is one stage of the data flow (cli, run, stats, report, ...).
+DRV_DIRS := cli run stats sysinfo report compare parse util
+DRV_SRCS := $(filter-out src/main.c,$(wildcard src/*.c $(DRV_DIRS:%=src/%/*.c)))
 DRV_OBJS := $(patsubst src/%.c,build/drv/%.o,$(DRV_SRCS))
 
 # ---- test programs --------------------------------------------------------
@@ -165,7 +168,7 @@ clean:
 FORCE:
 .PHONY: all check check-deps install clean FORCE
 
--include $(wildcard build/drv/*.d build/progs/*.d build/progs/*/*.d build/tests/*.d)
+-include $(wildcard build/drv/*.d build/drv/*/*.d build/progs/*.d build/progs/*/*.d build/tests/*.d)
 
 # ---- fuzzing the report parser (tests/fuzz/README.md) -----------------------
 # fuzz-replay: the seed corpus through the fuzz entry point with any compiler,
@@ -178,9 +181,9 @@ FUZZ_SAN = $(shell printf 'int main(void){return 0;}\n' | $(CC) -fsanitize=addre
 	-fno-sanitize-recover=undefined -fno-omit-frame-pointer)
 FUZZ_CC   ?= clang
 FUZZ_TIME ?= 60
-FUZZ_SRCS := tests/fuzz/fuzz_textparse.c $(wildcard src/textparse*.c)
+FUZZ_SRCS := tests/fuzz/fuzz_textparse.c $(wildcard src/parse/textparse*.c)
 
-build/fuzz/replay-textparse: tests/fuzz/replay.c $(FUZZ_SRCS) src/textparse.h build/libsysindex.a
+build/fuzz/replay-textparse: tests/fuzz/replay.c $(FUZZ_SRCS) src/parse/textparse.h build/libsysindex.a
 	@mkdir -p $(@D)
 	$(QLD)$(CC) $(ALL_CFLAGS) $(FUZZ_SAN) -o $@ tests/fuzz/replay.c $(FUZZ_SRCS) \
 		build/libsysindex.a -lm
@@ -188,7 +191,7 @@ build/fuzz/replay-textparse: tests/fuzz/replay.c $(FUZZ_SRCS) src/textparse.h bu
 fuzz-replay: build/fuzz/replay-textparse
 	$(Q)./build/fuzz/replay-textparse $(FUZZ_CORPUS)/*
 
-build/fuzz/fuzz-textparse: $(FUZZ_SRCS) src/testtab.c src/textparse.h src/testtab.h
+build/fuzz/fuzz-textparse: $(FUZZ_SRCS) src/testtab.c src/parse/textparse.h src/testtab.h
 	@mkdir -p $(@D)
 	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Isrc -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined -o $@ $(FUZZ_SRCS) src/testtab.c -lm
@@ -271,7 +274,7 @@ check-valgrind:
 # ---- lint -------------------------------------------------------------------
 # src/progs/data/ holds workload inputs, not sysindex code; arith.c is linted
 # as one of its variants.
-LINT_SRCS  := $(wildcard src/*.c src/progs/*.c src/progs/lib/*.c src/progs/dhry/*.c \
+LINT_SRCS  := $(wildcard src/*.c $(DRV_DIRS:%=src/%/*.c) src/progs/*.c src/progs/lib/*.c src/progs/dhry/*.c \
 		src/progs/execl/*.c)
 LINT_ARITH := $(wildcard src/progs/arith/arith.c)
 LINT_FLAGS  = $(BASE_CFLAGS) -Isrc -Ibuild -Isrc/progs/lib
@@ -315,8 +318,8 @@ else
 	done
 endif
 
-FUZZ_SRCS_cli       := src/cli.c src/testtab.c src/util.c
-FUZZ_SRCS_mountinfo := src/mountinfo.c src/mountinfo_sysfs.c
+FUZZ_SRCS_cli       := src/cli/cli.c src/testtab.c src/util/util.c
+FUZZ_SRCS_mountinfo := src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c
 build/fuzz/fuzz-cli: tests/fuzz/fuzz_cli.c $(FUZZ_SRCS_cli) build/buildinfo.h
 build/fuzz/fuzz-mountinfo: tests/fuzz/fuzz_mountinfo.c $(FUZZ_SRCS_mountinfo)
 $(HARD_FUZZ:%=build/fuzz/fuzz-%): build/fuzz/fuzz-%:
@@ -330,4 +333,4 @@ fuzz-cli fuzz-mountinfo: fuzz-%: build/fuzz/fuzz-%
 		-artifact_prefix=build/fuzz/$*- build/fuzz/corpus-$* tests/fuzz/corpus/$*
 
 .PHONY: check-sanitize check-valgrind lint fuzz-replay-hard fuzz-cli fuzz-mountinfo
--include $(wildcard build/san/*/*.d build/vg/*/*.d)
+-include $(wildcard build/san/*/*.d build/san/*/*/*.d build/vg/*/*.d)

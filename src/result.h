@@ -11,8 +11,8 @@
 #include <stddef.h>
 #include <time.h>
 
-#include "mountinfo.h"
-#include "stats.h"
+#include "sysinfo/mountinfo.h"
+#include "stats/stats.h"
 #include "testtab.h"
 
 #define MAX_METRICS 24

@@ -21,8 +21,8 @@
 #include <unistd.h>
 
 #include "cmds.h"
-#include "stats.h"
-#include "util.h"
+#include "stats/stats.h"
+#include "util/util.h"
 
 #define R "tests/data/reports/"
 #define DHRY "Dhrystone 2 using register variables"

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json_out.h"
+#include "util/json_out.h"
 
 /* A capture buffer: the emitter writes to a FILE, the test reads a string. */
 struct cap {

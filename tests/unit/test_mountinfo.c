@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mountinfo.h"
+#include "sysinfo/mountinfo.h"
 
 #define FIXTURES "tests/data/mountinfo/"
 #define SYSFS "tests/data/sysfs"

@@ -3,8 +3,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "plan.h"
-#include "score.h"
+#include "run/plan.h"
+#include "stats/score.h"
 
 static struct test_plan precise(double precision, unsigned min, unsigned max, double cap)
 {

@@ -2,7 +2,7 @@
 #include <check.h>
 #include <string.h>
 
-#include "proto.h"
+#include "run/proto.h"
 
 static const struct {
 	const char *line;

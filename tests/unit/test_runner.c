@@ -12,8 +12,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "runner.h"
-#include "spawn.h"
+#include "run/runner.h"
+#include "run/spawn.h"
 
 #define W_EXIT(n) ((n) << 8)          /* a wait status for exit(n) */
 

@@ -2,7 +2,7 @@
 #include <check.h>
 #include <math.h>
 
-#include "stats.h"
+#include "stats/stats.h"
 
 START_TEST(drop_rule_counts)
 {

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "textparse.h"
+#include "parse/textparse.h"
 
 #define R "tests/data/reports/"
 

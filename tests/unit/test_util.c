@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "util/util.h"
 
 static const struct { const char *in; int ok; unsigned long long v; } sizes[] = {
 	{ "512", 1, 512 }, { "256K", 1, 256ull << 10 }, { "256M", 1, 256ull << 20 },

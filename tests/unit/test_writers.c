@@ -17,9 +17,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "report.h"
-#include "score.h"
-#include "util.h"
+#include "report/report.h"
+#include "stats/score.h"
+#include "util/util.h"
 
 #define GOLDEN_TEXT "tests/data/golden/report-synthetic.txt"
 #define HOSTNAME "bench\"host\\back\nline"

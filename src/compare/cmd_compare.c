@@ -1,0 +1,261 @@
+/*
+ * cmd_compare.c: `sysindex compare [options] FILE...`: one table of two or
+ * more results, the change of each against the first, and whether the change
+ * is real: Welch's t-test on every sample's rate where both sides have
+ * samples (the statistics block of a sysindex text report, or better, the
+ * per-sample CSV beside it).  This file: the options and the command's main
+ * flow; the steps are in compare_load.c, compare_judge.c, compare_out.c and
+ * compare_plot.c.
+ *
+ * Everything is read and checked before anything is printed: bad input
+ * gives one line on stderr, exit 2, and an empty stdout.
+ */
+#include "cmds.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/compare_int.h"
+#include "util/util.h"
+
+/* ---- messages --------------------------------------------------------- */
+
+int cmp_usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("sysindex compare: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return 2;
+}
+
+static void usage(FILE *out)
+{
+	fputs("usage: sysindex compare [--label L]... [--format text|md|csv|json]\n"
+	      "                        [--plot FILE.svg|FILE.png] [--copies N] FILE...\n"
+	      "\n"
+	      "Compare two or more results: sysindex text reports (or their .json/.csv\n"
+	      "files, which resolve to the run's text report and samples CSV) and plain\n"
+	      "UnixBench 5.x/6.x reports, also pasted from web pages.  A file holding\n"
+	      "several reports counts as several inputs (file#1, file#2, ...).\n"
+	      "\n"
+	      "  --label L     name the next input's column (repeat, in input order)\n"
+	      "  --format F    text (default), md (Markdown table), csv or json\n"
+	      "  --plot FILE   grouped bar chart of each input relative to the first (gnuplot)\n"
+	      "  --copies N    only the runs with N parallel copies\n"
+	      "\n"
+	      "Each input's change is against the first.  Where both have samples, the\n"
+	      "95% confidence interval of the difference and Welch's t-test say whether\n"
+	      "it is faster, slower, or \"no difference proven\".  See docs/compare.md.\n", out);
+}
+
+/* ---- options ---------------------------------------------------------- */
+
+/*
+ * "--name VALUE" or "--name=VALUE" in a (= argv[*i]): the value, or NULL if a
+ * is not --name (or its value is missing: then *missing is set).
+ */
+static const char *opt_value(const char *a, int argc, char **argv, int *i, const char *name,
+			     int *missing)
+{
+	size_t k = strlen(name);
+
+	if (strncmp(a, name, k) != 0)
+		return NULL;
+	if (a[k] == '=')
+		return a + k + 1;
+	if (a[k] != '\0')
+		return NULL;
+	if (*i + 1 >= argc || argv[*i + 1] == NULL) {
+		*missing = 1;
+		return NULL;
+	}
+	return argv[++*i];
+}
+
+int tp_ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+/* 0, 1 for --help, or 2 after a usage error. */
+static int parse_options(int argc, char **argv, struct options *o)
+{
+	int only_files = 0;
+
+	memset(o, 0, sizeof(*o));
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v;
+		int missing = 0;
+
+		if (only_files || a[0] != '-' || a[1] == '\0') {
+			if (o->nfiles == CMP_MAX_FILES)
+				return cmp_usage_error("too many files (at most %d)", CMP_MAX_FILES);
+			o->files[o->nfiles++] = a;
+		} else if (strcmp(a, "--") == 0) {
+			only_files = 1;
+		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+			return 1;
+		} else if ((v = opt_value(a, argc, argv, &i, "--label", &missing)) != NULL) {
+			if (o->nlabels == CMP_MAX_INPUTS)
+				return cmp_usage_error("too many --label options");
+			if (v[0] == '\0')
+				return cmp_usage_error("--label: empty label");
+			o->labels[o->nlabels++] = v;
+		} else if ((v = opt_value(a, argc, argv, &i, "--format", &missing)) != NULL) {
+			static const char *const names[] = { "text", "md", "csv", "json" };
+			size_t f = 0;
+
+			while (f < 4 && strcmp(v, names[f]) != 0)
+				f++;
+			if (f == 4)
+				return cmp_usage_error("--format: unknown format '%s' (text, md, csv, json)", v);
+			o->format = (enum format)f;
+		} else if ((v = opt_value(a, argc, argv, &i, "--plot", &missing)) != NULL) {
+			if (!tp_ends_with(v, ".svg") && !tp_ends_with(v, ".png"))
+				return cmp_usage_error("--plot: '%s' must end in .svg or .png", v);
+			o->plot = v;
+		} else if ((v = opt_value(a, argc, argv, &i, "--copies", &missing)) != NULL) {
+			unsigned long n;
+
+			if (parse_ulong(v, 1, 1000000, &n) != 0)
+				return cmp_usage_error("--copies: '%s' is not a copy count", v);
+			o->copies = (unsigned)n;
+		} else if (missing) {
+			return cmp_usage_error("%s: missing value", a);
+		} else {
+			return cmp_usage_error("unknown option '%s' (see --help)", a);
+		}
+	}
+	return 0;
+}
+
+/* ---- main --------------------------------------------------------------- */
+
+static int cmp_unsigned(const void *a, const void *b)
+{
+	unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Sorted distinct copy counts over all inputs (or just --copies N). */
+static size_t copy_counts(const struct compare *c, unsigned *out, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->nin; i++)
+		for (size_t b = 0; b < c->in[i].rep->nblocks; b++) {
+			unsigned cp = tp_block_copies(&c->in[i].rep->blocks[b]);
+			size_t k = 0;
+
+			if (c->opt.copies && cp != c->opt.copies)
+				continue;
+			while (k < n && out[k] != cp)
+				k++;
+			if (k == n && n < max)
+				out[n++] = cp;
+		}
+	qsort(out, n, sizeof(*out), cmp_unsigned);
+	return n;
+}
+
+static void compare_free(struct compare *c)
+{
+	for (size_t s = 0; s < c->nsrc; s++) {
+		tp_doc_free(&c->src[s].doc);
+		tp_samples_free(&c->src[s].samples);
+	}
+	free(c->src);
+	for (size_t r = 0; r < c->nrows; r++) {
+		free(c->rows[r].cells);
+		free(c->rows[r].deltas);
+	}
+	free(c->rows);
+	for (size_t i = 0; i < c->nwarnings; i++)
+		free(c->warnings[i]);
+	free(c->warnings);
+}
+
+static int run_compare(struct compare *c)
+{
+	unsigned copies[TP_MAX_BLOCKS * 4];
+	size_t ncopies;
+	struct grid g = { 0 };
+	int rc;
+
+	c->src = calloc(c->opt.nfiles ? c->opt.nfiles : 1, sizeof(*c->src));
+	if (c->src == NULL)
+		return cmp_usage_error("out of memory");
+	for (size_t f = 0; f < c->opt.nfiles; f++) {
+		c->nsrc = f + 1;
+		if ((rc = cmp_load_source(&c->src[f], c->opt.files[f])) != 0)
+			return rc;
+	}
+	if ((rc = cmp_make_inputs(c)) != 0)
+		return rc;
+	ncopies = copy_counts(c, copies, sizeof(copies) / sizeof(copies[0]));
+	if (ncopies == 0)
+		return cmp_usage_error("no run with %u parallel copies in the inputs", c->opt.copies);
+	if (cmp_collect_rows(c, copies, ncopies) != 0)
+		return cmp_usage_error("out of memory");
+	cmp_fill_cells(c);
+	for (size_t r = 0; r < c->nrows; r++)
+		for (size_t i = 1; i < c->nin; i++)
+			cmp_judge(&c->rows[r], &c->rows[r].cells[0], &c->rows[r].cells[i],
+			      &c->rows[r].deltas[i]);
+	cmp_warn_inputs(c);
+	switch (c->opt.format) {
+	case F_TEXT:
+	case F_MD:
+		if (cmp_build_grid(c, &g) != 0) {
+			cmp_grid_free(&g);
+			return cmp_usage_error("out of memory");
+		}
+		if (c->opt.format == F_TEXT)
+			cmp_print_text(stdout, c, &g);
+		else
+			cmp_print_md(stdout, c, &g);
+		cmp_grid_free(&g);
+		break;
+	case F_CSV:
+		cmp_print_csv(stdout, c);
+		break;
+	case F_JSON:
+		if (cmp_print_json(stdout, c) != 0) {
+			fprintf(stderr, "sysindex compare: internal error writing JSON\n");
+			return 1;
+		}
+		break;
+	}
+	if (fflush(stdout) != 0)
+		return 1;
+	return c->opt.plot ? cmp_draw_plot(c, ncopies) : 0;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct compare c;
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	rc = parse_options(argc, argv, &c.opt);
+	if (rc == 1) {
+		usage(stdout);
+		return 0;
+	}
+	if (rc != 0)
+		return rc;
+	if (c.opt.nfiles == 0)
+		return cmp_usage_error("need at least 2 reports to compare (see --help)");
+	rc = run_compare(&c);
+	compare_free(&c);
+	return rc;
+}

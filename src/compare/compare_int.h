@@ -1,0 +1,143 @@
+/*
+ * compare_int.h: what the files of `sysindex compare` share (private):
+ *
+ *   cmd_compare.c    options and the command's main flow
+ *   compare_load.c   file arguments to inputs (reports, samples, labels),
+ *                    and the warnings about inputs that differ
+ *   compare_judge.c  rows, cells and Welch's verdicts
+ *   compare_out.c    text, Markdown, CSV and JSON output
+ *   compare_plot.c   --plot: the chart
+ */
+#ifndef SYSINDEX_COMPARE_INT_H
+#define SYSINDEX_COMPARE_INT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "parse/textparse.h"
+
+#define CMP_MAX_FILES 64
+#define CMP_MAX_INPUTS 64
+#define CMP_PATH_MAX 4096
+#define ROW_TITLE_MAX (TP_TITLE_MAX + 32)
+
+#define V_FASTER "faster"
+#define V_SLOWER "slower"
+#define V_NODIFF "no difference proven"
+#define V_NOSAMPLES "significance cannot be judged (no samples)"
+#define V_ONESAMPLE "significance cannot be judged (1 sample)"
+#define V_UNITS "units differ"
+#define V_TESTS "index tests differ"
+
+enum format { F_TEXT, F_MD, F_CSV, F_JSON };
+
+struct options {
+	const char *labels[CMP_MAX_INPUTS];
+	size_t nlabels;
+	const char *files[CMP_MAX_FILES];
+	size_t nfiles;
+	enum format format;
+	const char *plot;
+	unsigned copies;        /* 0: every copy count */
+};
+
+/* One file argument: a parsed report file and the samples CSV beside it. */
+struct source {
+	const char *arg;
+	char text[CMP_PATH_MAX];        /* the text report read ("" for a CSV-only run) */
+	char csv[CMP_PATH_MAX];         /* the samples CSV used ("" if none) */
+	char label[128];                /* default label: the file's base name */
+	struct tp_doc doc;
+	struct tp_samples samples;
+	int have_samples;
+};
+
+/* One column of the table: one report. */
+struct input {
+	char label[160];
+	const struct source *src;
+	const struct tp_report *rep;
+	const struct tp_samples *samples;       /* NULL: none */
+};
+
+/* One input's figure in one row. */
+struct cell {
+	int present;
+	enum tp_status status;
+	double value;           /* headline: UnixBench's score, or the index score */
+	char unit[16];
+	double time;            /* seconds per sample, -1 unknown */
+	unsigned samples;       /* samples behind the headline, 0 unknown */
+	int has_stats;
+	size_t n;
+	double mean, sd;
+	const struct tp_block *block;   /* score rows: where the index rows are */
+};
+
+/* Input i against input 0 in one row. */
+struct delta {
+	double change;          /* %, NAN when not computed */
+	int judged;             /* Welch ran: ci and p are set */
+	double ci_lo, ci_hi;    /* % of input 0's mean */
+	double p, df;
+	const char *verdict;    /* "" when there is nothing to say */
+};
+
+struct row {
+	unsigned copies;
+	int is_score;
+	char title[ROW_TITLE_MAX];
+	char category[64];      /* score rows */
+	struct cell *cells;     /* one per input */
+	struct delta *deltas;   /* one per input; [0] unused */
+};
+
+struct compare {
+	struct options opt;
+	struct source *src;
+	size_t nsrc;
+	struct input in[CMP_MAX_INPUTS];
+	size_t nin;
+	struct row *rows;
+	size_t nrows;
+	char **warnings;
+	size_t nwarnings;
+};
+
+/* A grid of strings, printed as text or Markdown. */
+struct grid {
+	size_t ncols, nrows;
+	char **cell;            /* nrows * ncols, malloc'd strings */
+	int *right;             /* per column: right-aligned */
+};
+
+/* cmd_compare.c: usage_error prints "sysindex compare: <message>" and returns 2. */
+int cmp_usage_error(const char *fmt, ...);
+int tp_ends_with(const char *s, const char *suffix);
+
+/* compare_load.c */
+int cmp_load_source(struct source *s, const char *arg);
+int cmp_make_inputs(struct compare *c);
+void cmp_describe_version(const struct tp_report *r, char *out, size_t len);
+const char *cmp_mode_of(const struct tp_report *r);
+void cmp_warn_inputs(struct compare *c);
+
+/* compare_judge.c */
+unsigned tp_block_copies(const struct tp_block *b);
+int cmp_collect_rows(struct compare *c, const unsigned *copies, size_t ncopies);
+void cmp_fill_cells(struct compare *c);
+void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b,
+	   struct delta *d);
+
+/* compare_out.c */
+int cmp_build_grid(const struct compare *c, struct grid *g);
+void cmp_grid_free(struct grid *g);
+void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g);
+void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g);
+void cmp_print_csv(FILE *out, const struct compare *c);
+int cmp_print_json(FILE *out, const struct compare *c);
+
+/* compare_plot.c */
+int cmp_draw_plot(const struct compare *c, size_t ncopies);
+
+#endif

@@ -1,0 +1,336 @@
+/*
+ * compare_load.c: from `sysindex compare`'s file arguments to its inputs:
+ * each argument (a report, or a run's x.json, x.csv, x.html, x.md or x.log)
+ * resolved to a text report and the samples CSV beside it, or to the CSV
+ * alone, then read; one input per report, with its label.  Also the
+ * warnings about inputs that are not alike (versions, modes, compilers,
+ * copy counts, seconds per sample, sample counts, units, indexed tests).
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "compare/compare_int.h"
+#include "stats/stats.h"
+
+/* ---- reading the inputs ----------------------------------------------- */
+
+static int is_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* The base name of path without a known result extension, as a label. */
+static void base_label(const char *path, const char *strip, char *out, size_t outlen)
+{
+	const char *b = strrchr(path, '/');
+	size_t n;
+
+	b = b ? b + 1 : path;
+	if (*b == '\0')
+		b = path;
+	n = strlen(b);
+	if (strip != NULL && tp_ends_with(b, strip) && n > strlen(strip))
+		n -= strlen(strip);
+	snprintf(out, outlen, "%.*s", (int)n, b);
+}
+
+/*
+ * A CSV without its text report: one result per (copies, test) with
+ * UnixBench's score (geometric mean of the kept samples' rates).
+ */
+static int doc_from_samples(const struct tp_samples *s, struct tp_doc *doc)
+{
+	struct tp_report *r = calloc(1, sizeof(*r));
+
+	memset(doc, 0, sizeof(*doc));
+	if (r == NULL)
+		return -1;
+	doc->reports = r;
+	doc->nreports = 1;
+	r->blocks = calloc(s->nsets ? s->nsets : 1, sizeof(*r->blocks));
+	if (r->blocks == NULL)
+		return -1;
+	for (size_t i = 0; i < s->nsets; i++) {
+		const struct tp_sample_set *set = &s->sets[i];
+		struct tp_block *b = NULL;
+		struct tp_result *res;
+		double *kept = malloc((set->n ? set->n : 1) * sizeof(*kept));
+		size_t nk = 0;
+
+		if (kept == NULL)
+			return -1;
+		for (size_t j = 0; j < r->nblocks; j++)
+			if (r->blocks[j].copies == set->copies)
+				b = &r->blocks[j];
+		if (b == NULL) {
+			b = &r->blocks[r->nblocks++];
+			b->copies = set->copies;
+			b->results = calloc(s->nsets, sizeof(*b->results));
+			if (b->results == NULL) {
+				free(kept);
+				return -1;
+			}
+		}
+		for (size_t j = 0; j < set->n; j++)
+			if (!set->dropped[j])
+				kept[nk++] = set->rate[j];
+		res = &b->results[b->nresults++];
+		snprintf(res->title, sizeof(res->title), "%s", set->title);
+		snprintf(res->unit, sizeof(res->unit), "%s", set->unit);
+		res->status = TP_OK;
+		res->value = nk ? stats_geomean(kept, nk) : stats_geomean(set->rate, set->n);
+		res->time = -1;
+		res->samples = (unsigned)(nk ? nk : set->n);
+		free(kept);
+	}
+	return 0;
+}
+
+static int load_samples(struct source *s, const char *path, int required)
+{
+	char err[512];
+	int rc = tp_parse_samples_csv(path, &s->samples, err, sizeof(err));
+
+	if (rc < 0)
+		return cmp_usage_error("%s", err);
+	if (rc == 1) {
+		if (required)
+			return cmp_usage_error("%s: not a sysindex samples CSV", path);
+		return 0;
+	}
+	snprintf(s->csv, sizeof(s->csv), "%s", path);
+	s->have_samples = 1;
+	return 0;
+}
+
+/*
+ * x.json, x.csv, x.html, x.md, x.log resolve to the run's text report x and
+ * the samples CSV x.csv beside it; any other file is read as a report.
+ */
+int cmp_load_source(struct source *s, const char *arg)
+{
+	static const char *const exts[] = { ".json", ".csv", ".html", ".md", ".log" };
+	const char *ext = NULL;
+	char base[CMP_PATH_MAX], csv[CMP_PATH_MAX + 8], err[512];
+	int rc;
+
+	memset(s, 0, sizeof(*s));
+	s->arg = arg;
+	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
+		if (tp_ends_with(arg, exts[i]) && strlen(arg) > strlen(exts[i]))
+			ext = exts[i];
+	if (strlen(arg) >= sizeof(base))
+		return cmp_usage_error("%.60s...: path too long", arg);
+	snprintf(base, sizeof(base), "%s", arg);
+	if (ext != NULL)
+		base[strlen(arg) - strlen(ext)] = '\0';
+	if (ext != NULL && is_file(base)) {
+		snprintf(s->text, sizeof(s->text), "%s", base);
+		base_label(arg, ext, s->label, sizeof(s->label));
+	} else if (ext != NULL && strcmp(ext, ".csv") == 0 && is_file(arg)) {
+		base_label(arg, ext, s->label, sizeof(s->label));
+		if ((rc = load_samples(s, arg, 1)) != 0)
+			return rc;
+		if (s->samples.nsets == 0)
+			return cmp_usage_error("%s: no benchmark results found", arg);
+		if (doc_from_samples(&s->samples, &s->doc) != 0)
+			return cmp_usage_error("%s: out of memory", arg);
+		return 0;
+	} else if (ext != NULL && strcmp(ext, ".json") == 0) {
+		return cmp_usage_error("%s: a .json result is read through its text report %s, which "
+				   "is missing", arg, base);
+	} else {
+		snprintf(s->text, sizeof(s->text), "%s", arg);
+		base_label(arg, NULL, s->label, sizeof(s->label));
+	}
+	if (tp_parse_file(s->text, &s->doc, err, sizeof(err)) != 0)
+		return cmp_usage_error("%s", err);
+	snprintf(csv, sizeof(csv), "%s.csv", s->text);
+	/* Samples of one run only: a file of several reports has no single CSV. */
+	if (s->doc.nreports == 1 && is_file(csv))
+		return load_samples(s, csv, 0);
+	return 0;
+}
+
+static int label_taken(const struct compare *c, size_t upto, const char *label)
+{
+	for (size_t i = 0; i < upto; i++)
+		if (strcmp(c->in[i].label, label) == 0)
+			return 1;
+	return 0;
+}
+
+int cmp_make_inputs(struct compare *c)
+{
+	for (size_t s = 0; s < c->nsrc; s++) {
+		const struct source *src = &c->src[s];
+
+		for (size_t r = 0; r < src->doc.nreports; r++) {
+			struct input *in;
+
+			if (c->nin == CMP_MAX_INPUTS)
+				return cmp_usage_error("too many reports (at most %d)", CMP_MAX_INPUTS);
+			in = &c->in[c->nin];
+			in->src = src;
+			in->rep = &src->doc.reports[r];
+			in->samples = src->have_samples ? &src->samples : NULL;
+			if (c->nin < c->opt.nlabels)
+				snprintf(in->label, sizeof(in->label), "%s", c->opt.labels[c->nin]);
+			else if (src->doc.nreports > 1)
+				snprintf(in->label, sizeof(in->label), "%s#%zu", src->label, r + 1);
+			else
+				snprintf(in->label, sizeof(in->label), "%s", src->label);
+			for (unsigned k = 2; label_taken(c, c->nin, in->label); k++) {
+				char base[128];
+
+				snprintf(base, sizeof(base), "%.100s", c->nin < c->opt.nlabels
+					 ? c->opt.labels[c->nin] : src->label);
+				snprintf(in->label, sizeof(in->label), "%s (%u)", base, k);
+			}
+			c->nin++;
+		}
+	}
+	if (c->opt.nlabels > c->nin)
+		return cmp_usage_error("%zu labels for %zu inputs", c->opt.nlabels, c->nin);
+	if (c->nin < 2)
+		return cmp_usage_error("need at least 2 reports to compare, got %zu", c->nin);
+	return 0;
+}
+
+/* ---- warnings --------------------------------------------------------- */
+
+#define TIME_RATIO_WARN 1.5     /* seconds per sample this far apart: not the same test */
+
+/* A warning: one line on stderr now, and kept for the JSON output. */
+static void warn(struct compare *c, const char *fmt, ...)
+{
+	char msg[512], **grown;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "sysindex compare: warning: %s\n", msg);
+	grown = realloc(c->warnings, (c->nwarnings + 1) * sizeof(*grown));
+	if (grown == NULL)
+		return;
+	c->warnings = grown;
+	if ((c->warnings[c->nwarnings] = strdup(msg)) != NULL)
+		c->nwarnings++;
+}
+
+void cmp_describe_version(const struct tp_report *r, char *out, size_t len)
+{
+	if (r->sysindex_version[0])
+		snprintf(out, len, "sysindex %s (UnixBench %s layout)", r->sysindex_version,
+			 r->version[0] ? r->version : "?");
+	else if (r->version[0])
+		snprintf(out, len, "UnixBench %s", r->version);
+	else
+		snprintf(out, len, "unknown version (no title line)");
+}
+
+const char *cmp_mode_of(const struct tp_report *r)
+{
+	return r->mode[0] ? r->mode : "default";
+}
+
+static void copies_list(const struct tp_report *r, char *out, size_t len)
+{
+	size_t o = 0;
+
+	out[0] = '\0';
+	for (size_t b = 0; b < r->nblocks && o < len; b++) {
+		int n = snprintf(out + o, len - o, "%s%u", b ? ", " : "",
+				 tp_block_copies(&r->blocks[b]));
+
+		if (n < 0)
+			break;
+		o += (size_t)n;
+	}
+}
+
+/* Per input: which kinds of row-level difference, and one example of each. */
+static void warn_rows(struct compare *c, size_t i)
+{
+	const struct input *a = &c->in[0], *b = &c->in[i];
+	size_t ntime = 0, nsamples = 0, nunits = 0, ntests = 0;
+	const struct row *etime = NULL, *esamples = NULL, *eunits = NULL, *etests = NULL;
+
+	for (size_t r = 0; r < c->nrows; r++) {
+		const struct row *row = &c->rows[r];
+		const struct cell *x = &row->cells[0], *y = &row->cells[i];
+
+		if (!x->present || !y->present)
+			continue;
+		if (x->time > 0 && y->time > 0 &&
+		    fmax(x->time, y->time) / fmin(x->time, y->time) > TIME_RATIO_WARN) {
+			if (ntime++ == 0)
+				etime = row;
+		}
+		if (x->samples && y->samples && x->samples != y->samples && nsamples++ == 0)
+			esamples = row;
+		if (strcmp(row->deltas[i].verdict, V_UNITS) == 0 && nunits++ == 0)
+			eunits = row;
+		if (strcmp(row->deltas[i].verdict, V_TESTS) == 0 && ntests++ == 0)
+			etests = row;
+	}
+	if (ntime)
+		warn(c, "%s and %s ran different seconds per sample in %zu test%s (%s: %.1f s vs "
+		     "%.1f s): not the same test parameters", b->label, a->label, ntime,
+		     ntime == 1 ? "" : "s", etime->title, etime->cells[i].time,
+		     etime->cells[0].time);
+	if (nsamples)
+		warn(c, "%s and %s kept different sample counts in %zu test%s (%s: %u vs %u)",
+		     b->label, a->label, nsamples, nsamples == 1 ? "" : "s", esamples->title,
+		     esamples->cells[i].samples, esamples->cells[0].samples);
+	if (nunits)
+		warn(c, "%s and %s report different units in %zu test%s (%s: %s vs %s): "
+		     "those rows are not compared", b->label, a->label, nunits,
+		     nunits == 1 ? "" : "s", eunits->title, eunits->cells[i].unit,
+		     eunits->cells[0].unit);
+	if (ntests)
+		warn(c, "%s and %s indexed different tests (%s): those scores are not compared",
+		     b->label, a->label, etests->title);
+}
+
+void cmp_warn_inputs(struct compare *c)
+{
+	const struct tp_report *a = c->in[0].rep;
+
+	for (size_t i = 0; i < c->nin; i++)
+		for (size_t b = 0; b < c->in[i].rep->nblocks; b++)
+			if (c->in[i].rep->blocks[b].copies == 0) {
+				warn(c, "%s: no \"parallel copies\" line; assuming 1 copy",
+				     c->in[i].label);
+				break;
+			}
+	for (size_t i = 1; i < c->nin; i++) {
+		const struct tp_report *b = c->in[i].rep;
+		char va[96], vb[96], ca[128], cb[128];
+
+		cmp_describe_version(a, va, sizeof(va));
+		cmp_describe_version(b, vb, sizeof(vb));
+		if (strcmp(va, vb) != 0)
+			warn(c, "versions differ: %s is %s, %s is %s", c->in[i].label, vb,
+			     c->in[0].label, va);
+		if (strcmp(cmp_mode_of(a), cmp_mode_of(b)) != 0)
+			warn(c, "modes differ: %s ran \"%s\", %s ran \"%s\"", c->in[i].label,
+			     cmp_mode_of(b), c->in[0].label, cmp_mode_of(a));
+		if (a->compiler[0] && b->compiler[0] && strcmp(a->compiler, b->compiler) != 0)
+			warn(c, "compilers differ: %s: %s; %s: %s", c->in[i].label, b->compiler,
+			     c->in[0].label, a->compiler);
+		copies_list(a, ca, sizeof(ca));
+		copies_list(b, cb, sizeof(cb));
+		if (strcmp(ca, cb) != 0)
+			warn(c, "copies differ: %s ran %s, %s ran %s parallel copies",
+			     c->in[i].label, cb, c->in[0].label, ca);
+		warn_rows(c, i);
+	}
+}

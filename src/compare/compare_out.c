@@ -1,0 +1,378 @@
+/*
+ * compare_out.c: `sysindex compare`'s table written out: aligned text or a
+ * Markdown table (both from one grid of strings), long-format CSV (a line
+ * per test and input), or JSON with the inputs and the warnings.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/compare_int.h"
+#include "util/csv_out.h"
+#include "util/json_out.h"
+
+/* ---- output: a grid of strings, printed as text or Markdown ------------ */
+
+static int grid_init(struct grid *g, size_t nrows, size_t ncols)
+{
+	g->nrows = nrows;
+	g->ncols = ncols;
+	g->cell = calloc(nrows * ncols, sizeof(*g->cell));
+	g->right = calloc(ncols, sizeof(*g->right));
+	return g->cell && g->right ? 0 : -1;
+}
+
+static void grid_set(struct grid *g, size_t r, size_t col, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	free(g->cell[r * g->ncols + col]);
+	g->cell[r * g->ncols + col] = strdup(buf);
+}
+
+static const char *grid_get(const struct grid *g, size_t r, size_t col)
+{
+	const char *s = g->cell[r * g->ncols + col];
+
+	return s ? s : "";
+}
+
+void cmp_grid_free(struct grid *g)
+{
+	for (size_t i = 0; g->cell && i < g->nrows * g->ncols; i++)
+		free(g->cell[i]);
+	free(g->cell);
+	free(g->right);
+}
+
+static const char *status_word(enum tp_status s)
+{
+	switch (s) {
+	case TP_OK: return "OK";
+	case TP_FAILED: return "FAILED";
+	case TP_SKIPPED: return "SKIPPED";
+	case TP_UNAVAILABLE: return "N/A";
+	case TP_NOT_RUN: break;
+	}
+	return "NOT RUN";
+}
+
+static const char *row_unit(const struct compare *c, const struct row *row)
+{
+	for (size_t i = 0; i < c->nin; i++)
+		if (row->cells[i].present && row->cells[i].unit[0])
+			return row->cells[i].unit;
+	return "";
+}
+
+static size_t delta_col(const struct compare *c, size_t i)
+{
+	return 3 + c->nin + 3 * (i - 1);
+}
+
+/* Header row 0, then one row per table row. */
+int cmp_build_grid(const struct compare *c, struct grid *g)
+{
+	size_t ncols = 3 + c->nin + 3 * (c->nin - 1);
+
+	if (grid_init(g, c->nrows + 1, ncols) != 0)
+		return -1;
+	grid_set(g, 0, 0, "Test");
+	grid_set(g, 0, 1, "Copies");
+	grid_set(g, 0, 2, "Unit");
+	g->right[1] = 1;
+	for (size_t i = 0; i < c->nin; i++) {
+		grid_set(g, 0, 3 + i, "%s", c->in[i].label);
+		g->right[3 + i] = 1;
+	}
+	for (size_t i = 1; i < c->nin; i++) {
+		size_t k = delta_col(c, i);
+
+		grid_set(g, 0, k, "%s vs %s", c->in[i].label, c->in[0].label);
+		grid_set(g, 0, k + 1, "95%% CI");
+		grid_set(g, 0, k + 2, "Verdict");
+		g->right[k] = 1;
+	}
+	for (size_t r = 0; r < c->nrows; r++) {
+		const struct row *row = &c->rows[r];
+
+		grid_set(g, r + 1, 0, "%s", row->title);
+		grid_set(g, r + 1, 1, "%u", row->copies);
+		grid_set(g, r + 1, 2, "%s", row_unit(c, row));
+		for (size_t i = 0; i < c->nin; i++) {
+			const struct cell *x = &row->cells[i];
+
+			if (!x->present)
+				grid_set(g, r + 1, 3 + i, "-");
+			else if (x->status != TP_OK)
+				grid_set(g, r + 1, 3 + i, "%s", status_word(x->status));
+			else
+				grid_set(g, r + 1, 3 + i, "%.1f", x->value);
+		}
+		for (size_t i = 1; i < c->nin; i++) {
+			const struct delta *d = &row->deltas[i];
+			size_t k = delta_col(c, i);
+
+			if (isfinite(d->change))
+				grid_set(g, r + 1, k, "%+.2f%%", d->change);
+			if (d->judged && isfinite(d->ci_lo))
+				grid_set(g, r + 1, k + 1, "[%+.2f%%, %+.2f%%]", d->ci_lo, d->ci_hi);
+			grid_set(g, r + 1, k + 2, "%s", d->verdict);
+		}
+	}
+	return 0;
+}
+
+static const char *samples_source(const struct input *in, int *any)
+{
+	const struct tp_report *r = in->rep;
+
+	*any = 1;
+	if (in->samples != NULL)
+		return "per-sample CSV";
+	for (size_t b = 0; b < r->nblocks; b++)
+		if (r->blocks[b].nstats > 0)
+			return "statistics block";
+	*any = 0;
+	return "no samples (headline scores only)";
+}
+
+void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
+{
+	size_t *w = calloc(g->ncols, sizeof(*w));
+	int any;
+
+	if (w == NULL)
+		return;
+	for (size_t i = 0; i < c->nin; i++) {
+		const struct input *in = &c->in[i];
+		char v[96];
+
+		cmp_describe_version(in->rep, v, sizeof(v));
+		fprintf(out, "%s: %s: %s", in->label,
+			in->src->text[0] ? in->src->text : in->src->csv, v);
+		if (in->rep->host[0])
+			fprintf(out, ", host %s", in->rep->host);
+		fprintf(out, ", mode %s; %s\n", cmp_mode_of(in->rep), samples_source(in, &any));
+	}
+	fputc('\n', out);
+	for (size_t r = 0; r < g->nrows; r++)
+		for (size_t k = 0; k < g->ncols; k++)
+			if (strlen(grid_get(g, r, k)) > w[k])
+				w[k] = strlen(grid_get(g, r, k));
+	for (size_t r = 0; r < g->nrows; r++) {
+		size_t last = g->ncols;
+
+		/* No trailing blanks: stop after the last non-empty cell. */
+		while (last > 0 && grid_get(g, r, last - 1)[0] == '\0')
+			last--;
+		for (size_t k = 0; k < last; k++) {
+			const char *s = grid_get(g, r, k);
+			int pad = (int)w[k];
+
+			if (k + 1 == last && !g->right[k])
+				fputs(s, out);
+			else
+				fprintf(out, g->right[k] ? "%*s" : "%-*s", pad, s);
+			if (k + 1 < last)
+				fputs("  ", out);
+		}
+		fputc('\n', out);
+	}
+	fprintf(out, "\nChange: against %s's score.  95%% CI and verdict: Welch's t-test on "
+		"every sample's rate\n(two-sided, 95%%); \"no difference proven\" when the "
+		"interval of the difference holds 0.\n", c->in[0].label);
+	free(w);
+}
+
+/* Markdown cell: '|' would end the cell, so it is escaped. */
+static void md_cell(FILE *out, const char *s)
+{
+	fputs(" ", out);
+	for (; *s; s++) {
+		if (*s == '|' || *s == '\\')
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+	fputs(" |", out);
+}
+
+void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g)
+{
+	for (size_t r = 0; r < g->nrows; r++) {
+		fputs("|", out);
+		for (size_t k = 0; k < g->ncols; k++)
+			md_cell(out, grid_get(g, r, k));
+		fputc('\n', out);
+		if (r == 0) {
+			fputs("|", out);
+			for (size_t k = 0; k < g->ncols; k++)
+				fputs(g->right[k] ? " ---: |" : " --- |", out);
+			fputc('\n', out);
+		}
+	}
+	fprintf(out, "\nChange against %s. Verdicts: Welch's t-test on every sample's rate "
+		"(two-sided, 95%%).\n", c->in[0].label);
+}
+
+/* ---- output: CSV and JSON ---------------------------------------------- */
+
+/* ",<number>", or just "," when the number does not exist (NAN). */
+static void csv_num(FILE *out, double v)
+{
+	fputc(',', out);
+	csv_number(out, v);
+}
+
+/* Long format: one line per (row, input). */
+void cmp_print_csv(FILE *out, const struct compare *c)
+{
+	fputs("copies,kind,test,input,label,status,value,unit,time,samples,n,mean,sd,"
+	      "change_pct,ci_low_pct,ci_high_pct,p_value,df,verdict\n", out);
+	for (size_t r = 0; r < c->nrows; r++) {
+		const struct row *row = &c->rows[r];
+
+		for (size_t i = 0; i < c->nin; i++) {
+			const struct cell *x = &row->cells[i];
+			const struct delta *d = &row->deltas[i];
+
+			fprintf(out, "%u,%s,", row->copies, row->is_score ? "score" : "test");
+			csv_field(out, row->title);
+			fprintf(out, ",%zu,", i + 1);
+			csv_field(out, c->in[i].label);
+			fputc(',', out);
+			csv_field(out, !x->present ? "missing" : x->status == TP_OK ? "ok"
+				  : status_word(x->status));
+			csv_num(out, x->present && x->status == TP_OK ? x->value : NAN);
+			fputc(',', out);
+			csv_field(out, x->unit);
+			csv_num(out, x->time > 0 ? x->time : NAN);
+			fputc(',', out);
+			if (x->samples)
+				fprintf(out, "%u", x->samples);
+			fputc(',', out);
+			if (x->has_stats)
+				fprintf(out, "%zu", x->n);
+			csv_num(out, x->has_stats ? x->mean : NAN);
+			csv_num(out, x->has_stats ? x->sd : NAN);
+			csv_num(out, i ? d->change : NAN);
+			csv_num(out, i && d->judged ? d->ci_lo : NAN);
+			csv_num(out, i && d->judged ? d->ci_hi : NAN);
+			csv_num(out, i && d->judged ? d->p : NAN);
+			csv_num(out, i && d->judged ? d->df : NAN);
+			fputc(',', out);
+			csv_field(out, i ? d->verdict : "");
+			fputc('\n', out);
+		}
+	}
+}
+
+static void json_input(struct json_out *j, const struct input *in)
+{
+	int any;
+
+	json_object_begin(j);
+	json_kv_string(j, "label", in->label);
+	json_kv_string_or_null(j, "file", in->src->text);
+	json_kv_string_or_null(j, "samples_csv", in->src->csv);
+	json_kv_string_or_null(j, "title", in->rep->title);
+	json_kv_string_or_null(j, "unixbench_version", in->rep->version);
+	json_kv_string_or_null(j, "sysindex_version", in->rep->sysindex_version);
+	json_kv_string_or_null(j, "host", in->rep->host);
+	json_kv_string(j, "mode", cmp_mode_of(in->rep));
+	json_kv_string_or_null(j, "compiler", in->rep->compiler);
+	json_kv_string(j, "samples_from", samples_source(in, &any));
+	json_object_end(j);
+}
+
+static void json_row(struct json_out *j, const struct compare *c, const struct row *row)
+{
+	json_object_begin(j);
+	json_kv_uint(j, "copies", row->copies);
+	json_kv_string(j, "kind", row->is_score ? "score" : "test");
+	json_kv_string(j, "title", row->title);
+	json_kv_string_or_null(j, "unit", row_unit(c, row));
+	json_key(j, "values");
+	json_array_begin(j);
+	for (size_t i = 0; i < c->nin; i++) {
+		const struct cell *x = &row->cells[i];
+
+		json_object_begin(j);
+		json_kv_string(j, "label", c->in[i].label);
+		json_kv_string(j, "status", !x->present ? "missing" : x->status == TP_OK ? "ok"
+			       : status_word(x->status));
+		if (x->present && x->status == TP_OK)
+			json_kv_double(j, "value", x->value);
+		else
+			json_kv_null(j, "value");
+		json_kv_string_or_null(j, "unit", x->unit);
+		if (x->time > 0)
+			json_kv_double(j, "seconds", x->time);
+		else
+			json_kv_null(j, "seconds");
+		if (x->samples)
+			json_kv_uint(j, "samples", x->samples);
+		else
+			json_kv_null(j, "samples");
+		if (x->has_stats) {
+			json_kv_uint(j, "n", x->n);
+			json_kv_double(j, "mean", x->mean);
+			json_kv_double(j, "sd", x->sd);
+		}
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_key(j, "comparisons");
+	json_array_begin(j);
+	for (size_t i = 1; i < c->nin; i++) {
+		const struct delta *d = &row->deltas[i];
+
+		json_object_begin(j);
+		json_kv_string(j, "label", c->in[i].label);
+		json_kv_string(j, "against", c->in[0].label);
+		json_kv_double(j, "change_pct", d->change);
+		json_kv_bool(j, "judged", d->judged);
+		json_kv_double(j, "ci_low_pct", d->judged ? d->ci_lo : NAN);
+		json_kv_double(j, "ci_high_pct", d->judged ? d->ci_hi : NAN);
+		json_kv_double(j, "p_value", d->judged ? d->p : NAN);
+		json_kv_double(j, "df", d->judged ? d->df : NAN);
+		json_kv_string_or_null(j, "verdict", d->verdict);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_object_end(j);
+}
+
+int cmp_print_json(FILE *out, const struct compare *c)
+{
+	struct json_out j;
+
+	json_init(&j, out, 1);
+	json_object_begin(&j);
+	json_kv_string(&j, "format", "sysindex-compare");
+	json_kv_int(&j, "format_version", 1);
+	json_kv_string(&j, "test", "Welch's t-test, two-sided, 95%");
+	json_key(&j, "inputs");
+	json_array_begin(&j);
+	for (size_t i = 0; i < c->nin; i++)
+		json_input(&j, &c->in[i]);
+	json_array_end(&j);
+	json_key(&j, "warnings");
+	json_array_begin(&j);
+	for (size_t i = 0; i < c->nwarnings; i++)
+		json_string(&j, c->warnings[i]);
+	json_array_end(&j);
+	json_key(&j, "rows");
+	json_array_begin(&j);
+	for (size_t r = 0; r < c->nrows; r++)
+		json_row(&j, c, &c->rows[r]);
+	json_array_end(&j);
+	json_object_end(&j);
+	return json_finish(&j);
+}

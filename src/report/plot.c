@@ -1,0 +1,374 @@
+/*
+ * plot.c: bar charts through gnuplot, run as an external program.
+ *
+ * gnuplot is optional: without it one line says so and the run goes on.
+ * It runs (gnuplot.c) in a temporary folder next to the chart that holds
+ * the data and the script and is removed afterwards.  The chart is drawn
+ * into the temporary folder and renamed into place, so a chart is either
+ * complete or absent.
+ */
+#include "report/plot.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/gnuplot.h"
+#include "util/util.h"
+
+/* What plot_grouped draws, bundled to keep the helpers' signatures short. */
+struct chart {
+	const char *title, *value_label;
+	const char *const *rows, *const *series;
+	size_t nrows, nseries;
+	const double *values;
+};
+
+/* Row i, series s: its y position (row 0 and series 0 at the top). */
+static double bar_y(const struct chart *c, size_t i, size_t s)
+{
+	double bw = 0.8 / (double)c->nseries;
+
+	return (double)(c->nrows - 1 - i) + ((double)(c->nseries - 1) / 2.0 - (double)s) * bw;
+}
+
+/* chart.dat: one block per series ("y value label"); missing values left out. */
+static int write_data(const char *path, const struct chart *c, double *vmax)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f == NULL)
+		return -1;
+	*vmax = 0;
+	for (size_t s = 0; s < c->nseries; s++) {
+		fprintf(f, "# %zu\n", s);
+		for (size_t i = 0; i < c->nrows; i++) {
+			double v = c->values[i * c->nseries + s];
+
+			if (!isfinite(v))
+				continue;
+			fprintf(f, "%.6f %.17g \"%.*f\"\n", bar_y(c, i, s), v,
+				fabs(v) < 1e6 ? 1 : 0, v);
+			if (v > *vmax)
+				*vmax = v;
+		}
+		fputs("\n\n", f);
+	}
+	return fclose(f) == 0 ? 0 : -1;
+}
+
+static const char *const series_colours[] = {
+	"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1",
+};
+
+static int write_script(const char *path, const char *term, const struct chart *c, double vmax)
+{
+	int height = 160 + (int)c->nrows * ((int)c->nseries * 18 + 12);
+	double bh = 0.8 / (double)c->nseries * 0.45;   /* half a bar's height */
+	int first = 1;
+	FILE *f = fopen(path, "w");
+
+	if (f == NULL)
+		return -1;
+	if (height < 320)
+		height = 320;   /* the title, axis label and key need room too */
+	fprintf(f, "set encoding utf8\n");
+	if (strcmp(term, "svg") == 0)
+		fprintf(f, "set terminal svg size 1000,%d noenhanced font 'sans,11' "
+			"background rgb 'white'\n", height);
+	else if (strcmp(term, "pngcairo") == 0)
+		fprintf(f, "set terminal pngcairo size 1000,%d noenhanced font 'sans,10' "
+			"background rgb 'white'\n", height);
+	else
+		fprintf(f, "set terminal png size 1000,%d noenhanced\n", height);
+	fprintf(f, "set output 'chart.out'\nset title ");
+	gnuplot_dquote(f, c->title);
+	fprintf(f, "\nset xlabel ");
+	gnuplot_squote(f, c->value_label ? c->value_label : "");
+	/* Room right of the longest bar for its value label. */
+	fprintf(f, "\nset xrange [0:%.17g]\nset yrange [-0.6:%zu.4]\n",
+		vmax > 0 ? vmax * 1.15 : 1, c->nrows - 1);
+	fprintf(f, "set style fill solid 0.85 border -1\nset grid xtics\nset xtics nomirror\n"
+		"set ytics scale 0 nomirror\nset key outside bottom center horizontal\nset bmargin 6\n");
+	for (size_t i = 0; i < c->nrows; i++) {
+		fprintf(f, "set ytics %s(", i ? "add " : "");
+		gnuplot_squote(f, c->rows[i] ? c->rows[i] : "");
+		fprintf(f, " %zu)\n", c->nrows - 1 - i);
+	}
+	fprintf(f, "plot");
+	for (size_t s = 0; s < c->nseries; s++) {
+		int any = 0;
+
+		for (size_t i = 0; i < c->nrows; i++)
+			any |= isfinite(c->values[i * c->nseries + s]);
+		if (!any)
+			continue;   /* an empty block would be an error */
+		fprintf(f, "%s 'chart.dat' index %zu using 2:1:(0):2:($1-%.6f):($1+%.6f) "
+			"with boxxyerror lc rgb '%s' title ", first ? "" : ", \\\n    ", s, bh, bh,
+			series_colours[s % (sizeof(series_colours) / sizeof(series_colours[0]))]);
+		gnuplot_squote(f, c->series[s] ? c->series[s] : "");
+		fprintf(f, ", \\\n    'chart.dat' index %zu using 2:1:3 with labels left "
+			"offset char 0.8,0 font ',8' notitle", s);
+		first = 0;
+	}
+	fprintf(f, "\n");
+	return fclose(f) == 0 && !first ? 0 : -1;
+}
+
+/* The first line of gnuplot's output, for a one-line error. */
+static void first_line(const char *text, char *out, size_t len)
+{
+	text += strspn(text, " \t\n");
+	snprintf(out, len, "%.*s", (int)strcspn(text, "\n"), text);
+}
+
+static int draw(const char *gp, const char *term, const char *out_path, const struct chart *c,
+		char *err, size_t errlen)
+{
+	static const char *const args[] = { "chart.gp", NULL };
+	char tmp[4096], file[4200], msg[2048], line[256];
+	const char *slash = strrchr(out_path, '/');
+	double vmax;
+	int st, rc = -1;
+
+	if (slash == NULL)
+		snprintf(tmp, sizeof(tmp), "./.sysindex-plot-XXXXXX");
+	else
+		snprintf(tmp, sizeof(tmp), "%.*s/.sysindex-plot-XXXXXX",
+			 (int)(slash - out_path), out_path);
+	if (mkdtemp(tmp) == NULL) {
+		snprintf(err, errlen, "%s: cannot create a temporary folder next to it: %s",
+			 out_path, strerror(errno));
+		return -1;
+	}
+	snprintf(file, sizeof(file), "%s/chart.dat", tmp);
+	if (write_data(file, c, &vmax) != 0)
+		goto out_write;
+	snprintf(file, sizeof(file), "%s/chart.gp", tmp);
+	if (write_script(file, term, c, vmax) != 0)
+		goto out_write;
+	st = gnuplot_run(gp, tmp, args, msg, sizeof(msg), err, errlen);
+	if (st == -1)
+		goto out;
+	first_line(msg, line, sizeof(line));
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		snprintf(err, errlen, "gnuplot failed: %s", line[0] ? line : "no message");
+		goto out;
+	}
+	snprintf(file, sizeof(file), "%s/chart.out", tmp);
+	errno = 0;
+	if (access(file, R_OK) != 0 || rename(file, out_path) != 0) {
+		snprintf(err, errlen, "%s: %s", out_path, errno ? strerror(errno) : "not written");
+		goto out;
+	}
+	rc = 0;
+	goto out;
+out_write:
+	snprintf(err, errlen, "%s: %s", file, strerror(errno));
+out:
+	remove_tree(tmp);
+	return rc;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+int plot_grouped(const char *out_path, const char *title,
+		 const char *const *row_labels, size_t nrows,
+		 const char *const *series_labels, size_t nseries,
+		 const double *values, const char *value_label,
+		 char *err, size_t errlen)
+{
+	struct chart c = { title ? title : "", value_label, row_labels, series_labels,
+			   nrows, nseries, values };
+	char gp[4096];
+	const char *term;
+
+	if (nrows == 0 || nseries == 0) {
+		snprintf(err, errlen, "nothing to plot");
+		return -1;
+	}
+	if (!ends_with(out_path, ".svg") && !ends_with(out_path, ".png")) {
+		snprintf(err, errlen, "%s: a chart must be .svg or .png", out_path);
+		return -1;
+	}
+	if (find_in_path("gnuplot", gp, sizeof(gp)) != 0) {
+		snprintf(err, errlen, "gnuplot not found (%s)", GNUPLOT_HINT);
+		return -1;
+	}
+	if (ends_with(out_path, ".svg"))
+		term = "svg";
+	else if (gnuplot_has_terminal(gp, "pngcairo"))
+		term = "pngcairo";
+	else if (gnuplot_has_terminal(gp, "png"))
+		term = "png";
+	else {
+		snprintf(err, errlen, "this gnuplot has no png terminal; use .svg");
+		return -1;
+	}
+	return draw(gp, term, out_path, &c, err, errlen);
+}
+
+/* The index of test d in a copy run (NULL: the System Benchmarks Index Score). */
+static double run_value(const struct copy_run *run, const struct test_def *d)
+{
+	if (d == NULL)
+		return run->cats[CAT_SYSTEM].nindexed > 0 ? run->cats[CAT_SYSTEM].score
+							  : (double)NAN;
+	for (size_t k = 0; k < run->ntests; k++) {
+		const struct bench_result *t = &run->tests[k];
+
+		if (t->def != NULL && strcmp(t->def->name, d->name) == 0)
+			return t->status == TS_OK && d->baseline > 0 && t->index > 0
+			       ? t->index : (double)NAN;
+	}
+	return (double)NAN;
+}
+
+/* Rows: indexed tests with a result at some copy count, by title; then the score. */
+static size_t collect_rows(const struct run_result *r, const struct test_def **defs,
+			   size_t max)
+{
+	size_t n = 0;
+
+	for (size_t s = 0; s < r->nruns; s++)
+		for (size_t k = 0; k < r->runs[s].ntests; k++) {
+			const struct test_def *d = r->runs[s].tests[k].def;
+			size_t i = 0;
+
+			if (d == NULL || !isfinite(run_value(&r->runs[s], d)))
+				continue;
+			while (i < n && strcmp(defs[i]->name, d->name) != 0)
+				i++;
+			if (i == n && n + 1 < max)
+				defs[n++] = d;
+		}
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && strcmp(defs[j - 1]->title, defs[j]->title) > 0; j--) {
+			const struct test_def *t = defs[j];
+
+			defs[j] = defs[j - 1];
+			defs[j - 1] = t;
+		}
+	if (n > 0)
+		defs[n++] = NULL;
+	return n;
+}
+
+static void chart_title(const struct run_result *r, char *out, size_t len)
+{
+	size_t used = (size_t)snprintf(out, len, "sysindex %s on %s (%s)", r->version,
+				       r->sys.hostname, r->base_name);
+
+	/* Only the newline below may break the title. */
+	for (char *p = out; *p; p++)
+		if ((unsigned char)*p < 0x20)
+			*p = ' ';
+	if (used < len)
+		used += (size_t)snprintf(out + used, len - used, "\nSystem Benchmarks Index Score");
+
+	for (size_t s = 0; s < r->nruns && used < len; s++) {
+		const struct copy_run *run = &r->runs[s];
+
+		if (run->cats[CAT_SYSTEM].nindexed == 0)
+			continue;
+		used += (size_t)snprintf(out + used, len - used, "%s %.1f (%u cop%s)",
+					 s ? "," : "", run->cats[CAT_SYSTEM].score, run->copies,
+					 run->copies == 1 ? "y" : "ies");
+	}
+}
+
+/* <base>.svg, then <base>.png where gnuplot has a png terminal. */
+static int plot_both(const char *gp, const char *resdir, const struct run_result *r,
+		     const struct chart *c)
+{
+	static const char *const ext[] = { ".svg", ".png" };
+	char path[4096], err[512];
+
+	for (size_t i = 0; i < 2; i++) {
+		const char *term = "svg";
+
+		if (i == 1) {
+			/* No png terminal in this gnuplot: the SVG is enough. */
+			if (gnuplot_has_terminal(gp, "pngcairo"))
+				term = "pngcairo";
+			else if (gnuplot_has_terminal(gp, "png"))
+				term = "png";
+			else
+				break;
+		}
+		if (snprintf(path, sizeof(path), "%s/%s%s", resdir, r->base_name, ext[i]) >=
+		    (int)sizeof(path))
+			return -1;
+		/* A gnuplot that cannot draw the SVG will not draw the PNG: one message. */
+		if (draw(gp, term, path, c, err, sizeof(err)) != 0) {
+			fprintf(stderr, "sysindex: chart %s not written: %s\n", path, err);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int plot_run(const char *resdir, const struct run_result *r, int quiet)
+{
+	char gp[4096], title[512];
+	size_t cap = 1, nrows, ns = r->nruns;
+	const struct test_def **defs;
+	const char **rows, **series;
+	char (*names)[32];
+	double *values;
+	int rc = 0;
+
+	if (find_in_path("gnuplot", gp, sizeof(gp)) != 0) {
+		if (!quiet)
+			fprintf(stderr, "sysindex: gnuplot not found; charts skipped (%s)\n",
+				GNUPLOT_HINT);
+		return 0;
+	}
+	for (size_t s = 0; s < ns; s++)
+		cap += r->runs[s].ntests;
+	defs = calloc(cap, sizeof(*defs));
+	rows = calloc(cap, sizeof(*rows));
+	series = calloc(ns ? ns : 1, sizeof(*series));
+	names = calloc(ns ? ns : 1, sizeof(*names));
+	values = calloc(cap * (ns ? ns : 1), sizeof(*values));
+	if (defs == NULL || rows == NULL || series == NULL || names == NULL || values == NULL) {
+		fprintf(stderr, "sysindex: charts skipped: out of memory\n");
+		rc = -1;
+		goto done;
+	}
+	nrows = collect_rows(r, defs, cap);
+	if (nrows == 0)
+		goto done;      /* no indexed test ran: nothing to chart */
+	for (size_t s = 0; s < ns; s++) {
+		snprintf(names[s], sizeof(names[s]), "%u cop%s", r->runs[s].copies,
+			 r->runs[s].copies == 1 ? "y" : "ies");
+		series[s] = names[s];
+	}
+	for (size_t i = 0; i < nrows; i++) {
+		rows[i] = defs[i] ? defs[i]->title : "System Benchmarks Index Score";
+		for (size_t s = 0; s < ns; s++)
+			values[i * ns + s] = run_value(&r->runs[s], defs[i]);
+	}
+	chart_title(r, title, sizeof(title));
+	{
+		struct chart c = { title, "Index (SPARCstation 20-61 = 10)", rows, series,
+				   nrows, ns, values };
+
+		rc = plot_both(gp, resdir, r, &c);
+	}
+done:
+	free(defs);
+	free(rows);
+	free(series);
+	free(names);
+	free(values);
+	return rc;
+}

@@ -1,0 +1,450 @@
+/*
+ * report_html.c: one self-contained HTML5 page (inline CSS, an inline SVG
+ * chart drawn here, no scripts, no external files, no network), so the page
+ * can be mailed or archived alone and shows the same everywhere.  Tables
+ * follow UnixBench's HTML report: system information, then per copy count
+ * the results, the index tables and sysindex's statistics.
+ */
+#include "report/report.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/json_out.h"
+#include "util/util.h"
+
+static const char *const bar_colours[] = {
+	"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1",
+};
+#define NCOLOURS (sizeof(bar_colours) / sizeof(bar_colours[0]))
+
+/* Text for element content and attribute values: always well-formed UTF-8. */
+static void esc(FILE *out, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t len = strlen(str), i = 0;
+
+	while (i < len) {
+		unsigned char c = s[i];
+		size_t n;
+
+		switch (c) {
+		case '&': fputs("&amp;", out); i++; continue;
+		case '<': fputs("&lt;", out); i++; continue;
+		case '>': fputs("&gt;", out); i++; continue;
+		case '"': fputs("&quot;", out); i++; continue;
+		case '\'': fputs("&#39;", out); i++; continue;
+		default: break;
+		}
+		if (c < 0x20 && c != '\t' && c != '\n') {
+			fputs("&#xFFFD;", out);     /* C0 controls are not allowed */
+			i++;
+			continue;
+		}
+		n = utf8_seq_len(s + i, len - i);
+		if (n == 0) {
+			fputs("&#xFFFD;", out);
+			i++;
+			continue;
+		}
+		fwrite(s + i, 1, n, out);
+		i += n;
+	}
+}
+
+static void info_row(FILE *out, const char *name, const char *value)
+{
+	fprintf(out, "<tr><th>%s</th><td>", name);
+	esc(out, value);
+	fputs("</td></tr>\n", out);
+}
+
+static void head(FILE *out, const struct run_result *r)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n", out);
+	fputs("<title>sysindex: ", out);
+	esc(out, r->sys.hostname);
+	fputs(" (", out);
+	esc(out, r->base_name);
+	fputs(")</title>\n<style>\n"
+	      "body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:72em;"
+	      "padding:0 1em;color:#222;background:#fff}\n"
+	      "h1{font-size:1.4em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ccc}"
+	      "h3{font-size:1em}\n"
+	      "table{border-collapse:collapse;margin:.5em 0 1.5em}\n"
+	      "th,td{border:1px solid #ccc;padding:.2em .6em;text-align:left;vertical-align:top}\n"
+	      "th{background:#f0f0f0}td.n{text-align:right;white-space:nowrap;"
+	      "font-variant-numeric:tabular-nums}\n"
+	      "tr.total td{font-weight:bold;background:#f7f7f7}\n"
+	      ".score{font-size:1.15em}.warn{color:#a00;font-weight:bold}"
+	      ".small{color:#555;font-size:.85em}\n"
+	      "svg{max-width:100%;height:auto}svg text{font-family:system-ui,sans-serif}\n"
+	      "</style>\n</head>\n<body>\n", out);
+	fputs("<h1>BYTE UNIX Benchmarks (Version 6.0.0; sysindex ", out);
+	esc(out, r->version);
+	fputs(")</h1>\n", out);
+	if (r->interrupted)
+		fprintf(out, "<p class=\"warn\">Interrupted by signal %d: partial results</p>\n",
+			r->signal);
+}
+
+static void mount_rows(FILE *out, const struct sys_info *si)
+{
+	const struct mount_entry *m = &si->mount;
+	const struct device_info *d = &si->device;
+	char a[64], b[64];
+
+	info_row(out, "Test dir", si->testdir[0] ? si->testdir : "unknown");
+	if (!si->have_mount) {
+		info_row(out, "Mount", "unknown");
+		return;
+	}
+	fputs("<tr><th>Mount</th><td>", out);
+	esc(out, m->mount_point);
+	fputs(" (", out);
+	esc(out, m->fstype);
+	fputs(") from ", out);
+	esc(out, m->source);
+	fputs("</td></tr>\n<tr><th>Mount options</th><td>", out);
+	esc(out, m->options);
+	fputs("<br><span class=\"small\">superblock: ", out);
+	esc(out, m->super_options);
+	fputs("</span></td></tr>\n<tr><th>Device</th><td>", out);
+	esc(out, d->name);
+	fputs(" (", out);
+	esc(out, d->kind);
+	if (strcmp(d->model, "unknown") != 0 && d->model[0]) {
+		fputs(", ", out);
+		esc(out, d->model);
+	}
+	fprintf(out, "), rotational: %s, scheduler: ",
+		d->rotational < 0 ? "unknown" : d->rotational ? "yes" : "no");
+	esc(out, d->scheduler);
+	fputs("</td></tr>\n", out);
+	if (m->space_known) {
+		format_bytes(m->free_bytes, a, sizeof(a));
+		format_bytes(m->total_bytes, b, sizeof(b));
+		fprintf(out, "<tr><th>Free space</th><td>%s of %s</td></tr>\n", a, b);
+	}
+}
+
+static void system_table(FILE *out, const struct run_result *r)
+{
+	const struct sys_info *si = &r->sys;
+	char buf[1024];
+
+	fputs("<h2>Test System Information</h2>\n<table class=\"info\">\n", out);
+	snprintf(buf, sizeof(buf), "%s: %s", si->hostname, si->system);
+	info_row(out, "System", buf);
+	snprintf(buf, sizeof(buf), "%s -- %s -- %s", si->system, si->os_release, si->os_version);
+	info_row(out, "OS", buf);
+	snprintf(buf, sizeof(buf), "%s (%s)", si->machine, si->platform);
+	info_row(out, "Machine", buf);
+	info_row(out, "Language", si->language);
+	fprintf(out, "<tr><th>CPUs</th><td>%u online</td></tr>\n", si->ncpus);
+	for (size_t i = 0; i < si->ncpu_info && si->cpus != NULL; i++) {
+		fprintf(out, "<tr><th>CPU %zu</th><td>", i);
+		esc(out, si->cpus[i].model);
+		fprintf(out, " (%.1f bogomips)<br><span class=\"small\">", si->cpus[i].bogomips);
+		esc(out, si->cpus[i].flags);
+		fputs("</span></td></tr>\n", out);
+	}
+	if (si->mem_total_kb > 0) {
+		format_bytes(si->mem_total_kb * 1024ULL, buf, sizeof(buf));
+		info_row(out, "Memory", buf);
+	}
+	if (si->timer_res_ns > 0)
+		fprintf(out, "<tr><th>Timer resolution</th><td>%g ns</td></tr>\n", si->timer_res_ns);
+	info_row(out, "Uptime", si->uptime);
+	info_row(out, "Compiler", si->cc_version);
+	info_row(out, "Test programs built with", si->bench_cflags);
+	info_row(out, "Mode", r->mode);
+	mount_rows(out, si);
+	fputs("</table>\n", out);
+}
+
+static void results_table(FILE *out, const struct copy_run *run, const size_t *order)
+{
+	fputs("<table class=\"results\">\n<tr><th>Test</th><th>Score</th><th>Unit</th>"
+	      "<th>Time</th><th>Samples</th><th>Notes</th></tr>\n", out);
+	for (size_t k = 0; k < run->ntests; k++) {
+		const struct bench_result *t = &run->tests[order[k]];
+
+		fputs("<tr><td>", out);
+		esc(out, t->def->title);
+		if (t->status != TS_OK) {
+			fprintf(out, "</td><td class=\"n\">%s</td><td>", report_status_word(t->status));
+			esc(out, t->def->unit);
+			fputs("</td><td></td><td></td><td>", out);
+			esc(out, t->reason);
+			fputs("</td></tr>\n", out);
+			continue;
+		}
+		fprintf(out, "</td><td class=\"n\">%.1f</td><td>", t->score);
+		esc(out, t->def->unit);
+		fprintf(out, "</td><td class=\"n\">%.1f s</td><td class=\"n\">%zu</td><td>",
+			t->time, t->kept);
+		esc(out, t->note);
+		for (size_t m = 0; m < t->nmetrics; m++) {
+			char line[128];
+
+			snprintf(line, sizeof(line), "%s %.6g %s", t->metrics[m].name,
+				 t->metrics[m].value, t->metrics[m].unit);
+			fputs(m == 0 && !t->note[0] ? "<span class=\"small\">" :
+			      "<br><span class=\"small\">", out);
+			esc(out, line);
+			fputs("</span>", out);
+		}
+		fputs("</td></tr>\n", out);
+	}
+	fputs("</table>\n", out);
+}
+
+static void index_table(FILE *out, const struct copy_run *run, const size_t *order,
+			enum test_category c)
+{
+	const struct cat_index *ci = &run->cats[c];
+
+	if (!ci->any_results)
+		return;
+	fprintf(out, "<h3>%s %s</h3>\n", category_title[c],
+		ci->partial ? "Partial Index" : "Index Values");
+	if (ci->nindexed == 0) {
+		fprintf(out, "<p>No index results available for %s</p>\n", category_title[c]);
+		return;
+	}
+	fputs("<table class=\"index\">\n<tr><th>Test</th><th>Baseline</th><th>Result</th>"
+	      "<th>Index</th></tr>\n", out);
+	for (size_t k = 0; k < run->ntests; k++) {
+		const struct bench_result *t = &run->tests[order[k]];
+
+		if (test_category(t->def) != c || t->status != TS_OK)
+			continue;
+		fputs("<tr><td>", out);
+		esc(out, t->def->title);
+		if (t->def->baseline > 0)
+			fprintf(out, "</td><td class=\"n\">%.1f</td><td class=\"n\">%.1f</td>"
+				"<td class=\"n\">%.1f</td></tr>\n", t->def->baseline, t->score,
+				t->index);
+		else
+			fprintf(out, "</td><td class=\"n\">---</td><td class=\"n\">%.1f</td>"
+				"<td class=\"n\">---</td></tr>\n", t->score);
+	}
+	fprintf(out, "<tr class=\"total\"><td colspan=\"3\">%s Index Score%s</td>"
+		"<td class=\"n\">%.1f</td></tr>\n</table>\n", category_title[c],
+		ci->partial ? " (Partial Only)" : "", ci->score);
+}
+
+static void stats_table(FILE *out, const struct run_result *r, const struct copy_run *run,
+			const size_t *order)
+{
+	char flags[96];
+
+	fputs("<h3>Statistics (every sample's rate)</h3>\n<table class=\"stats\">\n"
+	      "<tr><th>Test</th><th>n</th><th>Mean</th><th>SD</th><th>&plusmn;CI95</th>"
+	      "<th>CV</th><th>Min</th><th>Max</th><th>Flags</th></tr>\n", out);
+	for (size_t k = 0; k < run->ntests; k++) {
+		const struct bench_result *t = &run->tests[order[k]];
+		const struct summary *s = &t->stats;
+		struct stat_cells c;
+
+		if (t->status != TS_OK)
+			continue;
+		report_stat_cells(s, &c);
+		fputs("<tr><td>", out);
+		esc(out, t->def->title);
+		fprintf(out, "</td><td class=\"n\">%zu</td><td class=\"n\">%.1f</td>"
+			"<td class=\"n\">%s</td><td class=\"n\">%s</td>"
+			"<td class=\"n\">%s</td><td class=\"n\">%.1f</td>"
+			"<td class=\"n\">%.1f</td><td>", s->n, s->mean, c.sd, c.ci, c.cv,
+			s->min, s->max);
+		fputs(report_flag_words(r, t, flags, sizeof(flags)), out);
+		fputs("</td></tr>\n", out);
+	}
+	fputs("</table>\n", out);
+}
+
+static void copy_section(FILE *out, const struct run_result *r, const struct copy_run *run)
+{
+	struct tm a, b;
+	char day[64], t0[16], t1[16];
+	long secs = (long)difftime(run->end, run->start);
+	size_t *order = calloc(run->ntests ? run->ntests : 1, sizeof(*order));
+	const struct cat_index *sys = &run->cats[CAT_SYSTEM];
+
+	if (order == NULL)
+		return;
+	report_sorted(run, order);
+	localtime_r(&run->start, &a);
+	localtime_r(&run->end, &b);
+	strftime(day, sizeof(day), "%a %b %d %Y", &a);
+	strftime(t0, sizeof(t0), "%H:%M:%S", &a);
+	strftime(t1, sizeof(t1), "%H:%M:%S", &b);
+	fprintf(out, "<h2 id=\"copies-%u\">Benchmark Run: %u CPU%s; %u parallel process%s</h2>\n",
+		run->copies, r->sys.ncpus, r->sys.ncpus == 1 ? "" : "s", run->copies,
+		run->copies == 1 ? "" : "es");
+	fprintf(out, "<p>Time: %s %s - %s; %ldm %02lds</p>\n", day, t0, t1,
+		secs < 0 ? 0 : secs / 60, secs < 0 ? 0 : secs % 60);
+	if (sys->nindexed > 0)
+		fprintf(out, "<p class=\"score\">System Benchmarks Index Score%s: <strong>%.1f</strong>"
+			"</p>\n", sys->partial ? " (Partial Only)" : "", sys->score);
+	results_table(out, run, order);
+	for (int c = 0; c < CAT_COUNT; c++)
+		index_table(out, run, order, (enum test_category)c);
+	stats_table(out, r, run, order);
+	free(order);
+}
+
+/*
+ * A chart row's value in one copy run: the test's index, or for the row
+ * without a test the System Benchmarks Index Score; NAN when there is none.
+ */
+static double row_value(const struct copy_run *run, const struct test_def *d)
+{
+	if (d == NULL)
+		return run->cats[CAT_SYSTEM].nindexed > 0 ? run->cats[CAT_SYSTEM].score
+							  : (double)NAN;
+	for (size_t k = 0; k < run->ntests; k++) {
+		const struct bench_result *t = &run->tests[k];
+
+		if (t->def == d || strcmp(t->def->name, d->name) == 0)
+			return t->status == TS_OK && d->baseline > 0 && t->index > 0
+			       ? t->index : (double)NAN;
+	}
+	return (double)NAN;
+}
+
+/* Indexed tests with a result in some copy run, once each, by title. */
+static size_t chart_rows(const struct run_result *r, const struct test_def **rows, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t s = 0; s < r->nruns; s++)
+		for (size_t k = 0; k < r->runs[s].ntests; k++) {
+			const struct test_def *d = r->runs[s].tests[k].def;
+			size_t i = 0;
+
+			if (!isfinite(row_value(&r->runs[s], d)))
+				continue;
+			while (i < n && strcmp(rows[i]->name, d->name) != 0)
+				i++;
+			if (i == n && n < max)
+				rows[n++] = d;
+		}
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && strcmp(rows[j - 1]->title, rows[j]->title) > 0; j--) {
+			const struct test_def *t = rows[j];
+
+			rows[j] = rows[j - 1];
+			rows[j - 1] = t;
+		}
+	return n;
+}
+
+/* A round axis step (1, 2 or 5 times a power of ten) giving about 5 ticks. */
+static double nice_step(double max)
+{
+	double raw = max / 5, p = pow(10, floor(log10(raw))), f = raw / p;
+
+	return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * p;
+}
+
+/*
+ * The index of each indexed test, one bar per copy count, drawn as
+ * horizontal bars so long test names sit on the left, unrotated.
+ */
+static void chart(FILE *out, const struct run_result *r)
+{
+	const struct test_def **rows;
+	size_t nrows, ns = r->nruns, maxlen = strlen("System Benchmarks Index Score"), cap = 0;
+	double vmax = 0, step;
+	int label_w, plot_w = 520, bar_h = 14, group_h, top = 30, width, height;
+
+	for (size_t s = 0; s < ns; s++)
+		cap += r->runs[s].ntests;
+	if (cap == 0 || (rows = calloc(cap + 1, sizeof(*rows))) == NULL)
+		return;
+	nrows = chart_rows(r, rows, cap);
+	if (nrows == 0) {
+		free(rows);
+		return;
+	}
+	rows[nrows++] = NULL;   /* the last row: the index score */
+	for (size_t i = 0; i < nrows; i++) {
+		if (rows[i] != NULL && strlen(rows[i]->title) > maxlen)
+			maxlen = strlen(rows[i]->title);
+		for (size_t s = 0; s < ns; s++) {
+			double v = row_value(&r->runs[s], rows[i]);
+
+			if (isfinite(v) && v > vmax)
+				vmax = v;
+		}
+	}
+	label_w = (int)(maxlen * 7) + 12;
+	group_h = (int)ns * bar_h + 10;
+	width = label_w + plot_w + 70;
+	height = top + (int)nrows * group_h + 48;
+	step = nice_step(vmax);
+	vmax = ceil(vmax / step) * step;
+	fputs("<h2>Index per test</h2>\n", out);
+	fprintf(out, "<svg viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" role=\"img\" "
+		"aria-label=\"Index per test and copy count\" font-size=\"12\">\n",
+		width, height, width, height);
+	for (size_t s = 0; s < ns; s++)
+		fprintf(out, "<rect x=\"%d\" y=\"8\" width=\"12\" height=\"12\" fill=\"%s\"/>"
+			"<text x=\"%d\" y=\"18\">%u cop%s</text>\n", label_w + (int)s * 110,
+			bar_colours[s % NCOLOURS], label_w + (int)s * 110 + 16, r->runs[s].copies,
+			r->runs[s].copies == 1 ? "y" : "ies");
+	/* An integer counter: at most 11 grid lines, however step rounds. */
+	for (int k = 0; k <= 10 && k * step <= vmax + step / 2; k++) {
+		double v = k * step, x = label_w + plot_w * v / vmax;
+
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
+			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n", x, top, x,
+			height - 43, x, height - 28, v);
+	}
+	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">Index "
+		"(SPARCstation 20-61 = 10)</text>\n", label_w + plot_w / 2, height - 6);
+	for (size_t i = 0; i < nrows; i++) {
+		int y0 = top + (int)i * group_h + 5;
+
+		fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", label_w - 6,
+			y0 + (int)ns * bar_h / 2 + 4);
+		if (rows[i] != NULL)
+			esc(out, rows[i]->title);
+		else
+			fputs("<tspan font-weight=\"bold\">System Benchmarks Index Score</tspan>", out);
+		fputs("</text>\n", out);
+		for (size_t s = 0; s < ns; s++) {
+			double v = row_value(&r->runs[s], rows[i]);
+			double w = isfinite(v) ? plot_w * v / vmax : 0;
+			int y = y0 + (int)s * bar_h;
+
+			if (!isfinite(v))
+				continue;
+			fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\">"
+				"<title>%.1f</title></rect><text x=\"%.1f\" y=\"%d\" font-size=\"10\">"
+				"%.1f</text>\n", label_w, y, w, bar_h - 2, bar_colours[s % NCOLOURS], v,
+				label_w + w + 4, y + bar_h - 4, v);
+		}
+	}
+	fputs("</svg>\n", out);
+	free(rows);
+}
+
+int report_html(FILE *out, const struct run_result *r)
+{
+	head(out, r);
+	system_table(out, r);
+	for (size_t i = 0; i < r->nruns; i++)
+		copy_section(out, r, &r->runs[i]);
+	chart(out, r);
+	fputs("<p class=\"small\">Written by sysindex ", out);
+	esc(out, r->version);
+	fputs("; run ", out);
+	esc(out, r->base_name);
+	fputs(".</p>\n</body>\n</html>\n", out);
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,437 @@
+/*
+ * report_json.c: the run as JSON, schema version 1 (docs/results.md lists
+ * every field).  Everything a later analysis may need is here: the machine,
+ * the test directory's mount, each test's command and every sample of every
+ * copy, plus the figures the text report shows.  Rates stay in the test's
+ * own unit (UnixBench's lps, KBps, ...); each test also names its base unit
+ * (bytes or operations per second) and the factor to get there.
+ */
+#include "report/report.h"
+
+#include <math.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "util/json_out.h"
+
+#define SCHEMA_VERSION 1
+
+struct base_unit {
+	const char *unit;       /* the test's unit */
+	const char *key;        /* the base-unit member name */
+	double factor;          /* base = rate * factor */
+};
+
+/* KBps is 1024 bytes per second in fstime; MB/s is 10^6 (dd, fio). */
+static const struct base_unit base_units[] = {
+	{ "lps", "operations_per_second", 1.0 },
+	{ "lpm", "operations_per_second", 1.0 / 60.0 },
+	{ "IOPS", "operations_per_second", 1.0 },
+	{ "MWIPS", "operations_per_second", 1e6 },
+	{ "KBps", "bytes_per_second", 1024.0 },
+	{ "MB/s", "bytes_per_second", 1e6 },
+};
+
+static const struct base_unit *base_of(const char *unit)
+{
+	for (size_t i = 0; i < sizeof(base_units) / sizeof(base_units[0]); i++)
+		if (strcmp(base_units[i].unit, unit) == 0)
+			return &base_units[i];
+	return NULL;
+}
+
+/* ISO 8601 local time with a numeric offset, "2026-11-29T19:54:51+00:00". */
+static void kv_time(struct json_out *j, const char *key, time_t t)
+{
+	struct tm tm;
+	char buf[48];
+	size_t n;
+
+	json_key(j, key);
+	if (t == 0 || localtime_r(&t, &tm) == NULL ||
+	    (n = strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%S%z", &tm)) < 5) {
+		json_null(j);
+		return;
+	}
+	/* %z gives +hhmm; ISO 8601's extended format wants +hh:mm. */
+	memmove(buf + n - 1, buf + n - 2, 3);
+	buf[n - 2] = ':';
+	json_string(j, buf);
+}
+
+static void kv_epoch(struct json_out *j, const char *key, time_t t)
+{
+	if (t == 0)
+		json_kv_null(j, key);
+	else
+		json_kv_int(j, key, (long long)t);
+}
+
+static const char *signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT: return "SIGINT";
+	case SIGTERM: return "SIGTERM";
+	case SIGHUP: return "SIGHUP";
+	case SIGQUIT: return "SIGQUIT";
+	default: return NULL;
+	}
+}
+
+static const char *status_key(enum test_status s)
+{
+	switch (s) {
+	case TS_OK: return "ok";
+	case TS_FAILED: return "failed";
+	case TS_SKIPPED: return "skipped";
+	case TS_UNAVAILABLE: return "unavailable";
+	case TS_NOT_RUN: break;
+	}
+	return "not_run";
+}
+
+static const char *const category_key[CAT_COUNT] = { "system", "misc", "disk" };
+
+static void metrics(struct json_out *j, const struct metric *m, size_t n)
+{
+	json_key(j, "metrics");
+	json_array_begin(j);
+	for (size_t i = 0; i < n; i++) {
+		json_object_begin(j);
+		json_kv_string(j, "name", m[i].name);
+		json_kv_double(j, "value", m[i].value);
+		json_kv_string(j, "unit", m[i].unit);
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
+static void tri_state(struct json_out *j, const char *key, int v)
+{
+	if (v < 0)
+		json_kv_null(j, key);
+	else
+		json_kv_bool(j, key, v);
+}
+
+static void sysindex_block(struct json_out *j, const struct run_result *r)
+{
+	json_key(j, "sysindex");
+	json_object_begin(j);
+	json_kv_string(j, "version", r->version);
+	json_kv_string(j, "compiler", r->sys.cc_version);
+	json_kv_string(j, "bench_cflags", r->sys.bench_cflags);
+	json_object_end(j);
+
+	json_key(j, "run");
+	json_object_begin(j);
+	json_kv_string(j, "id", r->base_name);
+	json_kv_string(j, "mode", r->mode);
+	json_kv_bool(j, "quick", r->quick);
+	json_kv_bool(j, "pinned", r->pinned);
+	json_kv_double(j, "precision_target", r->precision > 0 ? r->precision : (double)NAN);
+	kv_time(j, "start", r->start);
+	kv_time(j, "end", r->end);
+	kv_epoch(j, "start_unix", r->start);
+	kv_epoch(j, "end_unix", r->end);
+	json_kv_bool(j, "interrupted", r->interrupted);
+	if (r->interrupted) {
+		json_kv_int(j, "signal", r->signal);
+		json_kv_string(j, "signal_name", signal_name(r->signal));
+	} else {
+		json_kv_null(j, "signal");
+		json_kv_null(j, "signal_name");
+	}
+	if (r->disk_size > 0)
+		json_kv_uint(j, "disk_file_bytes", r->disk_size);
+	else
+		json_kv_null(j, "disk_file_bytes");
+	json_object_end(j);
+}
+
+static void system_block(struct json_out *j, const struct sys_info *si)
+{
+	json_key(j, "system");
+	json_object_begin(j);
+	json_kv_string(j, "hostname", si->hostname);
+	json_kv_string(j, "system", si->system);
+	json_kv_string(j, "os_release", si->os_release);
+	json_kv_string(j, "os_version", si->os_version);
+	json_kv_string(j, "machine", si->machine);
+	json_kv_string(j, "platform", si->platform);
+	json_kv_uint(j, "ncpus", si->ncpus);
+	json_key(j, "cpus");
+	json_array_begin(j);
+	for (size_t i = 0; i < si->ncpu_info && si->cpus != NULL; i++) {
+		json_object_begin(j);
+		json_kv_string(j, "model", si->cpus[i].model);
+		json_kv_double(j, "bogomips", si->cpus[i].bogomips);
+		json_kv_string(j, "flags", si->cpus[i].flags);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	if (si->mem_total_kb > 0)
+		json_kv_uint(j, "memory_bytes", si->mem_total_kb * 1024ULL);
+	else
+		json_kv_null(j, "memory_bytes");
+	json_kv_double(j, "timer_resolution_seconds",
+		       si->timer_res_ns > 0 ? si->timer_res_ns * 1e-9 : (double)NAN);
+	json_kv_string(j, "locale", si->locale);
+	json_kv_string(j, "language", si->language);
+	json_kv_string(j, "uptime", si->uptime);
+	json_object_end(j);
+}
+
+static void testdir_block(struct json_out *j, const struct sys_info *si)
+{
+	const struct mount_entry *m = &si->mount;
+	const struct device_info *d = &si->device;
+
+	json_key(j, "testdir");
+	json_object_begin(j);
+	json_kv_string_or_null(j, "path", si->testdir);
+	json_key(j, "mount");
+	if (!si->have_mount) {
+		json_null(j);
+	} else {
+		json_object_begin(j);
+		json_kv_string(j, "mount_point", m->mount_point);
+		json_kv_string(j, "root", m->root);
+		json_kv_string(j, "source", m->source);
+		json_kv_string(j, "fstype", m->fstype);
+		json_kv_string(j, "options", m->options);
+		json_kv_string(j, "super_options", m->super_options);
+		json_kv_int(j, "mount_id", m->mount_id);
+		json_kv_uint(j, "major", m->major);
+		json_kv_uint(j, "minor", m->minor);
+		if (m->space_known) {
+			json_kv_uint(j, "total_bytes", m->total_bytes);
+			json_kv_uint(j, "free_bytes", m->free_bytes);
+			json_kv_uint(j, "avail_bytes", m->avail_bytes);
+		} else {
+			json_kv_null(j, "total_bytes");
+			json_kv_null(j, "free_bytes");
+			json_kv_null(j, "avail_bytes");
+		}
+		json_object_end(j);
+	}
+	json_key(j, "device");
+	if (!si->have_mount) {
+		json_null(j);
+	} else {
+		json_object_begin(j);
+		json_kv_string(j, "kind", d->kind);
+		json_kv_string(j, "name", d->name);
+		json_kv_string(j, "disk", d->disk);
+		json_kv_string(j, "model", d->model);
+		tri_state(j, "rotational", d->rotational);
+		json_kv_string(j, "scheduler", d->scheduler);
+		json_kv_string_or_null(j, "backing_file", d->backing_file);
+		json_kv_string_or_null(j, "dm_name", d->dm_name);
+		json_kv_string_or_null(j, "slaves", d->slaves);
+		json_object_end(j);
+	}
+	json_object_end(j);
+}
+
+static void stats_block(struct json_out *j, const struct run_result *r,
+			const struct bench_result *t)
+{
+	const struct summary *s = &t->stats;
+	const char *flags[REPORT_MAX_FLAGS];
+	size_t nflags = report_flags(r, t, flags, REPORT_MAX_FLAGS);
+	double none = s->n > 0 ? 0 : (double)NAN;  /* no samples: every figure null */
+	double nospread = s->n > 1 ? 0 : (double)NAN;  /* one sample: no spread */
+
+	json_key(j, "stats");
+	json_object_begin(j);
+	json_kv_uint(j, "n", s->n);
+	json_kv_double(j, "mean", s->mean + none);
+	json_kv_double(j, "median", s->median + none);
+	json_kv_double(j, "sd", s->sd + nospread);
+	json_kv_double(j, "cv", s->cv + nospread);
+	json_kv_double(j, "min", s->min + none);
+	json_kv_double(j, "max", s->max + none);
+	json_key(j, "ci95");
+	json_object_begin(j);
+	json_kv_double(j, "lo", s->ci_lo + nospread);
+	json_kv_double(j, "hi", s->ci_hi + nospread);
+	json_kv_double(j, "half", s->ci_half + nospread);
+	json_object_end(j);
+	json_key(j, "flags");
+	json_array_begin(j);
+	for (size_t i = 0; i < nflags; i++)
+		json_string(j, flags[i]);
+	json_array_end(j);
+	json_object_end(j);
+}
+
+static void copy_block(struct json_out *j, const struct copy_result *c, size_t idx)
+{
+	json_object_begin(j);
+	json_kv_uint(j, "copy", idx);
+	json_kv_bool(j, "ok", c->ok);
+	json_kv_double(j, "count", c->count);
+	json_kv_int(j, "timebase", c->timebase);
+	json_kv_double(j, "time", c->time >= 0 ? c->time : (double)NAN);
+	json_kv_double(j, "elapsed", c->elapsed);
+	if (c->cpu >= 0)
+		json_kv_int(j, "cpu", c->cpu);
+	else
+		json_kv_null(j, "cpu");
+	if (c->wait_status == -1) {
+		json_kv_null(j, "wait_status");
+		json_kv_null(j, "exit_code");
+		json_kv_null(j, "term_signal");
+	} else {
+		json_kv_int(j, "wait_status", c->wait_status);
+		if (WIFEXITED(c->wait_status))
+			json_kv_int(j, "exit_code", WEXITSTATUS(c->wait_status));
+		else
+			json_kv_null(j, "exit_code");
+		if (WIFSIGNALED(c->wait_status))
+			json_kv_int(j, "term_signal", WTERMSIG(c->wait_status));
+		else
+			json_kv_null(j, "term_signal");
+	}
+	json_kv_string_or_null(j, "note", c->note);
+	metrics(j, c->metrics, c->nmetrics);
+	json_object_end(j);
+}
+
+static void sample_block(struct json_out *j, const struct pass_result *p, size_t idx,
+			 const struct base_unit *bu)
+{
+	json_object_begin(j);
+	json_kv_uint(j, "pass", idx + 1);
+	json_kv_bool(j, "ok", p->ok);
+	json_kv_bool(j, "skipped", p->skipped);
+	json_kv_bool(j, "dropped", p->dropped);
+	json_kv_double(j, "count", p->count);
+	json_kv_double(j, "time", p->time);
+	json_kv_double(j, "rate", p->rate);
+	if (bu != NULL)
+		json_kv_double(j, bu->key, p->rate * bu->factor);
+	json_kv_string_or_null(j, "reason", p->reason);
+	json_key(j, "copies");
+	json_array_begin(j);
+	for (size_t c = 0; c < p->ncopies && p->copies != NULL; c++)
+		copy_block(j, &p->copies[c], c);
+	json_array_end(j);
+	json_object_end(j);
+}
+
+static void test_block(struct json_out *j, const struct run_result *r, const struct bench_result *t)
+{
+	const struct test_def *d = t->def;
+	const struct base_unit *bu = base_of(d->unit);
+	int ok = t->status == TS_OK;
+	double none = ok ? 0 : (double)NAN;
+
+	json_object_begin(j);
+	json_kv_string(j, "name", d->name);
+	json_kv_string(j, "title", d->title);
+	json_kv_string(j, "category", category_key[test_category(d)]);
+	json_kv_string(j, "program", d->prog);
+	json_kv_string_or_null(j, "command", t->command);
+	json_kv_string(j, "unit", d->unit);
+	json_kv_string(j, "base_unit", bu ? bu->key : NULL);
+	json_kv_double(j, "base_factor", bu ? bu->factor : (double)NAN);
+	json_kv_double(j, "baseline", d->baseline > 0 ? d->baseline : (double)NAN);
+	json_kv_uint(j, "seconds_per_sample", t->seconds);
+	json_kv_string(j, "sample_class", d->samples == SAMPLES_LONG ? "long" : "short");
+	json_kv_string(j, "status", status_key(t->status));
+	json_kv_string_or_null(j, "reason", t->reason);
+	json_kv_string_or_null(j, "note", t->note);
+	json_kv_double(j, "score", t->score + none);
+	if (bu != NULL)
+		json_kv_double(j, bu->key, t->score * bu->factor + none);
+	json_kv_double(j, "index", ok && d->baseline > 0 ? t->index : (double)NAN);
+	json_kv_double(j, "time", t->time + none);
+	json_kv_uint(j, "kept", t->kept);
+	stats_block(j, r, t);
+	json_kv_bool(j, "hit_cap", t->capped);
+	json_kv_double(j, "scaling_efficiency", t->scaling > 0 ? t->scaling : (double)NAN);
+	metrics(j, t->metrics, t->nmetrics);
+	tri_state(j, "shared_cpu", t->shared_cpu);
+	json_key(j, "samples");
+	json_array_begin(j);
+	for (size_t p = 0; p < t->npasses && t->passes != NULL; p++)
+		sample_block(j, &t->passes[p], p, bu);
+	json_array_end(j);
+	json_object_end(j);
+}
+
+/* The headline: null when no indexed test produced a result. */
+static void kv_index_score(struct json_out *j, const struct copy_run *run)
+{
+	const struct cat_index *ci = &run->cats[CAT_SYSTEM];
+
+	json_kv_double(j, "system_index_score", ci->nindexed > 0 ? ci->score : (double)NAN);
+	json_kv_bool(j, "system_index_partial", ci->partial);
+}
+
+static void run_block(struct json_out *j, const struct run_result *r, const struct copy_run *run)
+{
+	json_object_begin(j);
+	json_kv_uint(j, "copies", run->copies);
+	kv_index_score(j, run);
+	kv_time(j, "start", run->start);
+	kv_time(j, "end", run->end);
+	kv_epoch(j, "start_unix", run->start);
+	kv_epoch(j, "end_unix", run->end);
+	json_key(j, "categories");
+	json_array_begin(j);
+	for (int c = 0; c < CAT_COUNT; c++) {
+		const struct cat_index *ci = &run->cats[c];
+
+		json_object_begin(j);
+		json_kv_string(j, "id", category_key[c]);
+		json_kv_string(j, "title", category_title[c]);
+		json_kv_bool(j, "any_results", ci->any_results);
+		json_kv_double(j, "score", ci->nindexed > 0 ? ci->score : (double)NAN);
+		json_kv_bool(j, "partial", ci->partial);
+		json_kv_uint(j, "nindexed", ci->nindexed);
+		json_kv_uint(j, "nbaseline", ci->nbaseline);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_key(j, "tests");
+	json_array_begin(j);
+	for (size_t t = 0; t < run->ntests && run->tests != NULL; t++)
+		if (run->tests[t].def != NULL)
+			test_block(j, r, &run->tests[t]);
+	json_array_end(j);
+	json_object_end(j);
+}
+
+int report_json(FILE *out, const struct run_result *r)
+{
+	struct json_out j;
+
+	json_init(&j, out, 1);
+	json_object_begin(&j);
+	json_kv_int(&j, "schema_version", SCHEMA_VERSION);
+	json_kv_string(&j, "generator", "sysindex");
+	/* The headline numbers first, so a glance at the file finds them. */
+	json_key(&j, "scores");
+	json_array_begin(&j);
+	for (size_t i = 0; i < r->nruns; i++) {
+		json_object_begin(&j);
+		json_kv_uint(&j, "copies", r->runs[i].copies);
+		kv_index_score(&j, &r->runs[i]);
+		json_object_end(&j);
+	}
+	json_array_end(&j);
+	sysindex_block(&j, r);
+	system_block(&j, &r->sys);
+	testdir_block(&j, &r->sys);
+	json_key(&j, "runs");
+	json_array_begin(&j);
+	for (size_t i = 0; i < r->nruns; i++)
+		run_block(&j, r, &r->runs[i]);
+	json_array_end(&j);
+	json_object_end(&j);
+	return json_finish(&j);
+}

@@ -1,0 +1,216 @@
+/*
+ * report_md.c: the report as Markdown (GitHub/CommonMark tables), to paste
+ * into an issue, a blog post or a forum.  Short on purpose: the header, and
+ * per copy count the results with their index, the index score in bold and
+ * the statistics.  Text from the machine is escaped so it cannot break a
+ * table or start a link.
+ */
+#include "report/report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/json_out.h"
+#include "util/util.h"
+
+/*
+ * Backslash-escape Markdown punctuation; newlines and tabs become spaces and
+ * bytes that are not UTF-8 become U+FFFD, so the page stays valid text.
+ */
+static void md(FILE *out, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t len = strlen(str), i = 0;
+
+	while (i < len) {
+		size_t n;
+
+		if (s[i] == '\n' || s[i] == '\r' || s[i] == '\t') {
+			fputc(' ', out);
+			i++;
+			continue;
+		}
+		if (s[i] < 0x80 && strchr("\\|*_`<>[]#~", s[i]) != NULL)
+			fputc('\\', out);
+		n = utf8_seq_len(s + i, len - i);
+		if (n == 0) {
+			fputs("\xef\xbf\xbd", out);
+			i++;
+			continue;
+		}
+		fwrite(s + i, 1, n, out);
+		i += n;
+	}
+}
+
+/* "AMD EPYC × 2, Intel Xeon × 1": identical models counted together. */
+static void cpu_summary(FILE *out, const struct sys_info *si)
+{
+	int *done = calloc(si->ncpu_info ? si->ncpu_info : 1, sizeof(*done));
+	int first = 1;
+
+	if (si->ncpu_info == 0 || si->cpus == NULL || done == NULL) {
+		fprintf(out, "%u CPU%s", si->ncpus, si->ncpus == 1 ? "" : "s");
+		free(done);
+		return;
+	}
+	for (size_t i = 0; i < si->ncpu_info; i++) {
+		size_t n = 0;
+
+		if (done[i])
+			continue;
+		for (size_t k = i; k < si->ncpu_info; k++)
+			if (!done[k] && strcmp(si->cpus[k].model, si->cpus[i].model) == 0) {
+				done[k] = 1;
+				n++;
+			}
+		fputs(first ? "" : ", ", out);
+		md(out, si->cpus[i].model);
+		fprintf(out, " × %zu", n);
+		first = 0;
+	}
+	free(done);
+}
+
+static void header(FILE *out, const struct run_result *r)
+{
+	const struct sys_info *si = &r->sys;
+
+	fputs("# sysindex results: ", out);
+	md(out, si->hostname);
+	fputs("\n\n", out);
+	if (r->interrupted)
+		fprintf(out, "**Interrupted by signal %d: partial results.**\n\n", r->signal);
+	fputs("- **Host:** ", out);
+	md(out, si->hostname);
+	fputs("\n- **OS:** ", out);
+	md(out, si->system);
+	fputs(" ", out);
+	md(out, si->os_release);
+	fputs(" (", out);
+	md(out, si->machine);
+	fputs(")\n- **CPU:** ", out);
+	cpu_summary(out, si);
+	fprintf(out, "; %u online\n", si->ncpus);
+	if (si->mem_total_kb > 0) {
+		char mem[32];
+
+		format_bytes(si->mem_total_kb * 1024ULL, mem, sizeof(mem));
+		fprintf(out, "- **Memory:** %s\n", mem);
+	}
+	fputs("- **Compiler:** ", out);
+	md(out, si->cc_version);
+	fputs("; test programs built with ", out);
+	md(out, si->bench_cflags);
+	fputs("\n- **Test dir:** ", out);
+	md(out, si->testdir[0] ? si->testdir : "unknown");
+	if (si->have_mount) {
+		fputs(" on ", out);
+		md(out, si->mount.mount_point);
+		fputs(" (", out);
+		md(out, si->mount.fstype);
+		fputs(", ", out);
+		md(out, si->mount.source);
+		fputs(", ", out);
+		md(out, si->mount.options);
+		fprintf(out, "; rotational: %s)", si->device.rotational < 0 ? "unknown"
+			: si->device.rotational ? "yes" : "no");
+	}
+	fputs("\n- **sysindex:** ", out);
+	md(out, r->version);
+	fputs(", mode ", out);
+	md(out, r->mode);
+	fputs("\n\n", out);
+}
+
+static void results_table(FILE *out, const struct copy_run *run, const size_t *order)
+{
+	fputs("| Test | Result | Unit | Index |\n|:-----|-----:|:-----|-----:|\n", out);
+	for (size_t k = 0; k < run->ntests; k++) {
+		const struct bench_result *t = &run->tests[order[k]];
+
+		fputs("| ", out);
+		md(out, t->def->title);
+		if (t->status != TS_OK) {
+			fprintf(out, " | %s | ", report_status_word(t->status));
+			md(out, t->def->unit);
+			fputs(" | |\n", out);
+			continue;
+		}
+		fprintf(out, " | %.1f | ", t->score);
+		md(out, t->def->unit);
+		if (t->note[0]) {
+			fputs(" (", out);
+			md(out, t->note);
+			fputs(")", out);
+		}
+		if (t->def->baseline > 0)
+			fprintf(out, " | %.1f |\n", t->index);
+		else
+			fputs(" | --- |\n", out);
+	}
+	fputs("\n", out);
+}
+
+static void stats_table(FILE *out, const struct run_result *r, const struct copy_run *run,
+			const size_t *order)
+{
+	char flags[96];
+
+	fputs("| Test | n | mean | ±CI95 | CV | flags |\n"
+	      "|:-----|--:|-----:|------:|---:|:------|\n", out);
+	for (size_t k = 0; k < run->ntests; k++) {
+		const struct bench_result *t = &run->tests[order[k]];
+		const struct summary *s = &t->stats;
+		struct stat_cells c;
+
+		if (t->status != TS_OK)
+			continue;
+		report_stat_cells(s, &c);
+		fputs("| ", out);
+		md(out, t->def->title);
+		fprintf(out, " | %zu | %.1f | %s | %s | %s |\n", s->n, s->mean, c.ci, c.cv,
+			report_flag_words(r, t, flags, sizeof(flags)));
+	}
+	fputs("\n", out);
+}
+
+static void copy_section(FILE *out, const struct run_result *r, const struct copy_run *run)
+{
+	struct tm a, b;
+	char day[64], t0[16], t1[16];
+	size_t *order = calloc(run->ntests ? run->ntests : 1, sizeof(*order));
+	int any = 0;
+
+	if (order == NULL)
+		return;
+	report_sorted(run, order);
+	localtime_r(&run->start, &a);
+	localtime_r(&run->end, &b);
+	strftime(day, sizeof(day), "%a %b %d %Y", &a);
+	strftime(t0, sizeof(t0), "%H:%M:%S", &a);
+	strftime(t1, sizeof(t1), "%H:%M:%S", &b);
+	fprintf(out, "## %u parallel cop%s (%s %s - %s)\n\n", run->copies,
+		run->copies == 1 ? "y" : "ies", day, t0, t1);
+	results_table(out, run, order);
+	for (int c = 0; c < CAT_COUNT; c++) {
+		const struct cat_index *ci = &run->cats[c];
+
+		if (ci->nindexed > 0)
+			fprintf(out, "**%s Index Score%s: %.1f**\n\n", category_title[c],
+				ci->partial ? " (Partial Only)" : "", ci->score);
+	}
+	for (size_t k = 0; k < run->ntests; k++)
+		any |= run->tests[k].status == TS_OK;
+	if (any)
+		stats_table(out, r, run, order);
+	free(order);
+}
+
+int report_md(FILE *out, const struct run_result *r)
+{
+	header(out, r);
+	for (size_t i = 0; i < r->nruns; i++)
+		copy_section(out, r, &r->runs[i]);
+	return ferror(out) ? -1 : 0;
+}

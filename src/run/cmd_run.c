@@ -1,0 +1,349 @@
+/*
+ * cmd_run.c: the run command.  Checks everything it can before the first
+ * test (options, test dir, results dir, disk space), claims the result name,
+ * runs each copy count, writes every result file atomically and cleans up on
+ * every exit path, Ctrl-C included.
+ */
+#define _GNU_SOURCE   /* realpath(), sched_getaffinity() */
+#include "cmds.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "buildinfo.h"
+#include "cli/cli.h"
+#include "sysinfo/mountinfo.h"
+#include "run/paths.h"
+#include "report/plot.h"
+#include "report/report.h"
+#include "run/runner.h"
+#include "stats/score.h"
+#include "run/sig.h"
+#include "sysinfo/sysinfo.h"
+#include "util/util.h"
+
+#define DISK_DEFAULT (1ull << 30)
+#define DISK_MIN (16ull << 20)
+#define DISK_SPARE (64ull << 20)   /* left free beside the test files */
+
+static int plan_disk(const struct config *cfg, const char *testdir, struct run_env *env)
+{
+	int need = 0;
+	struct statvfs vfs;
+	unsigned long long avail, size;
+	char a[32], b[32];
+
+	for (size_t i = 0; i < cfg->ntests; i++)
+		if (cfg->tests[i]->flags & TF_DISK)
+			need = 1;
+	if (!need)
+		return 0;
+	if (statvfs(testdir, &vfs) != 0)
+		return paths_fail("cannot read free space of %s: %s", testdir, strerror(errno));
+	avail = (unsigned long long)vfs.f_bavail * vfs.f_frsize;
+	/* ramfs reports no size at all: nothing to check against. */
+	if (vfs.f_blocks == 0) {
+		env->disk_size = cfg->disk_size ? cfg->disk_size : DISK_DEFAULT;
+		return 0;
+	}
+	/* The shared file plus a write test's file of the same size. */
+	size = cfg->disk_size ? cfg->disk_size : DISK_DEFAULT;
+	if (!cfg->disk_size && 2 * size + DISK_SPARE > avail)
+		size = avail > DISK_SPARE ? ((avail - DISK_SPARE) / 2) & ~((1ull << 20) - 1) : 0;
+	if (size < DISK_MIN || 2 * size + DISK_SPARE > avail) {
+		format_bytes(avail, a, sizeof(a));
+		format_bytes(2 * (size < DISK_MIN ? DISK_MIN : size) + DISK_SPARE, b, sizeof(b));
+		fprintf(stderr, "sysindex: not enough free space in %s for the disk tests: %s free, %s needed (try --disk-size)\n",
+			testdir, a, b);
+		return 2;
+	}
+	env->disk_size = size;
+	return 0;
+}
+
+static void set_environment(const char *pgmdir, const char *scratch, const char *lang)
+{
+	setenv("LANG", lang, 1);
+	unsetenv("LC_ALL");
+	setenv("SYSINDEX_PGMDIR", pgmdir, 1);
+	setenv("UB_BINDIR", pgmdir, 1);
+	setenv("UB_TMPDIR", scratch, 1);
+	setenv("UB_TESTDIR", scratch, 1);
+	if (getenv("PATH") == NULL)
+		setenv("PATH", "/usr/local/bin:/usr/bin:/bin", 1);
+}
+
+/* --pin: the CPUs this process may run on, in order. */
+static size_t allowed_cpus(int *cpus, size_t max)
+{
+	cpu_set_t set;
+	size_t n = 0;
+
+	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return 0;
+	for (int c = 0; c < CPU_SETSIZE && n < max; c++)
+		if (CPU_ISSET(c, &set))
+			cpus[n++] = c;
+	return n;
+}
+
+static void describe_mode(const struct config *cfg, char *out, size_t len)
+{
+	char extra[64] = "";
+
+	if (cfg->pin)
+		fmt(extra, sizeof(extra), "; copies pinned to CPUs");
+	if (cfg->precision > 0 || cfg->time_budget > 0) {
+		char p[32] = "", b[48] = "";
+
+		if (cfg->precision > 0)
+			fmt(p, sizeof(p), "precision %g%%", cfg->precision * 100);
+		if (cfg->time_budget > 0)
+			fmt(b, sizeof(b), "%stime budget %g min", p[0] ? ", " : "", cfg->time_budget);
+		fmt(out, len, "%s%s (settle only around file tests)%s", p, b, extra);
+	} else if (cfg->quick) {
+		char n[24] = "1 sample";
+
+		if (cfg->iterations)
+			fmt(n, sizeof(n), "-i %u", cfg->iterations);
+		fmt(out, len, "quick (%s, short samples, no settle): not comparable with UnixBench%s",
+		    n, extra);
+	} else if (cfg->iterations || cfg->duration || cfg->settle >= 0) {
+		fmt(out, len, "custom (-i %u%s%s)%s", cfg->iterations ? cfg->iterations : 10,
+		    cfg->duration ? ", --duration" : "", cfg->settle >= 0 ? ", --settle" : "", extra);
+	} else {
+		fmt(out, len, "default (UnixBench 6.0 procedure)%s", extra);
+	}
+}
+
+/* write_atomic()'s callback for one writer over one run. */
+struct writer_job {
+	const struct report_writer *w;
+	const struct run_result *r;
+};
+
+static int run_writer(FILE *out, const void *ctx)
+{
+	const struct writer_job *job = ctx;
+
+	return job->w->write(out, job->r);
+}
+
+static int write_results(const char *resdir, const struct run_result *r, int quiet, int no_charts)
+{
+	char path[PATH_MAX], err[PATH_MAX + 128] = "a result file: path too long";
+	int rc = 0;
+
+	for (size_t i = 0; i < report_writers_len; i++) {
+		struct writer_job job = { &report_writers[i], r };
+
+		if (fmt(path, sizeof(path), "%s/%s%s", resdir, r->base_name, job.w->ext) != 0 ||
+		    write_atomic(path, run_writer, &job, err, sizeof(err)) != 0) {
+			fprintf(stderr, "sysindex: could not write %s\n", err);
+			rc = 1;
+		}
+	}
+	if (!no_charts && rc == 0)
+		plot_run(resdir, r, quiet);
+	return rc;
+}
+
+/* Everything one run holds, from the options to the written results. */
+struct run_ctx {
+	struct config cfg;
+	struct run_env env;
+	struct run_result r;
+	char testdir[PATH_MAX], resdir[PATH_MAX];
+	unsigned counts[MAX_COPY_COUNTS];
+	size_t ncounts;
+};
+
+/*
+ * Everything that can refuse the run does so here, before the first test:
+ * directories, disk space, signal handlers, the result name, the scratch
+ * folder.  Returns 0 or the exit status.
+ */
+static int prepare(struct run_ctx *c)
+{
+	struct config *cfg = &c->cfg;
+	struct run_env *env = &c->env;
+	struct run_result *r = &c->r;
+	char merr[256], log[PATH_MAX];
+	int rc;
+
+	if ((rc = resolve_dirs(cfg, c->testdir, c->resdir, sizeof(c->testdir))) != 0)
+		return rc;
+	env->cfg = cfg;
+	env->log_fd = -1;
+	find_pgmdir(env->pgmdir, sizeof(env->pgmdir));
+	if ((rc = plan_disk(cfg, c->testdir, env)) != 0)
+		return rc;
+	if (sig_install() != 0) {
+		fprintf(stderr, "sysindex: cannot install signal handlers: %s\n", strerror(errno));
+		return 1;
+	}
+	fmt(r->version, sizeof(r->version), "%s", SYSINDEX_VERSION);
+	r->quick = cfg->quick;
+	describe_mode(cfg, r->mode, sizeof(r->mode));
+	sysinfo_collect(&r->sys, cfg->brief);
+	fmt(r->sys.locale, sizeof(r->sys.locale), "%s", sysinfo_pick_locale());
+	sysinfo_language(r->sys.locale, r->sys.language, sizeof(r->sys.language));
+	if (realpath(c->testdir, r->sys.testdir) == NULL)
+		fmt(r->sys.testdir, sizeof(r->sys.testdir), "%s", c->testdir);
+	r->sys.have_mount = mountinfo_describe(r->sys.testdir, &r->sys.mount, &r->sys.device,
+					       merr, sizeof(merr)) == 0;
+	if ((rc = claim_name(c->resdir, r->sys.hostname, r->base_name, sizeof(r->base_name),
+			     &env->log_fd)) != 0)
+		return rc;
+	if (path_join(env->scratch, sizeof(env->scratch), c->testdir, "sysindex-XXXXXX") != 0 ||
+	    mkdtemp(env->scratch) == NULL) {
+		fprintf(stderr, "sysindex: cannot create a folder in %s: %s\n", c->testdir,
+			strerror(errno));
+		close(env->log_fd);
+		if (fmt(log, sizeof(log), "%s/%s.log", c->resdir, r->base_name) == 0)
+			unlink(log);
+		return 2;
+	}
+	fmt(env->disk_file, sizeof(env->disk_file), "%s/disktest.dat", env->scratch);
+	r->disk_size = env->disk_size;
+	set_environment(env->pgmdir, env->scratch, r->sys.locale);
+	if (cfg->ncopies) {
+		memcpy(c->counts, cfg->copies, cfg->ncopies * sizeof(c->counts[0]));
+		c->ncounts = cfg->ncopies;
+	} else {
+		int only_disk = 1;
+
+		for (size_t i = 0; i < cfg->ntests; i++)
+			if (!(cfg->tests[i]->flags & TF_DISK))
+				only_disk = 0;
+		c->counts[c->ncounts++] = 1;
+		/* Disk tests run one copy (see runner.c): no N-copy pass for them alone. */
+		if (r->sys.ncpus > 1 && !only_disk)
+			c->counts[c->ncounts++] = r->sys.ncpus;
+	}
+	r->runs = calloc(c->ncounts, sizeof(*r->runs));
+	if (r->runs == NULL) {
+		remove_tree(env->scratch);
+		return 1;
+	}
+	return 0;
+}
+
+/* Every copy count, every test.  Returns the signal that stopped it, or 0. */
+static int measure(struct run_ctx *c)
+{
+	struct config *cfg = &c->cfg;
+	struct run_env *env = &c->env;
+	struct run_result *r = &c->r;
+	int sig = 0;
+
+	/* -v prints a line per command and copy: a progress line would garble it. */
+	if (!cfg->quiet && !cfg->verbose && isatty(STDOUT_FILENO))
+		env->progress = stdout;
+	env->started = now_mono();
+	env->eta_total = plan_run(cfg, c->ncounts, env->plans);
+	if (cfg->pin && (env->ncpus = allowed_cpus(env->cpus, MAX_PIN)) == 0) {
+		fprintf(stderr, "sysindex: --pin: cannot read the allowed CPUs: %s\n", strerror(errno));
+		cfg->pin = 0;
+	}
+	r->pinned = cfg->pin;
+	r->precision = cfg->precision;
+	if (cfg->time_budget > 0 && env->eta_total > cfg->time_budget * 60 * 1.05 && !cfg->quiet)
+		fprintf(stderr, "sysindex: the time budget is too small for these tests: planned %.1f minutes at the least\n",
+			env->eta_total / 60);
+	runner_log(env, "sysindex %s; test programs in %s; scratch %s\n", SYSINDEX_VERSION,
+		   env->pgmdir, env->scratch);
+	runner_log(env, "compiler: %s; flags: %s\n\n", r->sys.cc_version, r->sys.bench_cflags);
+	if (cfg->verbose && !cfg->quiet) {
+		fprintf(stderr, "Tests to run:");
+		for (size_t i = 0; i < cfg->ntests; i++)
+			fprintf(stderr, " %s", cfg->tests[i]->name);
+		fprintf(stderr, "\n");
+	}
+	r->start = time(NULL);
+	for (size_t i = 0; i < c->ncounts && !sig; i++) {
+		if (cfg->verbose && !cfg->quiet)
+			fprintf(stderr, "Run with %u cop%s\n", c->counts[i],
+				c->counts[i] == 1 ? "y" : "ies");
+		sig = runner_copy_run(env, c->counts[i], &r->runs[i]);
+		r->nruns = i + 1;
+	}
+	r->end = time(NULL);
+	score_scaling(r);
+	if (sig) {
+		r->interrupted = 1;
+		r->signal = sig;
+	}
+	return sig;
+}
+
+/* Report on stdout, result files, clean-up; returns the exit status. */
+static int finish(struct run_ctx *c, int sig)
+{
+	const struct config *cfg = &c->cfg;
+	struct run_result *r = &c->r;
+	int failed = 0, rc;
+
+	for (size_t i = 0; i < r->nruns; i++)
+		for (size_t t = 0; t < r->runs[i].ntests; t++)
+			if (r->runs[i].tests[t].status == TS_FAILED ||
+			    r->runs[i].tests[t].status == TS_UNAVAILABLE)
+				failed = 1;
+	remove_tree(c->env.scratch);
+	if (!cfg->quiet)
+		printf("\n========================================================================\n");
+	report_text(stdout, r);
+	fflush(stdout);
+	rc = write_results(c->resdir, r, cfg->quiet, cfg->no_charts || sig);
+	if (rc == 0 && !cfg->quiet) {
+		char svg[PATH_MAX];
+		int charts = fmt(svg, sizeof(svg), "%s/%s.svg", c->resdir, r->base_name) == 0 &&
+			     access(svg, F_OK) == 0;
+
+		fprintf(stderr, "sysindex: results in %s/%s (and .log .json .csv .html .md%s)\n",
+			c->resdir, r->base_name, charts ? " .svg .png" : "");
+	}
+	close(c->env.log_fd);
+	for (size_t i = 0; i < r->nruns; i++)
+		runner_free(&r->runs[i]);
+	free(r->runs);
+	/* A signal while the report was being written: every file is complete,
+	 * but the exit status still says the run was stopped. */
+	if (!sig)
+		sig = sig_pending();
+	if (sig)
+		return 128 + sig;
+	return failed || rc ? 1 : 0;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	static struct run_ctx c;   /* large (plans, paths): not on the stack */
+	char err[512];
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	rc = cli_parse(argc, argv, &c.cfg, err, sizeof(err));
+	if (rc != 0) {
+		if (rc < 0)
+			fprintf(stderr, "sysindex: %s\n", err);
+		return rc < 0 ? 2 : 0;
+	}
+	if (testtab_validate(err, sizeof(err)) != 0) {
+		fprintf(stderr, "sysindex: internal error: %s\n", err);
+		return 70;
+	}
+	rc = prepare(&c);
+	if (rc == 0)
+		rc = finish(&c, measure(&c));
+	sysinfo_free(&c.r.sys);
+	return rc;
+}

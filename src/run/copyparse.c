@@ -1,0 +1,112 @@
+/*
+ * copyparse.c: what one copy of a test program said, its exit status and
+ * timing turned into a copy result or a one-line reason (pure).
+ */
+#include "run/runner.h"
+
+#include <string.h>
+#include <sys/wait.h>
+
+#include "run/proto.h"
+#include "run/spawn.h"
+#include "util/util.h"
+
+static void describe_status(int status, char *out, size_t outlen)
+{
+	if (status < 0)
+		fmt(out, outlen, "could not be started");
+	else if (WIFSIGNALED(status))
+		fmt(out, outlen, "killed by signal %d (%s)", WTERMSIG(status),
+			 strsignal(WTERMSIG(status)));
+	else if (WIFEXITED(status))
+		fmt(out, outlen, "exited with status %d", WEXITSTATUS(status));
+	else
+		fmt(out, outlen, "ended with wait status %d", status);
+}
+
+void runner_parse_copy(const char *err, size_t dropped, int status, int timed_out,
+		       double elapsed, struct copy_result *cr, char *reason,
+		       size_t reasonlen, int *skipped)
+{
+	char error[256] = "", skip[256] = "", invalid[160] = "", st[128];
+	int have_count = 0;
+	const char *p = err ? err : "";
+
+	memset(cr, 0, sizeof(*cr));
+	cr->time = -1;
+	cr->elapsed = elapsed;
+	cr->wait_status = status;
+	cr->cpu = -1;
+	*skipped = 0;
+	reason[0] = '\0';
+	while (*p) {
+		size_t len = strcspn(p, "\n");
+		char line[600];
+		struct proto_line pl;
+
+		if (len > 0) {
+			fmt(line, sizeof(line), "%.*s", (int)(len < 599 ? len : 599), p);
+			proto_parse_line(line, &pl);
+			switch (pl.kind) {
+			case PL_COUNT:
+				/* The last COUNT wins, as in UnixBench. */
+				cr->count = pl.value;
+				cr->timebase = pl.timebase;
+				have_count = 1;
+				break;
+			case PL_TIME:
+				cr->time = pl.value;
+				break;
+			case PL_METRIC:
+				if (cr->nmetrics < MAX_METRICS) {
+					struct metric *m = &cr->metrics[cr->nmetrics++];
+
+					fmt(m->name, sizeof(m->name), "%s", pl.name);
+					fmt(m->unit, sizeof(m->unit), "%s", pl.unit);
+					m->value = pl.value;
+				}
+				break;
+			case PL_NOTE:
+				fmt(cr->note, sizeof(cr->note), "%s", pl.text);
+				break;
+			case PL_ERROR:
+				if (!error[0])
+					fmt(error, sizeof(error), "%s", pl.text);
+				break;
+			case PL_SKIP:
+				fmt(skip, sizeof(skip), "%s", pl.text);
+				break;
+			case PL_OTHER:
+				break;
+			case PL_INVALID:
+				if (!invalid[0])
+					fmt(invalid, sizeof(invalid), "%.60s (%s)", line, pl.text);
+				break;
+			}
+		}
+		p += len;
+		if (*p == '\n')
+			p++;
+	}
+	describe_status(status, st, sizeof(st));
+	if (timed_out) {
+		fmt(reason, reasonlen, "did not finish in %.0f s; killed", elapsed);
+	} else if (status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 3) {
+		*skipped = 1;
+		fmt(reason, reasonlen, "%s", skip[0] ? skip : "not supported here");
+	} else if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		fmt(reason, reasonlen, "%s%s%s", st, error[0] ? ": " : "", error);
+	} else if (error[0]) {
+		fmt(reason, reasonlen, "%s", error);
+	} else if (dropped > 0) {
+		fmt(reason, reasonlen, "printed more than %d KiB on stderr",
+			 SPAWN_STDERR_MAX / 1024);
+	} else if (invalid[0]) {
+		fmt(reason, reasonlen, "unexpected output: %s", invalid);
+	} else if (!have_count) {
+		fmt(reason, reasonlen, "printed no result");
+	} else {
+		cr->ok = 1;
+	}
+}
+

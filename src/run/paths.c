@@ -1,0 +1,156 @@
+/* paths.c: the test program folder, the test and results directories, result names. */
+#define _XOPEN_SOURCE 700   /* readlink */
+#include "run/paths.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "buildinfo.h"
+#include "util/util.h"
+
+int paths_fail(const char *fmt, const char *a, const char *b)
+{
+	fprintf(stderr, "sysindex: ");
+	fprintf(stderr, fmt, a, b);
+	fprintf(stderr, "\n");
+	return 2;
+}
+
+int find_pgmdir(char *out, size_t len)
+{
+	const char *env = getenv("SYSINDEX_PGMDIR");
+	char exe[PATH_MAX];
+	ssize_t n;
+
+	if (env != NULL && *env) {
+		fmt(out, len, "%s", env);
+		return 0;
+	}
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		char *slash;
+
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash != NULL) {
+			struct stat st;
+
+			*slash = '\0';
+			if (path_join(out, len, exe, "pgms") == 0 && stat(out, &st) == 0 &&
+			    S_ISDIR(st.st_mode))
+				return 0;
+		}
+	}
+	fmt(out, len, "%s", SYSINDEX_LIBEXECDIR);
+	return 0;
+}
+
+/* A per-user folder for an installed sysindex: $XDG_x_HOME/sysindex/<leaf>. */
+static int user_dir(const char *xdg, const char *fallback, const char *leaf,
+		    char *out, size_t len)
+{
+	const char *base = getenv(xdg), *home = getenv("HOME");
+	char tmp[PATH_MAX - 64];
+
+	if (base != NULL && *base)
+		fmt(tmp, sizeof(tmp), "%s/sysindex", base);
+	else if (home != NULL && *home)
+		fmt(tmp, sizeof(tmp), "%s/%s/sysindex", home, fallback);
+	else
+		return -1;
+	fmt(out, len, "%s/%s", tmp, leaf);
+	/* mkdir -p for the two or three levels that may be missing. */
+	for (char *p = out + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(out, 0755) != 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return mkdir(out, 0755) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* The directory must exist, be a directory and be writable: 0 or exit code 2. */
+static int check_dir(const char *what, const char *dir)
+{
+	struct stat st;
+
+	if (stat(dir, &st) != 0)
+		return paths_fail("%s %s does not exist", what, dir);
+	if (!S_ISDIR(st.st_mode))
+		return paths_fail("%s %s is not a directory", what, dir);
+	if (access(dir, W_OK | X_OK) != 0)
+		return paths_fail("%s %s is not writable", what, dir);
+	return 0;
+}
+
+/*
+ * One of the two directories: the option's value, else $env (./Run sets it
+ * to the checkout's folder), else the per-user folder; then checked.
+ */
+static int pick_dir(const char *given, const char *env, const char *xdg, const char *fallback,
+		    const char *leaf, const char *what, const char *opt, char *out, size_t len)
+{
+	const char *e = getenv(env);
+
+	if (given != NULL)
+		fmt(out, len, "%s", given);
+	else if (e != NULL && *e)
+		fmt(out, len, "%s", e);
+	else if (user_dir(xdg, fallback, leaf, out, len) != 0)
+		return paths_fail("no %s: use %s DIR", what, opt);
+	return check_dir(what, out);
+}
+
+int resolve_dirs(const struct config *cfg, char *testdir, char *resdir, size_t len)
+{
+	struct statvfs vfs;
+	int rc;
+
+	if ((rc = pick_dir(cfg->testdir, "SYSINDEX_TESTDIR_DEFAULT", "XDG_CACHE_HOME", ".cache",
+			   "testdir", "test directory", "--testdir", testdir, len)) != 0 ||
+	    (rc = pick_dir(cfg->resultsdir, "SYSINDEX_RESULTS", "XDG_DATA_HOME", ".local/share",
+			   "results", "results directory", "--results", resdir, len)) != 0)
+		return rc;
+	if (statvfs(resdir, &vfs) == 0 &&
+	    (unsigned long long)vfs.f_bavail * vfs.f_frsize < (1ull << 20))
+		return paths_fail("results directory %s is full (less than 1 MiB free)", resdir, "");
+	return 0;
+}
+
+/*
+ * Claim results/<host>-<YYYY-MM-DD>-<NN>: the first NN whose files do not
+ * exist, taken by creating its .log with O_EXCL so two runs never share one.
+ */
+int claim_name(const char *resdir, const char *host, char *base, size_t len, int *fd)
+{
+	char day[16], path[PATH_MAX];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	localtime_r(&now, &tm);
+	strftime(day, sizeof(day), "%Y-%m-%d", &tm);
+	for (int nn = 1; nn < 10000; nn++) {
+		fmt(base, len, "%s-%s-%02d", host, day, nn);
+		fmt(path, sizeof(path), "%s/%s", resdir, base);
+		if (access(path, F_OK) == 0)
+			continue;
+		fmt(path, sizeof(path), "%s/%s.log", resdir, base);
+		*fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0644);
+		if (*fd >= 0)
+			return 0;
+		if (errno != EEXIST)
+			return paths_fail("cannot create %s: %s", path, strerror(errno));
+	}
+	return paths_fail("no free result name for %s in %s", base, resdir);
+}
+

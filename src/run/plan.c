@@ -1,0 +1,203 @@
+/* plan.c: sample plans for the three modes, and the stopping rule. */
+#include "run/plan.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats/stats.h"
+
+static int compat_mode(const struct config *cfg)
+{
+	return cfg->precision <= 0 && cfg->time_budget <= 0;
+}
+
+double plan_settle_seconds(const struct config *cfg)
+{
+	if (cfg->settle >= 0)
+		return cfg->settle;
+	return cfg->quick ? 0 : 3;
+}
+
+int plan_settle_before(const struct config *cfg, const struct test_def *t,
+		       const struct test_def *prev, unsigned pass)
+{
+	if (plan_settle_seconds(cfg) <= 0)
+		return 0;
+	if (compat_mode(cfg) || (t->flags & TF_TESTDIR))
+		return 1;
+	/* Right after a file-system test, let its writeback finish first. */
+	return pass == 0 && prev != NULL && (prev->flags & TF_TESTDIR);
+}
+
+double plan_overhead(const struct config *cfg, const struct test_def *t)
+{
+	double s = 0.05;
+
+	/* fstime primes with a write and a read and settles inside. */
+	if (strcmp(t->prog, "fstime") == 0)
+		s += cfg->quick ? 2.0 * (t->seconds < 2 ? t->seconds : 2) : 15;
+	if (strcmp(t->prog, "whetstone-double") == 0)
+		s += cfg->quick ? 0.5 : 2;
+	if (compat_mode(cfg) || (t->flags & TF_TESTDIR))
+		s += plan_settle_seconds(cfg);
+	return s;
+}
+
+/* The shortest sample a budget may shrink a test to. */
+static unsigned floor_seconds(const struct test_def *t)
+{
+	unsigned f = (t->flags & TF_SHELL) ? 5 : 2;
+
+	return f < t->seconds ? f : t->seconds;
+}
+
+static double cost(const struct test_plan *p, size_t ncopies)
+{
+	return (double)ncopies * p->max_samples * p->pass_estimate;
+}
+
+/*
+ * Shrink the plans until the run fits the budget, costliest test first,
+ * never below min_samples samples (largest cost first).  Returns 1 if it fits.
+ */
+/* One step smaller for plan p (fewer samples, then shorter ones); 0 if it cannot. */
+static int shrink_one(struct test_plan *p, const struct test_def *t, unsigned min_samples)
+{
+	double over = p->pass_estimate - p->seconds;
+
+	/* NOLINTNEXTLINE(bugprone-branch-clone): the order is the priority */
+	if (p->max_samples > PLAN_MIN_PRECISION_SAMPLES) {
+		p->max_samples--;
+	} else if (p->seconds > floor_seconds(t)) {
+		unsigned s = (unsigned)ceil(p->seconds * 0.75);
+
+		if (s >= p->seconds)
+			s = p->seconds - 1;
+		p->seconds = s > floor_seconds(t) ? s : floor_seconds(t);
+	} else if (p->max_samples > min_samples) {
+		p->max_samples--;
+	} else {
+		return 0;
+	}
+	p->pass_estimate = p->seconds + over;
+	if (p->min_samples > p->max_samples)
+		p->min_samples = p->max_samples;
+	return 1;
+}
+
+/*
+ * Shrink the plans until the run fits the budget: each step shrinks the
+ * costliest test that can still shrink, never below min_samples samples.
+ * Returns 1 when it fits.
+ */
+static int shrink_to(const struct config *cfg, size_t ncopies, struct test_plan *plans,
+		     unsigned min_samples)
+{
+	double budget = cfg->time_budget * 60.0;
+	int *stuck = calloc(cfg->ntests ? cfg->ntests : 1, sizeof(*stuck));
+	int fits = 0;
+
+	if (stuck == NULL)
+		return 0;
+	for (;;) {
+		double total = 0, worst = -1;
+		size_t wi = cfg->ntests;
+
+		for (size_t i = 0; i < cfg->ntests; i++) {
+			double c = cost(&plans[i], ncopies);
+
+			total += c;
+			if (!stuck[i] && c > worst) {
+				worst = c;
+				wi = i;
+			}
+		}
+		if (total <= budget) {
+			fits = 1;
+			break;
+		}
+		if (wi == cfg->ntests)
+			break;   /* everything at this minimum */
+		if (!shrink_one(&plans[wi], cfg->tests[wi], min_samples))
+			stuck[wi] = 1;
+	}
+	free(stuck);
+	return fits;
+}
+
+/*
+ * Fit the budget: every test keeps 2 samples (so it still has a spread and
+ * an interval) before any test drops to 1.
+ */
+static void fit_budget(const struct config *cfg, size_t ncopies, struct test_plan *plans)
+{
+	if (!shrink_to(cfg, ncopies, plans, 2))
+		shrink_to(cfg, ncopies, plans, 1);
+}
+
+double plan_run(const struct config *cfg, size_t ncopies, struct test_plan *plans)
+{
+	double total = 0;
+
+	for (size_t i = 0; i < cfg->ntests; i++) {
+		const struct test_def *t = cfg->tests[i];
+		struct test_plan *p = &plans[i];
+		unsigned ref = cli_samples(cfg, t);
+
+		memset(p, 0, sizeof(*p));
+		p->seconds = cli_seconds(cfg, t);
+		p->pass_estimate = p->seconds + plan_overhead(cfg, t);
+		p->min_samples = p->max_samples = ref;
+		if (cfg->precision > 0) {
+			p->precision = cfg->precision;
+			p->max_samples = 2 * cli_samples(cfg, t);
+			if (p->max_samples < PLAN_MIN_PRECISION_SAMPLES)
+				p->max_samples = PLAN_MIN_PRECISION_SAMPLES;
+			p->min_samples = PLAN_MIN_PRECISION_SAMPLES;
+			p->time_cap = PLAN_TEST_CAP_S;
+		}
+	}
+	if (cfg->time_budget > 0)
+		fit_budget(cfg, ncopies, plans);
+	for (size_t i = 0; i < cfg->ntests; i++) {
+		double c = cost(&plans[i], ncopies);
+
+		if (plans[i].time_cap > 0 && c > plans[i].time_cap * ncopies)
+			c = plans[i].time_cap * ncopies;
+		total += c;
+	}
+	return total;
+}
+
+int plan_done(const struct test_plan *p, const double *rates, size_t n,
+	      double elapsed, int *capped)
+{
+	struct summary s;
+
+	*capped = 0;
+	if (n >= p->max_samples) {
+		*capped = p->precision > 0;
+		goto check_precision;
+	}
+	if (n < p->min_samples)
+		return 0;
+	if (p->precision <= 0)
+		return 1;
+	stats_summarize(rates, n, &s);
+	if (s.n >= 2 && s.mean > 0 && s.ci_half / s.mean <= p->precision)
+		return 1;
+	/* Would the next sample break the time cap? */
+	if (p->time_cap > 0 && elapsed + p->pass_estimate > p->time_cap) {
+		*capped = 1;
+		return 1;
+	}
+	return 0;
+check_precision:
+	if (*capped) {
+		stats_summarize(rates, n, &s);
+		if (s.n >= 2 && s.mean > 0 && s.ci_half / s.mean <= p->precision)
+			*capped = 0;
+	}
+	return 1;
+}

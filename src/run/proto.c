@@ -1,0 +1,107 @@
+/* proto.c: the COUNT/TIME/METRIC/NOTE/ERROR/SKIP line parser. */
+#include "run/proto.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_FIELDS 5
+
+/* Split 'buf' in place at '|'; returns the number of fields (at most max). */
+static size_t split(char *buf, char **fields, size_t max)
+{
+	size_t n = 0;
+	char *p = buf;
+
+	while (n < max) {
+		fields[n++] = p;
+		p = strchr(p, '|');
+		if (p == NULL)
+			break;
+		*p++ = '\0';
+	}
+	return n;
+}
+
+static int parse_number(const char *s, double *out)
+{
+	char *end;
+
+	if (*s == '\0')
+		return -1;
+	errno = 0;
+	*out = strtod(s, &end);
+	while (*end == ' ' || *end == '\t')
+		end++;
+	if (errno == ERANGE || *end != '\0' || !isfinite(*out) || *out < 0)
+		return -1;
+	return 0;
+}
+
+static void copy_text(char *dst, size_t len, const char *src)
+{
+	snprintf(dst, len, "%s", src);
+}
+
+static void invalid(struct proto_line *out, const char *why)
+{
+	out->kind = PL_INVALID;
+	copy_text(out->text, sizeof(out->text), why);
+}
+
+void proto_parse_line(const char *line, struct proto_line *out)
+{
+	char buf[512];
+	char *f[MAX_FIELDS];
+	size_t n, len;
+	double tb;
+
+	memset(out, 0, sizeof(*out));
+	len = strcspn(line, "\r\n");
+	if (len >= sizeof(buf)) {
+		invalid(out, "line too long");
+		return;
+	}
+	memcpy(buf, line, len);
+	buf[len] = '\0';
+	if (strchr(buf, '|') == NULL) {
+		invalid(out, "no '|' in line");
+		return;
+	}
+	n = split(buf, f, MAX_FIELDS);
+	if (strcmp(f[0], "COUNT") == 0) {
+		if (n < 4 || parse_number(f[1], &out->value) != 0 ||
+		    parse_number(f[2], &tb) != 0 || tb != floor(tb) || tb > 3600) {
+			invalid(out, "malformed COUNT line");
+			return;
+		}
+		out->kind = PL_COUNT;
+		out->timebase = (int)tb;
+		copy_text(out->unit, sizeof(out->unit), f[3]);
+	} else if (strcmp(f[0], "TIME") == 0) {
+		if (n < 2 || parse_number(f[1], &out->value) != 0) {
+			invalid(out, "malformed TIME line");
+			return;
+		}
+		out->kind = PL_TIME;
+	} else if (strcmp(f[0], "METRIC") == 0) {
+		if (n < 4 || *f[1] == '\0' || parse_number(f[2], &out->value) != 0) {
+			invalid(out, "malformed METRIC line");
+			return;
+		}
+		out->kind = PL_METRIC;
+		copy_text(out->name, sizeof(out->name), f[1]);
+		copy_text(out->unit, sizeof(out->unit), f[3]);
+	} else if (strcmp(f[0], "NOTE") == 0 || strcmp(f[0], "ERROR") == 0 ||
+		   strcmp(f[0], "SKIP") == 0) {
+		/* The text is everything after the first '|', bars included. */
+		copy_text(out->text, sizeof(out->text), line + strlen(f[0]) + 1);
+		out->text[strcspn(out->text, "\r\n")] = '\0';
+		out->kind = f[0][0] == 'N' ? PL_NOTE : f[0][0] == 'E' ? PL_ERROR : PL_SKIP;
+	} else {
+		out->kind = PL_OTHER;
+		copy_text(out->text, sizeof(out->text), f[0]);
+	}
+}

@@ -1,0 +1,414 @@
+/* runner.c: the copies x tests x passes loop around spawn_pass(). */
+#define _XOPEN_SOURCE 700   /* sync() */
+#include "run/runner.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "stats/score.h"
+#include "run/sig.h"
+#include "run/spawn.h"
+#include "run/testprep.h"
+#include "util/util.h"
+
+void runner_log(const struct run_env *env, const char *fmt, ...)
+{
+	char buf[4096];
+	va_list ap;
+	int n;
+
+	if (env->log_fd < 0)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof(buf))
+		n = sizeof(buf) - 1;
+	if (write(env->log_fd, buf, (size_t)n) < 0)
+		(void)0; /* a full disk must not stop the measurement */
+}
+
+/* Replace the @...@ placeholders of one argument. */
+static void expand_arg(const struct run_env *env, const char *in, unsigned secs,
+		       char *out, size_t outlen)
+{
+	if (strcmp(in, "@SECS@") == 0)
+		fmt(out, outlen, "%u", secs);
+	else if (strcmp(in, "@DIR@") == 0)
+		fmt(out, outlen, "%s", env->scratch);
+	else if (strcmp(in, "@FILE@") == 0)
+		fmt(out, outlen, "%s", env->disk_file);
+	else if (strcmp(in, "@SIZE@") == 0)
+		fmt(out, outlen, "%llu", env->disk_size);
+	else if (strcmp(in, "@SETTLE@") == 0)
+		fmt(out, outlen, "%s", env->cfg->quick || env->cfg->settle == 0 ? "0" : "-1");
+	else if (strncmp(in, "@PGMS@", 6) == 0)
+		fmt(out, outlen, "%s%s", env->pgmdir, in + 6);
+	else
+		fmt(out, outlen, "%s", in);
+}
+
+struct argv_buf {
+	char store[TEST_MAX_ARGS + 1][1200];
+	char *argv[TEST_MAX_ARGS + 2];
+};
+
+static int build_argv(const struct run_env *env, const struct test_def *t, unsigned secs,
+		      struct argv_buf *b, char *cmd, size_t cmdlen)
+{
+	size_t n = 0, used;
+
+	if (path_join(b->store[0], sizeof(b->store[0]), env->pgmdir, t->prog) != 0)
+		return -1;
+	b->argv[n++] = b->store[0];
+	for (size_t i = 0; i < TEST_MAX_ARGS && t->args[i] != NULL; i++) {
+		expand_arg(env, t->args[i], secs, b->store[i + 1], sizeof(b->store[0]));
+		b->argv[n++] = b->store[i + 1];
+	}
+	b->argv[n] = NULL;
+	cmd[0] = '\0';
+	used = 0;
+	for (size_t i = 0; i < n && used < cmdlen; i++) {
+		int w = snprintf(cmd + used, cmdlen - used, "%s%s", i ? " " : "", b->argv[i]);
+
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+	return 0;
+}
+
+/* Settle as UnixBench does: sync; sleep 1; sync; sleep 2 (scaled). */
+static int settle(const struct run_env *env)
+{
+	double s = plan_settle_seconds(env->cfg);
+
+	if (s <= 0)
+		return sig_pending();
+	sync();
+	if (sig_sleep(s / 3))
+		return 1;
+	sync();
+	return sig_sleep(s * 2 / 3);
+}
+
+static void progress(struct run_env *env, const struct test_def *t, unsigned pass,
+		     unsigned npass, unsigned copies)
+{
+	double elapsed = now_mono() - env->started, left, ratio = 1;
+	char eta[32];
+
+	if (env->progress == NULL)
+		return;
+	if (env->eta_done > 30)
+		ratio = elapsed / env->eta_done;
+	if (ratio < 0.5)
+		ratio = 0.5;
+	if (ratio > 2)
+		ratio = 2;
+	left = (env->eta_total - env->eta_done) * ratio;
+	if (left < 0)
+		left = 0;
+	if (left >= 3600)
+		fmt(eta, sizeof(eta), "%dh%02dm", (int)(left / 3600), (int)left % 3600 / 60);
+	else
+		fmt(eta, sizeof(eta), "%dm%02ds", (int)left / 60, (int)left % 60);
+	fprintf(env->progress, "\r\033[K%u x %-40.40s pass %u/%u  ETA %s", copies,
+		t->title, pass, npass, eta);
+	fflush(env->progress);
+}
+
+static void log_copy(const struct run_env *env, size_t i, const struct spawn_out *o,
+		     const struct copy_result *cr)
+{
+	runner_log(env, "# copy %zu: status %d, elapsed %.6f s, cpu %d%s\n", i,
+		   o->status, o->elapsed, o->cpu, o->timed_out ? ", timed out" : "");
+	if (o->err_len)
+		runner_log(env, "%.*s%s", (int)(o->err_len > 4000 ? 4000 : o->err_len), o->err,
+			   o->err[o->err_len - 1] == '\n' ? "" : "\n");
+	if (o->err_dropped)
+		runner_log(env, "# (%zu more bytes of stderr dropped)\n", o->err_dropped);
+	if (cr->ok)
+		runner_log(env, "# COUNT0: %.3f\n# COUNT1: %d\n# TIME: %.3f\n# elapsed: %.6f\n",
+			   cr->count, cr->timebase, cr->time, cr->elapsed);
+}
+
+/*
+ * --pin: copy i runs on the i-th allowed CPU; a placement-sensitive test
+ * (context1) gets two CPUs per copy, its parent on the first and its child on
+ * the second, passed to the program as "-p A,B".
+ */
+struct pinning {
+	int cpu[MAX_PIN];
+	char arg[MAX_PIN][32];
+	char *argv[MAX_PIN][TEST_MAX_ARGS + 4];
+	char *const *argvs[MAX_PIN];
+};
+
+static void pin_copies(const struct run_env *env, const struct test_def *t,
+		       char *const *argv, unsigned copies, struct pinning *pn)
+{
+	size_t n = env->ncpus;
+
+	for (unsigned i = 0; i < copies && i < MAX_PIN; i++) {
+		size_t k = 0;
+
+		if (!(t->flags & TF_PLACEMENT)) {
+			pn->cpu[i] = env->cpus[i % n];
+			continue;
+		}
+		pn->cpu[i] = env->cpus[(2 * i) % n];
+		fmt(pn->arg[i], sizeof(pn->arg[i]), "%d,%d", env->cpus[(2 * i) % n],
+		    env->cpus[(2 * i + 1) % n]);
+		pn->argv[i][k++] = argv[0];
+		pn->argv[i][k++] = "-p";
+		pn->argv[i][k++] = pn->arg[i];
+		for (size_t a = 1; argv[a] != NULL && k < TEST_MAX_ARGS + 3; a++)
+			pn->argv[i][k++] = argv[a];
+		pn->argv[i][k] = NULL;
+		pn->argvs[i] = pn->argv[i];
+	}
+}
+
+/* One pass: returns 0, or -1 when a signal interrupted it. */
+static int run_pass(struct run_env *env, const struct test_def *t, char *const *argv,
+		    unsigned copies, unsigned secs, struct pass_result *pr)
+{
+	const struct config *cfg = env->cfg;
+	struct spawn_spec spec;
+	struct spawn_out *out = calloc(copies, sizeof(*out));
+	struct pinning *pn = NULL;
+	char stdin_path[1200];
+	double tsum = 0;
+	int rc;
+
+	pr->copies = calloc(copies, sizeof(*pr->copies));
+	if (out == NULL || pr->copies == NULL) {
+		free(out);
+		fmt(pr->reason, sizeof(pr->reason), "out of memory");
+		return 0;
+	}
+	pr->ncopies = copies;
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	spec.cwd = env->scratch;
+	if (t->stdin_file != NULL && path_join(stdin_path, sizeof(stdin_path),
+					       env->pgmdir, t->stdin_file) == 0)
+		spec.stdin_path = stdin_path;
+	spec.log_fd = env->log_fd;
+	/*
+	 * fstime primes and settles for ~15 s beyond its duration; a disk test's
+	 * final flush takes what the device needs, as dd's does.
+	 */
+	spec.timeout = secs + (cfg->grace >= 0 ? cfg->grace : 20 + secs) +
+		       (strcmp(t->prog, "fstime") == 0 && !cfg->quick ? 20 : 0) +
+		       ((t->flags & TF_DISK) && cfg->grace < 0 ? 120 : 0);
+	if (cfg->pin && env->ncpus > 0 && copies <= MAX_PIN &&
+	    (pn = calloc(1, sizeof(*pn))) != NULL) {
+		pin_copies(env, t, argv, copies, pn);
+		spec.pin = pn->cpu;
+		spec.npin = copies;
+		if (t->flags & TF_PLACEMENT)
+			spec.argvs = pn->argvs;
+	}
+	rc = spawn_pass(&spec, copies, out);
+	free(pn);
+	pr->ok = rc == 0;
+	for (size_t i = 0; i < copies; i++) {
+		struct copy_result *cr = &pr->copies[i];
+		char reason[REASON_MAX];
+		int skipped;
+
+		runner_parse_copy(out[i].err, out[i].err_dropped, out[i].status,
+				  out[i].timed_out, out[i].elapsed, cr, reason,
+				  sizeof(reason), &skipped);
+		cr->cpu = out[i].cpu;
+		if (out[i].start_errno) {
+			cr->ok = 0;
+			fmt(reason, sizeof(reason), "could not start copy %zu: %s",
+				 i + 1, strerror(out[i].start_errno));
+		}
+		log_copy(env, i, &out[i], cr);
+		if (!cr->ok && pr->ok) {
+			pr->ok = 0;
+			pr->skipped = skipped;
+			fmt(pr->reason, sizeof(pr->reason), "%s", reason);
+		}
+		pr->count += cr->count;
+		tsum += cr->time >= 0 ? cr->time : cr->elapsed;
+		if (cfg->verbose && !cfg->quiet)
+			fprintf(stderr, "  copy %zu: COUNT %.3f, %.3f s%s%s\n", i + 1,
+				cr->count, cr->time >= 0 ? cr->time : cr->elapsed,
+				cr->ok ? "" : ", failed: ", cr->ok ? "" : reason);
+	}
+	pr->time = copies ? tsum / copies : 0;
+	spawn_free(out, copies);
+	free(out);
+	return rc;
+}
+
+static void finish_test(struct run_env *env, struct bench_result *tr)
+{
+	score_test(tr);
+	for (size_t i = 0; i < tr->npasses; i++) {
+		const struct pass_result *p = &tr->passes[i];
+
+		if (p->ok)
+			runner_log(env, "%s %.3f|%.3f|%.3f\n",
+				   p->dropped ? "*Dump score:" : "Count score:",
+				   p->count, p->time, p->rate);
+	}
+	if (tr->status == TS_OK)
+		runner_log(env, ">>>> Results of %s: %.1f %s (%.1f s, %zu samples)\n\n",
+			   tr->def->name, tr->score, tr->def->unit, tr->time, tr->kept);
+	else
+		runner_log(env, ">>>> %s: %s\n\n", tr->def->name, tr->reason);
+	/* Every copy labels its result the same way; show the first label. */
+	for (size_t i = 0; i < tr->npasses && !tr->note[0]; i++)
+		for (size_t c = 0; c < tr->passes[i].ncopies; c++)
+			if (tr->passes[i].copies[c].note[0]) {
+				fmt(tr->note, sizeof(tr->note), "%s",
+					 tr->passes[i].copies[c].note);
+				break;
+			}
+}
+
+static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
+		    unsigned copies, struct bench_result *tr)
+{
+	const struct config *cfg = env->cfg;
+	const struct test_def *t = cfg->tests[ti];
+	const struct test_plan *plan = &env->plans[ti];
+	unsigned secs = plan->seconds, npass = plan->max_samples;
+	struct argv_buf *ab = calloc(1, sizeof(*ab));
+	double *rates = calloc(npass ? npass : 1, sizeof(*rates)), started = now_mono();
+	int sig = 0, capped = 0;
+
+	tr->def = t;
+	tr->seconds = secs;
+	tr->status = TS_NOT_RUN;
+	tr->passes = calloc(npass ? npass : 1, sizeof(*tr->passes));
+	if (ab == NULL || rates == NULL || tr->passes == NULL ||
+	    build_argv(env, t, secs, ab, tr->command, sizeof(tr->command)) != 0) {
+		tr->status = TS_FAILED;
+		fmt(tr->reason, sizeof(tr->reason), "cannot prepare the command");
+		free(ab);
+		free(rates);
+		return 0;
+	}
+	runner_log(env, "################################################################################\n"
+		   "%s -- %u cop%s\n==> %s\n\n", t->title, copies, copies == 1 ? "y" : "ies",
+		   tr->command);
+	/*
+	 * One copy per disk test, as fio's numjobs=1: copies would share (and
+	 * truncate) the same write file, and the space check assumes one writer.
+	 */
+	if ((t->flags & TF_DISK) && copies > 1) {
+		tr->status = TS_SKIPPED;
+		fmt(tr->reason, sizeof(tr->reason), "disk tests run one copy (as fio numjobs=1); use -c 1");
+	} else {
+		tr->status = testprep_check(env, t, tr->reason, sizeof(tr->reason));
+	}
+	if (tr->status == TS_OK)
+		tr->reason[0] = '\0';
+	if (tr->status != TS_OK) {
+		runner_log(env, ">>>> %s: %s\n\n", t->name, tr->reason);
+		env->eta_done += npass * plan->pass_estimate;
+		free(ab);
+		free(rates);
+		return sig_pending();
+	}
+	if (cfg->verbose && !cfg->quiet)
+		fprintf(stderr, "COMMAND: %s\nCOPIES: %u\n", tr->command, copies);
+	for (unsigned p = 0; p < npass; p++) {
+		struct pass_result *pr = &tr->passes[p];
+
+		if (p > 0 && plan_done(plan, rates, p, now_mono() - started, &capped))
+			break;
+		progress(env, t, p + 1, npass, copies);
+		if (plan_settle_before(cfg, t, prev, p) && settle(env)) {
+			sig = sig_pending();
+			break;
+		}
+		runner_log(env, "#### Pass %u\n\n", p + 1);
+		if (run_pass(env, t, ab->argv, copies, secs, pr) != 0) {
+			sig = sig_pending();
+			free(pr->copies);
+			pr->copies = NULL;
+			break;
+		}
+		tr->npasses++;
+		env->eta_done += plan->pass_estimate;
+		if (!pr->ok) {
+			tr->status = pr->skipped ? TS_SKIPPED : TS_FAILED;
+			fmt(tr->reason, sizeof(tr->reason), "%s", pr->reason);
+			break;
+		}
+		rates[p] = score_rate(pr->count, pr->time, pr->ncopies ? pr->copies[0].timebase : 0);
+	}
+	/* Plans end early (precision reached, failure): credit the rest to the ETA. */
+	if (tr->npasses < npass)
+		env->eta_done += (npass - tr->npasses) * plan->pass_estimate;
+	if (tr->status == TS_OK && plan->precision > 0 && tr->npasses == npass)
+		plan_done(plan, rates, tr->npasses, now_mono() - started, &capped);
+	tr->capped = capped;
+	if (sig) {
+		tr->status = TS_NOT_RUN;
+		fmt(tr->reason, sizeof(tr->reason), "interrupted");
+	}
+	finish_test(env, tr);
+	free(ab);
+	free(rates);
+	return sig;
+}
+
+int runner_copy_run(struct run_env *env, unsigned copies, struct copy_run *run)
+{
+	const struct config *cfg = env->cfg;
+	int sig = 0;
+
+	memset(run, 0, sizeof(*run));
+	run->copies = copies;
+	run->start = time(NULL);
+	run->tests = calloc(cfg->ntests ? cfg->ntests : 1, sizeof(*run->tests));
+	if (run->tests == NULL)
+		return 0;
+	run->ntests = cfg->ntests;
+	for (size_t i = 0; i < cfg->ntests; i++) {
+		run->tests[i].def = cfg->tests[i];
+		run->tests[i].status = TS_NOT_RUN;
+		fmt(run->tests[i].reason, sizeof(run->tests[i].reason), "interrupted");
+	}
+	for (size_t i = 0; i < cfg->ntests && !sig; i++)
+		sig = run_test(env, i, i ? cfg->tests[i - 1] : NULL, copies, &run->tests[i]);
+	if (env->progress != NULL) {
+		fprintf(env->progress, "\r\033[K");
+		fflush(env->progress);
+	}
+	run->end = time(NULL);
+	score_run(run);
+	return sig;
+}
+
+void runner_free(struct copy_run *run)
+{
+	for (size_t i = 0; i < run->ntests; i++) {
+		struct bench_result *t = &run->tests[i];
+
+		for (size_t p = 0; p < t->npasses; p++)
+			free(t->passes[p].copies);
+		free(t->passes);
+	}
+	free(run->tests);
+	run->tests = NULL;
+	run->ntests = 0;
+}

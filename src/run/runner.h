@@ -1,0 +1,51 @@
+/*
+ * runner.h: copies x tests x passes.  Settles before each pass, expands a
+ * test's arguments, runs its copies through spawn, turns what they printed
+ * into copy/pass results, writes the log, shows progress, and stops cleanly
+ * on a signal.
+ */
+#ifndef SYSINDEX_RUNNER_H
+#define SYSINDEX_RUNNER_H
+
+#include <stdio.h>
+
+#include "cli/cli.h"
+#include "run/plan.h"
+#include "result.h"
+
+struct run_env {
+	const struct config *cfg;
+	char pgmdir[1024];       /* test programs */
+	char scratch[1024];      /* this run's private folder in the test dir */
+	char disk_file[1100];    /* shared disk test file, laid out on first use */
+	int disk_ready;          /* 1 laid out, -1 failed */
+	char disk_error[REASON_MAX];
+	unsigned long long disk_size;
+	int log_fd;              /* the run log (children's stdout too) */
+	FILE *progress;          /* terminal for the progress line, or NULL */
+	struct test_plan plans[MAX_SELECTED]; /* per cfg->tests[i] (plan_run) */
+	int cpus[MAX_PIN];       /* --pin: the CPUs copies are pinned to, in order */
+	size_t ncpus;
+	double eta_total;        /* planned seconds for the whole run */
+	double eta_done;         /* planned seconds already done */
+	double started;          /* monotonic start of the run */
+};
+
+/*
+ * Run every selected test at 'copies' copies into run (allocated here).
+ * Returns 0, or the terminating signal's number when one interrupted it.
+ */
+int runner_copy_run(struct run_env *env, unsigned copies, struct copy_run *run);
+
+/* Interpret one copy's stderr, exit status and timing (pure, for tests). */
+void runner_parse_copy(const char *err, size_t dropped, int status, int timed_out,
+		       double elapsed, struct copy_result *cr, char *reason,
+		       size_t reasonlen, int *skipped);
+
+void runner_free(struct copy_run *run);
+
+/* Append printf-style text to the log (best effort: the log is not the result). */
+void runner_log(const struct run_env *env, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,91 @@
+/* sig.c: self-pipe signal handling for the driver. */
+#include "run/sig.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static int self_pipe[2] = { -1, -1 };
+static volatile sig_atomic_t pending;
+
+static void on_signal(int sig)
+{
+	int saved = errno;
+	char c = 0;
+
+	if (sig != SIGCHLD && pending == 0)
+		pending = sig;
+	/* Non-blocking: a full pipe already guarantees a wake-up. */
+	if (write(self_pipe[1], &c, 1) < 0)
+		(void)0;
+	errno = saved;
+}
+
+int sig_install(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD };
+	struct sigaction sa;
+
+	if (self_pipe[0] < 0) {
+		if (pipe(self_pipe) != 0)
+			return -1;
+		for (int i = 0; i < 2; i++) {
+			int fl = fcntl(self_pipe[i], F_GETFL);
+
+			if (fl < 0 || fcntl(self_pipe[i], F_SETFL, fl | O_NONBLOCK) < 0 ||
+			    fcntl(self_pipe[i], F_SETFD, FD_CLOEXEC) < 0)
+				return -1;
+		}
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		if (sigaction(sigs[i], &sa, NULL) != 0)
+			return -1;
+	/* A closed stdout (| head) must not kill the run before results are saved. */
+	signal(SIGPIPE, SIG_IGN);
+	return 0;
+}
+
+int sig_fd(void)
+{
+	return self_pipe[0];
+}
+
+void sig_drain(void)
+{
+	char buf[64];
+
+	while (read(self_pipe[0], buf, sizeof(buf)) > 0)
+		;
+}
+
+int sig_pending(void)
+{
+	return pending;
+}
+
+int sig_sleep(double seconds)
+{
+	struct timespec t0, t1;
+	double left = seconds;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (left > 0 && !pending) {
+		struct pollfd p = { .fd = self_pipe[0], .events = POLLIN };
+		int ms = left > 1000 ? 1000000 : (int)(left * 1000) + 1;
+
+		if (poll(&p, 1, ms) > 0)
+			sig_drain();
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		left = seconds - ((double)(t1.tv_sec - t0.tv_sec) +
+				  (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+	}
+	return pending != 0;
+}

@@ -1,0 +1,400 @@
+/* spawn.c: start, watch, time, kill and reap the copies of one pass. */
+#define _GNU_SOURCE   /* sched_setaffinity, CPU_SET, prctl */
+#include "run/spawn.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "run/sig.h"
+#include "util/util.h"
+
+#define TERM_TO_KILL_S 3.0   /* SIGTERM, then SIGKILL this much later: looper needs ~2 s to stop its jobs */
+#define EOF_AFTER_EXIT_S 0.5 /* wait this long for stderr EOF after exit */
+
+struct copy {
+	pid_t pid;
+	int fd;
+	double start, end, reaped_at, term_at;
+	int reaped, eof;
+	size_t cap;
+};
+
+/* In the child: wire up the copy's process group, files and CPU, then exec. */
+static void exec_copy(const struct spawn_spec *s, size_t i, int errfd)
+{
+	sigset_t none;
+	int in;
+
+	setpgid(0, 0);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	/* The driver ignores SIGPIPE; a test program must get the default. */
+	signal(SIGPIPE, SIG_DFL);
+	if (dup2(errfd, 2) < 0)
+		_exit(127);
+	if (s->pin != NULL && s->npin > 0) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(s->pin[i % s->npin], &set);
+		if (sched_setaffinity(0, sizeof(set), &set) != 0) {
+			dprintf(2, "ERROR|cannot pin to CPU %d: %s\n",
+				s->pin[i % s->npin], strerror(errno));
+			_exit(127);
+		}
+	}
+	if (s->cwd != NULL && chdir(s->cwd) != 0) {
+		dprintf(2, "ERROR|cannot enter %s: %s\n", s->cwd, strerror(errno));
+		_exit(127);
+	}
+	in = open(s->stdin_path ? s->stdin_path : "/dev/null", O_RDONLY);
+	if (in < 0 || dup2(in, 0) < 0) {
+		dprintf(2, "ERROR|cannot open %s: %s\n",
+			s->stdin_path ? s->stdin_path : "/dev/null", strerror(errno));
+		_exit(127);
+	}
+	if (s->log_fd >= 0) {
+		if (dup2(s->log_fd, 1) < 0)
+			_exit(127);
+	} else {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null < 0 || dup2(null, 1) < 0)
+			_exit(127);
+	}
+	{
+		char *const *argv = s->argvs != NULL && s->argvs[i] != NULL ? s->argvs[i] : s->argv;
+
+		execv(argv[0], argv);
+		dprintf(2, "ERROR|cannot execute %s: %s\n", argv[0], strerror(errno));
+	}
+	_exit(127);
+}
+
+static int start_copy(const struct spawn_spec *s, size_t i, struct copy *c,
+		      struct spawn_out *o)
+{
+	int p[2];
+
+	if (pipe(p) != 0) {
+		o->start_errno = errno;
+		return -1;
+	}
+	c->start = now_mono();
+	c->pid = fork();
+	if (c->pid < 0) {
+		o->start_errno = errno;
+		close(p[0]);
+		close(p[1]);
+		return -1;
+	}
+	if (c->pid == 0) {
+		close(p[0]);
+		exec_copy(s, i, p[1]);
+	}
+	/* Also set it here so a kill(-pid) right away cannot miss the group. */
+	setpgid(c->pid, c->pid);
+	close(p[1]);
+	c->fd = p[0];
+	if (fcntl(c->fd, F_SETFL, fcntl(c->fd, F_GETFL) | O_NONBLOCK) != 0 ||
+	    fcntl(c->fd, F_SETFD, FD_CLOEXEC) != 0)
+		(void)0; /* a blocking read still works: poll said it is readable */
+	c->end = -1;
+	return 0;
+}
+
+static void read_available(struct copy *c, struct spawn_out *o, double now)
+{
+	char buf[8192];
+
+	for (;;) {
+		ssize_t n = read(c->fd, buf, sizeof(buf));
+
+		if (n > 0) {
+			size_t room = SPAWN_STDERR_MAX - o->err_len;
+			size_t take = (size_t)n < room ? (size_t)n : room;
+
+			if (take > 0) {
+				if (o->err_len + take + 1 > c->cap) {
+					size_t cap = c->cap ? c->cap * 2 : 1024;
+					char *p;
+
+					while (cap < o->err_len + take + 1)
+						cap *= 2;
+					p = realloc(o->err, cap);
+					if (p == NULL) {
+						o->err_dropped += (size_t)n;
+						continue;
+					}
+					o->err = p;
+					c->cap = cap;
+				}
+				memcpy(o->err + o->err_len, buf, take);
+				o->err_len += take;
+				o->err[o->err_len] = '\0';
+			}
+			o->err_dropped += (size_t)n - take;
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN)
+			return;
+		/* EOF or a hard error: either way, this copy has no more to say. */
+		close(c->fd);
+		c->fd = -1;
+		c->eof = 1;
+		if (c->end < 0 || now < c->end)
+			c->end = now;
+		return;
+	}
+}
+
+/* The CPU a process last ran on: field 39 of /proc/<pid>/stat. */
+static int last_cpu(pid_t pid)
+{
+	char path[64], buf[1024], *p;
+	int cpu = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	f = fopen(path, "r");
+	if (f == NULL)
+		return -1;
+	if (fgets(buf, sizeof(buf), f) != NULL && (p = strrchr(buf, ')')) != NULL) {
+		int field = 2;
+
+		for (p++; *p && field < 39; p++)
+			if (*p == ' ')
+				field++;
+		if (field == 39)
+			cpu = atoi(p);
+	}
+	fclose(f);
+	return cpu;
+}
+
+static void signal_copy(struct copy *c, int sig)
+{
+	if (c->pid > 0) {
+		kill(-c->pid, sig);
+		kill(c->pid, sig);
+	}
+}
+
+static void reap(struct copy *c, struct spawn_out *o, double now)
+{
+	int st;
+	pid_t r;
+
+	if (c->reaped || c->pid <= 0)
+		return;
+	r = waitpid(c->pid, &st, WNOHANG);
+	if (r == c->pid) {
+		c->reaped = 1;
+		c->reaped_at = now;
+		o->status = st;
+		if (c->end < 0 || now < c->end)
+			c->end = now;
+		/* Whatever it left in its process group goes with it. */
+		kill(-c->pid, SIGKILL);
+	} else if (r < 0 && errno == ECHILD) {
+		c->reaped = 1;
+		c->reaped_at = now;
+	}
+}
+
+/*
+ * The driver is a child subreaper (set once in spawn_pass): anything a copy
+ * left behind outside its process group is reparented here.  Kill and reap
+ * those strays until none is left, so no orphan survives a pass.
+ */
+static void reap_strays(void)
+{
+	pid_t self = getpid();
+
+	for (int round = 0; round < 50; round++) {
+		DIR *d = opendir("/proc");
+		struct dirent *e;
+		int found = 0, st;
+
+		if (d == NULL)
+			break;
+		while ((e = readdir(d)) != NULL) {
+			char path[300], buf[512], *p;
+			FILE *f;
+			int ppid = -1;
+
+			if (e->d_name[0] < '0' || e->d_name[0] > '9')
+				continue;
+			snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+			f = fopen(path, "r");
+			if (f == NULL)
+				continue;
+			if (fgets(buf, sizeof(buf), f) != NULL &&
+			    (p = strrchr(buf, ')')) != NULL)
+				sscanf(p + 1, " %*c %d", &ppid);
+			fclose(f);
+			if (ppid == (int)self) {
+				kill(atoi(e->d_name), SIGKILL);
+				found = 1;
+			}
+		}
+		closedir(d);
+		while (waitpid(-1, &st, WNOHANG) > 0)
+			found = 1;
+		if (!found)
+			break;
+		sig_sleep(0.01);
+	}
+}
+
+static void kill_all(struct copy *c, struct spawn_out *out, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!c[i].reaped)
+			signal_copy(&c[i], SIGKILL);
+	for (size_t i = 0; i < n; i++) {
+		if (!c[i].reaped && c[i].pid > 0) {
+			int st;
+
+			while (waitpid(c[i].pid, &st, 0) < 0 && errno == EINTR)
+				;
+			out[i].status = st;
+			c[i].reaped = 1;
+		}
+		if (c[i].fd >= 0) {
+			close(c[i].fd);
+			c[i].fd = -1;
+		}
+	}
+	reap_strays();
+}
+
+/* One round of the watch loop; returns 1 when every copy is done. */
+static int watch(const struct spawn_spec *s, struct copy *c, struct spawn_out *out,
+		 size_t n, double *next_sample)
+{
+	struct pollfd pf[n + 1];
+	size_t np = 0, map[n + 1];
+	double now = now_mono(), wait = 1.0;
+	int done = 1, r;
+
+	pf[np].fd = sig_fd();
+	pf[np++].events = POLLIN;
+	for (size_t i = 0; i < n; i++) {
+		double limit;
+
+		if (c[i].reaped && c[i].eof)
+			continue;
+		done = 0;
+		if (c[i].fd >= 0) {
+			map[np] = i;
+			pf[np].fd = c[i].fd;
+			pf[np++].events = POLLIN;
+		}
+		limit = c[i].reaped ? c[i].reaped_at + EOF_AFTER_EXIT_S - now
+			: c[i].term_at > 0 ? c[i].term_at + TERM_TO_KILL_S - now
+			: c[i].start + s->timeout - now;
+		if (limit < wait)
+			wait = limit;
+	}
+	if (done)
+		return 1;
+	/* Wake at least every 50 ms while a copy has exited but not been reaped. */
+	r = poll(pf, np, wait > 0 ? (int)(wait * 1000) + 1 : 0);
+	now = now_mono();
+	if (r > 0 && (pf[0].revents & POLLIN))
+		sig_drain();
+	for (size_t k = 1; k < np; k++)
+		if (pf[k].revents)
+			read_available(&c[map[k]], &out[map[k]], now);
+	for (size_t i = 0; i < n; i++) {
+		reap(&c[i], &out[i], now);
+		if (c[i].reaped && !c[i].eof && now >= c[i].reaped_at + EOF_AFTER_EXIT_S) {
+			/* Something outside its group still holds the pipe. */
+			close(c[i].fd);
+			c[i].fd = -1;
+			c[i].eof = 1;
+		}
+		if (c[i].reaped)
+			continue;
+		if (c[i].term_at > 0 && now >= c[i].term_at + TERM_TO_KILL_S) {
+			signal_copy(&c[i], SIGKILL);
+		} else if (c[i].term_at == 0 && now >= c[i].start + s->timeout) {
+			out[i].timed_out = 1;
+			c[i].term_at = now;
+			signal_copy(&c[i], SIGTERM);
+		}
+	}
+	if (now >= *next_sample) {
+		for (size_t i = 0; i < n; i++)
+			if (!c[i].reaped) {
+				int cpu = last_cpu(c[i].pid);
+
+				if (cpu >= 0)
+					out[i].cpu = cpu;
+			}
+		*next_sample = now + 0.5;
+	}
+	return 0;
+}
+
+int spawn_pass(const struct spawn_spec *s, size_t n, struct spawn_out *out)
+{
+	static int subreaper;
+	struct copy *c = calloc(n ? n : 1, sizeof(*c));
+	double next_sample;
+	int interrupted = 0;
+
+	memset(out, 0, n * sizeof(*out));
+	for (size_t i = 0; i < n; i++) {
+		out[i].status = -1;
+		out[i].cpu = -1;
+	}
+	if (c == NULL) {
+		for (size_t i = 0; i < n; i++)
+			out[i].start_errno = ENOMEM;
+		return 0;
+	}
+	if (!subreaper)
+		subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0 ? 1 : -1;
+	for (size_t i = 0; i < n; i++) {
+		c[i].fd = -1;
+		if (start_copy(s, i, &c[i], &out[i]) != 0) {
+			c[i].reaped = c[i].eof = 1;
+			c[i].start = c[i].end = now_mono();
+		}
+	}
+	next_sample = now_mono() + 0.2;
+	while (!watch(s, c, out, n, &next_sample)) {
+		if (sig_pending()) {
+			interrupted = 1;
+			break;
+		}
+	}
+	kill_all(c, out, n);
+	for (size_t i = 0; i < n; i++)
+		out[i].elapsed = c[i].end >= c[i].start ? c[i].end - c[i].start : 0;
+	free(c);
+	return interrupted ? -1 : 0;
+}
+
+void spawn_free(struct spawn_out *out, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(out[i].err);
+		out[i].err = NULL;
+	}
+}

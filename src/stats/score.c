@@ -1,0 +1,180 @@
+/* score.c: UnixBench's result, index and index-score arithmetic. */
+#include "stats/score.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+double score_rate(double count, double time, int timebase)
+{
+	if (timebase > 0 && time > 0)
+		return count / (time / (double)timebase);
+	return count;
+}
+
+/* Average each metric over the passes (summed over copies within a pass). */
+static void average_metrics(struct bench_result *t)
+{
+	t->nmetrics = 0;
+	for (size_t p = 0; p < t->npasses; p++) {
+		struct pass_result *pr = &t->passes[p];
+
+		for (size_t c = 0; c < pr->ncopies; c++) {
+			struct copy_result *cr = &pr->copies[c];
+
+			for (size_t m = 0; m < cr->nmetrics; m++) {
+				size_t k;
+
+				for (k = 0; k < t->nmetrics; k++)
+					if (strcmp(t->metrics[k].name, cr->metrics[m].name) == 0)
+						break;
+				if (k == t->nmetrics) {
+					if (k == MAX_METRICS)
+						continue;
+					t->metrics[k] = cr->metrics[m];
+					t->metrics[k].value = 0;
+					t->nmetrics++;
+				}
+				t->metrics[k].value += cr->metrics[m].value;
+			}
+		}
+	}
+	/*
+	 * Rates and counts add up over copies; latencies and flags do not, so
+	 * those are averaged over copies as well (unit "us" or "bool").
+	 */
+	for (size_t k = 0; k < t->nmetrics; k++) {
+		struct metric *m = &t->metrics[k];
+		size_t copies = t->npasses ? t->passes[0].ncopies : 1;
+		double div = (double)t->npasses;
+
+		if (strcmp(m->unit, "us") == 0 || strcmp(m->unit, "bool") == 0 ||
+		    strcmp(m->unit, "ms") == 0)
+			div *= (double)(copies ? copies : 1);
+		if (div > 0)
+			m->value /= div;
+	}
+}
+
+/* context1: did parent and child share a CPU in every pass (1), none (0)? */
+static void placement(struct bench_result *t)
+{
+	int seen_shared = 0, seen_apart = 0;
+
+	t->shared_cpu = -1;
+	for (size_t p = 0; p < t->npasses; p++)
+		for (size_t c = 0; c < t->passes[p].ncopies; c++) {
+			struct copy_result *cr = &t->passes[p].copies[c];
+
+			for (size_t m = 0; m < cr->nmetrics; m++) {
+				if (strcmp(cr->metrics[m].name, "shared_cpu") != 0)
+					continue;
+				if (cr->metrics[m].value >= 1)
+					seen_shared = 1;
+				else if (cr->metrics[m].value >= 0)
+					seen_apart = 1;
+			}
+		}
+	if (seen_shared != seen_apart)
+		t->shared_cpu = seen_shared;
+}
+
+void score_test(struct bench_result *t)
+{
+	size_t n = t->npasses;
+	double *count, *rate, tsum = 0;
+	int *dropped;
+
+	t->score = t->time = 0;
+	t->kept = 0;
+	t->index = 0;
+	memset(&t->stats, 0, sizeof(t->stats));
+	if (n == 0 || t->status != TS_OK)
+		return;
+	count = calloc(n, sizeof(*count));
+	rate = calloc(n, sizeof(*rate));
+	dropped = calloc(n, sizeof(*dropped));
+	if (count == NULL || rate == NULL || dropped == NULL)
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		struct pass_result *p = &t->passes[i];
+		int timebase = p->ncopies ? p->copies[0].timebase : 0;
+
+		p->rate = score_rate(p->count, p->time, timebase);
+		count[i] = p->count;
+		rate[i] = p->rate;
+	}
+	t->score = stats_unixbench(count, rate, n, dropped, &t->kept);
+	for (size_t i = 0; i < n; i++) {
+		t->passes[i].dropped = dropped[i];
+		if (!dropped[i])
+			tsum += t->passes[i].time;
+	}
+	t->time = t->kept ? tsum / (double)t->kept : 0;
+	stats_summarize(rate, n, &t->stats);
+	average_metrics(t);
+	placement(t);
+	if (t->def->baseline > 0 && t->score > 0)
+		t->index = 10.0 * t->score / t->def->baseline;
+out:
+	free(count);
+	free(rate);
+	free(dropped);
+}
+
+void score_run(struct copy_run *run)
+{
+	double logsum[CAT_COUNT] = { 0 };
+
+	memset(run->cats, 0, sizeof(run->cats));
+	for (size_t i = 0; i < test_table_len; i++)
+		if (test_table[i].baseline > 0)
+			run->cats[test_category(&test_table[i])].nbaseline++;
+	for (size_t i = 0; i < run->ntests; i++) {
+		struct bench_result *t = &run->tests[i];
+		enum test_category c = test_category(t->def);
+		double ratio;
+
+		if (t->status != TS_OK || !(t->score > 0))
+			continue;
+		run->cats[c].any_results = 1;
+		if (!(t->def->baseline > 0))
+			continue;
+		ratio = t->score / t->def->baseline;
+		run->cats[c].nindexed++;
+		/* As UnixBench 6.0: a ratio of 1e-6 or less counts but adds nothing. */
+		if (ratio > 0.000001)
+			logsum[c] += log(ratio);
+	}
+	for (int c = 0; c < CAT_COUNT; c++) {
+		struct cat_index *ci = &run->cats[c];
+
+		ci->partial = ci->nindexed < ci->nbaseline;
+		if (ci->nindexed > 0)
+			ci->score = 10.0 * exp(logsum[c] / (double)ci->nindexed);
+	}
+}
+
+void score_scaling(struct run_result *r)
+{
+	const struct copy_run *one = NULL;
+
+	for (size_t i = 0; i < r->nruns; i++)
+		if (r->runs[i].copies == 1)
+			one = &r->runs[i];
+	for (size_t i = 0; i < r->nruns; i++) {
+		struct copy_run *run = &r->runs[i];
+
+		for (size_t k = 0; k < run->ntests; k++) {
+			struct bench_result *t = &run->tests[k];
+
+			t->scaling = 0;
+			if (one == NULL || run->copies < 2 || t->status != TS_OK)
+				continue;
+			for (size_t j = 0; j < one->ntests; j++)
+				if (one->tests[j].def == t->def && one->tests[j].status == TS_OK &&
+				    one->tests[j].score > 0)
+					t->scaling = t->score / (run->copies * one->tests[j].score);
+		}
+	}
+}

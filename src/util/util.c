@@ -1,0 +1,239 @@
+/* util.c: clocks, strict number parsing, paths and atomic files. */
+#include "util/util.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+double now_mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned long *out)
+{
+	char *end;
+	unsigned long v;
+
+	if (s == NULL || *s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int parse_size(const char *s, unsigned long long *out)
+{
+	char *end;
+	double v;
+	unsigned shift = 0;
+
+	if (s == NULL || *s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || !isfinite(v) || v < 0)
+		return -1;
+	switch (*end) {
+	case 'k': case 'K': shift = 10; end++; break;
+	case 'm': case 'M': shift = 20; end++; break;
+	case 'g': case 'G': shift = 30; end++; break;
+	case 't': case 'T': shift = 40; end++; break;
+	default: break;
+	}
+	if (shift && (strcmp(end, "iB") == 0 || strcmp(end, "B") == 0))
+		end += strlen(end);
+	else if (!shift && (strcmp(end, "B") == 0))
+		end++;
+	if (*end != '\0')
+		return -1;
+	v *= (double)(1ull << shift);
+	if (v >= 9.2e18 || v != floor(v))
+		return -1;
+	*out = (unsigned long long)v;
+	return 0;
+}
+
+int parse_percent(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	if (s == NULL || *s == '\0')
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || !isfinite(v) || end == s)
+		return -1;
+	if (*end == '%')
+		end++;
+	if (*end != '\0' || !(v > 0) || v >= 100)
+		return -1;
+	*out = v / 100.0;
+	return 0;
+}
+
+size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), prev[64], cur[64];
+
+	if (la >= 63 || lb >= 63)
+		return (size_t)-1;
+	for (size_t j = 0; j <= lb; j++)
+		prev[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		cur[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t del = prev[j] + 1, ins = cur[j - 1] + 1;
+			size_t sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
+
+			cur[j] = del < ins ? del : ins;
+			if (sub < cur[j])
+				cur[j] = sub;
+		}
+		memcpy(prev, cur, (lb + 1) * sizeof(size_t));
+	}
+	return prev[lb];
+}
+
+int path_join(char *out, size_t outlen, const char *dir, const char *name)
+{
+	int n = snprintf(out, outlen, "%s%s%s", dir,
+			 (*dir && dir[strlen(dir) - 1] == '/') ? "" : "/", name);
+
+	return n < 0 || (size_t)n >= outlen ? -1 : 0;
+}
+
+int find_in_path(const char *name, char *out, size_t outlen)
+{
+	const char *path = getenv("PATH");
+	char buf[4096];
+
+	if (strchr(name, '/') != NULL) {
+		if (access(name, X_OK) != 0)
+			return -1;
+		snprintf(out, outlen, "%s", name);
+		return 0;
+	}
+	if (path == NULL || *path == '\0')
+		path = "/usr/local/bin:/usr/bin:/bin";
+	while (*path) {
+		size_t len = strcspn(path, ":");
+		struct stat st;
+
+		if (len > 0 && len < sizeof(buf) - 1) {
+			memcpy(buf, path, len);
+			buf[len] = '\0';
+			if (path_join(out, outlen, buf, name) == 0 &&
+			    stat(out, &st) == 0 && S_ISREG(st.st_mode) &&
+			    access(out, X_OK) == 0)
+				return 0;
+		}
+		path += len;
+		if (*path == ':')
+			path++;
+	}
+	return -1;
+}
+
+int remove_tree(const char *path)
+{
+	struct stat st;
+	DIR *d;
+	struct dirent *e;
+	int rc = 0;
+
+	if (lstat(path, &st) != 0)
+		return errno == ENOENT ? 0 : -1;
+	if (!S_ISDIR(st.st_mode))
+		return unlink(path);
+	d = opendir(path);
+	if (d == NULL)
+		return -1;
+	while ((e = readdir(d)) != NULL) {
+		char child[4096];
+
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (path_join(child, sizeof(child), path, e->d_name) != 0 ||
+		    remove_tree(child) != 0)
+			rc = -1;
+	}
+	closedir(d);
+	if (rmdir(path) != 0)
+		rc = -1;
+	return rc;
+}
+
+int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size_t errlen)
+{
+	char tmp[4096];
+	FILE *f;
+	int fd, saved;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof(tmp)) {
+		snprintf(err, errlen, "%s: path too long", path);
+		return -1;
+	}
+	fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
+		snprintf(err, errlen, "%s: %s", tmp, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (fn(f, ctx) != 0 || fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) {
+		saved = errno;
+		fclose(f);
+		unlink(tmp);
+		snprintf(err, errlen, "%s: %s", path, saved ? strerror(saved) : "write failed");
+		return -1;
+	}
+	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		saved = errno;
+		unlink(tmp);
+		snprintf(err, errlen, "%s: %s", path, strerror(saved));
+		return -1;
+	}
+	return 0;
+}
+
+void format_bytes(unsigned long long bytes, char *out, size_t outlen)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	double v = (double)bytes;
+	size_t u = 0;
+
+	while (v >= 1024 && u + 1 < sizeof(units) / sizeof(units[0])) {
+		v /= 1024;
+		u++;
+	}
+	if (u == 0)
+		snprintf(out, outlen, "%llu B", bytes);
+	else
+		snprintf(out, outlen, "%.1f %s", v, units[u]);
+}
+
+int fmt(char *out, size_t len, const char *format, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, format);
+	n = vsnprintf(out, len, format, ap);
+	va_end(ap);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
