@@ -35,11 +35,18 @@ enum test_group {
 enum test_flags {
 	TF_TESTDIR = 1u << 0,   /* writes files: run in the scratch dir, settle after */
 	TF_SHELL = 1u << 1,     /* shell workload: --quick uses 5 s samples */
-	TF_NEEDS_DC = 1u << 2,  /* skipped (not failed) when dc is missing */
-	TF_NEEDS_CC = 1u << 3,  /* skipped when no C compiler is found */
-	TF_DISK = 1u << 4,      /* needs the shared disk test file (--disk-size) */
-	TF_PLACEMENT = 1u << 5, /* result depends on CPU placement (context1) */
-	TF_GREPDATA = 1u << 6,  /* needs the generated large.txt in the scratch dir */
+	TF_PLACEMENT = 1u << 2, /* result depends on CPU placement (context1) */
+};
+
+/*
+ * Set-up a test needs before its first sample (src/run/testprep.c runs it;
+ * a failure fails only that test).
+ */
+enum test_prep {
+	PREP_NONE = 0,
+	PREP_GREP_DATA,         /* large.txt in the scratch dir, from pgms/sort.src */
+	PREP_DISK_FILE,         /* the shared disk test file (--disk-size), laid out
+				 * once per run by pgms/disk-layout; one copy only */
 };
 
 /* UnixBench's categories: each gets its own index table in a report. */
@@ -58,15 +65,28 @@ extern const char *const category_title[CAT_COUNT];
 struct test_def {
 	const char *name;        /* stable key, also the baseline key: "dhry2reg" */
 	const char *title;       /* display name: "Dhrystone 2 using register variables" */
-	const char *prog;        /* program in the pgms folder (or a system tool) */
+	const char *prog;        /* program in the pgms folder */
 	const char *args[TEST_MAX_ARGS]; /* NULL-terminated, placeholders above */
-	const char *stdin_file;  /* file in pgms fed on stdin, or NULL */
 	unsigned seconds;        /* seconds per sample (UnixBench's value) */
 	enum sample_class samples;
 	const char *unit;        /* "lps", "lpm", "KBps", "MWIPS", "MB/s", "IOPS" */
 	double baseline;         /* index.base score (George); 0 = not indexed */
 	unsigned groups;         /* enum test_group bits */
 	unsigned flags;          /* enum test_flags bits */
+
+	/* Behaviour beyond the command line; zero/NULL = none. */
+	double overhead_s;       /* wall seconds a sample takes beyond its duration
+				  * (set-up inside the program), for the plan */
+	double overhead_quick_s; /* the same under --quick */
+	unsigned extra_grace_s;  /* pass timeout: seconds it runs past its duration
+				  * outside --quick (fstime's own settle sleeps) */
+	unsigned flush_grace_s;  /* pass timeout: added to the default --grace only
+				  * (a final flush takes what the device needs) */
+	const char *needs;       /* a tool looked up on PATH: missing = skipped */
+	const char *needs_hint;  /* how to get it, shown in the skip reason */
+	enum test_prep prep;     /* set-up before the first sample */
+	const char *placement_metric; /* METRIC telling whether a copy's processes
+				       * shared a CPU (1/0): the result's shared_cpu */
 };
 
 extern const struct test_def test_table[];

@@ -42,7 +42,7 @@ static int plan_disk(const struct config *cfg, const char *testdir, struct run_e
 	char a[32], b[32];
 
 	for (size_t i = 0; i < cfg->ntests; i++)
-		if (cfg->tests[i]->flags & TF_DISK)
+		if (cfg->tests[i]->prep == PREP_DISK_FILE)
 			need = 1;
 	if (!need)
 		return 0;
@@ -222,7 +222,7 @@ static int prepare(struct run_ctx *c)
 		int only_disk = 1;
 
 		for (size_t i = 0; i < cfg->ntests; i++)
-			if (!(cfg->tests[i]->flags & TF_DISK))
+			if (cfg->tests[i]->prep != PREP_DISK_FILE)
 				only_disk = 0;
 		c->counts[c->ncounts++] = 1;
 		/* Disk tests run one copy (see runner.c): no N-copy pass for them alone. */

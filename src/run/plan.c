@@ -34,11 +34,7 @@ double plan_overhead(const struct config *cfg, const struct test_def *t)
 {
 	double s = 0.05;
 
-	/* fstime primes with a write and a read and settles inside. */
-	if (strcmp(t->prog, "fstime") == 0)
-		s += cfg->quick ? 2.0 * (t->seconds < 2 ? t->seconds : 2) : 15;
-	if (strcmp(t->prog, "whetstone-double") == 0)
-		s += cfg->quick ? 0.5 : 2;
+	s += cfg->quick ? t->overhead_quick_s : t->overhead_s;
 	if (compat_mode(cfg) || (t->flags & TF_TESTDIR))
 		s += plan_settle_seconds(cfg);
 	return s;

@@ -187,7 +187,6 @@ static int run_pass(struct run_env *env, const struct test_def *t, char *const *
 	struct spawn_spec spec;
 	struct spawn_out *out = calloc(copies, sizeof(*out));
 	struct pinning *pn = NULL;
-	char stdin_path[1200];
 	double tsum = 0;
 	int rc;
 
@@ -201,17 +200,9 @@ static int run_pass(struct run_env *env, const struct test_def *t, char *const *
 	memset(&spec, 0, sizeof(spec));
 	spec.argv = argv;
 	spec.cwd = env->scratch;
-	if (t->stdin_file != NULL && path_join(stdin_path, sizeof(stdin_path),
-					       env->pgmdir, t->stdin_file) == 0)
-		spec.stdin_path = stdin_path;
 	spec.log_fd = env->log_fd;
-	/*
-	 * fstime primes and settles for ~15 s beyond its duration; a disk test's
-	 * final flush takes what the device needs, as dd's does.
-	 */
-	spec.timeout = secs + (cfg->grace >= 0 ? cfg->grace : 20 + secs) +
-		       (strcmp(t->prog, "fstime") == 0 && !cfg->quick ? 20 : 0) +
-		       ((t->flags & TF_DISK) && cfg->grace < 0 ? 120 : 0);
+	spec.timeout = secs + (cfg->grace >= 0 ? cfg->grace : 20 + secs + t->flush_grace_s) +
+		       (cfg->quick ? 0 : t->extra_grace_s);
 	if (cfg->pin && env->ncpus > 0 && copies <= MAX_PIN &&
 	    (pn = calloc(1, sizeof(*pn))) != NULL) {
 		pin_copies(env, t, argv, copies, pn);
@@ -312,7 +303,7 @@ static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
 	 * One copy per disk test, as fio's numjobs=1: copies would share (and
 	 * truncate) the same write file, and the space check assumes one writer.
 	 */
-	if ((t->flags & TF_DISK) && copies > 1) {
+	if (t->prep == PREP_DISK_FILE && copies > 1) {
 		tr->status = TS_SKIPPED;
 		fmt(tr->reason, sizeof(tr->reason), "disk tests run one copy (as fio numjobs=1); use -c 1");
 	} else {

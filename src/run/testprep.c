@@ -125,18 +125,23 @@ enum test_status testprep_check(struct run_env *env, const struct test_def *t,
 		fmt(reason, len, "program %s is not built (run make)", path);
 		return TS_UNAVAILABLE;
 	}
-	if ((t->flags & TF_NEEDS_DC) && find_in_path("dc", found, sizeof(found)) != 0) {
-		fmt(reason, len, "dc is not installed (Debian/Ubuntu: apt-get install dc)");
+	if (t->needs != NULL && find_in_path(t->needs, found, sizeof(found)) != 0) {
+		fmt(reason, len, "%s is not installed (%s)", t->needs,
+		    t->needs_hint ? t->needs_hint : "not found in PATH");
 		return TS_SKIPPED;
 	}
-	if ((t->flags & TF_NEEDS_CC) && find_in_path("cc", found, sizeof(found)) != 0) {
-		fmt(reason, len, "no C compiler (cc) found in PATH");
-		return TS_SKIPPED;
+	switch (t->prep) {
+	case PREP_NONE:
+		break;
+	case PREP_GREP_DATA:
+		if (make_grep_data(env, reason, len) != 0)
+			return TS_FAILED;
+		break;
+	case PREP_DISK_FILE:
+		if (disk_layout(env, reason, len) != 0)
+			return sig_pending() ? TS_NOT_RUN : TS_FAILED;
+		break;
 	}
-	if ((t->flags & TF_GREPDATA) && make_grep_data(env, reason, len) != 0)
-		return TS_FAILED;
-	if ((t->flags & TF_DISK) && disk_layout(env, reason, len) != 0)
-		return sig_pending() ? TS_NOT_RUN : TS_FAILED;
 	return TS_OK;
 }
 

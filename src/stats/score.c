@@ -56,18 +56,20 @@ static void average_metrics(struct bench_result *t)
 	}
 }
 
-/* context1: did parent and child share a CPU in every pass (1), none (0)? */
+/* The placement metric (context1): did its processes share a CPU in every pass (1), none (0)? */
 static void placement(struct bench_result *t)
 {
 	int seen_shared = 0, seen_apart = 0;
 
 	t->shared_cpu = -1;
+	if (t->def->placement_metric == NULL)
+		return;
 	for (size_t p = 0; p < t->npasses; p++)
 		for (size_t c = 0; c < t->passes[p].ncopies; c++) {
 			struct copy_result *cr = &t->passes[p].copies[c];
 
 			for (size_t m = 0; m < cr->nmetrics; m++) {
-				if (strcmp(cr->metrics[m].name, "shared_cpu") != 0)
+				if (strcmp(cr->metrics[m].name, t->def->placement_metric) != 0)
 					continue;
 				if (cr->metrics[m].value >= 1)
 					seen_shared = 1;
