@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "run/proto.h"
 #include "sysinfo/mountinfo.h"
 #include "stats/stats.h"
 #include "testtab.h"
@@ -18,11 +19,12 @@
 #define MAX_METRICS 24
 #define REASON_MAX 256
 
-/* An extra figure a program reported (METRIC|name|value|unit). */
+/* An extra figure a program reported (METRIC|name|value|unit[|combine]). */
 struct metric {
 	char name[32];
 	char unit[16];
 	double value;
+	enum metric_combine combine; /* how a pass's copies combine it */
 };
 
 /* What one copy of a test program did in one pass. */
@@ -76,7 +78,7 @@ struct bench_result {
 	size_t kept;
 	/* sysindex's statistics over the valid passes' rates. */
 	struct summary stats;
-	/* Metrics averaged over valid passes (sum over copies per pass). */
+	/* Metrics averaged over valid passes (copies combined as each declares). */
 	struct metric metrics[MAX_METRICS];
 	size_t nmetrics;
 	double index;           /* 10 * score / baseline; 0 if not indexed */

@@ -312,8 +312,8 @@ int main(int argc, char **argv)
 	}
 
 	harness_count_u(run.loops, 1, "lps");
-	harness_metric("shared_cpu",
-		       my_cpu < 0 || child_cpu < 0 ? -1 : my_cpu == child_cpu,
-		       "bool");
+	harness_metric_as("shared_cpu",
+			  my_cpu < 0 || child_cpu < 0 ? -1 : my_cpu == child_cpu,
+			  "bool", HARNESS_MEAN);
 	return HARNESS_OK;
 }

@@ -80,7 +80,7 @@ int main(int argc, char **argv)
 	       (unsigned long long)(r.bytes >> 20), r.path, r.seconds,
 	       r.flush_seconds);
 	diskio_report_seq(r.bytes, r.seconds);
-	harness_metric("fdatasync_s", r.flush_seconds, "s");
+	harness_metric_as("fdatasync_s", r.flush_seconds, "s", HARNESS_MEAN);
 	if (r.latency)
 		diskio_report_latency(&r.lat, "");
 	free(r.buf);

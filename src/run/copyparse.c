@@ -64,6 +64,7 @@ void runner_parse_copy(const char *err, size_t dropped, int status, int timed_ou
 					fmt(m->name, sizeof(m->name), "%s", pl.name);
 					fmt(m->unit, sizeof(m->unit), "%s", pl.unit);
 					m->value = pl.value;
+					m->combine = pl.combine;
 				}
 				break;
 			case PL_NOTE:

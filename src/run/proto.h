@@ -7,7 +7,7 @@
 enum proto_kind {
 	PL_COUNT,       /* COUNT|count|timebase|unit */
 	PL_TIME,        /* TIME|seconds */
-	PL_METRIC,      /* METRIC|name|value|unit */
+	PL_METRIC,      /* METRIC|name|value|unit[|sum|mean|max] */
 	PL_NOTE,        /* NOTE|text */
 	PL_ERROR,       /* ERROR|message */
 	PL_SKIP,        /* SKIP|reason */
@@ -15,10 +15,22 @@ enum proto_kind {
 	PL_INVALID,     /* no '|', or a known field that does not parse */
 };
 
+/*
+ * How the copies of one pass combine a METRIC: its optional fifth field,
+ * declared by the program (src/progs/lib/harness.h).  Over passes the
+ * combined values are averaged.
+ */
+enum metric_combine {
+	MC_SUM = 0,     /* "sum", or no fifth field: rates and counts add up */
+	MC_MEAN,        /* "mean": times, latencies, flags */
+	MC_MAX,         /* "max": worst cases */
+};
+
 struct proto_line {
 	enum proto_kind kind;
 	double value;           /* COUNT count, TIME seconds, METRIC value */
 	int timebase;           /* COUNT */
+	enum metric_combine combine; /* METRIC */
 	char name[32];          /* METRIC name */
 	char unit[16];          /* COUNT / METRIC unit */
 	char text[256];         /* NOTE/ERROR/SKIP text; for PL_INVALID why */

@@ -12,15 +12,41 @@ double score_rate(double count, double time, int timebase)
 	return count;
 }
 
-/* Average each metric over the passes (summed over copies within a pass). */
+/* Metric m of one pass: its copies' values combined as the program declared. */
+static double pass_metric(const struct pass_result *pr, const struct metric *m)
+{
+	double v = 0;
+	int seen = 0;
+
+	for (size_t c = 0; c < pr->ncopies; c++) {
+		const struct copy_result *cr = &pr->copies[c];
+
+		for (size_t i = 0; i < cr->nmetrics; i++) {
+			double x = cr->metrics[i].value;
+
+			if (strcmp(cr->metrics[i].name, m->name) != 0)
+				continue;
+			if (m->combine != MC_MAX)
+				v += x;
+			else if (!seen || x > v)
+				v = x;
+			seen = 1;
+		}
+	}
+	if (m->combine == MC_MEAN && pr->ncopies > 0)
+		v /= (double)pr->ncopies;
+	return v;
+}
+
+/* Each metric: its copies combined per pass, then averaged over the passes. */
 static void average_metrics(struct bench_result *t)
 {
 	t->nmetrics = 0;
 	for (size_t p = 0; p < t->npasses; p++) {
-		struct pass_result *pr = &t->passes[p];
+		const struct pass_result *pr = &t->passes[p];
 
 		for (size_t c = 0; c < pr->ncopies; c++) {
-			struct copy_result *cr = &pr->copies[c];
+			const struct copy_result *cr = &pr->copies[c];
 
 			for (size_t m = 0; m < cr->nmetrics; m++) {
 				size_t k;
@@ -28,31 +54,19 @@ static void average_metrics(struct bench_result *t)
 				for (k = 0; k < t->nmetrics; k++)
 					if (strcmp(t->metrics[k].name, cr->metrics[m].name) == 0)
 						break;
-				if (k == t->nmetrics) {
-					if (k == MAX_METRICS)
-						continue;
-					t->metrics[k] = cr->metrics[m];
-					t->metrics[k].value = 0;
-					t->nmetrics++;
-				}
-				t->metrics[k].value += cr->metrics[m].value;
+				if (k == t->nmetrics && k < MAX_METRICS)
+					t->metrics[t->nmetrics++] = cr->metrics[m];
 			}
 		}
 	}
-	/*
-	 * Rates and counts add up over copies; latencies and flags do not, so
-	 * those are averaged over copies as well (unit "us" or "bool").
-	 */
 	for (size_t k = 0; k < t->nmetrics; k++) {
 		struct metric *m = &t->metrics[k];
-		size_t copies = t->npasses ? t->passes[0].ncopies : 1;
-		double div = (double)t->npasses;
 
-		if (strcmp(m->unit, "us") == 0 || strcmp(m->unit, "bool") == 0 ||
-		    strcmp(m->unit, "ms") == 0)
-			div *= (double)(copies ? copies : 1);
-		if (div > 0)
-			m->value /= div;
+		m->value = 0;
+		for (size_t p = 0; p < t->npasses; p++)
+			m->value += pass_metric(&t->passes[p], m);
+		if (t->npasses > 0)
+			m->value /= (double)t->npasses;
 	}
 }
 

@@ -11,7 +11,7 @@ int main(int argc, char **argv)
 	fake_sleep(fake_seconds(argv[1], USAGE));
 	fprintf(stderr, "COUNT|500|1|lps\n"
 		"METRIC|read_iops|1234.5|IOPS\n"
-		"METRIC|lat_p99|250|us\n"
+		"METRIC|lat_p99|250|us|mean\n"
 		"NOTE|buffered\n");
 	return 0;
 }

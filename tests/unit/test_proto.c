@@ -37,6 +37,12 @@ static const struct {
 	{ "TIME|-1", PL_INVALID, 0, 0, "" },
 	{ "METRIC||1|us", PL_INVALID, 0, 0, "" },
 	{ "METRIC|x|y|us", PL_INVALID, 0, 0, "" },
+	{ "METRIC|own_seconds|2.5|s|mean", PL_METRIC, 2.5, 0, "s" },
+	{ "METRIC|lat_max|9|us|max", PL_METRIC, 9, 0, "us" },
+	{ "METRIC|ios|9|ops|sum", PL_METRIC, 9, 0, "ops" },
+	{ "METRIC|x|1|us|median", PL_INVALID, 0, 0, "" },
+	{ "METRIC|x|1|us|", PL_INVALID, 0, 0, "" },
+	{ "METRIC|x|1|us|mean|later", PL_METRIC, 1, 0, "us" },   /* later fields: ignored */
 };
 
 START_TEST(parse_lines)
@@ -65,6 +71,12 @@ START_TEST(texts_keep_bars_and_drop_newline)
 	proto_parse_line("METRIC|read_iops|1234.5|IOPS", &pl);
 	ck_assert_str_eq(pl.name, "read_iops");
 	ck_assert_str_eq(pl.unit, "IOPS");
+	ck_assert_int_eq(pl.combine, MC_SUM);
+	proto_parse_line("METRIC|own_seconds|2|s|mean", &pl);
+	ck_assert_str_eq(pl.unit, "s");
+	ck_assert_int_eq(pl.combine, MC_MEAN);
+	proto_parse_line("METRIC|lat_max|2|us|max\n", &pl);
+	ck_assert_int_eq(pl.combine, MC_MAX);
 }
 END_TEST
 

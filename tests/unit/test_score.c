@@ -128,6 +128,7 @@ START_TEST(metrics_sum_rates_average_latencies)
 		strcpy(copies[c].metrics[1].name, "lat_p99");
 		strcpy(copies[c].metrics[1].unit, "us");
 		copies[c].metrics[1].value = 100 + 100 * c;
+		copies[c].metrics[1].combine = MC_MEAN;
 	}
 	pass.ok = 1;
 	pass.copies = copies;
@@ -145,6 +146,70 @@ START_TEST(metrics_sum_rates_average_latencies)
 }
 END_TEST
 
+/*
+ * Copies combine a metric as the program declared, whatever its unit: a
+ * 2-copy run of 2-second samples has own_seconds 2, not 4.  Over passes
+ * the combined values are averaged.
+ */
+START_TEST(metrics_combine_as_declared)
+{
+	static const struct {
+		const char *name, *unit;
+		enum metric_combine how;
+		double v[2][2];         /* [pass][copy] */
+		double want;
+	} m[] = {
+		{ "own_seconds", "s", MC_MEAN, { { 2.0001, 2.0003 }, { 2.0, 2.0 } }, 2.0001 },
+		{ "lat_max", "us", MC_MAX, { { 100, 300 }, { 500, 200 } }, 400 },
+		{ "fake_us", "us", MC_SUM, { { 1, 2 }, { 3, 4 } }, 5 },
+	};
+	enum { NM = sizeof(m) / sizeof(m[0]) };
+	struct copy_result copies[2][2];
+	struct pass_result pass[2];
+	struct bench_result t;
+
+	memset(&t, 0, sizeof(t));
+	memset(copies, 0, sizeof(copies));
+	memset(pass, 0, sizeof(pass));
+	for (int p = 0; p < 2; p++) {
+		for (int c = 0; c < 2; c++) {
+			struct copy_result *cr = &copies[p][c];
+
+			cr->ok = 1;
+			cr->count = 100;
+			cr->timebase = 1;
+			cr->time = 2;
+			for (size_t k = 0; k < NM; k++) {
+				struct metric *mt = &cr->metrics[cr->nmetrics++];
+
+				strcpy(mt->name, m[k].name);
+				strcpy(mt->unit, m[k].unit);
+				mt->value = m[k].v[p][c];
+				mt->combine = m[k].how;
+			}
+		}
+		pass[p].ok = 1;
+		pass[p].copies = copies[p];
+		pass[p].ncopies = 2;
+		pass[p].count = 200;
+		pass[p].time = 2;
+	}
+	t.def = test_find("shell1");
+	t.status = TS_OK;
+	t.passes = pass;
+	t.npasses = 2;
+	score_test(&t);
+	ck_assert_uint_eq(t.nmetrics, NM);
+	for (size_t k = 0; k < NM; k++) {
+		ck_assert_str_eq(t.metrics[k].name, m[k].name);
+		ck_assert_msg(fabs(t.metrics[k].value - m[k].want) < 1e-9, "%s: %g, want %g",
+			      m[k].name, t.metrics[k].value, m[k].want);
+	}
+	/* shell1 declares no placement metric. */
+	ck_assert_int_eq(t.shared_cpu, -1);
+}
+END_TEST
+
 Suite *suite_score(void)
 {
 	Suite *s = suite_create("score");
@@ -155,6 +220,7 @@ Suite *suite_score(void)
 	tcase_add_test(tc, failed_and_unindexed_tests_do_not_count);
 	tcase_add_test(tc, score_test_from_passes);
 	tcase_add_test(tc, metrics_sum_rates_average_latencies);
+	tcase_add_test(tc, metrics_combine_as_declared);
 	suite_add_tcase(s, tc);
 	return s;
 }

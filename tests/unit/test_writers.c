@@ -58,13 +58,15 @@ static const struct spec specs[NTESTS] = {
 	{ "seqwrite-dsync", TS_OK, 1, 1500, 10.0, 1 },   /* one sample: no spread */
 };
 
-static void add_metric(struct copy_result *c, const char *name, double v, const char *unit)
+static void add_metric(struct copy_result *c, const char *name, double v, const char *unit,
+		       enum metric_combine how)
 {
 	struct metric *m = &c->metrics[c->nmetrics++];
 
 	snprintf(m->name, sizeof(m->name), "%s", name);
 	snprintf(m->unit, sizeof(m->unit), "%s", unit);
 	m->value = v;
+	m->combine = how;
 }
 
 static void fill_test(struct synth *s, size_t ri, size_t ti, unsigned copies)
@@ -104,10 +106,10 @@ static void fill_test(struct synth *s, size_t ri, size_t ti, unsigned copies)
 			cr->cpu = (int)c;
 			ps->count += cr->count;
 			if (strcmp(sp->name, "context1") == 0)
-				add_metric(cr, "shared_cpu", 1, "bool");
+				add_metric(cr, "shared_cpu", 1, "bool", MC_MEAN);
 			if (strcmp(sp->name, "seqwrite-dsync") == 0) {
-				add_metric(cr, "iops", 150.0 * jitter, "IOPS");
-				add_metric(cr, "lat_p99", 6789.5, "us");
+				add_metric(cr, "iops", 150.0 * jitter, "IOPS", MC_SUM);
+				add_metric(cr, "lat_p99", 6789.5, "us", MC_MEAN);
 				snprintf(cr->note, sizeof(cr->note), "buffered");
 				snprintf(t->note, sizeof(t->note), "buffered");
 			}

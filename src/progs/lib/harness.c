@@ -79,7 +79,7 @@ double harness_now(void)
 static void own_seconds(int timebase)
 {
 	if (timebase > 0 && armed_at > 0)
-		harness_metric("own_seconds", harness_now() - armed_at, "s");
+		harness_metric_as("own_seconds", harness_now() - armed_at, "s", HARNESS_MEAN);
 }
 
 void harness_count(double count, int timebase, const char *unit)
@@ -106,6 +106,17 @@ void harness_time(double seconds)
 void harness_metric(const char *name, double value, const char *unit)
 {
 	fprintf(stderr, "METRIC|%s|%.6g|%s\n", name, value, unit);
+}
+
+void harness_metric_as(const char *name, double value, const char *unit,
+		       enum harness_combine how)
+{
+	static const char *const names[] = {
+		[HARNESS_SUM] = "sum", [HARNESS_MEAN] = "mean", [HARNESS_MAX] = "max",
+	};
+
+	fprintf(stderr, "METRIC|%s|%.6g|%s|%s\n", name, value, unit,
+		(unsigned)how < sizeof(names) / sizeof(names[0]) ? names[how] : "sum");
 }
 
 void harness_note(const char *text)

@@ -6,7 +6,10 @@
  *
  *   COUNT|<count>|<timebase>|<unit>   the work done; timebase 0 = already a rate
  *   TIME|<seconds>                    the program's own measured time (optional)
- *   METRIC|<name>|<value>|<unit>      an extra figure (IOPS, latency percentile)
+ *   METRIC|<name>|<value>|<unit>[|<how>]  an extra figure (IOPS, latency
+ *                                     percentile); how the driver combines the
+ *                                     copies of a pass: sum (the default),
+ *                                     mean or max
  *   NOTE|<text>                       a label for the result, e.g. "buffered"
  *   ERROR|<message>                   why the program failed (then exit 1)
  *   SKIP|<reason>                     the test cannot run here (then exit 3)
@@ -52,7 +55,18 @@ double harness_now(void);
 void harness_count(double count, int timebase, const char *unit);
 void harness_count_u(unsigned long long count, int timebase, const char *unit);
 void harness_time(double seconds);
+
+/* How the driver combines one METRIC over the copies of a pass. */
+enum harness_combine {
+	HARNESS_SUM,    /* rates and counts: the copies' values add up */
+	HARNESS_MEAN,   /* times, latencies, flags */
+	HARNESS_MAX,    /* worst cases */
+};
+/* A METRIC summed over copies. */
 void harness_metric(const char *name, double value, const char *unit);
+/* A METRIC the copies combine as 'how' says. */
+void harness_metric_as(const char *name, double value, const char *unit,
+		       enum harness_combine how);
 void harness_note(const char *text);
 
 /* Print "usage: <text>" on stderr and exit 2. */
