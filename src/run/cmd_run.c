@@ -30,15 +30,11 @@
 #include "sysinfo/sysinfo.h"
 #include "util/util.h"
 
-#define DISK_DEFAULT (1ull << 30)
-#define DISK_MIN (16ull << 20)
-#define DISK_SPARE (64ull << 20)   /* left free beside the test files */
-
 static int plan_disk(const struct config *cfg, const char *testdir, struct run_env *env)
 {
 	int need = 0;
 	struct statvfs vfs;
-	unsigned long long avail, size;
+	unsigned long long avail, bytes;
 	char a[32], b[32];
 
 	for (size_t i = 0; i < cfg->ntests; i++)
@@ -49,23 +45,14 @@ static int plan_disk(const struct config *cfg, const char *testdir, struct run_e
 	if (statvfs(testdir, &vfs) != 0)
 		return paths_fail("cannot read free space of %s: %s", testdir, strerror(errno));
 	avail = (unsigned long long)vfs.f_bavail * vfs.f_frsize;
-	/* ramfs reports no size at all: nothing to check against. */
-	if (vfs.f_blocks == 0) {
-		env->disk_size = cfg->disk_size ? cfg->disk_size : DISK_DEFAULT;
-		return 0;
-	}
-	/* The shared file plus a write test's file of the same size. */
-	size = cfg->disk_size ? cfg->disk_size : DISK_DEFAULT;
-	if (!cfg->disk_size && 2 * size + DISK_SPARE > avail)
-		size = avail > DISK_SPARE ? ((avail - DISK_SPARE) / 2) & ~((1ull << 20) - 1) : 0;
-	if (size < DISK_MIN || 2 * size + DISK_SPARE > avail) {
+	if (plan_disk_size(cfg->disk_size, vfs.f_blocks != 0, avail, &env->disk_size,
+			   &bytes) != 0) {
 		format_bytes(avail, a, sizeof(a));
-		format_bytes(2 * (size < DISK_MIN ? DISK_MIN : size) + DISK_SPARE, b, sizeof(b));
+		format_bytes(bytes, b, sizeof(b));
 		fprintf(stderr, "sysindex: not enough free space in %s for the disk tests: %s free, %s needed (try --disk-size)\n",
 			testdir, a, b);
 		return 2;
 	}
-	env->disk_size = size;
 	return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "progs/lib/diskfile.h"
 #include "stats/stats.h"
 
 static int compat_mode(const struct config *cfg)
@@ -38,6 +39,35 @@ double plan_overhead(const struct config *cfg, const struct test_def *t)
 	if (compat_mode(cfg) || (t->flags & TF_TESTDIR))
 		s += plan_settle_seconds(cfg);
 	return s;
+}
+
+double plan_pass_timeout(const struct config *cfg, const struct test_def *t, unsigned secs)
+{
+	double grace = cfg->grace >= 0 ? cfg->grace : 20.0 + secs + t->flush_grace_s;
+
+	return secs + grace + (cfg->quick ? 0 : t->extra_grace_s);
+}
+
+int plan_disk_size(unsigned long long requested, int known, unsigned long long avail,
+		   unsigned long long *size, unsigned long long *need)
+{
+	unsigned long long s = requested ? requested : DISKFILE_DEFAULT_SIZE;
+
+	*need = 0;
+	if (!known) {
+		*size = s;
+		return 0;
+	}
+	/* The shared file plus a write test's file of the same size. */
+	if (!requested && 2 * s + PLAN_DISK_SPARE > avail)
+		s = avail > PLAN_DISK_SPARE ?
+		    ((avail - PLAN_DISK_SPARE) / 2) & ~((1ull << 20) - 1) : 0;
+	if (s < PLAN_DISK_MIN || 2 * s + PLAN_DISK_SPARE > avail) {
+		*need = 2 * (s < PLAN_DISK_MIN ? PLAN_DISK_MIN : s) + PLAN_DISK_SPARE;
+		return -1;
+	}
+	*size = s;
+	return 0;
 }
 
 /* The shortest sample a budget may shrink a test to. */

@@ -201,8 +201,7 @@ static int run_pass(struct run_env *env, const struct test_def *t, char *const *
 	spec.argv = argv;
 	spec.cwd = env->scratch;
 	spec.log_fd = env->log_fd;
-	spec.timeout = secs + (cfg->grace >= 0 ? cfg->grace : 20 + secs + t->flush_grace_s) +
-		       (cfg->quick ? 0 : t->extra_grace_s);
+	spec.timeout = plan_pass_timeout(cfg, t, secs);
 	if (cfg->pin && env->ncpus > 0 && copies <= MAX_PIN &&
 	    (pn = calloc(1, sizeof(*pn))) != NULL) {
 		pin_copies(env, t, argv, copies, pn);

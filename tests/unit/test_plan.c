@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "progs/lib/diskfile.h"
 #include "run/plan.h"
 #include "stats/score.h"
 
@@ -154,6 +155,81 @@ START_TEST(precision_plan)
 }
 END_TEST
 
+START_TEST(pass_timeout)
+{
+	static const char *const names[] = { "pipe" };
+
+	select_tests(names, 1);
+	/* Default grace: 20 s + the duration. */
+	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("pipe"), 10), 40);
+	/* fstime runs its own settle sleeps: 20 s more, none under --quick. */
+	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("fstime"), 30), 100);
+	/* A disk test's final flush: 120 s more default grace. */
+	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("fsync-4k"), 10), 160);
+	cfg.grace = 5;
+	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("pipe"), 10), 15);
+	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("fstime"), 30), 55);
+	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("fsync-4k"), 10), 15);
+	cfg.quick = 1;
+	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("fstime"), 2), 7);
+	cfg.grace = -1;
+	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("fstime"), 2), 24);
+	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("fsync-4k"), 2), 144);
+}
+END_TEST
+
+START_TEST(overhead_from_the_table)
+{
+	static const char *const names[] = { "pipe" };
+
+	select_tests(names, 1);
+	/* UnixBench's mode: 3 s settle before every sample, plus start-up. */
+	ck_assert_double_eq_tol(plan_overhead(&cfg, test_find("pipe")), 3.05, 1e-9);
+	ck_assert_double_eq_tol(plan_overhead(&cfg, test_find("fstime")), 18.05, 1e-9);
+	ck_assert_double_eq_tol(plan_overhead(&cfg, test_find("whetstone-double")), 5.05, 1e-9);
+	cfg.quick = 1;
+	ck_assert_double_eq_tol(plan_overhead(&cfg, test_find("pipe")), 0.05, 1e-9);
+	ck_assert_double_eq_tol(plan_overhead(&cfg, test_find("fstime")), 4.05, 1e-9);
+	ck_assert_double_eq_tol(plan_overhead(&cfg, test_find("whetstone-double")), 0.55, 1e-9);
+}
+END_TEST
+
+#define MiB (1ull << 20)
+#define GiB (1ull << 30)
+
+START_TEST(disk_sizing)
+{
+	unsigned long long size = 0, need = 0;
+
+	/* Room for two 1 GiB files and the spare: the default. */
+	ck_assert_int_eq(plan_disk_size(0, 1, 100 * GiB, &size, &need), 0);
+	ck_assert_uint_eq(size, GiB);
+	ck_assert_uint_eq(size, DISKFILE_DEFAULT_SIZE);
+	ck_assert_int_eq(plan_disk_size(0, 1, 2 * GiB + PLAN_DISK_SPARE, &size, &need), 0);
+	ck_assert_uint_eq(size, GiB);
+	/* Short of space: half of what is left beside the spare, whole MiB. */
+	ck_assert_int_eq(plan_disk_size(0, 1, 1 * GiB + PLAN_DISK_SPARE + 3, &size, &need), 0);
+	ck_assert_uint_eq(size, 512 * MiB);
+	ck_assert_int_eq(plan_disk_size(0, 1, 64 * MiB + 101 * MiB, &size, &need), 0);
+	ck_assert_uint_eq(size, 50 * MiB);
+	/* Not even the smallest file: refused, saying what it needs. */
+	ck_assert_int_eq(plan_disk_size(0, 1, 80 * MiB, &size, &need), -1);
+	ck_assert_uint_eq(need, 2 * PLAN_DISK_MIN + PLAN_DISK_SPARE);
+	ck_assert_int_eq(plan_disk_size(0, 1, 10 * MiB, &size, &need), -1);
+	ck_assert_uint_eq(need, 2 * PLAN_DISK_MIN + PLAN_DISK_SPARE);
+	/* --disk-size is taken as given, never shrunk. */
+	ck_assert_int_eq(plan_disk_size(4 * GiB, 1, 100 * GiB, &size, &need), 0);
+	ck_assert_uint_eq(size, 4 * GiB);
+	ck_assert_int_eq(plan_disk_size(4 * GiB, 1, 5 * GiB, &size, &need), -1);
+	ck_assert_uint_eq(need, 8 * GiB + PLAN_DISK_SPARE);
+	/* A file system without a size (ramfs): nothing to check against. */
+	ck_assert_int_eq(plan_disk_size(0, 0, 0, &size, &need), 0);
+	ck_assert_uint_eq(size, GiB);
+	ck_assert_int_eq(plan_disk_size(32 * MiB, 0, 0, &size, &need), 0);
+	ck_assert_uint_eq(size, 32 * MiB);
+}
+END_TEST
+
 START_TEST(scaling_efficiency)
 {
 	struct bench_result one[2], two[2];
@@ -200,6 +276,9 @@ Suite *suite_plan(void)
 	tcase_add_test(tc, budget_too_small_stays_at_minimum);
 	tcase_add_test(tc, precision_plan);
 	tcase_add_test(tc, scaling_efficiency);
+	tcase_add_test(tc, pass_timeout);
+	tcase_add_test(tc, overhead_from_the_table);
+	tcase_add_test(tc, disk_sizing);
 	suite_add_tcase(s, tc);
 	return s;
 }

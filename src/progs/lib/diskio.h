@@ -27,6 +27,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "diskfile.h"
 #include "harness.h"
 
 #define DISKIO_ALIGN 4096u              /* buffer and O_DIRECT alignment */
@@ -34,7 +35,7 @@
 #define DISKIO_BIG (1024u * 1024u)      /* the sequential tests' block */
 #define DISKIO_MIN_SIZE DISKIO_BIG
 #define DISKIO_MAX_SIZE (1ull << 50)    /* 1 PiB: keeps offsets far from overflow */
-#define DISKIO_DEFAULT_SIZE (1ull << 30)
+#define DISKIO_DEFAULT_SIZE DISKFILE_DEFAULT_SIZE
 #define DISKIO_PATH_MAX 4096           /* longest test file path (-f), with room for a suffix */
 
 /* ---- sizes and options ---------------------------------------------------- */
