@@ -2,7 +2,7 @@
  * copyparse.c: what one copy of a test program said, its exit status and
  * timing turned into a copy result or a one-line reason (pure).
  */
-#include "run/runner.h"
+#include "run/copyparse.h"
 
 #include <string.h>
 #include <sys/wait.h>

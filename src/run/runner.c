@@ -15,26 +15,16 @@
 #include "stats/score.h"
 #include "run/sig.h"
 #include "run/spawn.h"
-#include "run/testprep.h"
+#include "run/runlog.h"
 #include "util/util.h"
 
 void runner_log(const struct run_env *env, const char *fmt, ...)
 {
-	char buf[4096];
 	va_list ap;
-	int n;
 
-	if (env->log_fd < 0)
-		return;
 	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof(buf), fmt, ap);
+	runlog_vprintf(env->log_fd, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n >= sizeof(buf))
-		n = sizeof(buf) - 1;
-	if (write(env->log_fd, buf, (size_t)n) < 0)
-		(void)0; /* a full disk must not stop the measurement */
 }
 
 /* Replace the @...@ placeholders of one argument. */
@@ -272,6 +262,20 @@ static void finish_test(struct run_env *env, struct bench_result *tr)
 			}
 }
 
+/* The test's set-up (testprep.c), given what it reads from the run. */
+static enum test_status prepare(struct run_env *env, const struct test_def *t,
+				char *reason, size_t len)
+{
+	struct testprep *tp = &env->prep;
+
+	tp->pgmdir = env->pgmdir;
+	tp->scratch = env->scratch;
+	tp->disk_file = env->disk_file;
+	tp->disk_size = env->disk_size;
+	tp->log_fd = env->log_fd;
+	return testprep_check(tp, t, reason, len);
+}
+
 static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
 		    unsigned copies, struct bench_result *tr)
 {
@@ -306,7 +310,7 @@ static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
 		tr->status = TS_SKIPPED;
 		fmt(tr->reason, sizeof(tr->reason), "disk tests run one copy (as fio numjobs=1); use -c 1");
 	} else {
-		tr->status = testprep_check(env, t, tr->reason, sizeof(tr->reason));
+		tr->status = prepare(env, t, tr->reason, sizeof(tr->reason));
 	}
 	if (tr->status == TS_OK)
 		tr->reason[0] = '\0';

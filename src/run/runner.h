@@ -10,16 +10,16 @@
 #include <stdio.h>
 
 #include "cli/cli.h"
-#include "run/plan.h"
 #include "result.h"
+#include "run/copyparse.h"
+#include "run/plan.h"
+#include "run/testprep.h"
 
 struct run_env {
 	const struct config *cfg;
 	char pgmdir[1024];       /* test programs */
 	char scratch[1024];      /* this run's private folder in the test dir */
 	char disk_file[1100];    /* shared disk test file, laid out on first use */
-	int disk_ready;          /* 1 laid out, -1 failed */
-	char disk_error[REASON_MAX];
 	unsigned long long disk_size;
 	int log_fd;              /* the run log (children's stdout too) */
 	FILE *progress;          /* terminal for the progress line, or NULL */
@@ -29,6 +29,7 @@ struct run_env {
 	double eta_total;        /* planned seconds for the whole run */
 	double eta_done;         /* planned seconds already done */
 	double started;          /* monotonic start of the run */
+	struct testprep prep;    /* the set-up steps' view of the above, and state */
 };
 
 /*
@@ -36,11 +37,6 @@ struct run_env {
  * Returns 0, or the terminating signal's number when one interrupted it.
  */
 int runner_copy_run(struct run_env *env, unsigned copies, struct copy_run *run);
-
-/* Interpret one copy's stderr, exit status and timing (pure, for tests). */
-void runner_parse_copy(const char *err, size_t dropped, int status, int timed_out,
-		       double elapsed, struct copy_result *cr, char *reason,
-		       size_t reasonlen, int *skipped);
 
 void runner_free(struct copy_run *run);
 

@@ -1,7 +1,8 @@
 /*
  * testprep.c: what a test needs before its first sample: its program, the
- * system tools it runs (dc, cc), the grep test's data file, the disk tests'
- * shared file.  A missing tool skips the test; a failure fails only it.
+ * system tool its row needs (.needs), its row's preparation step (.prep:
+ * the grep test's data file, the disk tests' shared file).  A missing tool
+ * skips the test; a failure fails only it.
  */
 #include "run/testprep.h"
 
@@ -11,23 +12,26 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "run/copyparse.h"
+#include "run/runlog.h"
 #include "run/sig.h"
 #include "run/spawn.h"
 #include "util/util.h"
 
 #define GREP_DATA_BYTES (4u << 20)
 
-/* large.txt for the grep test: the shell test's text, repeated, a few "gimp"s. */
-static int make_grep_data(const struct run_env *env, char *reason, size_t len)
+/* large.txt for the grep test: the shell test's text (src), repeated, a few "gimp"s. */
+static int make_grep_data(struct testprep *tp, const char *src, char *reason, size_t len)
 {
-	char src[1200], dst[1200], buf[16384];
+	char dst[1200], buf[16384];
 	size_t n, total = 0, round = 0;
 	FILE *in, *out;
 	int rc = 0;
 
-	if (path_join(src, sizeof(src), env->pgmdir, "sort.src") != 0 ||
-	    path_join(dst, sizeof(dst), env->scratch, "large.txt") != 0)
+	if (path_join(dst, sizeof(dst), tp->scratch, "large.txt") != 0) {
+		fmt(reason, len, "%s/large.txt: path too long", tp->scratch);
 		return -1;
+	}
 	if (access(dst, R_OK) == 0)
 		return 0;
 	in = fopen(src, "r");
@@ -59,36 +63,36 @@ static int make_grep_data(const struct run_env *env, char *reason, size_t len)
 	return rc;
 }
 
-/* Lay out the shared disk test file once per run. */
-static int disk_layout(struct run_env *env, char *reason, size_t len)
+/* Lay out the shared disk test file once per run, with the program prog. */
+static int disk_layout(struct testprep *tp, const char *prog, char *reason, size_t len)
 {
-	char prog[1200], size[32], *argv[6];
+	char size[32], *argv[6];
 	struct spawn_spec spec;
 	struct spawn_out out;
 	struct copy_result cr;
 	int skipped;
 
-	if (env->disk_ready > 0)
+	if (tp->disk_ready > 0)
 		return 0;
-	if (env->disk_ready < 0) {
-		fmt(reason, len, "%s", env->disk_error);
+	if (tp->disk_ready < 0) {
+		fmt(reason, len, "%s", tp->disk_error);
 		return -1;
 	}
-	path_join(prog, sizeof(prog), env->pgmdir, "disk-layout");
-	fmt(size, sizeof(size), "%llu", env->disk_size);
-	argv[0] = prog;
+	fmt(size, sizeof(size), "%llu", tp->disk_size);
+	/* exec's argv is not const-qualified; nothing writes through it. */
+	argv[0] = (char *)prog;
 	argv[1] = "-f";
-	argv[2] = env->disk_file;
+	argv[2] = (char *)tp->disk_file;
 	argv[3] = "-s";
 	argv[4] = size;
 	argv[5] = NULL;
 	memset(&spec, 0, sizeof(spec));
 	spec.argv = argv;
-	spec.cwd = env->scratch;
-	spec.log_fd = env->log_fd;
+	spec.cwd = tp->scratch;
+	spec.log_fd = tp->log_fd;
 	spec.timeout = 3600;
-	runner_log(env, "==> laying out the disk test file: %s -f %s -s %s\n", prog,
-		   env->disk_file, size);
+	runlog_printf(tp->log_fd, "==> laying out the disk test file: %s -f %s -s %s\n", prog,
+		      tp->disk_file, size);
 	if (spawn_pass(&spec, 1, &out) != 0) {
 		spawn_free(&out, 1);
 		return -1;
@@ -98,29 +102,45 @@ static int disk_layout(struct run_env *env, char *reason, size_t len)
 	spawn_free(&out, 1);
 	/* disk-layout prints no COUNT: a clean exit is success. */
 	if (out.status == 0) {
-		env->disk_ready = 1;
-		runner_log(env, "# layout done in %.1f s\n", out.elapsed);
+		tp->disk_ready = 1;
+		runlog_printf(tp->log_fd, "# layout done in %.1f s\n", out.elapsed);
 		return 0;
 	}
-	env->disk_ready = -1;
-	fmt(env->disk_error, sizeof(env->disk_error), "laying out %s: %s",
-		 env->disk_file, reason);
-	fmt(reason, len, "%s", env->disk_error);
+	tp->disk_ready = -1;
+	fmt(tp->disk_error, sizeof(tp->disk_error), "laying out %s: %s",
+		 tp->disk_file, reason);
+	fmt(reason, len, "%s", tp->disk_error);
 	return -1;
 }
 
-/* Reasons a test cannot run here at all; 0 if it can. */
-enum test_status testprep_check(struct run_env *env, const struct test_def *t,
-				 char *reason, size_t len)
+/* The preparation steps, by the table's .prep. */
+static const struct prep_step {
+	const char *pgm_file;   /* what it uses from the pgms folder */
+	int (*run)(struct testprep *tp, const char *path, char *reason, size_t len);
+} steps[] = {
+	[PREP_NONE] = { NULL, NULL },
+	[PREP_GREP_DATA] = { "sort.src", make_grep_data },
+	[PREP_DISK_FILE] = { "disk-layout", disk_layout },
+};
+
+const char *testprep_pgm_file(enum test_prep prep)
 {
+	return (size_t)prep < sizeof(steps) / sizeof(steps[0]) ? steps[prep].pgm_file : NULL;
+}
+
+/* Reasons a test cannot run here at all; TS_OK if it can. */
+enum test_status testprep_check(struct testprep *tp, const struct test_def *t,
+				char *reason, size_t len)
+{
+	const struct prep_step *step;
 	char path[1200], found[1200];
 
 	/* Something (a tmp cleaner) removed the scratch folder: make it again,
 	 * so only the test that was using it fails, not every later one. */
-	if (mkdir(env->scratch, 0700) == 0)
-		runner_log(env, "# scratch folder %s had disappeared: created again\n",
-			   env->scratch);
-	if (path_join(path, sizeof(path), env->pgmdir, t->prog) != 0 ||
+	if (mkdir(tp->scratch, 0700) == 0)
+		runlog_printf(tp->log_fd, "# scratch folder %s had disappeared: created again\n",
+			      tp->scratch);
+	if (path_join(path, sizeof(path), tp->pgmdir, t->prog) != 0 ||
 	    access(path, X_OK) != 0) {
 		fmt(reason, len, "program %s is not built (run make)", path);
 		return TS_UNAVAILABLE;
@@ -130,18 +150,11 @@ enum test_status testprep_check(struct run_env *env, const struct test_def *t,
 		    t->needs_hint ? t->needs_hint : "not found in PATH");
 		return TS_SKIPPED;
 	}
-	switch (t->prep) {
-	case PREP_NONE:
-		break;
-	case PREP_GREP_DATA:
-		if (make_grep_data(env, reason, len) != 0)
-			return TS_FAILED;
-		break;
-	case PREP_DISK_FILE:
-		if (disk_layout(env, reason, len) != 0)
-			return sig_pending() ? TS_NOT_RUN : TS_FAILED;
-		break;
-	}
+	if ((size_t)t->prep >= sizeof(steps) / sizeof(steps[0]) || steps[t->prep].run == NULL)
+		return TS_OK;
+	step = &steps[t->prep];
+	if (path_join(path, sizeof(path), tp->pgmdir, step->pgm_file) != 0 ||
+	    step->run(tp, path, reason, len) != 0)
+		return sig_pending() ? TS_NOT_RUN : TS_FAILED;
 	return TS_OK;
 }
-

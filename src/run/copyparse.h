@@ -1,0 +1,18 @@
+/* copyparse.h: one copy's stderr, exit status and timing as a copy result (pure). */
+#ifndef SYSINDEX_COPYPARSE_H
+#define SYSINDEX_COPYPARSE_H
+
+#include <stddef.h>
+
+#include "result.h"
+
+/*
+ * Interpret one copy's stderr (dropped: bytes of it not kept), exit status
+ * and timing into cr; when it is not ok, why in reason[] and *skipped set
+ * if the program said SKIP (exit 3).
+ */
+void runner_parse_copy(const char *err, size_t dropped, int status, int timed_out,
+		       double elapsed, struct copy_result *cr, char *reason,
+		       size_t reasonlen, int *skipped);
+
+#endif
