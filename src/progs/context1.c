@@ -127,16 +127,6 @@ static noreturn void child_main(int rd, int wr)
 	_exit(CHILD_OK);
 }
 
-static int reap(pid_t pid)
-{
-	int status;
-
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return status;
-}
-
 /* Describe a child that did not exit 0, for an ERROR line. */
 static void describe_child(int status, char *buf, size_t size)
 {
@@ -179,7 +169,7 @@ static noreturn void fail_run(struct ctx_run *r, int err, const char *fmt, ...)
 		describe_child(status, why, sizeof(why));
 	} else {
 		kill(r->child, SIGKILL);
-		reap(r->child);
+		harness_reap(r->child);
 	}
 	if (why[0] != '\0')
 		harness_fail("%s (%s)", msg, why);
@@ -194,7 +184,7 @@ static noreturn void fail_run(struct ctx_run *r, int err, const char *fmt, ...)
 static noreturn void fail_child_gone(struct ctx_run *r, const char *what)
 {
 	char why[64];
-	int status = reap(r->child);
+	int status = harness_reap(r->child);
 
 	if (status < 0)
 		harness_fail_errno("%s: child vanished: waitpid", what);
@@ -301,7 +291,7 @@ int main(int argc, char **argv)
 
 	my_cpu = sched_getcpu();
 	child_cpu = drain_child_cpu(&run);
-	status = reap(run.child);
+	status = harness_reap(run.child);
 	if (status < 0)
 		harness_fail_errno("waitpid");
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != CHILD_OK) {

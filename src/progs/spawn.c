@@ -22,17 +22,6 @@ struct spawn_run {
 	volatile unsigned long loops;
 };
 
-/* Reap 'pid'; the alarm may interrupt the wait, which is then resumed. */
-static int reap(pid_t pid)
-{
-	int status;
-
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			harness_fail_errno("waitpid");
-	return status;
-}
-
 static void run_loop(struct spawn_run *r)
 {
 	while (!harness_stop) {
@@ -52,7 +41,8 @@ static void run_loop(struct spawn_run *r)
 		 */
 		if (pid == 0)
 			exit(0);
-		status = reap(pid);
+		if ((status = harness_reap(pid)) < 0)
+			harness_fail_errno("waitpid");
 		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 			harness_fail("child did not exit 0 (wait status %d)", status);
 		r->loops++;

@@ -107,17 +107,6 @@ static void loop_getpid(struct sc_run *r)
 	}
 }
 
-/* Reap 'pid'; the alarm may interrupt the wait, which is then resumed. */
-static int reap(pid_t pid)
-{
-	int status;
-
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			harness_fail_errno("waitpid");
-	return status;
-}
-
 static void loop_exec(struct sc_run *r)
 {
 	while (!harness_stop) {
@@ -130,7 +119,8 @@ static void loop_exec(struct sc_run *r)
 			execl(r->true_path, r->true_path, (char *)NULL);
 			_exit(127);
 		}
-		status = reap(pid);
+		if ((status = harness_reap(pid)) < 0)
+			harness_fail_errno("waitpid");
 		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 			harness_fail("%s: child did not exit 0 (wait status %d)",
 				     r->true_path, status);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -64,6 +65,16 @@ void harness_arm(unsigned seconds)
 	harness_stop = 0;
 	armed_at = harness_now();
 	alarm(seconds);
+}
+
+int harness_reap(pid_t pid)
+{
+	int status;
+
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return status;
 }
 
 double harness_now(void)

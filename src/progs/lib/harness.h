@@ -24,6 +24,7 @@
 
 #include <signal.h>
 #include <stdnoreturn.h>
+#include <sys/types.h>
 
 enum harness_exit {
 	HARNESS_OK = 0,
@@ -48,6 +49,12 @@ long harness_long(const char *arg, long min, long max, const char *usage);
 
 /* Arm SIGALRM after 'seconds'; the handler only sets harness_stop. */
 void harness_arm(unsigned seconds);
+
+/*
+ * Wait for child pid and return its wait status; a wait the alarm
+ * interrupts (EINTR) is resumed.  -1 with errno on any other error.
+ */
+int harness_reap(pid_t pid);
 
 /* Monotonic clock in seconds (for TIME lines; never inside a work loop). */
 double harness_now(void);
