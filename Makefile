@@ -47,6 +47,7 @@ DRV_OBJS := $(patsubst src/%.c,build/drv/%.o,$(DRV_SRCS))
 # src/progs/lib/*.c: the shared harness (libharness.a)
 # src/progs/*.c:     one standalone program each, named after its file
 # src/progs/dhry, arith, execl: programs built from several files or variants
+# Adding a test program: the checklist at the top of src/testtab.h.
 HARN_OBJS   := $(patsubst src/progs/lib/%.c,build/progs/lib/%.o,$(wildcard src/progs/lib/*.c))
 SIMPLE_PGMS := $(patsubst src/progs/%.c,%,$(wildcard src/progs/*.c))
 ARITH_PGMS  := arithoh short int long float double

@@ -4,8 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
 #include "cli/cli.h"
 #include "cmds.h"
+#include "run/testprep.h"
 #include "testtab.h"
 
 static char *slurp(const char *path)
@@ -133,6 +136,38 @@ START_TEST(methodology_describes_every_test)
 }
 END_TEST
 
+/* A file the table refers to must be in pgms/ (make check runs `make all` first). */
+static void require_in_pgms(const struct test_def *t, const char *file, int mode)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "pgms/%s", file);
+	ck_assert_msg(access(path, mode) == 0,
+		      "test %s: %s is not built by make (see the checklist in src/testtab.h)",
+		      t->name, path);
+}
+
+/*
+ * Every row's program, every pgms file its arguments name (@PGMS@/...) and
+ * what its preparation step uses are built by `make` into pgms/.  The
+ * system tools rows run (.needs, or a bare command like grep) are not.
+ */
+START_TEST(every_program_is_built)
+{
+	for (size_t i = 0; i < test_table_len; i++) {
+		const struct test_def *t = &test_table[i];
+		const char *prep = testprep_pgm_file(t->prep);
+
+		require_in_pgms(t, t->prog, X_OK);
+		for (size_t a = 0; a < TEST_MAX_ARGS && t->args[a] != NULL; a++)
+			if (strncmp(t->args[a], "@PGMS@/", 7) == 0)
+				require_in_pgms(t, t->args[a] + 7, R_OK);
+		if (prep != NULL)
+			require_in_pgms(t, prep, R_OK);
+	}
+}
+END_TEST
+
 Suite *suite_testtab(void)
 {
 	Suite *s = suite_create("testtab");
@@ -145,6 +180,7 @@ Suite *suite_testtab(void)
 	tcase_add_test(tc, load_group_works);
 	tcase_add_test(tc, man_page_lists_every_option);
 	tcase_add_test(tc, methodology_describes_every_test);
+	tcase_add_test(tc, every_program_is_built);
 	suite_add_tcase(s, tc);
 	return s;
 }
