@@ -5,6 +5,7 @@
 #   make check           unit tests (Check) and end-to-end tests of ./Run
 #   make install         PREFIX=/usr/local DESTDIR=
 #   make clean
+.DEFAULT_GOAL := all
 .DELETE_ON_ERROR:
 .SUFFIXES:
 .SECONDARY:
@@ -28,7 +29,27 @@ ALL_CFLAGS   = $(BASE_CFLAGS) -Isrc $(CPPFLAGS) $(CFLAGS)
 cc_supports = $(shell $(CC) $(1) -Werror -E -x c /dev/null >/dev/null 2>&1 && echo $(1))
 NATIVE    := $(call cc_supports,-march=native -mtune=native)
 BENCH_OPT ?= -O3 -ffast-math $(NATIVE)
-BENCH_CFLAGS = $(BASE_CFLAGS) -Isrc/progs/lib $(BENCH_OPT)
+BENCH_CFLAGS = $(BASE_CFLAGS) -Isrc/progs/lib $(UAPI_CFLAGS) $(BENCH_OPT)
+
+# STATIC=1: link everything statically (with CC=musl-gcc: a sysindex and
+# pgms/ to copy onto a minimal server).  A libc without the kernel's UAPI
+# headers (musl-gcc) borrows only linux/, asm/ and asm-generic/ from the
+# system's /usr/include, through symlinks in build/uapi.
+ifeq ($(STATIC),1)
+override LDFLAGS += -static
+endif
+UAPI_OK := $(shell printf '\043include <linux/io_uring.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo yes)
+ifeq ($(UAPI_OK),)
+UAPI_ARCH   := $(shell gcc -print-multiarch 2>/dev/null)
+UAPI_CFLAGS := -isystem build/uapi
+UAPI_STAMP  := build/uapi/.stamp
+endif
+build/uapi/.stamp:
+	@mkdir -p $(@D)
+	$(Q)for d in /usr/include/linux /usr/include/asm-generic \
+		/usr/include/$(UAPI_ARCH)/asm; do \
+		[ -d "$$d" ] || { echo "no $$d: install linux-libc-dev"; exit 1; }; \
+		ln -sfn "$$d" $(@D)/$$(basename $$d); done && touch $@
 
 ifndef V
 Q   = @
@@ -86,7 +107,7 @@ build/drv/%.o: src/%.c build/buildinfo.h
 build/libharness.a: $(HARN_OBJS)
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-build/progs/%.o: src/progs/%.c
+build/progs/%.o: src/progs/%.c | $(UAPI_STAMP)
 	@mkdir -p $(@D)
 	$(QCC)$(CC) $(BENCH_CFLAGS) -MMD -MP -c -o $@ $<
 
@@ -153,6 +174,7 @@ check: check-deps
 	$(Q)sh tests/e2e/run.sh
 	$(Q)$(MAKE) --no-print-directory check-sanitize fuzz-replay fuzz-replay-hard
 	$(Q)VALGRIND_OPTIONAL=1 $(MAKE) --no-print-directory check-valgrind
+	$(Q)sh tests/ports.sh
 
 check-deps:
 	$(Q)sh tests/need-check.sh
@@ -167,7 +189,11 @@ clean:
 	rm -rf build pgms/* sysindex
 
 FORCE:
-.PHONY: all check check-deps install clean FORCE
+# clang, -pedantic, aarch64 under qemu-user, static musl (tests/ports.sh).
+check-ports:
+	$(Q)sh tests/ports.sh
+
+.PHONY: all check check-deps check-ports install clean FORCE
 
 -include $(wildcard build/drv/*.d build/drv/*/*.d build/progs/*.d build/progs/*/*.d build/tests/*.d)
 
