@@ -174,7 +174,6 @@ check: check-deps
 	$(Q)sh tests/e2e/run.sh
 	$(Q)$(MAKE) --no-print-directory check-sanitize fuzz-replay fuzz-replay-hard
 	$(Q)VALGRIND_OPTIONAL=1 $(MAKE) --no-print-directory check-valgrind
-	$(Q)sh tests/ports.sh
 
 check-deps:
 	$(Q)sh tests/need-check.sh
@@ -189,11 +188,15 @@ clean:
 	rm -rf build pgms/* sysindex
 
 FORCE:
-# clang, -pedantic, aarch64 under qemu-user, static musl (tests/ports.sh).
+# Outside make check (each takes minutes; .ci/run runs both after it):
+# check-ports  clang, -pedantic, aarch64 under qemu-user, static musl
+# check-fleet  contrib/ansible/fleet.yml and pdsh against local "hosts"
 check-ports:
 	$(Q)sh tests/ports.sh
+check-fleet: all
+	$(Q)sh tests/fleet.sh
 
-.PHONY: all check check-deps check-ports install clean FORCE
+.PHONY: all check check-deps check-ports check-fleet install clean FORCE
 
 -include $(wildcard build/drv/*.d build/drv/*/*.d build/progs/*.d build/progs/*/*.d build/tests/*.d)
 
