@@ -5,7 +5,7 @@
 #   hostA, hostB  copy, build, run a short quick run, fetch, compare
 #   hostC         its command fails (an unknown test): recorded, not fatal
 # The command is a group variable, so that hostC's own overrides it (an
-# -e extra variable would override both).  Skips (exit 77) without ansible-playbook; the pdsh part without pdsh.
+# -e extra variable would override both).  Skips (says so, exit 0) without ansible-playbook; the pdsh part without pdsh.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 root=$(pwd)
