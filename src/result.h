@@ -14,6 +14,7 @@
 #include "run/proto.h"
 #include "sysinfo/mountinfo.h"
 #include "stats/stats.h"
+#include "sysinfo/hostid.h"
 #include "testtab.h"
 
 #define MAX_METRICS 24
@@ -127,6 +128,7 @@ struct sys_info {
 	double timer_res_ns;    /* clock_getres(CLOCK_MONOTONIC) */
 	char cc_version[160];
 	char bench_cflags[160];
+	struct host_identity host;  /* machine-id hash, virtualisation, CPU, kernel */
 	/* The test directory and its mount. */
 	char testdir[4096];
 	int have_mount;

@@ -180,6 +180,16 @@ static void system_block(struct json_out *j, const struct sys_info *si)
 	json_kv_string(j, "locale", si->locale);
 	json_kv_string(j, "language", si->language);
 	json_kv_string(j, "uptime", si->uptime);
+	json_key(j, "host_identity");
+	json_object_begin(j);
+	if (si->host.id[0])
+		json_kv_string(j, "id", si->host.id);
+	else
+		json_kv_null(j, "id");
+	json_kv_string(j, "virtualization", si->host.virt);
+	json_kv_string(j, "cpu_model", si->host.cpu_model);
+	json_kv_string(j, "kernel", si->host.kernel);
+	json_object_end(j);
 	json_object_end(j);
 }
 

@@ -113,6 +113,9 @@ static void header(FILE *out, const struct run_result *r)
 	fprintf(out, "   Compiler: %s; test programs built with %s\n", si->cc_version,
 		si->bench_cflags);
 	fprintf(out, "   Mode: %s\n", r->mode);
+	fprintf(out, "   Host identity: id %s, virt %s\n",
+		si->host.id[0] ? si->host.id : "unknown",
+		si->host.virt[0] ? si->host.virt : "unknown");
 	report_testdir_lines(out, si, "   ");
 	fprintf(out, "\n");
 }

@@ -184,6 +184,23 @@ const char *sysinfo_pick_locale(void)
 	return "C";
 }
 
+/* The host identity names CPU 0's model even in brief mode (no CPU lines). */
+static void collect_host_identity(struct sys_info *si)
+{
+	struct cpu_info cpu0;
+	FILE *f;
+
+	memset(&cpu0, 0, sizeof(cpu0));
+	if (si->ncpu_info > 0)
+		cpu0 = si->cpus[0];
+	else if ((f = fopen("/proc/cpuinfo", "r")) != NULL) {
+		if (sysinfo_parse_cpuinfo(f, &cpu0, 1) < 1)
+			cpu0.model[0] = '\0';
+		fclose(f);
+	}
+	hostid_collect(&si->host, cpu0.model, si->os_release);
+}
+
 int sysinfo_collect(struct sys_info *si, int brief)
 {
 	struct utsname u;
@@ -223,6 +240,7 @@ int sysinfo_collect(struct sys_info *si, int brief)
 	uptime_line(si->uptime, sizeof(si->uptime));
 	fmt(si->cc_version, sizeof(si->cc_version), "%s", SYSINDEX_CC_VERSION);
 	fmt(si->bench_cflags, sizeof(si->bench_cflags), "%s", SYSINDEX_BENCH_CFLAGS);
+	collect_host_identity(si);
 	return 0;
 }
 

@@ -140,6 +140,10 @@ static void fill_sys(struct sys_info *si, struct cpu_info *cpus)
 	}
 	si->cpus = cpus;
 	si->ncpu_info = 2;
+	ck_assert_int_eq(hostid_hash("0123456789abcdef0123456789abcdef\n", si->host.id), 0);
+	snprintf(si->host.virt, sizeof(si->host.virt), "kvm");
+	snprintf(si->host.cpu_model, sizeof(si->host.cpu_model), "AMD EPYC 7B13 64-Core Processor");
+	snprintf(si->host.kernel, sizeof(si->host.kernel), "%s", si->os_release);
 	snprintf(si->uptime, sizeof(si->uptime),
 		 "00:00:00 up 2 min,  0 user,  load average: 0.59, 0.21, 0.08; runlevel 5");
 	si->mem_total_kb = 4028880;
@@ -241,6 +245,9 @@ static const char *const json_check_py =
 	"assert d['schema_version'] == 1\n"
 	"assert d['system']['hostname'] == 'bench\"host\\\\back\\nline', d['system']['hostname']\n"
 	"assert d['system']['os_version'].endswith('caf\\ufffd')\n"
+	"h = d['system']['host_identity']\n"
+	"assert h['id'] == '5f42ddbfa172ba70' and h['virtualization'] == 'kvm', h\n"
+	"assert h['kernel'] == '6.1.0-28-amd64' and h['cpu_model'].startswith('AMD EPYC'), h\n"
 	"assert d['testdir']['path'] == '/srv/my bench|dir/\"quoted\" & <odd>\\'s'\n"
 	"assert d['testdir']['mount']['fstype'] == 'ext4'\n"
 	"assert d['testdir']['device']['rotational'] is False\n"
