@@ -37,6 +37,7 @@ struct copy_result {
 	double elapsed;         /* wall time measured by the driver, s */
 	int wait_status;        /* raw waitpid status, -1 if never reaped */
 	int cpu;                /* CPU it last ran on, -1 unknown */
+	double started;         /* START: monotonic s its work began, -1 unknown */
 	struct metric metrics[MAX_METRICS];
 	size_t nmetrics;
 	char note[64];          /* NOTE| text, e.g. "buffered" */
@@ -51,6 +52,7 @@ struct pass_result {
 	double rate;            /* count / (time / timebase), or count */
 	int dropped;            /* dropped by UnixBench's lowest-third rule */
 	char reason[REASON_MAX];/* why it failed or was skipped */
+	double start_spread;    /* s between the first and last copy's START; -1 unknown */
 	struct copy_result *copies;
 	size_t ncopies;
 };

@@ -191,6 +191,7 @@ int main(int argc, char **argv)
 			harness_fail_errno("cannot open %s", l.input);
 	}
 	install_handlers();
+	harness_start_gate();
 	harness_stop = 0;
 	alarm(l.seconds);
 	t0 = harness_now();

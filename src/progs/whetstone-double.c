@@ -297,6 +297,7 @@ int main(int argc, char **argv)
 	long xtra;
 	double mwips;
 
+	harness_start_gate();
 	xtra = calibrate(target, &first);
 	printf("\nUse %ld  passes (x 100)\n", xtra);
 	printf("\n          Double Precision C Whetstone Benchmark\n");

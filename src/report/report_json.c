@@ -324,6 +324,11 @@ static void sample_block(struct json_out *j, const struct pass_result *p, size_t
 	if (bu != NULL)
 		json_kv_double(j, bu->key, p->rate * bu->factor);
 	json_kv_string_or_null(j, "reason", p->reason);
+	/* How far apart the copies began their work (the start gate's effect). */
+	if (p->ncopies > 1 && p->start_spread >= 0)
+		json_kv_double(j, "start_spread_seconds", p->start_spread);
+	else
+		json_kv_null(j, "start_spread_seconds");
 	json_key(j, "copies");
 	json_array_begin(j);
 	for (size_t c = 0; c < p->ncopies && p->copies != NULL; c++)

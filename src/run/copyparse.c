@@ -34,6 +34,7 @@ void runner_parse_copy(const char *err, size_t dropped, int status, int timed_ou
 
 	memset(cr, 0, sizeof(*cr));
 	cr->time = -1;
+	cr->started = -1;
 	cr->elapsed = elapsed;
 	cr->wait_status = status;
 	cr->cpu = -1;
@@ -56,6 +57,9 @@ void runner_parse_copy(const char *err, size_t dropped, int status, int timed_ou
 				break;
 			case PL_TIME:
 				cr->time = pl.value;
+				break;
+			case PL_START:
+				cr->started = pl.value;
 				break;
 			case PL_METRIC:
 				if (cr->nmetrics < MAX_METRICS) {
@@ -111,3 +115,21 @@ void runner_parse_copy(const char *err, size_t dropped, int status, int timed_ou
 	}
 }
 
+double runner_start_spread(const struct copy_result *copies, size_t n)
+{
+	double lo = 0, hi = 0;
+	size_t seen = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		double t = copies[i].started;
+
+		if (t < 0)
+			continue;
+		if (seen == 0 || t < lo)
+			lo = t;
+		if (seen == 0 || t > hi)
+			hi = t;
+		seen++;
+	}
+	return seen == n && n > 0 ? hi - lo : -1;
+}

@@ -15,4 +15,8 @@ void runner_parse_copy(const char *err, size_t dropped, int status, int timed_ou
 		       double elapsed, struct copy_result *cr, char *reason,
 		       size_t reasonlen, int *skipped);
 
+/* Seconds between the first and the last copy's START line; -1 when any
+ * copy did not say. */
+double runner_start_spread(const struct copy_result *copies, size_t n);
+
 #endif

@@ -101,6 +101,12 @@ void proto_parse_line(const char *line, struct proto_line *out)
 			return;
 		}
 		out->kind = PL_TIME;
+	} else if (strcmp(f[0], "START") == 0) {
+		if (n < 2 || parse_number(f[1], &out->value) != 0) {
+			invalid(out, "malformed START line");
+			return;
+		}
+		out->kind = PL_START;
 	} else if (strcmp(f[0], "METRIC") == 0) {
 		if (n < 4 || *f[1] == '\0' || parse_number(f[2], &out->value) != 0 ||
 		    (n == 5 && parse_combine(f[4], &out->combine) != 0)) {

@@ -4,6 +4,9 @@
 
 #include <stddef.h>
 
+/* The start gate's descriptor number, in the copies' environment. */
+#define PROTO_START_FD_ENV "SYSINDEX_START_FD"
+
 enum proto_kind {
 	PL_COUNT,       /* COUNT|count|timebase|unit */
 	PL_TIME,        /* TIME|seconds */
@@ -11,6 +14,7 @@ enum proto_kind {
 	PL_NOTE,        /* NOTE|text */
 	PL_ERROR,       /* ERROR|message */
 	PL_SKIP,        /* SKIP|reason */
+	PL_START,       /* START|monotonic seconds its work began */
 	PL_OTHER,       /* has '|' but an unknown field: logged, ignored */
 	PL_INVALID,     /* no '|', or a known field that does not parse */
 };
@@ -28,7 +32,7 @@ enum metric_combine {
 
 struct proto_line {
 	enum proto_kind kind;
-	double value;           /* COUNT count, TIME seconds, METRIC value */
+	double value;           /* COUNT count, TIME/START seconds, METRIC value */
 	int timebase;           /* COUNT */
 	enum metric_combine combine; /* METRIC */
 	char name[32];          /* METRIC name */

@@ -231,6 +231,10 @@ static int run_pass(struct run_env *env, const struct test_def *t, char *const *
 				cr->ok ? "" : ", failed: ", cr->ok ? "" : reason);
 	}
 	pr->time = copies ? tsum / copies : 0;
+	pr->start_spread = runner_start_spread(pr->copies, copies);
+	if (copies > 1 && pr->start_spread >= 0)
+		runner_log(env, "# start spread: %.3f ms between the first and last of %u copies\n",
+			   pr->start_spread * 1e3, copies);
 	spawn_free(out, copies);
 	free(out);
 	return rc;

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "run/proto.h"
 #include "run/sig.h"
 #include "util/util.h"
 
@@ -30,8 +31,43 @@ struct copy {
 	size_t cap;
 };
 
+/*
+ * The start gate (see harness_start_gate): every copy inherits the read end
+ * as descriptor START_FD; the driver closes the write end (close-on-exec, so
+ * no copy holds it) after the last fork, and every copy's read returns EOF
+ * at once.
+ */
+#define START_FD 3
+
+static int open_gate(int gate[2])
+{
+	if (pipe(gate) != 0)
+		return -1;
+	if (fcntl(gate[0], F_SETFD, FD_CLOEXEC) != 0 || fcntl(gate[1], F_SETFD, FD_CLOEXEC) != 0) {
+		close(gate[0]);
+		close(gate[1]);
+		return -1;
+	}
+	return 0;
+}
+
+/* In the child, last before exec: the gate's read end as START_FD. */
+static void pass_gate(int gate_fd)
+{
+	char num[16];
+
+	if (gate_fd < 0)
+		return;
+	if (gate_fd != START_FD ? dup2(gate_fd, START_FD) < 0
+				: fcntl(START_FD, F_SETFD, 0) != 0)
+		_exit(127);
+	snprintf(num, sizeof(num), "%d", START_FD);
+	if (setenv(PROTO_START_FD_ENV, num, 1) != 0)
+		_exit(127);
+}
+
 /* In the child: wire up the copy's process group, files and CPU, then exec. */
-static void exec_copy(const struct spawn_spec *s, size_t i, int errfd)
+static void exec_copy(const struct spawn_spec *s, size_t i, int errfd, int gate_fd)
 {
 	sigset_t none;
 	int in;
@@ -76,6 +112,7 @@ static void exec_copy(const struct spawn_spec *s, size_t i, int errfd)
 	{
 		char *const *argv = s->argvs != NULL && s->argvs[i] != NULL ? s->argvs[i] : s->argv;
 
+		pass_gate(gate_fd);
 		execv(argv[0], argv);
 		dprintf(2, "ERROR|cannot execute %s: %s\n", argv[0], strerror(errno));
 	}
@@ -83,7 +120,7 @@ static void exec_copy(const struct spawn_spec *s, size_t i, int errfd)
 }
 
 static int start_copy(const struct spawn_spec *s, size_t i, struct copy *c,
-		      struct spawn_out *o)
+		      struct spawn_out *o, int gate_fd)
 {
 	int p[2];
 
@@ -101,7 +138,7 @@ static int start_copy(const struct spawn_spec *s, size_t i, struct copy *c,
 	}
 	if (c->pid == 0) {
 		close(p[0]);
-		exec_copy(s, i, p[1]);
+		exec_copy(s, i, p[1], gate_fd);
 	}
 	/* Also set it here so a kill(-pid) right away cannot miss the group. */
 	setpgid(c->pid, c->pid);
@@ -355,8 +392,8 @@ int spawn_pass(const struct spawn_spec *s, size_t n, struct spawn_out *out)
 {
 	static int subreaper;
 	struct copy *c = calloc(n ? n : 1, sizeof(*c));
-	double next_sample;
-	int interrupted = 0;
+	double next_sample, opened;
+	int interrupted = 0, gate[2] = { -1, -1 };
 
 	memset(out, 0, n * sizeof(*out));
 	for (size_t i = 0; i < n; i++) {
@@ -370,12 +407,24 @@ int spawn_pass(const struct spawn_spec *s, size_t n, struct spawn_out *out)
 	}
 	if (!subreaper)
 		subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1) == 0 ? 1 : -1;
+	/* Without a gate (no descriptors left) the copies start one by one. */
+	if (open_gate(gate) != 0)
+		gate[0] = gate[1] = -1;
 	for (size_t i = 0; i < n; i++) {
 		c[i].fd = -1;
-		if (start_copy(s, i, &c[i], &out[i]) != 0) {
+		if (start_copy(s, i, &c[i], &out[i], gate[0]) != 0) {
 			c[i].reaped = c[i].eof = 1;
 			c[i].start = c[i].end = now_mono();
 		}
+	}
+	/* Open the gate: no copy could begin its work before this moment. */
+	if (gate[0] >= 0) {
+		close(gate[0]);
+		close(gate[1]);
+		opened = now_mono();
+		for (size_t i = 0; i < n; i++)
+			if (!c[i].reaped)
+				c[i].start = opened;
 	}
 	next_sample = now_mono() + 0.2;
 	while (!watch(s, c, out, n, &next_sample)) {

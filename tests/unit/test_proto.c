@@ -17,6 +17,9 @@ static const struct {
 	{ "COUNT|749366|0|KBps\r\n", PL_COUNT, 749366, 0, "KBps" },
 	{ "TIME|30.0", PL_TIME, 30, 0, "" },
 	{ "TIME|10.177", PL_TIME, 10.177, 0, "" },
+	{ "START|12345.678901", PL_START, 12345.678901, 0, "" },
+	{ "START|", PL_INVALID, 0, 0, "" },
+	{ "START|-2", PL_INVALID, 0, 0, "" },
 	{ "METRIC|lat_p99|250.5|us", PL_METRIC, 250.5, 0, "us" },
 	{ "NOTE|buffered", PL_NOTE, 0, 0, "" },
 	{ "ERROR|disk full: No space left on device", PL_ERROR, 0, 0, "" },
@@ -52,7 +55,8 @@ START_TEST(parse_lines)
 	proto_parse_line(cases[_i].line, &pl);
 	ck_assert_msg(pl.kind == cases[_i].kind, "line '%s': kind %d, want %d",
 		      cases[_i].line, pl.kind, cases[_i].kind);
-	if (pl.kind == PL_COUNT || pl.kind == PL_TIME || pl.kind == PL_METRIC)
+	if (pl.kind == PL_COUNT || pl.kind == PL_TIME || pl.kind == PL_METRIC ||
+	    pl.kind == PL_START)
 		ck_assert_double_eq_tol(pl.value, cases[_i].value, 1e-9);
 	if (pl.kind == PL_COUNT) {
 		ck_assert_int_eq(pl.timebase, cases[_i].timebase);

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "run/proto.h"
 #include "run/runner.h"
 #include "run/spawn.h"
 
@@ -147,6 +148,53 @@ START_TEST(spawn_two_copies)
 }
 END_TEST
 
+/*
+ * The start gate: every copy finds descriptor $SYSINDEX_START_FD, reading it
+ * ends (EOF) once all copies are started (no copy holds the write end, or
+ * cat would wait until the timeout), and the copies' starts are set to the
+ * gate's opening.
+ */
+START_TEST(spawn_start_gate)
+{
+	char *argv[] = { "/bin/sh", "-c",
+		"echo \"FD|$" PROTO_START_FD_ENV "\" >&2; cat <&3 >/dev/null && echo \"OPENED|\" >&2", NULL };
+	struct spawn_spec spec;
+	struct spawn_out out[3];
+
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	spec.cwd = ".";
+	spec.log_fd = -1;
+	spec.timeout = 20;
+	ck_assert_int_eq(spawn_pass(&spec, 3, out), 0);
+	for (int i = 0; i < 3; i++) {
+		ck_assert_msg(out[i].err != NULL && strstr(out[i].err, "FD|3\n") != NULL,
+			      "copy %d: %s", i, out[i].err ? out[i].err : "(nothing)");
+		ck_assert_msg(strstr(out[i].err, "OPENED|") != NULL, "copy %d: %s", i, out[i].err);
+		ck_assert_int_eq(out[i].timed_out, 0);
+		ck_assert(out[i].elapsed < 15);
+	}
+	spawn_free(out, 3);
+	ck_assert_int_eq(children_left(), 0);
+}
+END_TEST
+
+START_TEST(start_spread_of_copies)
+{
+	struct copy_result c[3];
+
+	memset(c, 0, sizeof(c));
+	c[0].started = 100.004;
+	c[1].started = 100.001;
+	c[2].started = 100.010;
+	ck_assert_double_eq_tol(runner_start_spread(c, 3), 0.009, 1e-9);
+	ck_assert_double_eq_tol(runner_start_spread(c, 1), 0, 1e-12);
+	c[1].started = -1;          /* one copy never said: unknown */
+	ck_assert_double_eq_tol(runner_start_spread(c, 3), -1, 1e-12);
+	ck_assert_double_eq_tol(runner_start_spread(c, 0), -1, 1e-12);
+}
+END_TEST
+
 START_TEST(spawn_crash_and_abort)
 {
 	struct spawn_out out;
@@ -227,6 +275,8 @@ Suite *suite_runner(void)
 	suite_add_tcase(s, tc);
 	tcase_set_timeout(sp, 60);
 	tcase_add_test(sp, spawn_two_copies);
+	tcase_add_test(sp, spawn_start_gate);
+	tcase_add_test(tc, start_spread_of_copies);
 	tcase_add_test(sp, spawn_crash_and_abort);
 	tcase_add_test(sp, spawn_kills_a_hang);
 	tcase_add_test(sp, spawn_leaves_no_orphans);

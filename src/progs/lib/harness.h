@@ -13,6 +13,8 @@
  *   NOTE|<text>                       a label for the result, e.g. "buffered"
  *   ERROR|<message>                   why the program failed (then exit 1)
  *   SKIP|<reason>                     the test cannot run here (then exit 3)
+ *   START|<seconds>                   CLOCK_MONOTONIC when its work began
+ *                                     (after the start gate, see below)
  *
  * stdout is chatter and goes to the run log.  A stderr line without '|' is an
  * error for the driver, as it is for UnixBench.
@@ -25,6 +27,9 @@
 #include <signal.h>
 #include <stdnoreturn.h>
 #include <sys/types.h>
+
+/* The start gate's descriptor number, set by the driver (see below). */
+#define HARNESS_START_FD_ENV "SYSINDEX_START_FD"
 
 enum harness_exit {
 	HARNESS_OK = 0,
@@ -47,7 +52,19 @@ unsigned harness_seconds(const char *arg, const char *usage);
 /* Parse a non-negative integer within [min, max]; usage() on error. */
 long harness_long(const char *arg, long min, long max, const char *usage);
 
-/* Arm SIGALRM after 'seconds'; the handler only sets harness_stop. */
+/*
+ * The start gate: the driver starts every copy of a pass with the read end
+ * of one pipe as descriptor $SYSINDEX_START_FD and closes the write end once
+ * the last copy is forked, so that all copies begin their work together,
+ * not one fork apart.  Wait for that end of file, say START|<now>, and drop
+ * the descriptor and the variable (programs that re-execute themselves wait
+ * once).  Without the variable (run by hand) it returns at once, silently.
+ * harness_arm() calls it; programs that time themselves call it first.
+ */
+void harness_start_gate(void);
+
+/* Pass the start gate, then arm SIGALRM after 'seconds'; the handler only
+ * sets harness_stop. */
 void harness_arm(unsigned seconds);
 
 /*
