@@ -4,7 +4,7 @@
 #include <string.h>
 
 const struct subcmd subcmd_table[] = {
-	{ "compare", cmd_compare, "compare two or more reports: deltas and significance" },
+	{ "compare", cmd_compare, &compare_opts, "compare two or more reports: deltas and significance" },
 };
 const size_t subcmd_table_len = sizeof(subcmd_table) / sizeof(subcmd_table[0]);
 

@@ -8,9 +8,12 @@
 
 #include <stddef.h>
 
+struct opt_cmd;
+
 struct subcmd {
 	const char *name;
 	int (*fn)(int argc, char **argv);   /* argv[0] is the first argument after the name */
+	const struct opt_cmd *opts;         /* its option table (cli/opt.h): --help's synopsis */
 	const char *summary;
 };
 
@@ -19,6 +22,7 @@ extern const size_t subcmd_table_len;
 
 int cmd_run(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+extern const struct opt_cmd compare_opts;   /* compare/compare_opts.c */
 
 /* The command for argv[1], or NULL for the run command. */
 const struct subcmd *subcmd_find(const char *word);

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/opt.h"
 #include "compare/compare_int.h"
 #include "util/util.h"
 
@@ -36,47 +37,21 @@ int cmp_usage_error(const char *fmt, ...)
 
 static void usage(FILE *out)
 {
-	fputs("usage: sysindex compare [--label L]... [--format text|md|csv|json]\n"
-	      "                        [--plot FILE.svg|FILE.png] [--copies N] FILE...\n"
-	      "\n"
+	opt_synopsis(out, "usage: ", &compare_opts);
+	fputs("\n"
 	      "Compare two or more results: sysindex text reports (or their .json/.csv\n"
 	      "files, which resolve to the run's text report and samples CSV) and plain\n"
 	      "UnixBench 5.x/6.x reports, also pasted from web pages.  A file holding\n"
 	      "several reports counts as several inputs (file#1, file#2, ...).\n"
-	      "\n"
-	      "  --label L     name the next input's column (repeat, in input order)\n"
-	      "  --format F    text (default), md (Markdown table), csv or json\n"
-	      "  --plot FILE   grouped bar chart of each input relative to the first (gnuplot)\n"
-	      "  --copies N    only the runs with N parallel copies\n"
-	      "\n"
+	      "\noptions:\n", out);
+	opt_help(out, &compare_opts);
+	fputs("\n"
 	      "Each input's change is against the first.  Where both have samples, the\n"
 	      "95% confidence interval of the difference and Welch's t-test say whether\n"
 	      "it is faster, slower, or \"no difference proven\".  See docs/compare.md.\n", out);
 }
 
 /* ---- options ---------------------------------------------------------- */
-
-/*
- * "--name VALUE" or "--name=VALUE" in a (= argv[*i]): the value, or NULL if a
- * is not --name (or its value is missing: then *missing is set).
- */
-static const char *opt_value(const char *a, int argc, char **argv, int *i, const char *name,
-			     int *missing)
-{
-	size_t k = strlen(name);
-
-	if (strncmp(a, name, k) != 0)
-		return NULL;
-	if (a[k] == '=')
-		return a + k + 1;
-	if (a[k] != '\0')
-		return NULL;
-	if (*i + 1 >= argc || argv[*i + 1] == NULL) {
-		*missing = 1;
-		return NULL;
-	}
-	return argv[++*i];
-}
 
 int tp_ends_with(const char *s, const char *suffix)
 {
@@ -85,54 +60,22 @@ int tp_ends_with(const char *s, const char *suffix)
 	return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
-/* 0, 1 for --help, or 2 after a usage error. */
+/* 0, 1 for --help, or 2 after a usage error (printed). */
 static int parse_options(int argc, char **argv, struct options *o)
 {
-	int only_files = 0;
+	char err[512];
+	int first, rc;
 
 	memset(o, 0, sizeof(*o));
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *v;
-		int missing = 0;
-
-		if (only_files || a[0] != '-' || a[1] == '\0') {
-			if (o->nfiles == CMP_MAX_FILES)
-				return cmp_usage_error("too many files (at most %d)", CMP_MAX_FILES);
-			o->files[o->nfiles++] = a;
-		} else if (strcmp(a, "--") == 0) {
-			only_files = 1;
-		} else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-			return 1;
-		} else if ((v = opt_value(a, argc, argv, &i, "--label", &missing)) != NULL) {
-			if (o->nlabels == CMP_MAX_INPUTS)
-				return cmp_usage_error("too many --label options");
-			if (v[0] == '\0')
-				return cmp_usage_error("--label: empty label");
-			o->labels[o->nlabels++] = v;
-		} else if ((v = opt_value(a, argc, argv, &i, "--format", &missing)) != NULL) {
-			static const char *const names[] = { "text", "md", "csv", "json" };
-			size_t f = 0;
-
-			while (f < 4 && strcmp(v, names[f]) != 0)
-				f++;
-			if (f == 4)
-				return cmp_usage_error("--format: unknown format '%s' (text, md, csv, json)", v);
-			o->format = (enum format)f;
-		} else if ((v = opt_value(a, argc, argv, &i, "--plot", &missing)) != NULL) {
-			if (!tp_ends_with(v, ".svg") && !tp_ends_with(v, ".png"))
-				return cmp_usage_error("--plot: '%s' must end in .svg or .png", v);
-			o->plot = v;
-		} else if ((v = opt_value(a, argc, argv, &i, "--copies", &missing)) != NULL) {
-			unsigned long n;
-
-			if (parse_ulong(v, 1, 1000000, &n) != 0)
-				return cmp_usage_error("--copies: '%s' is not a copy count", v);
-			o->copies = (unsigned)n;
-		} else if (missing) {
-			return cmp_usage_error("%s: missing value", a);
-		} else {
-			return cmp_usage_error("unknown option '%s' (see --help)", a);
-		}
+	rc = opt_parse(&compare_opts, argc, argv, o, NULL, &first, err, sizeof(err));
+	if (rc < 0)
+		return cmp_usage_error("%s", err);
+	if (rc > 0)
+		return 1;
+	for (int i = first; i < argc; i++) {
+		if (o->nfiles == CMP_MAX_FILES)
+			return cmp_usage_error("too many files (at most %d)", CMP_MAX_FILES);
+		o->files[o->nfiles++] = argv[i];
 	}
 	return 0;
 }

@@ -1,0 +1,46 @@
+/*
+ * compare_opts.c: the options of `./Run compare`, one row each (see
+ * cli/opt.h): cmd_compare.c parses through them, and both its --help and the
+ * run command's --help print them.
+ */
+#include "cmds.h"
+
+#include "cli/opt.h"
+#include "compare/compare_int.h"
+#include "util/util.h"
+
+#define OFF(f) offsetof(struct options, f)
+
+_Static_assert(sizeof(enum format) == sizeof(int), "OPT_CHOICE stores an int");
+
+/* The order of enum format. */
+static const char *const format_names[] = { "text", "md", "csv", "json", NULL };
+
+static int check_plot(const char *arg, char *err, size_t errlen)
+{
+	if (tp_ends_with(arg, ".svg") || tp_ends_with(arg, ".png"))
+		return 0;
+	fmt(err, errlen, "--plot: '%s' must end in .svg or .png", arg);
+	return -1;
+}
+
+static const struct opt_def compare_rows[] = {
+	{ .lname = "label", .kind = OPT_STR_LIST, .off = OFF(labels), .count_off = OFF(nlabels),
+	  .cap = CMP_MAX_INPUTS, .argname = "L",
+	  .help = "name the next input's column (repeat, in input order)" },
+	{ .lname = "format", .kind = OPT_CHOICE, .off = OFF(format), .choices = format_names,
+	  .argname = "F", .def = "text",
+	  .help = "text, md (Markdown table), csv or json" },
+	{ .lname = "plot", .kind = OPT_STR, .off = OFF(plot), .argname = "FILE",
+	  .check = check_plot,
+	  .help = "grouped bar chart of each input relative to the first (gnuplot; .svg or .png)" },
+	{ .lname = "copies", .kind = OPT_UINT, .off = OFF(copies), .min = 1, .max = 1000000,
+	  .argname = "N", .def_note = "every copy count",
+	  .help = "only the runs with N parallel copies" },
+	{ .lname = "help", .sname = 'h', .kind = OPT_ACTION, .action = 1,
+	  .help = "show this help, then exit" },
+};
+
+const struct opt_cmd compare_opts = {
+	"./Run compare", compare_rows, sizeof(compare_rows) / sizeof(compare_rows[0]), "REPORT...",
+};
