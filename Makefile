@@ -348,7 +348,7 @@ else
 	done
 endif
 
-FUZZ_SRCS_cli       := src/cli/cli.c src/testtab.c src/util/util.c
+FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/testtab.c src/util/util.c
 FUZZ_SRCS_mountinfo := src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c
 build/fuzz/fuzz-cli: tests/fuzz/fuzz_cli.c $(FUZZ_SRCS_cli) build/buildinfo.h
 build/fuzz/fuzz-mountinfo: tests/fuzz/fuzz_mountinfo.c $(FUZZ_SRCS_mountinfo)

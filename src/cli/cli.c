@@ -1,116 +1,78 @@
-/* cli.c: option table, parsing, generated help and "did you mean". */
-#define _GNU_SOURCE   /* getopt_long */
+/*
+ * cli.c: the run command's option table (each option's default included),
+ * parsing through cli/opt.c, test selection and "did you mean".  The texts
+ * printed from the table are in cli_help.c.
+ */
 #include "cli/cli.h"
 
-#include <getopt.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "buildinfo.h"
 #include "util/util.h"
 
 #define OFF(f) offsetof(struct config, f)
+#define STR_(x) #x
+#define STR(x) STR_(x)   /* a number's macro as the table's text */
 
-const struct opt_def opt_table[] = {
-	{ "iterations", 'i', OPT_UINT, OFF(iterations), 1, 1000, "N",
-	  "samples: N for long tests, max(1,(N+1)/3) for short ones (default 10)" },
-	{ "copies", 'c', OPT_COPIES, OFF(copies), 1, 4096, "N",
-	  "run N parallel copies; repeat for several passes (default 1 and CPUs)" },
-	{ "quiet", 'q', OPT_FLAG, OFF(quiet), 0, 0, NULL,
-	  "print only the final report on stdout" },
-	{ "verbose", 'v', OPT_FLAG, OFF(verbose), 0, 0, NULL,
-	  "print each command and each copy's result" },
-	{ "brief", 'b', OPT_FLAG, OFF(brief), 0, 0, NULL,
-	  "no per-CPU lines in the report header" },
-	{ "quick", 0, OPT_FLAG, OFF(quick), 0, 0, NULL,
-	  "1 sample per test, 2 s samples (5 s for shell tests), no settle pause" },
-	{ "duration", 0, OPT_UINT, OFF(duration), 1, 3600, "S",
-	  "seconds per sample for every test (overrides the table)" },
-	{ "settle", 0, OPT_DOUBLE, OFF(settle), 0, 600, "S",
-	  "sync and pause S seconds before each sample (default 3, as UnixBench)" },
-	{ "grace", 0, OPT_DOUBLE, OFF(grace), 0, 3600, "S",
-	  "kill a test program S seconds after its duration (default 15 + duration/2)" },
-	{ "precision", 0, OPT_PERCENT, OFF(precision), 0.01, 50, "P",
-	  "sample each test until its 95% CI is within P of the mean (e.g. 1%)" },
-	{ "time-budget", 0, OPT_DOUBLE, OFF(time_budget), 1, 100000, "MIN",
-	  "plan samples so the whole run fits in MIN minutes" },
-	{ "pin", 0, OPT_FLAG, OFF(pin), 0, 0, NULL,
-	  "pin each copy (and both ends of context1) to its own CPU" },
-	{ "testdir", 0, OPT_STR, OFF(testdir), 0, 0, "DIR",
-	  "where tests write files (also $UB_TMPDIR; default testdir/)" },
-	{ "results", 0, OPT_STR, OFF(resultsdir), 0, 0, "DIR",
-	  "where reports are written (default results/)" },
-	{ "disk-size", 0, OPT_SIZE, OFF(disk_size), 16 << 20, 1e15, "SIZE",
-	  "disk test file size, e.g. 256M or 4G (default 1G, less if space is short)" },
-	{ "no-charts", 0, OPT_FLAG, OFF(no_charts), 0, 0, NULL,
-	  "do not draw charts with gnuplot" },
-	{ "list", 0, OPT_FLAG, OFF(list), 0, 0, NULL,
-	  "list tests and groups, then exit" },
-	{ "help", 'h', OPT_FLAG, 0, 0, 0, NULL, "show this help, then exit" },
-	{ "version", 0, OPT_FLAG, 0, 0, 0, NULL, "show the version, then exit" },
+const struct opt_def opt_table[O_COUNT] = {
+	[O_ITERATIONS] = { .lname = "iterations", .sname = 'i', .kind = OPT_UINT,
+		.off = OFF(iterations), .min = 1, .max = 1000, .argname = "N",
+		.def = "10", .quick = "1",
+		.help = "samples: N for long tests, max(1,(N+1)/3) for short ones" },
+	[O_COPIES] = { .lname = "copies", .sname = 'c', .kind = OPT_UINT_LIST,
+		.off = OFF(copies), .count_off = OFF(ncopies), .cap = MAX_COPY_COUNTS,
+		.min = 1, .max = 4096, .argname = "N", .def_note = "1, then one per CPU",
+		.help = "run N parallel copies; repeat for several passes" },
+	[O_QUIET] = { .lname = "quiet", .sname = 'q', .kind = OPT_FLAG, .off = OFF(quiet),
+		.help = "print only the final report on stdout" },
+	[O_VERBOSE] = { .lname = "verbose", .sname = 'v', .kind = OPT_FLAG, .off = OFF(verbose),
+		.help = "print each command and each copy's result" },
+	[O_BRIEF] = { .lname = "brief", .sname = 'b', .kind = OPT_FLAG, .off = OFF(brief),
+		.help = "no per-CPU lines in the report header" },
+	[O_QUICK] = { .lname = "quick", .kind = OPT_FLAG, .off = OFF(quick),
+		.help = "short run: the --quick defaults of -i, --duration and --settle "
+			"(not comparable with UnixBench)" },
+	[O_DURATION] = { .lname = "duration", .kind = OPT_UINT, .off = OFF(duration),
+		.min = 1, .max = 3600, .argname = "S", .def_note = "the test's own",
+		.quick = STR(QUICK_SECONDS),
+		.quick_note = ", " STR(QUICK_SHELL_SECONDS) " for shell tests",
+		.help = "seconds per sample for every test" },
+	[O_SETTLE] = { .lname = "settle", .kind = OPT_DOUBLE, .off = OFF(settle),
+		.min = 0, .max = 600, .argname = "S", .def = "3", .quick = "0",
+		.help = "sync and pause S seconds before each sample, as UnixBench" },
+	[O_GRACE] = { .lname = "grace", .kind = OPT_DOUBLE, .off = OFF(grace),
+		.min = 0, .max = 3600, .argname = "S", .def = "20",
+		.def_note = " + the duration, more for file and disk tests",
+		.help = "kill a test program S seconds after its duration" },
+	[O_PRECISION] = { .lname = "precision", .kind = OPT_PERCENT, .off = OFF(precision),
+		.min = 0.01, .max = 50, .argname = "P",
+		.help = "sample each test until its 95% CI is within P of the mean (e.g. 1%)" },
+	[O_TIME_BUDGET] = { .lname = "time-budget", .kind = OPT_DOUBLE, .off = OFF(time_budget),
+		.min = 1, .max = 100000, .argname = "MIN",
+		.help = "plan samples so the whole run fits in MIN minutes" },
+	[O_PIN] = { .lname = "pin", .kind = OPT_FLAG, .off = OFF(pin),
+		.help = "pin each copy (and both ends of context1) to its own CPU" },
+	[O_TESTDIR] = { .lname = "testdir", .kind = OPT_STR, .off = OFF(testdir),
+		.argname = "DIR", .def_note = "testdir/ next to Run",
+		.help = "where tests write files; also $UB_TMPDIR" },
+	[O_RESULTS] = { .lname = "results", .kind = OPT_STR, .off = OFF(resultsdir),
+		.argname = "DIR", .def_note = "results/ next to Run",
+		.help = "where reports are written" },
+	[O_DISK_SIZE] = { .lname = "disk-size", .kind = OPT_SIZE, .off = OFF(disk_size),
+		.min = 16 << 20, .max = 1e15, .argname = "SIZE",
+		.def = "1G", .def_note = ", less if space is short",
+		.help = "disk test file size, e.g. 256M or 4G" },
+	[O_NO_CHARTS] = { .lname = "no-charts", .kind = OPT_FLAG, .off = OFF(no_charts),
+		.help = "do not draw charts with gnuplot" },
+	[O_LIST] = { .lname = "list", .kind = OPT_ACTION, .action = CLI_LIST,
+		.help = "list tests and groups, then exit" },
+	[O_HELP] = { .lname = "help", .sname = 'h', .kind = OPT_ACTION, .action = CLI_HELP,
+		.help = "show this help, then exit" },
+	[O_VERSION] = { .lname = "version", .kind = OPT_ACTION, .action = CLI_VERSION,
+		.help = "show the version, then exit" },
 };
-const size_t opt_table_len = sizeof(opt_table) / sizeof(opt_table[0]);
-
-void cli_usage(FILE *out)
-{
-	fprintf(out,
-		"usage: ./Run [options] [test|group ...]\n"
-		"       ./Run compare [--label L ...] [--format F] [--plot FILE] REPORT...\n"
-		"\nRuns the selected tests (default: index) with 1 copy and with one copy\n"
-		"per CPU and prints a UnixBench-compatible System Benchmarks Index Score.\n"
-		"\noptions:\n");
-	for (size_t i = 0; i < opt_table_len; i++) {
-		const struct opt_def *o = &opt_table[i];
-		char left[64];
-
-		if (o->sname)
-			snprintf(left, sizeof(left), "-%c, --%s%s%s", o->sname, o->lname,
-				 o->argname ? " " : "", o->argname ? o->argname : "");
-		else
-			snprintf(left, sizeof(left), "    --%s%s%s", o->lname,
-				 o->argname ? " " : "", o->argname ? o->argname : "");
-		fprintf(out, "  %-24s %s\n", left, o->help);
-	}
-	fprintf(out, "\ngroups:\n");
-	for (size_t g = 0; g < group_table_len; g++)
-		fprintf(out, "  %-12s %s\n", group_table[g].name, group_table[g].help);
-	fprintf(out, "\ntests (./Run --list for titles and units):\n ");
-	for (size_t i = 0, col = 1; i < test_table_len; i++) {
-		size_t len = strlen(test_table[i].name) + 1;
-
-		if (col + len > 78) {
-			fprintf(out, "\n ");
-			col = 1;
-		}
-		fprintf(out, " %s", test_table[i].name);
-		col += len;
-	}
-	fprintf(out, "\n\nEnvironment: UB_TMPDIR (test directory).  See sysindex(1).\n");
-}
-
-static void list_tests(FILE *out)
-{
-	fprintf(out, "%-20s %-40s %-6s %8s %s\n", "TEST", "TITLE", "UNIT", "BASELINE", "GROUP");
-	for (size_t i = 0; i < test_table_len; i++) {
-		const struct test_def *t = &test_table[i];
-		char base[32] = "---";
-
-		if (t->baseline > 0)
-			snprintf(base, sizeof(base), "%.1f", t->baseline);
-		fprintf(out, "%-20s %-40s %-6s %8s %s\n", t->name, t->title, t->unit,
-			base, category_title[test_category(t)]);
-	}
-	fprintf(out, "\n%-12s %s\n", "GROUP", "TESTS");
-	for (size_t g = 0; g < group_table_len; g++) {
-		fprintf(out, "%-12s", group_table[g].name);
-		for (size_t i = 0; i < test_table_len; i++)
-			if (group_selects(&group_table[g], &test_table[i]))
-				fprintf(out, " %s", test_table[i].name);
-		fprintf(out, "\n");
-	}
-}
+const size_t opt_table_len = O_COUNT;
+const struct opt_cmd cli_cmd = { "./Run", opt_table, O_COUNT, "[test|group ...]" };
 
 const char *cli_suggest(const char *word)
 {
@@ -145,75 +107,6 @@ const char *cli_suggest(const char *word)
 		}
 	}
 	return bestd <= limit ? best : NULL;
-}
-
-static int set_option(const struct opt_def *o, const char *arg, struct config *cfg,
-		      char *err, size_t errlen)
-{
-	char *base = (char *)cfg + o->off;
-	unsigned long u;
-	double d;
-	char *end;
-
-	switch (o->kind) {
-	case OPT_FLAG:
-		*(int *)base = 1;
-		return 0;
-	case OPT_UINT:
-		if (parse_ulong(arg, (unsigned long)o->min, (unsigned long)o->max, &u) != 0)
-			break;
-		*(unsigned *)base = (unsigned)u;
-		return 0;
-	case OPT_COPIES:
-		if (parse_ulong(arg, (unsigned long)o->min, (unsigned long)o->max, &u) != 0)
-			break;
-		if (cfg->ncopies == MAX_COPY_COUNTS) {
-			snprintf(err, errlen, "too many -c options (at most %d)", MAX_COPY_COUNTS);
-			return -1;
-		}
-		cfg->copies[cfg->ncopies++] = (unsigned)u;
-		return 0;
-	case OPT_DOUBLE:
-		d = strtod(arg, &end);
-		if (end == arg || *end != '\0' || !isfinite(d) || d < o->min || d > o->max)
-			break;
-		*(double *)base = d;
-		return 0;
-	case OPT_STR:
-		if (*arg == '\0')
-			break;
-		*(const char **)base = arg;
-		return 0;
-	case OPT_SIZE: {
-		unsigned long long sz;
-
-		if (parse_size(arg, &sz) != 0)
-			break;
-		if ((double)sz < o->min || (double)sz > o->max) {
-			if ((double)sz < o->min)
-				fmt(err, errlen, "--%s: '%s' is below the %gM minimum", o->lname,
-				    arg, o->min / (1 << 20));
-			else
-				fmt(err, errlen, "--%s: '%s' is too large", o->lname, arg);
-			return -1;
-		}
-		*(unsigned long long *)base = sz;
-		return 0;
-	}
-	case OPT_PERCENT:
-		if (parse_percent(arg, &d) != 0 || d * 100 < o->min || d * 100 > o->max)
-			break;
-		*(double *)base = d;
-		return 0;
-	case OPT_PIN:
-		break;
-	}
-	if (o->kind == OPT_UINT || o->kind == OPT_COPIES || o->kind == OPT_DOUBLE)
-		snprintf(err, errlen, "--%s: '%s' is not a number from %g to %g",
-			 o->lname, arg, o->min, o->max);
-	else
-		snprintf(err, errlen, "--%s: invalid value '%s'", o->lname, arg);
-	return -1;
 }
 
 static int add_test(struct config *cfg, const struct test_def *t, char *err, size_t errlen)
@@ -253,117 +146,73 @@ static int select_word(struct config *cfg, const char *w, char *err, size_t errl
 	return -1;
 }
 
-int cli_parse(int argc, char **argv, struct config *cfg, char *err, size_t errlen)
+/* --quick: the rows' --quick defaults, for the options not given. */
+static int apply_quick(struct config *cfg, char *err, size_t errlen)
 {
-	struct option longopts[sizeof(opt_table) / sizeof(opt_table[0]) + 1];
-	char shortopts[64] = "+";   /* placeholder, replaced below */
-	size_t sl = 0;
-	int c, idx, want_help = 0, want_version = 0;
+	for (size_t i = 0; i < O_COUNT; i++)
+		if (opt_table[i].quick != NULL && !cfg->given[i] &&
+		    opt_set(&opt_table[i], opt_table[i].quick, cfg, err, errlen) != 0)
+			return -1;
+	return 0;
+}
+
+enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, size_t errlen)
+{
+	int first, rc;
 
 	memset(cfg, 0, sizeof(*cfg));
-	cfg->settle = -1;
-	cfg->grace = -1;
-	shortopts[sl++] = ':';      /* report a missing argument as ':' */
-	for (size_t i = 0; i < opt_table_len; i++) {
-		longopts[i].name = opt_table[i].lname;
-		longopts[i].has_arg = opt_table[i].argname ? required_argument : no_argument;
-		longopts[i].flag = NULL;
-		longopts[i].val = 256 + (int)i;
-		if (opt_table[i].sname) {
-			shortopts[sl++] = (char)opt_table[i].sname;
-			if (opt_table[i].argname)
-				shortopts[sl++] = ':';
-		}
-	}
-	shortopts[sl] = '\0';
-	memset(&longopts[opt_table_len], 0, sizeof(longopts[0]));
-	/* 0, not 1: glibc and musl then also forget a half-read "-abc" cluster
-	 * of an earlier call, which would point into that call's argv. */
-	optind = 0;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, shortopts, longopts, &idx)) != -1) {
-		const struct opt_def *o = NULL;
-
-		if (c == '?' || c == ':') {
-			const char *bad = argv[optind - 1] ? argv[optind - 1] : "?";
-			const char *hint;
-
-			if (c == ':') {
-				snprintf(err, errlen, "option %s needs a value", bad);
-				return -1;
-			}
-			if (optopt && optopt < 256 && strncmp(bad, "--", 2) != 0) {
-				snprintf(err, errlen, "unknown option -%c; see ./Run --help", optopt);
-				return -1;
-			}
-			hint = cli_suggest(bad);
-			snprintf(err, errlen, "unknown option %.*s%s%s%s; see ./Run --help",
-				 (int)strcspn(bad, "="), bad, hint ? " (did you mean --" : "",
-				 hint ? hint : "", hint ? "?)" : "");
-			return -1;
-		}
-		if (c >= 256)
-			o = &opt_table[c - 256];
-		else
-			for (size_t i = 0; i < opt_table_len; i++)
-				if (opt_table[i].sname == c)
-					o = &opt_table[i];
-		if (o == NULL)
-			continue;
-		if (strcmp(o->lname, "help") == 0)
-			want_help = 1;
-		else if (strcmp(o->lname, "version") == 0)
-			want_version = 1;
-		else if (set_option(o, optarg, cfg, err, errlen) != 0)
-			return -1;
-	}
-	if (want_help) {
-		cli_usage(stdout);
-		return 1;
-	}
-	if (want_version) {
-		printf("sysindex %s (UnixBench 6.0 compatible index)\n", SYSINDEX_VERSION);
-		return 1;
-	}
-	if (cfg->list) {
-		list_tests(stdout);
-		return 1;
-	}
-	for (int i = optind; i < argc; i++) {
+	rc = opt_parse(&cli_cmd, argc, argv, cfg, cfg->given, &first, err, errlen);
+	if (rc < 0)
+		return CLI_USAGE;
+	if (rc > 0)
+		return (enum cli_action)rc;
+	if (cfg->quick && apply_quick(cfg, err, errlen) != 0)
+		return CLI_USAGE;
+	for (int i = first; i < argc; i++) {
 		if (*argv[i] == '\0') {
 			snprintf(err, errlen, "empty test name");
-			return -1;
+			return CLI_USAGE;
 		}
 		if (select_word(cfg, argv[i], err, errlen) != 0)
-			return -1;
+			return CLI_USAGE;
 	}
-	if (optind >= argc && select_word(cfg, "index", err, errlen) != 0)
-		return -1;
-	if (cfg->testdir == NULL) {
+	if (first >= argc && select_word(cfg, "index", err, errlen) != 0)
+		return CLI_USAGE;
+	if (!cfg->given[O_TESTDIR]) {
 		const char *env = getenv("UB_TMPDIR");
 
 		if (env != NULL && *env != '\0')
 			cfg->testdir = env;
 	}
-	return 0;
+	return CLI_RUN;
 }
 
 unsigned cli_samples(const struct config *cfg, const struct test_def *t)
 {
-	unsigned n = cfg->iterations ? cfg->iterations : 10;
+	unsigned n = cfg->iterations;
 
-	if (cfg->quick && !cfg->iterations)
-		return 1;
+	if (cfg->quick && !cfg->given[O_ITERATIONS])
+		return n;   /* --quick: that many samples of every test */
 	if (t->samples == SAMPLES_LONG)
 		return n;
 	return (n + 1) / 3 > 1 ? (n + 1) / 3 : 1;
 }
 
+unsigned cli_quick_seconds(const struct test_def *t)
+{
+	return (t->flags & TF_SHELL) ? QUICK_SHELL_SECONDS : QUICK_SECONDS;
+}
+
 unsigned cli_seconds(const struct config *cfg, const struct test_def *t)
 {
-	if (cfg->duration)
+	if (cfg->given[O_DURATION])
 		return cfg->duration;
 	if (cfg->quick)
-		return (t->flags & TF_SHELL) ? 5 : 2;
+		return cli_quick_seconds(t);
 	return t->seconds;
+}
+
+double cli_grace(const struct config *cfg, unsigned secs)
+{
+	return cfg->given[O_GRACE] ? cfg->grace : cfg->grace + secs;
 }

@@ -1,6 +1,7 @@
 /*
- * cli.h: the run command's options, from one table (parsing, --help, the man
- * page test and "did you mean" all walk opt_table[]).
+ * cli.h: the run command's options, from one table (parsing, defaults,
+ * --help, the man page test and "did you mean" all walk opt_table[]; the
+ * machinery is cli/opt.h's, shared with the subcommands).
  */
 #ifndef SYSINDEX_CLI_H
 #define SYSINDEX_CLI_H
@@ -8,55 +9,70 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "cli/opt.h"
 #include "testtab.h"
 
 #define MAX_COPY_COUNTS 16
 #define MAX_SELECTED 128
-#define MAX_PIN 256
+#define MAX_PIN 256               /* --pin: CPUs the copies are spread over */
 
+/* --quick's sample seconds; shell tests need longer to count a few scripts. */
+#define QUICK_SECONDS 2
+#define QUICK_SHELL_SECONDS 5
+
+/* The run command's options: opt_table[O_X] is the row of --x. */
+enum run_opt {
+	O_ITERATIONS, O_COPIES, O_QUIET, O_VERBOSE, O_BRIEF, O_QUICK, O_DURATION, O_SETTLE,
+	O_GRACE, O_PRECISION, O_TIME_BUDGET, O_PIN, O_TESTDIR, O_RESULTS, O_DISK_SIZE,
+	O_NO_CHARTS, O_LIST, O_HELP, O_VERSION,
+	O_COUNT
+};
+
+/*
+ * Every field holds its option's value: the one given, else the table's
+ * default (under --quick, its --quick default).  given[] says which options
+ * appeared, for the defaults that are rules (--grace, --duration,
+ * --disk-size) and for the report's mode line.
+ */
 struct config {
-	unsigned iterations;      /* -i: long class = N, short = max(1,(N+1)/3); 0 = default */
+	unsigned iterations;      /* -i: long class = N, short = max(1,(N+1)/3) */
 	unsigned copies[MAX_COPY_COUNTS];
 	size_t ncopies;           /* 0: 1 and N online CPUs */
-	int quiet, verbose, brief, quick, no_charts, list;
-	unsigned duration;        /* --duration seconds per sample; 0 = the table's */
-	double settle;            /* --settle seconds before each pass; <0 = default */
-	double grace;             /* --grace seconds past the duration; <0 = default */
-	const char *testdir;      /* --testdir (or $UB_TMPDIR); NULL = default */
-	const char *resultsdir;   /* --results; NULL = default */
-	unsigned long long disk_size; /* --disk-size bytes; 0 = default */
+	int quiet, verbose, brief, quick, no_charts;
+	unsigned duration;        /* --duration seconds per sample (see cli_seconds) */
+	double settle;            /* --settle seconds before each sample */
+	double grace;             /* --grace (see cli_grace) */
+	const char *testdir;      /* --testdir (or $UB_TMPDIR); NULL: paths.c's default */
+	const char *resultsdir;   /* --results; NULL: paths.c's default */
+	unsigned long long disk_size; /* --disk-size bytes (given, or the most plan_disk may use) */
 	double precision;         /* --precision fraction; 0 = UnixBench's fixed samples */
 	double time_budget;       /* --time-budget minutes; 0 = none */
 	int pin;                  /* --pin: pin copies to CPUs */
-	int pin_cpus[MAX_PIN];    /* --pin=LIST */
-	size_t npin;
+	unsigned char given[O_COUNT];
 	const struct test_def *tests[MAX_SELECTED];
 	size_t ntests;
 };
 
-enum opt_kind { OPT_FLAG, OPT_UINT, OPT_DOUBLE, OPT_STR, OPT_SIZE, OPT_PERCENT, OPT_COPIES, OPT_PIN };
-
-struct opt_def {
-	const char *lname;        /* long name, without "--" */
-	int sname;                /* short letter, or 0 */
-	enum opt_kind kind;
-	size_t off;               /* offsetof(struct config, field) */
-	double min, max;          /* numeric range */
-	const char *argname;      /* NULL for flags */
-	const char *help;
+/* What the caller does after cli_parse (CLI_HELP..CLI_LIST are the ACTION rows'). */
+enum cli_action {
+	CLI_RUN,          /* cfg holds the run */
+	CLI_HELP,         /* print cli_usage(), exit 0 */
+	CLI_VERSION,      /* print cli_version(), exit 0 */
+	CLI_LIST,         /* print cli_list(), exit 0 */
+	CLI_USAGE,        /* err holds one line; exit 2 */
 };
 
-extern const struct opt_def opt_table[];
+extern const struct opt_def opt_table[O_COUNT];
 extern const size_t opt_table_len;
+extern const struct opt_cmd cli_cmd;   /* "./Run" over opt_table */
 
-/*
- * Parse argv (after the program name) into cfg.  Returns 0 to run, 1 when
- * the request was fully answered (--help, --version, --list printed on out),
- * or -1 with a one-line message in err (exit 2).
- */
-int cli_parse(int argc, char **argv, struct config *cfg, char *err, size_t errlen);
+/* Parse argv (argv[0] is the program) into cfg; prints nothing. */
+enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, size_t errlen);
 
-void cli_usage(FILE *out);       /* the generated --help text */
+/* cli_help.c: the generated --help, --list and --version texts. */
+void cli_usage(FILE *out);
+void cli_list(FILE *out);
+void cli_version(FILE *out);
 
 /* "did you mean" over tests, groups and options; NULL if nothing is close. */
 const char *cli_suggest(const char *word);
@@ -65,5 +81,9 @@ const char *cli_suggest(const char *word);
 unsigned cli_samples(const struct config *cfg, const struct test_def *t);
 /* Seconds per sample under cfg (--duration and --quick applied). */
 unsigned cli_seconds(const struct config *cfg, const struct test_def *t);
+/* A sample of t under --quick: the shortest sample a time budget may plan. */
+unsigned cli_quick_seconds(const struct test_def *t);
+/* Seconds a program may run past a 'secs' sample: --grace, or its default rule. */
+double cli_grace(const struct config *cfg, unsigned secs);
 
 #endif

@@ -45,8 +45,8 @@ static int plan_disk(const struct config *cfg, const char *testdir, struct run_e
 	if (statvfs(testdir, &vfs) != 0)
 		return paths_fail("cannot read free space of %s: %s", testdir, strerror(errno));
 	avail = (unsigned long long)vfs.f_bavail * vfs.f_frsize;
-	if (plan_disk_size(cfg->disk_size, vfs.f_blocks != 0, avail, &env->disk_size,
-			   &bytes) != 0) {
+	if (plan_disk_size(cfg->disk_size, !cfg->given[O_DISK_SIZE], vfs.f_blocks != 0, avail,
+			   &env->disk_size, &bytes) != 0) {
 		format_bytes(avail, a, sizeof(a));
 		format_bytes(bytes, b, sizeof(b));
 		fprintf(stderr, "sysindex: not enough free space in %s for the disk tests: %s free, %s needed (try --disk-size)\n",
@@ -99,13 +99,14 @@ static void describe_mode(const struct config *cfg, char *out, size_t len)
 	} else if (cfg->quick) {
 		char n[24] = "1 sample";
 
-		if (cfg->iterations)
+		if (cfg->given[O_ITERATIONS])
 			fmt(n, sizeof(n), "-i %u", cfg->iterations);
 		fmt(out, len, "quick (%s, short samples, no settle): not comparable with UnixBench%s",
 		    n, extra);
-	} else if (cfg->iterations || cfg->duration || cfg->settle >= 0) {
-		fmt(out, len, "custom (-i %u%s%s)%s", cfg->iterations ? cfg->iterations : 10,
-		    cfg->duration ? ", --duration" : "", cfg->settle >= 0 ? ", --settle" : "", extra);
+	} else if (cfg->given[O_ITERATIONS] || cfg->given[O_DURATION] || cfg->given[O_SETTLE]) {
+		fmt(out, len, "custom (-i %u%s%s)%s", cfg->iterations,
+		    cfg->given[O_DURATION] ? ", --duration" : "",
+		    cfg->given[O_SETTLE] ? ", --settle" : "", extra);
 	} else {
 		fmt(out, len, "default (UnixBench 6.0 procedure)%s", extra);
 	}
@@ -318,11 +319,22 @@ int cmd_run(int argc, char **argv)
 	int rc;
 
 	memset(&c, 0, sizeof(c));
-	rc = cli_parse(argc, argv, &c.cfg, err, sizeof(err));
-	if (rc != 0) {
-		if (rc < 0)
-			fprintf(stderr, "sysindex: %s\n", err);
-		return rc < 0 ? 2 : 0;
+	switch (cli_parse(argc, argv, &c.cfg, err, sizeof(err))) {
+	case CLI_RUN:
+		break;
+	case CLI_HELP:
+		cli_usage(stdout);
+		return 0;
+	case CLI_VERSION:
+		cli_version(stdout);
+		return 0;
+	case CLI_LIST:
+		cli_list(stdout);
+		return 0;
+	case CLI_USAGE:
+	default:
+		fprintf(stderr, "sysindex: %s\n", err);
+		return 2;
 	}
 	if (testtab_validate(err, sizeof(err)) != 0) {
 		fprintf(stderr, "sysindex: internal error: %s\n", err);

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "progs/lib/diskfile.h"
 #include "stats/stats.h"
 
 static int compat_mode(const struct config *cfg)
@@ -15,9 +14,7 @@ static int compat_mode(const struct config *cfg)
 
 double plan_settle_seconds(const struct config *cfg)
 {
-	if (cfg->settle >= 0)
-		return cfg->settle;
-	return cfg->quick ? 0 : 3;
+	return cfg->settle;
 }
 
 int plan_settle_before(const struct config *cfg, const struct test_def *t,
@@ -43,15 +40,15 @@ double plan_overhead(const struct config *cfg, const struct test_def *t)
 
 double plan_pass_timeout(const struct config *cfg, const struct test_def *t, unsigned secs)
 {
-	double grace = cfg->grace >= 0 ? cfg->grace : 20.0 + secs + t->flush_grace_s;
+	double grace = cli_grace(cfg, secs) + (cfg->given[O_GRACE] ? 0 : t->flush_grace_s);
 
 	return secs + grace + (cfg->quick ? 0 : t->extra_grace_s);
 }
 
-int plan_disk_size(unsigned long long requested, int known, unsigned long long avail,
-		   unsigned long long *size, unsigned long long *need)
+int plan_disk_size(unsigned long long requested, int shrink, int known,
+		   unsigned long long avail, unsigned long long *size, unsigned long long *need)
 {
-	unsigned long long s = requested ? requested : DISKFILE_DEFAULT_SIZE;
+	unsigned long long s = requested;
 
 	*need = 0;
 	if (!known) {
@@ -59,7 +56,7 @@ int plan_disk_size(unsigned long long requested, int known, unsigned long long a
 		return 0;
 	}
 	/* The shared file plus a write test's file of the same size. */
-	if (!requested && 2 * s + PLAN_DISK_SPARE > avail)
+	if (shrink && 2 * s + PLAN_DISK_SPARE > avail)
 		s = avail > PLAN_DISK_SPARE ?
 		    ((avail - PLAN_DISK_SPARE) / 2) & ~((1ull << 20) - 1) : 0;
 	if (s < PLAN_DISK_MIN || 2 * s + PLAN_DISK_SPARE > avail) {
@@ -73,7 +70,7 @@ int plan_disk_size(unsigned long long requested, int known, unsigned long long a
 /* The shortest sample a budget may shrink a test to. */
 static unsigned floor_seconds(const struct test_def *t)
 {
-	unsigned f = (t->flags & TF_SHELL) ? 5 : 2;
+	unsigned f = cli_quick_seconds(t);
 
 	return f < t->seconds ? f : t->seconds;
 }

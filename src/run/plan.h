@@ -32,7 +32,7 @@ struct test_plan {
 	double pass_estimate;   /* planned wall seconds per sample */
 };
 
-/* The settle pause: --settle, else UnixBench's 3 s (0 with --quick). */
+/* The settle pause: --settle (its defaults: UnixBench's 3 s, 0 with --quick). */
 double plan_settle_seconds(const struct config *cfg);
 
 /* Wall seconds one sample of t takes beyond its duration (set-up, settle). */
@@ -44,24 +44,26 @@ int plan_settle_before(const struct config *cfg, const struct test_def *t,
 
 /*
  * Seconds from a copy's start until it is killed, for samples of secs
- * seconds: the duration, --grace (default 20 + the duration, plus the row's
- * flush_grace_s) and, outside --quick, the row's extra_grace_s.
+ * seconds: the duration, --grace (cli_grace: its default is a rule, 20 + the
+ * duration, and then the row's flush_grace_s is added) and, outside --quick,
+ * the row's extra_grace_s.
  */
 double plan_pass_timeout(const struct config *cfg, const struct test_def *t, unsigned secs);
 
-#define PLAN_DISK_MIN (16ull << 20)     /* smallest disk test file */
+#define PLAN_DISK_MIN ((unsigned long long)opt_table[O_DISK_SIZE].min)   /* smallest file */
 #define PLAN_DISK_SPARE (64ull << 20)   /* left free beside the test files */
 
 /*
- * The size of the disk tests' shared file: 'requested' (--disk-size; 0 =
- * DISKFILE_DEFAULT_SIZE, or less, in whole MiB, when the file system cannot
- * hold it and a write test's file of the same size, plus PLAN_DISK_SPARE).
- * 'avail' is the free space, 'known' 0 when the file system reports no size
- * at all (ramfs: nothing to check).  Returns 0 with *size, or -1 with *need
- * set to the free space the disk tests would take.
+ * The size of the disk tests' shared file: 'requested' (--disk-size's value,
+ * its default when not given), or with 'shrink' (not given) less, in whole
+ * MiB, when the file system cannot hold it and a write test's file of the
+ * same size, plus PLAN_DISK_SPARE.  'avail' is the free space, 'known' 0
+ * when the file system reports no size at all (ramfs: nothing to check).
+ * Returns 0 with *size, or -1 with *need set to the free space the disk
+ * tests would take.
  */
-int plan_disk_size(unsigned long long requested, int known, unsigned long long avail,
-		   unsigned long long *size, unsigned long long *need);
+int plan_disk_size(unsigned long long requested, int shrink, int known,
+		   unsigned long long avail, unsigned long long *size, unsigned long long *need);
 
 /*
  * Fill plans[i] for cfg->tests[i], for ncopies copy counts.  Returns the

@@ -24,17 +24,6 @@ static void require(int ok)
 		abort();
 }
 
-/* --help, --version and --list print on stdout: keep the fuzzer's quiet. */
-static void quiet_stdout(void)
-{
-	static int done;
-
-	if (!done) {
-		done = 1;
-		require(freopen("/dev/null", "w", stdout) != NULL);
-	}
-}
-
 static int in_range(double v, double unset, double lo, double hi)
 {
 	return v == unset || (v >= lo && v <= hi);
@@ -51,13 +40,13 @@ static void check_config(const struct config *cfg)
 	require(cfg->ncopies <= MAX_COPY_COUNTS);
 	for (size_t i = 0; i < cfg->ncopies; i++)
 		require(cfg->copies[i] >= 1 && cfg->copies[i] <= 4096);
-	require(in_range(cfg->iterations, 0, 1, 1000));
+	require(in_range(cfg->iterations, 1, 1, 1000));
 	require(in_range(cfg->duration, 0, 1, 3600));
-	require(in_range(cfg->settle, -1, 0, 600));
-	require(in_range(cfg->grace, -1, 0, 3600));
+	require(in_range(cfg->settle, 0, 0, 600));
+	require(in_range(cfg->grace, 0, 0, 3600));
 	require(cfg->testdir == NULL || cfg->testdir[0] != '\0');
 	require(cfg->resultsdir == NULL || cfg->resultsdir[0] != '\0');
-	require(cfg->disk_size == 0 || cfg->disk_size >= (1u << 20));
+	require(cfg->disk_size >= (16u << 20));
 	for (size_t i = 0; i < cfg->ntests; i++)
 		require(cli_samples(cfg, cfg->tests[i]) >= 1 &&
 			cli_seconds(cfg, cfg->tests[i]) >= 1);
@@ -70,7 +59,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int argc = 0, rc;
 	size_t start = 0;
 
-	quiet_stdout();
 	argv[argc++] = strdup("sysindex");
 	require(argv[0] != NULL);
 	/* Each NUL- or newline-ended piece is one argument (a last one too). */
@@ -89,10 +77,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	argv[argc] = NULL;
 	err[0] = '\0';
 	rc = cli_parse(argc, argv, &cfg, err, sizeof(err));
-	require(rc >= -1 && rc <= 1);
-	if (rc < 0)
+	require(rc >= CLI_RUN && rc <= CLI_USAGE);
+	if (rc == CLI_USAGE)
 		require(err[0] != '\0' && strchr(err, '\n') == NULL);
-	else if (rc == 0)
+	else if (rc == CLI_RUN)
 		check_config(&cfg);
 	for (int i = 0; i < argc; i++)
 		free(argv[i]);

@@ -1,10 +1,13 @@
 /* test_cli.c: option and group parsing, samples and seconds. */
 #include <check.h>
+#include <ctype.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cmds.h"
 
 static int parse(struct config *cfg, char *err, size_t len, ...)
 {
@@ -18,7 +21,7 @@ static int parse(struct config *cfg, char *err, size_t len, ...)
 		argv[argc++] = a;
 	va_end(ap);
 	argv[argc] = NULL;
-	return cli_parse(argc, argv, cfg, err, len);
+	return (int)cli_parse(argc, argv, cfg, err, len);
 }
 
 static struct config cfg;
@@ -27,7 +30,7 @@ static char err[512];
 START_TEST(defaults_select_index)
 {
 	unsetenv("UB_TMPDIR");
-	ck_assert_int_eq(parse(&cfg, err, sizeof(err), NULL), 0);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), NULL), CLI_RUN);
 	ck_assert_uint_eq(cfg.ntests, 12);
 	ck_assert_str_eq(cfg.tests[0]->name, "dhry2reg");
 	ck_assert_uint_eq(cfg.ncopies, 0);
@@ -44,7 +47,7 @@ START_TEST(iterations_rule)
 	char buf[16];
 
 	snprintf(buf, sizeof(buf), "%u", want[_i][0]);
-	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "-i", buf, NULL), 0);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "-i", buf, NULL), CLI_RUN);
 	ck_assert_uint_eq(cli_samples(&cfg, test_find("pipe")), want[_i][1]);
 	ck_assert_uint_eq(cli_samples(&cfg, test_find("execl")), want[_i][2]);
 }
@@ -53,7 +56,7 @@ END_TEST
 START_TEST(repeated_copies_and_mixed_order)
 {
 	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "pipe", "-c", "1", "spawn", "-c", "4",
-			       "-q", NULL), 0);
+			       "-q", NULL), CLI_RUN);
 	ck_assert_uint_eq(cfg.ncopies, 2);
 	ck_assert_uint_eq(cfg.copies[1], 4);
 	ck_assert_uint_eq(cfg.ntests, 2);
@@ -64,7 +67,7 @@ END_TEST
 
 START_TEST(quick_mode)
 {
-	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--quick", "shell", "pipe", NULL), 0);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--quick", "shell", "pipe", NULL), CLI_RUN);
 	ck_assert_uint_eq(cli_samples(&cfg, test_find("pipe")), 1);
 	ck_assert_uint_eq(cli_seconds(&cfg, test_find("pipe")), 2);
 	ck_assert_uint_eq(cli_seconds(&cfg, test_find("shell8")), 5);
@@ -74,14 +77,14 @@ END_TEST
 
 START_TEST(groups_expand_without_duplicates)
 {
-	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "index", "system", "dhry", NULL), 0);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "index", "system", "dhry", NULL), CLI_RUN);
 	/* 12 index tests + shell16 (the rest of system is in the index). */
 	ck_assert_uint_eq(cfg.ntests, 13);
-	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "load", NULL), 0);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "load", NULL), CLI_RUN);
 	ck_assert_uint_eq(cfg.ntests, 3);
-	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "disk", NULL), 0);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "disk", NULL), CLI_RUN);
 	ck_assert_uint_eq(cfg.ntests, 6);
-	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "all", NULL), 0);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "all", NULL), CLI_RUN);
 	for (size_t i = 0; i < cfg.ntests; i++)
 		ck_assert(!(cfg.tests[i]->groups & G_DISK));
 }
@@ -103,16 +106,16 @@ START_TEST(bad_input_one_line)
 		argv[argc++] = (char *)bad[_i][k];
 	argv[argc] = NULL;
 	err[0] = '\0';
-	ck_assert_int_eq(cli_parse(argc, argv, &cfg, err, sizeof(err)), -1);
+	ck_assert_int_eq(cli_parse(argc, argv, &cfg, err, sizeof(err)), CLI_USAGE);
 	ck_assert_msg(err[0] != '\0' && strchr(err, '\n') == NULL, "bad message '%s'", err);
 }
 END_TEST
 
 START_TEST(did_you_mean)
 {
-	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "pipee", NULL), -1);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "pipee", NULL), CLI_USAGE);
 	ck_assert_msg(strstr(err, "did you mean pipe") != NULL, "%s", err);
-	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--quik", NULL), -1);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--quik", NULL), CLI_USAGE);
 	ck_assert_msg(strstr(err, "did you mean --quick") != NULL, "%s", err);
 	ck_assert_str_eq(cli_suggest("dhry2re"), "dhry2reg");
 	ck_assert_ptr_null(cli_suggest("zzzzzzzz"));
@@ -122,11 +125,300 @@ END_TEST
 START_TEST(ub_tmpdir_env)
 {
 	setenv("UB_TMPDIR", "/some/where", 1);
-	ck_assert_int_eq(parse(&cfg, err, sizeof(err), NULL), 0);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), NULL), CLI_RUN);
 	ck_assert_str_eq(cfg.testdir, "/some/where");
-	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--testdir", "/x", NULL), 0);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--testdir", "/x", NULL), CLI_RUN);
 	ck_assert_str_eq(cfg.testdir, "/x");
 	unsetenv("UB_TMPDIR");
+}
+END_TEST
+
+/* ---- defaults: --help, the parser and the man page agree ------------------ */
+
+/* Bytes of the field an option row stores into. */
+static size_t field_size(const struct opt_def *o)
+{
+	switch (o->kind) {
+	case OPT_UINT:
+		return sizeof(unsigned);
+	case OPT_DOUBLE:
+	case OPT_PERCENT:
+		return sizeof(double);
+	case OPT_SIZE:
+		return sizeof(unsigned long long);
+	case OPT_STR:
+		return sizeof(const char *);
+	default:
+		return sizeof(int);
+	}
+}
+
+/* --help's whole entry of --lname, continuation lines joined, or NULL. */
+static char *help_entry(const char *help, const char *lname, char *out, size_t len)
+{
+	char head[64];
+	const char *p = help, *hit = NULL;
+	size_t n = 0;
+
+	snprintf(head, sizeof(head), "--%s", lname);
+	/* An entry starts a line: "  -x, --name" or "      --name". */
+	for (; (p = strstr(p, head)) != NULL; p++) {
+		const char *bol = p;
+
+		while (bol > help && bol[-1] != '\n')
+			bol--;
+		if (p - bol == 6 && (strncmp(bol, "      ", 6) == 0 ||
+				     (bol[2] == '-' && bol[4] == ',')) &&
+		    (p[strlen(head)] == ' ' || p[strlen(head)] == '\n')) {
+			hit = p;
+			break;
+		}
+	}
+	if (hit == NULL)
+		return NULL;
+	/* The entry: this line and the lines that start with spaces only. */
+	for (p = hit; *p && n + 1 < len; p++) {
+		if (*p == '\n') {
+			size_t sp = strspn(p + 1, " ");
+
+			if (sp < 20)
+				break;
+			p += sp;
+			out[n++] = ' ';
+			continue;
+		}
+		out[n++] = *p;
+	}
+	out[n] = '\0';
+	return out;
+}
+
+/* The first word after 'key' in text, without trailing punctuation. */
+static int word_after(const char *text, const char *key, char *out, size_t len)
+{
+	const char *p = strstr(text, key);
+	size_t n;
+
+	if (p == NULL)
+		return -1;
+	p += strlen(key);
+	n = strcspn(p, " ");
+	while (n > 0 && strchr(",;)", p[n - 1]) != NULL)
+		n--;
+	snprintf(out, len, "%.*s", (int)n, p);
+	return n > 0 ? 0 : -1;
+}
+
+static char *usage_text(void)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	cli_usage(f);
+	ck_assert_int_eq(fclose(f), 0);
+	return buf;
+}
+
+/* Parsing --lname=word stores what the default stored (after lead, if any). */
+static void same_as_default(const struct opt_def *o, const char *lead, const char *word)
+{
+	static struct config dflt, given;
+	char arg[128];
+
+	snprintf(arg, sizeof(arg), "--%s=%s", o->lname, word);
+	ck_assert_int_eq(parse(&dflt, err, sizeof(err), lead, NULL), CLI_RUN);
+	ck_assert_msg(parse(&given, err, sizeof(err), arg, lead, NULL) == CLI_RUN,
+		      "--help's default of --%s does not parse: %s", o->lname, err);
+	ck_assert_msg(memcmp((char *)&dflt + o->off, (char *)&given + o->off, field_size(o)) == 0,
+		      "--help says --%s defaults to %s%s%s, the parser uses another value",
+		      o->lname, word, lead ? " with " : "", lead ? lead : "");
+}
+
+START_TEST(help_defaults_are_the_parsers)
+{
+	char *help = usage_text(), entry[1024], word[64], shell[64], key[96];
+	size_t checked = 0;
+
+	for (size_t i = 0; i < opt_table_len; i++) {
+		const struct opt_def *o = &opt_table[i];
+
+		ck_assert_msg(o->lname != NULL && o->help != NULL, "opt_table[%zu] is empty", i);
+		ck_assert_msg(help_entry(help, o->lname, entry, sizeof(entry)) != NULL,
+			      "--help lacks --%s", o->lname);
+		if (o->def != NULL || o->def_note != NULL)
+			ck_assert_msg(strstr(entry, "(default ") != NULL, "--%s: no default in '%s'",
+				      o->lname, entry);
+		if (o->def != NULL) {
+			ck_assert_int_eq(word_after(entry, "(default ", word, sizeof(word)), 0);
+			same_as_default(o, NULL, word);
+			checked++;
+		}
+		if (o->quick != NULL) {
+			ck_assert_msg(word_after(entry, "with --quick ", word, sizeof(word)) == 0,
+				      "--%s: no --quick default in '%s'", o->lname, entry);
+			same_as_default(o, "--quick", word);
+			checked++;
+		}
+	}
+	ck_assert_uint_ge(checked, 6);
+	/* The rules: --grace's "N + the duration", --duration's quick lengths. */
+	ck_assert_ptr_nonnull(help_entry(help, "grace", entry, sizeof(entry)));
+	ck_assert(strstr(entry, " + the duration") != NULL);
+	ck_assert_int_eq(word_after(entry, "(default ", word, sizeof(word)), 0);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), NULL), CLI_RUN);
+	ck_assert_double_eq(cli_grace(&cfg, 10), atof(word) + 10);
+	ck_assert_double_eq(cli_grace(&cfg, 60), atof(word) + 60);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--grace", "7", NULL), CLI_RUN);
+	ck_assert_double_eq(cli_grace(&cfg, 60), 7);
+	ck_assert_ptr_nonnull(help_entry(help, "duration", entry, sizeof(entry)));
+	ck_assert_int_eq(word_after(entry, "with --quick ", word, sizeof(word)), 0);
+	snprintf(key, sizeof(key), "with --quick %s, ", word);
+	ck_assert_int_eq(word_after(entry, key, shell, sizeof(shell)), 0);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--quick", NULL), CLI_RUN);
+	ck_assert_uint_eq(cli_seconds(&cfg, test_find("pipe")), (unsigned)atoi(word));
+	ck_assert_uint_eq(cli_seconds(&cfg, test_find("shell8")), (unsigned)atoi(shell));
+	ck_assert_uint_eq(cli_quick_seconds(test_find("shell8")), (unsigned)atoi(shell));
+	free(help);
+}
+END_TEST
+
+START_TEST(help_synopsis_is_generated)
+{
+	char *help = usage_text();
+
+	/* Every compare option in the compare line, none copied by hand. */
+	ck_assert_ptr_nonnull(strstr(help, "\n       ./Run compare [--label L]..."));
+	for (size_t i = 0; i < compare_opts.nopts; i++) {
+		char want[64];
+
+		if (compare_opts.opts[i].kind == OPT_ACTION)
+			continue;
+		snprintf(want, sizeof(want), "[--%s", compare_opts.opts[i].lname);
+		ck_assert_msg(strstr(help, want) != NULL, "synopsis lacks %s", want);
+	}
+	free(help);
+}
+END_TEST
+
+/*
+ * The man page as plain text, one paragraph per .TP entry of section 'sh':
+ * font escapes and \- undone, macros' words joined as groff prints them,
+ * lower case, single spaces.
+ */
+static size_t man_entries(const char *man, const char *sh, char ent[][1024], size_t max)
+{
+	char key[64];
+	const char *p;
+	size_t n = 0, k = 0;
+
+	snprintf(key, sizeof(key), "\n.SH %s\n", sh);
+	p = strstr(man, key);
+	ck_assert_msg(p != NULL, "docs/sysindex.1 has no %s section", sh);
+	p += strlen(key);
+	while (*p && strncmp(p, ".SH ", 4) != 0) {
+		size_t len = strcspn(p, "\n");
+		char line[1024];
+		int glue = 0, quoted = 0;
+
+		snprintf(line, sizeof(line), "%.*s", (int)len, p);
+		p += len + (p[len] == '\n');
+		if (strcmp(line, ".TP") == 0) {
+			if (n == max)
+				break;
+			n++;
+			k = 0;
+			ent[n - 1][0] = '\0';
+			continue;
+		}
+		if (n == 0)
+			continue;
+		if (line[0] == '.') {
+			/* .BI/.BR/.IR/.RB...: words alternate fonts, no space between. */
+			glue = strlen(line) >= 3 && line[2] != ' ' && isupper((unsigned char)line[1]);
+			if (strchr(line, ' ') == NULL)
+				continue;
+			memmove(line, strchr(line, ' ') + 1, strlen(strchr(line, ' ')));
+		}
+		if (k > 0 && k + 1 < 1024)
+			ent[n - 1][k++] = ' ';
+		for (const char *q = line; *q && k + 1 < 1024; q++) {
+			if (q[0] == '\\' && q[1] == '-') {
+				ent[n - 1][k++] = '-';
+				q++;
+			} else if (q[0] == '\\' && q[1] == 'f' && q[2]) {
+				q += 2;
+			} else if (*q == '"') {
+				quoted = !quoted;
+			} else if (*q == ' ' && glue && !quoted) {
+				continue;
+			} else {
+				ent[n - 1][k++] = (char)tolower((unsigned char)*q);
+			}
+		}
+		ent[n - 1][k] = '\0';
+	}
+	return n;
+}
+
+static void lower(char *s)
+{
+	for (; *s; s++)
+		*s = (char)tolower((unsigned char)*s);
+}
+
+/* Each option of cmd has a man entry in section sh naming its defaults as the table does. */
+static void man_matches(const char *man, const char *sh, const struct opt_cmd *cmd)
+{
+	static char ent[64][1024];
+	size_t n = man_entries(man, sh, ent, 64);
+
+	for (size_t i = 0; i < cmd->nopts; i++) {
+		const struct opt_def *o = &cmd->opts[i];
+		char name[64], want[256];
+		const char *e = NULL;
+
+		snprintf(name, sizeof(name), "--%s", o->lname);
+		for (size_t k = 0; k < n && e == NULL; k++) {
+			const char *hit = strstr(ent[k], name);
+
+			/* in the entry's first words (its tag), as a whole option name */
+			if (hit != NULL && hit - ent[k] < 40 && !isalnum((unsigned char)hit[strlen(name)]) &&
+			    hit[strlen(name)] != '-')
+				e = ent[k];
+		}
+		ck_assert_msg(e != NULL, "docs/sysindex.1 %s: no entry for %s", sh, name);
+		if (o->def != NULL || o->def_note != NULL) {
+			snprintf(want, sizeof(want), "default %s%s", o->def ? o->def : "",
+				 o->def_note ? o->def_note : "");
+			lower(want);
+			ck_assert_msg(strstr(e, want) != NULL, "docs/sysindex.1: %s: want '%s' in '%s'",
+				      name, want, e);
+		}
+		if (o->quick != NULL) {
+			snprintf(want, sizeof(want), "with --quick %s%s", o->quick,
+				 o->quick_note ? o->quick_note : "");
+			lower(want);
+			ck_assert_msg(strstr(e, want) != NULL, "docs/sysindex.1: %s: want '%s' in '%s'",
+				      name, want, e);
+		}
+	}
+}
+
+START_TEST(man_page_states_each_default)
+{
+	FILE *f = fopen("docs/sysindex.1", "r");
+	static char man[1 << 17];
+	size_t len;
+
+	ck_assert_msg(f != NULL, "docs/sysindex.1 missing (run from the top folder)");
+	len = fread(man + 1, 1, sizeof(man) - 2, f);
+	fclose(f);
+	man[0] = '\n';
+	man[len + 1] = '\0';
+	man_matches(man, "OPTIONS", &cli_cmd);
+	man_matches(man, "COMPARE", &compare_opts);
 }
 END_TEST
 
@@ -143,6 +435,11 @@ Suite *suite_cli(void)
 	tcase_add_loop_test(tc, bad_input_one_line, 0, sizeof(bad) / sizeof(bad[0]));
 	tcase_add_test(tc, did_you_mean);
 	tcase_add_test(tc, ub_tmpdir_env);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("defaults");
+	tcase_add_test(tc, help_defaults_are_the_parsers);
+	tcase_add_test(tc, help_synopsis_is_generated);
+	tcase_add_test(tc, man_page_states_each_default);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,6 +1,7 @@
 /* test_plan.c: the stopping rule, the time-budget planner, scaling. */
 #include <check.h>
 #include <math.h>
+#include <stdarg.h>
 #include <string.h>
 
 #include "progs/lib/diskfile.h"
@@ -69,11 +70,31 @@ END_TEST
 
 static struct config cfg;
 
+/* cfg from these options (NULL-terminated), then the same tests as before. */
+static void options(const char *first, ...)
+{
+	const struct test_def *tests[MAX_SELECTED];
+	size_t ntests = cfg.ntests;
+	char *argv[8] = { "sysindex" }, err[256];
+	int argc = 1;
+	va_list ap;
+
+	memcpy(tests, cfg.tests, sizeof(tests));
+	va_start(ap, first);
+	for (const char *a = first; a != NULL && argc < 7; a = va_arg(ap, const char *))
+		argv[argc++] = (char *)a;
+	va_end(ap);
+	argv[argc] = NULL;
+	ck_assert_int_eq(cli_parse(argc, argv, &cfg, err, sizeof(err)), CLI_RUN);
+	memcpy(cfg.tests, tests, sizeof(tests));
+	cfg.ntests = ntests;
+}
+
+/* The option table's defaults, then just these tests. */
 static void select_tests(const char *const *names, size_t n)
 {
-	memset(&cfg, 0, sizeof(cfg));
-	cfg.settle = -1;
-	cfg.grace = -1;
+	options(NULL);
+	cfg.ntests = 0;
 	for (size_t i = 0; i < n; i++)
 		cfg.tests[cfg.ntests++] = test_find(names[i]);
 }
@@ -166,13 +187,13 @@ START_TEST(pass_timeout)
 	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("fstime"), 30), 100);
 	/* A disk test's final flush: 120 s more default grace. */
 	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("fsync-4k"), 10), 160);
-	cfg.grace = 5;
+	options("--grace", "5", NULL);
 	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("pipe"), 10), 15);
 	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("fstime"), 30), 55);
 	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("fsync-4k"), 10), 15);
-	cfg.quick = 1;
+	options("--grace", "5", "--quick", NULL);
 	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("fstime"), 2), 7);
-	cfg.grace = -1;
+	options("--quick", NULL);
 	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("fstime"), 2), 24);
 	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("fsync-4k"), 2), 144);
 }
@@ -187,7 +208,7 @@ START_TEST(overhead_from_the_table)
 	ck_assert_double_eq_tol(plan_overhead(&cfg, test_find("pipe")), 3.05, 1e-9);
 	ck_assert_double_eq_tol(plan_overhead(&cfg, test_find("fstime")), 18.05, 1e-9);
 	ck_assert_double_eq_tol(plan_overhead(&cfg, test_find("whetstone-double")), 5.05, 1e-9);
-	cfg.quick = 1;
+	options("--quick", NULL);
 	ck_assert_double_eq_tol(plan_overhead(&cfg, test_find("pipe")), 0.05, 1e-9);
 	ck_assert_double_eq_tol(plan_overhead(&cfg, test_find("fstime")), 4.05, 1e-9);
 	ck_assert_double_eq_tol(plan_overhead(&cfg, test_find("whetstone-double")), 0.55, 1e-9);
@@ -199,33 +220,36 @@ END_TEST
 
 START_TEST(disk_sizing)
 {
-	unsigned long long size = 0, need = 0;
+	unsigned long long size = 0, need = 0, dflt;
+
+	select_tests(NULL, 0);
+	dflt = cfg.disk_size;   /* --disk-size's default, from the option table */
 
 	/* Room for two 1 GiB files and the spare: the default. */
-	ck_assert_int_eq(plan_disk_size(0, 1, 100 * GiB, &size, &need), 0);
+	ck_assert_int_eq(plan_disk_size(dflt, 1, 1, 100 * GiB, &size, &need), 0);
 	ck_assert_uint_eq(size, GiB);
 	ck_assert_uint_eq(size, DISKFILE_DEFAULT_SIZE);
-	ck_assert_int_eq(plan_disk_size(0, 1, 2 * GiB + PLAN_DISK_SPARE, &size, &need), 0);
+	ck_assert_int_eq(plan_disk_size(dflt, 1, 1, 2 * GiB + PLAN_DISK_SPARE, &size, &need), 0);
 	ck_assert_uint_eq(size, GiB);
 	/* Short of space: half of what is left beside the spare, whole MiB. */
-	ck_assert_int_eq(plan_disk_size(0, 1, 1 * GiB + PLAN_DISK_SPARE + 3, &size, &need), 0);
+	ck_assert_int_eq(plan_disk_size(dflt, 1, 1, 1 * GiB + PLAN_DISK_SPARE + 3, &size, &need), 0);
 	ck_assert_uint_eq(size, 512 * MiB);
-	ck_assert_int_eq(plan_disk_size(0, 1, 64 * MiB + 101 * MiB, &size, &need), 0);
+	ck_assert_int_eq(plan_disk_size(dflt, 1, 1, 64 * MiB + 101 * MiB, &size, &need), 0);
 	ck_assert_uint_eq(size, 50 * MiB);
 	/* Not even the smallest file: refused, saying what it needs. */
-	ck_assert_int_eq(plan_disk_size(0, 1, 80 * MiB, &size, &need), -1);
+	ck_assert_int_eq(plan_disk_size(dflt, 1, 1, 80 * MiB, &size, &need), -1);
 	ck_assert_uint_eq(need, 2 * PLAN_DISK_MIN + PLAN_DISK_SPARE);
-	ck_assert_int_eq(plan_disk_size(0, 1, 10 * MiB, &size, &need), -1);
+	ck_assert_int_eq(plan_disk_size(dflt, 1, 1, 10 * MiB, &size, &need), -1);
 	ck_assert_uint_eq(need, 2 * PLAN_DISK_MIN + PLAN_DISK_SPARE);
 	/* --disk-size is taken as given, never shrunk. */
-	ck_assert_int_eq(plan_disk_size(4 * GiB, 1, 100 * GiB, &size, &need), 0);
+	ck_assert_int_eq(plan_disk_size(4 * GiB, 0, 1, 100 * GiB, &size, &need), 0);
 	ck_assert_uint_eq(size, 4 * GiB);
-	ck_assert_int_eq(plan_disk_size(4 * GiB, 1, 5 * GiB, &size, &need), -1);
+	ck_assert_int_eq(plan_disk_size(4 * GiB, 0, 1, 5 * GiB, &size, &need), -1);
 	ck_assert_uint_eq(need, 8 * GiB + PLAN_DISK_SPARE);
 	/* A file system without a size (ramfs): nothing to check against. */
-	ck_assert_int_eq(plan_disk_size(0, 0, 0, &size, &need), 0);
+	ck_assert_int_eq(plan_disk_size(dflt, 1, 0, 0, &size, &need), 0);
 	ck_assert_uint_eq(size, GiB);
-	ck_assert_int_eq(plan_disk_size(32 * MiB, 0, 0, &size, &need), 0);
+	ck_assert_int_eq(plan_disk_size(32 * MiB, 0, 0, 0, &size, &need), 0);
 	ck_assert_uint_eq(size, 32 * MiB);
 }
 END_TEST
