@@ -201,16 +201,22 @@ check-fleet: all
 -include $(wildcard build/drv/*.d build/drv/*/*.d build/progs/*.d build/progs/*/*.d build/tests/*.d)
 
 # ---- fuzzing the report parser (tests/fuzz/README.md) -----------------------
-# fuzz-replay: the seed corpus through the fuzz entry point with any compiler,
+# fuzz-replay: the seeds through the fuzz entry point with any compiler,
 # under ASan+UBSan when they link (the parser is compiled in, instrumented).
 # fuzz: the libFuzzer binary (clang), run for FUZZ_TIME seconds.
+# A target's seeds are the test fixtures of its parser (FUZZ_DATA_<name>)
+# plus tests/fuzz/corpus/<name>/, which holds only what tests/data lacks
+# (crashers, odd inputs): no fixture is kept twice.
 comma := ,
-FUZZ_CORPUS := tests/fuzz/corpus/textparse
+FUZZ_CC   ?= clang
+FUZZ_TIME ?= 60
+FUZZ_DATA_textparse := tests/data/reports
+FUZZ_DATA_mountinfo := tests/data/mountinfo
+FUZZ_SEEDS = $(FUZZ_DATA_$(1)) tests/fuzz/corpus/$(1)
+FUZZ_CORPUS := $(call FUZZ_SEEDS,textparse)
 FUZZ_SAN = $(shell printf 'int main(void){return 0;}\n' | $(CC) -fsanitize=address$(comma)undefined \
 	-x c -o /dev/null - >/dev/null 2>&1 && echo -fsanitize=address$(comma)undefined \
 	-fno-sanitize-recover=undefined -fno-omit-frame-pointer)
-FUZZ_CC   ?= clang
-FUZZ_TIME ?= 60
 FUZZ_SRCS := tests/fuzz/fuzz_textparse.c $(wildcard src/parse/textparse*.c)
 
 build/fuzz/replay-textparse: tests/fuzz/replay.c $(FUZZ_SRCS) src/parse/textparse.h build/libsysindex.a
@@ -219,7 +225,7 @@ build/fuzz/replay-textparse: tests/fuzz/replay.c $(FUZZ_SRCS) src/parse/textpars
 		build/libsysindex.a -lm
 
 fuzz-replay: build/fuzz/replay-textparse
-	$(Q)./build/fuzz/replay-textparse $(FUZZ_CORPUS)/*
+	$(Q)./build/fuzz/replay-textparse $(addsuffix /*,$(FUZZ_CORPUS))
 
 build/fuzz/fuzz-textparse: $(FUZZ_SRCS) src/testtab.c src/parse/textparse.h src/testtab.h
 	@mkdir -p $(@D)
@@ -326,8 +332,6 @@ lint: build/buildinfo.h
 
 # ---- fuzzing the option and mountinfo parsers ---------------------------------
 HARD_FUZZ := cli mountinfo
-FUZZ_CC   ?= clang
-FUZZ_TIME ?= 60
 
 # The replay drivers link the sanitized library (only what each target uses).
 $(HARD_FUZZ:%=build/fuzz/replay-%): build/fuzz/replay-%: tests/fuzz/replay.c \
@@ -341,11 +345,9 @@ ifeq ($(SAN_OK),)
 	@echo "fuzz-replay-hard: SKIPPED: $(SAN_CC) cannot link sanitizers"
 else
 	$(Q)$(MAKE) --no-print-directory $(HARD_FUZZ:%=build/fuzz/replay-%)
-	$(Q)for f in $(HARD_FUZZ); do \
-		./build/fuzz/replay-$$f tests/fuzz/corpus/$$f/* 2>build/fuzz/replay-$$f.log || \
-		{ tail -n 30 build/fuzz/replay-$$f.log; exit 1; }; \
-		tail -n 1 build/fuzz/replay-$$f.log | sed "s/^/fuzz-replay $$f: /"; \
-	done
+	$(Q)$(foreach f,$(HARD_FUZZ),./build/fuzz/replay-$(f) $(addsuffix /*,$(call FUZZ_SEEDS,$(f))) \
+		2>build/fuzz/replay-$(f).log || { tail -n 30 build/fuzz/replay-$(f).log; exit 1; }; \
+		tail -n 1 build/fuzz/replay-$(f).log | sed "s/^/fuzz-replay $(f): /";)
 endif
 
 FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/testtab.c src/util/util.c
@@ -360,7 +362,7 @@ $(HARD_FUZZ:%=build/fuzz/fuzz-%): build/fuzz/fuzz-%:
 fuzz-cli fuzz-mountinfo: fuzz-%: build/fuzz/fuzz-%
 	@mkdir -p build/fuzz/corpus-$*
 	./build/fuzz/fuzz-$* -max_total_time=$(FUZZ_TIME) -max_len=4096 \
-		-artifact_prefix=build/fuzz/$*- build/fuzz/corpus-$* tests/fuzz/corpus/$*
+		-artifact_prefix=build/fuzz/$*- build/fuzz/corpus-$* $(call FUZZ_SEEDS,$*)
 
 .PHONY: check-sanitize check-valgrind lint fuzz-replay-hard fuzz-cli fuzz-mountinfo
 -include $(wildcard build/san/*/*.d build/san/*/*/*.d build/vg/*/*.d)
