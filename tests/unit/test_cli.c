@@ -133,6 +133,114 @@ START_TEST(ub_tmpdir_env)
 }
 END_TEST
 
+/* ---- the table machinery itself (cli/opt.h), on a table of its own ------- */
+
+struct toy {
+	unsigned n;
+	const char *names[2];
+	size_t nnames;
+	int mode;
+	const char *path;
+};
+
+static const char *const toy_modes[] = { "fast", "slow", NULL };
+
+static int toy_check(const char *arg, char *e, size_t len)
+{
+	if (arg[0] == '/')
+		return 0;
+	snprintf(e, len, "--path: '%s' is not absolute", arg);
+	return -1;
+}
+
+static const struct opt_def toy_rows[] = {
+	{ .lname = "count", .sname = 'n', .kind = OPT_UINT, .off = offsetof(struct toy, n),
+	  .min = 1, .max = 9, .argname = "N", .def = "4", .help = "how many" },
+	{ .lname = "name", .kind = OPT_STR_LIST, .off = offsetof(struct toy, names),
+	  .count_off = offsetof(struct toy, nnames), .cap = 2, .argname = "S",
+	  .help = "a name (repeat)" },
+	{ .lname = "mode", .kind = OPT_CHOICE, .off = offsetof(struct toy, mode),
+	  .choices = toy_modes, .def = "slow", .help = "fast or slow" },
+	{ .lname = "path", .kind = OPT_STR, .off = offsetof(struct toy, path), .argname = "P",
+	  .check = toy_check, .help = "where" },
+	{ .lname = "version", .kind = OPT_ACTION, .action = 2, .help = "version" },
+	{ .lname = "help", .sname = 'h', .kind = OPT_ACTION, .action = 1, .help = "help" },
+};
+static const struct opt_cmd toy_cmd = { "toy", toy_rows, 6, "FILE..." };
+
+static int toy_parse(struct toy *t, unsigned char *given, int *first, ...)
+{
+	char *argv[16] = { "toy" };
+	int argc = 1;
+	va_list ap;
+
+	va_start(ap, first);
+	for (char *a; (a = va_arg(ap, char *)) != NULL && argc < 15;)
+		argv[argc++] = a;
+	va_end(ap);
+	argv[argc] = NULL;
+	memset(t, 0, sizeof(*t));
+	err[0] = '\0';
+	return opt_parse(&toy_cmd, argc, argv, t, given, first, err, sizeof(err));
+}
+
+START_TEST(opt_table_machinery)
+{
+	struct toy t;
+	unsigned char given[6];
+	int first;
+
+	/* Defaults stored, operands after the options, given[] marks rows. */
+	ck_assert_int_eq(toy_parse(&t, given, &first, "a", "--name", "x", "--name=y", "b", NULL), 0);
+	ck_assert_uint_eq(t.n, 4);
+	ck_assert_int_eq(t.mode, 1);
+	ck_assert_uint_eq(t.nnames, 2);
+	ck_assert_str_eq(t.names[1], "y");
+	ck_assert_int_eq(given[0], 0);
+	ck_assert_int_eq(given[1], 1);
+	ck_assert_int_eq(first, 4);   /* GNU order: toy --name x --name=y a b */
+	/* A repeatable option has a cap; a choice names its values. */
+	ck_assert_int_eq(toy_parse(&t, NULL, &first, "--name", "x", "--name", "y", "--name", "z",
+				   NULL), -1);
+	ck_assert_str_eq(err, "too many --name options (at most 2)");
+	ck_assert_int_eq(toy_parse(&t, NULL, &first, "--mode", "medium", NULL), -1);
+	ck_assert_str_eq(err, "--mode: unknown value 'medium' (fast, slow)");
+	ck_assert_int_eq(toy_parse(&t, NULL, &first, "--mode=fast", "-n3", NULL), 0);
+	ck_assert_int_eq(t.mode, 0);
+	ck_assert_uint_eq(t.n, 3);
+	/* The row's own check; values on flags; the smallest action wins. */
+	ck_assert_int_eq(toy_parse(&t, NULL, &first, "--path", "rel", NULL), -1);
+	ck_assert_str_eq(err, "--path: 'rel' is not absolute");
+	ck_assert_int_eq(toy_parse(&t, NULL, &first, "--help=1", NULL), -1);
+	ck_assert_str_eq(err, "option --help takes no value");
+	ck_assert_int_eq(toy_parse(&t, NULL, &first, "--version", "-h", NULL), 1);
+	ck_assert_int_eq(toy_parse(&t, NULL, &first, "--version", NULL), 2);
+	ck_assert_int_eq(toy_parse(&t, NULL, &first, "--cou", "2", NULL), 0);   /* a unique prefix */
+	ck_assert_int_eq(toy_parse(&t, NULL, &first, "--conut", "2", NULL), -1);
+	ck_assert_str_eq(err, "unknown option --conut (did you mean --count?); see toy --help");
+	ck_assert_int_eq(toy_parse(&t, NULL, &first, "-n", NULL), -1);
+	ck_assert_str_eq(err, "option -n needs a value");
+}
+END_TEST
+
+START_TEST(opt_synopsis_and_help)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	opt_synopsis(f, "usage: ", &toy_cmd);
+	opt_help(f, &toy_cmd);
+	fclose(f);
+	ck_assert_msg(strncmp(buf, "usage: toy [--count N] [--name S]... [--mode fast|slow] "
+			      "[--path P] FILE...\n", 71) == 0, "%s", buf);
+	ck_assert_ptr_nonnull(strstr(buf, "\n  -n, --count N            how many (default 4)\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "\n      --mode fast|slow     fast or slow (default slow)\n"));
+	free(buf);
+}
+END_TEST
+
 /* ---- defaults: --help, the parser and the man page agree ------------------ */
 
 /* Bytes of the field an option row stores into. */
@@ -435,6 +543,8 @@ Suite *suite_cli(void)
 	tcase_add_loop_test(tc, bad_input_one_line, 0, sizeof(bad) / sizeof(bad[0]));
 	tcase_add_test(tc, did_you_mean);
 	tcase_add_test(tc, ub_tmpdir_env);
+	tcase_add_test(tc, opt_table_machinery);
+	tcase_add_test(tc, opt_synopsis_and_help);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("defaults");
 	tcase_add_test(tc, help_defaults_are_the_parsers);
