@@ -88,7 +88,7 @@ int opt_set(const struct opt_def *o, const char *arg, void *dst, char *err, size
 		d = strtod(arg, &end);
 		if (end == arg || *end != '\0' || !isfinite(d) || d < o->min || d > o->max)
 			return bad_number(o, arg, err, errlen);
-		*(double *)field = d;
+		memcpy(field, &d, sizeof(d));   /* a double field: see the row's kind */
 		return 0;
 	case OPT_PERCENT:
 		if (parse_percent(arg, &d) != 0 || d * 100 < o->min || d * 100 > o->max) {
@@ -96,7 +96,7 @@ int opt_set(const struct opt_def *o, const char *arg, void *dst, char *err, size
 			    o->lname, arg, o->min, o->max);
 			return -1;
 		}
-		*(double *)field = d;
+		memcpy(field, &d, sizeof(d));   /* a double field: see the row's kind */
 		return 0;
 	case OPT_SIZE:
 		if (parse_size(arg, &sz) != 0) {
@@ -194,9 +194,10 @@ static int store_defaults(const struct opt_cmd *cmd, void *dst, char *err, size_
 {
 	for (size_t i = 0; i < cmd->nopts; i++) {
 		const struct opt_def *o = &cmd->opts[i];
-		char why[256];
+		char why[256] = "a repeatable option has no default";
 
-		if (o->def != NULL && opt_set(o, o->def, dst, why, sizeof(why)) != 0) {
+		if (o->def != NULL && (o->kind == OPT_UINT_LIST || o->kind == OPT_STR_LIST ||
+				       opt_set(o, o->def, dst, why, sizeof(why)) != 0)) {
 			fmt(err, errlen, "internal error: the default of --%s: %s", o->lname, why);
 			return -1;
 		}
@@ -355,7 +356,7 @@ void opt_help(FILE *out, const struct opt_cmd *cmd)
 
 void opt_synopsis(FILE *out, const char *lead, const struct opt_cmd *cmd)
 {
-	char text[2048];
+	char text[2048] = "";
 	size_t used = 0;
 
 	for (size_t i = 0; i < cmd->nopts && used < sizeof(text); i++) {

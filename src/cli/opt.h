@@ -51,7 +51,8 @@ struct opt_def {
 	double min, max;          /* numeric range (list kinds: of each value) */
 	const char *argname;      /* the value's name in help; NULL for FLAG and ACTION */
 	const char *help;
-	/* The default, in the option's own syntax; NULL: the field stays zero. */
+	/* The default, in the option's own syntax; NULL: the field stays zero
+	 * (always NULL for the list kinds: they start empty). */
 	const char *def;
 	/* Printed after def: a rule (" + the duration"), or the whole default
 	 * when def is NULL ("1, then one per CPU"). */
