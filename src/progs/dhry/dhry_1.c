@@ -34,13 +34,14 @@ char Ch_1_Glob, Ch_2_Glob;
 int Arr_1_Glob[50];
 int Arr_2_Glob[50][50];
 
-/* What is left in main's locals after the loop, for the final check. */
-struct dhry_final {
-	unsigned long runs;
-	One_Fifty int_1, int_2, int_3;
-	Enumeration enum_loc;
-	Str_30 str_1, str_2;
-};
+/*
+ * The pass counter.  Like the other Dhrystone globals it has external
+ * linkage, so the compiler must store it before each call into dhry_2.c,
+ * as in UnixBench's binary (which keeps Run_Index global for its alarm
+ * handler).  Not volatile: the stores the calls force are all the reference
+ * does, and the count is read after the loop, so no optimizer can drop it.
+ */
+unsigned long Run_Index;
 
 /* Record setup done once before the timed loop, as in Dhrystone's Proc_0. */
 static void dhry_init(void)
@@ -61,11 +62,17 @@ static void dhry_init(void)
 }
 
 /*
- * The measurement loop.  The locals are those of Dhrystone's main program,
- * with the same storage classes; Run_Index is volatile so that no optimizer
- * (LTO included, UnixBench PR #122) can drop or fold the count.
+ * The measurement loop: Dhrystone 2.1's main loop, with the locals and
+ * storage classes of the published main.  The reference's loop never ends
+ * (its alarm handler prints the count and exits), so nothing after it reads
+ * main's locals and the compiler drops the work whose only effect is on
+ * them: the final division and Proc_2.  This loop must compile to the same
+ * work, so its locals are never read after it either (the self-check prints
+ * only globals); the one addition is the load and branch of the stop flag.
+ * tests/e2e/t0960-dhry-disasm.sh checks the call structure with objdump.
+ * noinline: that test finds the loop by this name.
  */
-static void dhry_loop(struct dhry_final *out)
+__attribute__((noinline)) static void dhry_loop(void)
 {
 	One_Fifty Int_1_Loc;
 	REG One_Fifty Int_2_Loc;
@@ -74,13 +81,8 @@ static void dhry_loop(struct dhry_final *out)
 	Enumeration Enum_Loc;
 	Str_30 Str_1_Loc;
 	Str_30 Str_2_Loc;
-	volatile unsigned long Run_Index;
 
 	strcpy(Str_1_Loc, "DHRYSTONE PROGRAM, 1'ST STRING");
-	/* Defined even if the alarm came before the first run. */
-	Int_1_Loc = Int_2_Loc = Int_3_Loc = 0;
-	Enum_Loc = Ident_1;
-	Str_2_Loc[0] = '\0';
 
 	for (Run_Index = 1; !harness_stop; ++Run_Index) {
 		Proc_5();
@@ -118,14 +120,6 @@ static void dhry_loop(struct dhry_final *out)
 		Proc_2(&Int_1_Loc);
 		/* Int_1_Loc == 5 */
 	}
-
-	out->runs = Run_Index - 1;
-	out->int_1 = Int_1_Loc;
-	out->int_2 = Int_2_Loc;
-	out->int_3 = Int_3_Loc;
-	out->enum_loc = Enum_Loc;
-	memcpy(out->str_1, Str_1_Loc, sizeof(out->str_1));
-	memcpy(out->str_2, Str_2_Loc, sizeof(out->str_2));
 }
 
 /* Executed once per run: a record copy, then Proc_3, Proc_6 and Proc_7. */
@@ -210,9 +204,9 @@ static void print_record(const char *name, const Rec_Type *r, int enum_want,
 	printf("        should be:   DHRYSTONE PROGRAM, SOME STRING\n");
 }
 
-static void print_final(const struct dhry_final *f)
+static void print_final(unsigned long runs)
 {
-	printf("Dhrystone 2.1 (%s), %lu runs\n\n", DHRY_NAME, f->runs);
+	printf("Dhrystone 2.1 (%s), %lu runs\n\n", DHRY_NAME, runs);
 	printf("Final values of the variables used in the benchmark:\n\n");
 	printf("Int_Glob:            %d\n", Int_Glob);
 	printf("        should be:   %d\n", 5);
@@ -227,26 +221,18 @@ static void print_final(const struct dhry_final *f)
 	/* Printed unsigned: it wraps past INT_MAX on long runs (Proc_8). */
 	printf("Arr_2_Glob[8][7]:    %u\n", (unsigned)Arr_2_Glob[8][7]);
 	printf("        should be:   runs + 10 = %" PRIu32 "\n",
-	       (uint32_t)(f->runs + 10));
+	       (uint32_t)(runs + 10));
 	print_record("Ptr_Glob", Ptr_Glob, 2, 17);
 	print_record("Next_Ptr_Glob", Next_Ptr_Glob, 1, 18);
-	printf("Int_1_Loc:           %d\n", f->int_1);
-	printf("        should be:   %d\n", 5);
-	printf("Int_2_Loc:           %d\n", f->int_2);
-	printf("        should be:   %d\n", 13);
-	printf("Int_3_Loc:           %d\n", f->int_3);
-	printf("        should be:   %d\n", 7);
-	printf("Enum_Loc:            %d\n", (int)f->enum_loc);
-	printf("        should be:   %d\n", 1);
-	printf("Str_1_Loc:           %s\n", f->str_1);
-	printf("        should be:   DHRYSTONE PROGRAM, 1'ST STRING\n");
-	printf("Str_2_Loc:           %s\n", f->str_2);
-	printf("        should be:   DHRYSTONE PROGRAM, 2'ND STRING\n");
+	/*
+	 * main's locals (Int_1_Loc == 5, Int_2_Loc == 13, Int_3_Loc == 7,
+	 * Enum_Loc == 1, the two strings) are not printed: reading them after the
+	 * loop would keep work alive that the reference's binary does not do.
+	 */
 }
 
 int main(int argc, char **argv)
 {
-	struct dhry_final final;
 	unsigned seconds;
 
 	if (argc != 2)
@@ -255,10 +241,10 @@ int main(int argc, char **argv)
 	dhry_init();
 
 	harness_arm(seconds);
-	dhry_loop(&final);
-	harness_count_u(final.runs, 1, "lps");
+	dhry_loop();
+	harness_count_u(Run_Index - 1, 1, "lps");
 
-	print_final(&final);
+	print_final(Run_Index - 1);
 	free(Ptr_Glob);
 	free(Next_Ptr_Glob);
 	return HARNESS_OK;
