@@ -79,6 +79,10 @@ static void exec_copy(const struct spawn_spec *s, size_t i, int errfd, int gate_
 	signal(SIGPIPE, SIG_DFL);
 	if (dup2(errfd, 2) < 0)
 		_exit(127);
+	/* The test inherits 0, 1 and 2 only, as far as this code opens them:
+	 * every open descriptor is copied at each fork the test makes. */
+	if (errfd != 2)
+		close(errfd);
 	if (s->pin != NULL && s->npin > 0) {
 		cpu_set_t set;
 
@@ -100,6 +104,8 @@ static void exec_copy(const struct spawn_spec *s, size_t i, int errfd, int gate_
 			s->stdin_path ? s->stdin_path : "/dev/null", strerror(errno));
 		_exit(127);
 	}
+	if (in != 0)
+		close(in);
 	if (s->log_fd >= 0) {
 		if (dup2(s->log_fd, 1) < 0)
 			_exit(127);
@@ -108,6 +114,8 @@ static void exec_copy(const struct spawn_spec *s, size_t i, int errfd, int gate_
 
 		if (null < 0 || dup2(null, 1) < 0)
 			_exit(127);
+		if (null != 1)
+			close(null);
 	}
 	{
 		char *const *argv = s->argvs != NULL && s->argvs[i] != NULL ? s->argvs[i] : s->argv;
