@@ -57,7 +57,7 @@ const struct test_def test_table[] = {
 	{ .name = "context1", .title = "Pipe-based Context Switching",
 	  .prog = "context1", .args = { "@SECS@", NULL },
 	  .seconds = 10, .samples = SAMPLES_LONG, .unit = "lps", .baseline = 4000.0,
-	  .groups = IDX | SYS, .flags = TF_PLACEMENT, .placement_metric = "shared_cpu" },
+	  .groups = IDX | SYS, .flags = TF_PLACEMENT, .placement_metric = "shared_cpu_fraction" },
 	{ .name = "spawn", .title = "Process Creation",
 	  .prog = "spawn", .args = { "@SECS@", NULL },
 	  .seconds = 30, .samples = SAMPLES_SHORT, .unit = "lps", .baseline = 126.0,

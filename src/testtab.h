@@ -106,8 +106,10 @@ struct test_def {
 	const char *needs;       /* a tool looked up on PATH: missing = skipped */
 	const char *needs_hint;  /* how to get it, shown in the skip reason */
 	enum test_prep prep;     /* set-up before the first sample */
-	const char *placement_metric; /* METRIC telling whether a copy's processes
-				       * shared a CPU (1/0): the result's shared_cpu */
+	const char *placement_metric; /* METRIC with the share (0..1) of a copy's
+				       * placement readings that found its
+				       * processes on one CPU: the result's
+				       * shared_cpu and the report's placement line */
 };
 
 extern const struct test_def test_table[];

@@ -7,10 +7,18 @@
  * Two pipes and a fork.  The parent sends an 8-byte counter down the first
  * pipe; the child checks it and echoes it back up the second; the parent
  * checks the echo and counts one round trip (two context switches).  Only the
- * parent is timed and reports COUNT|<round trips>|1|lps, then
- * METRIC|shared_cpu|1/0|bool: whether both processes were last seen on the
- * same CPU (no such line when unknown: the protocol has no negative
- * values).  -p pins the parent to CPU_A and the child to CPU_B.
+ * parent is timed and reports COUNT|<round trips>|1|lps.  -p pins the
+ * parent to CPU_A and the child to CPU_B.
+ *
+ * Placement is sampled during the loop: every PLACE_EVERY round trips the
+ * child stores its CPU (sched_getcpu()) in a shared page before it echoes,
+ * and the parent, once the echo is back, compares it with its own CPU.  Both
+ * readings are taken within one round trip of each other.  After the count:
+ *   METRIC|placement_samples|<n>|count            readings (summed over copies)
+ *   METRIC|shared_cpu_fraction|<f>|fraction|mean  readings with both on one CPU
+ *   METRIC|placement_changed|1/0|bool|max     a process moved between readings
+ *   METRIC|shared_cpu|1/0|bool|mean           every reading shared / none
+ *                                             (absent when mixed or none)
  */
 #define _GNU_SOURCE
 #include "harness.h"
@@ -19,8 +27,10 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -28,13 +38,12 @@
 #define USAGE "context1 [-p CPU_A,CPU_B] <seconds>"
 
 /*
- * After the timed loop the child sends its CPU number tagged with these high
- * bits, which no round-trip counter can reach, so it cannot be mistaken for
- * an echo still in flight.
+ * One placement sample per this many round trips (a power of two: the test
+ * is a mask and a branch).  At 16k round trips/s (processes on two CPUs) a
+ * 10 s sample gives 160 readings; at 550k/s (one CPU), 5000.
  */
-#define CPU_TAG  0x4350550000000000UL /* "CPU" */
-#define TAG_MASK 0xffffff0000000000UL
-#define CPU_NONE 0xffffffffUL
+#define PLACE_EVERY 1024UL
+#define PLACE_DUE(n) (((n) & (PLACE_EVERY - 1)) == 0)
 
 /* The child never prints; the parent turns these exit codes into ERRORs. */
 enum child_exit {
@@ -50,10 +59,24 @@ struct ctx_opts {
 	int cpu_parent, cpu_child;
 };
 
+/* The page both processes share: the child's CPU at its last sample. */
+struct ctx_shared {
+	atomic_int child_cpu;
+};
+
+/* What the parent learned from the samples (outside the shared page). */
+struct placement {
+	unsigned long samples, shared;
+	int last_parent, last_child;
+	int changed;
+};
+
 struct ctx_run {
 	int to_child;      /* parent's write end of pipe 1 */
 	int from_child;    /* parent's read end of pipe 2 */
 	pid_t child;
+	struct ctx_shared *sh;
+	struct placement place;
 	volatile unsigned long loops;
 };
 
@@ -102,10 +125,9 @@ static int pin_self(int cpu)
 }
 
 /* The child: echo every counter until the parent closes pipe 1. */
-static noreturn void child_main(int rd, int wr)
+static noreturn void child_main(int rd, int wr, struct ctx_shared *sh)
 {
-	unsigned long expect = 0, got, cpu_msg;
-	int cpu;
+	unsigned long expect = 0, got;
 
 	for (;;) {
 		ssize_t n = read(rd, &got, sizeof(got));
@@ -116,15 +138,14 @@ static noreturn void child_main(int rd, int wr)
 			_exit(CHILD_READ_FAILED);
 		if (got != expect)
 			_exit(CHILD_MISMATCH);
+		/* Stored before the echo, so the parent sees it once the echo is back. */
+		if (PLACE_DUE(expect))
+			atomic_store_explicit(&sh->child_cpu, sched_getcpu(),
+					      memory_order_relaxed);
 		if (write(wr, &expect, sizeof(expect)) != (ssize_t)sizeof(expect))
 			_exit(CHILD_WRITE_FAILED);
 		expect++;
 	}
-	/* Outside the timed loop: say where the child ended up. */
-	cpu = sched_getcpu();
-	cpu_msg = CPU_TAG | (cpu >= 0 ? (unsigned long)cpu : CPU_NONE);
-	if (write(wr, &cpu_msg, sizeof(cpu_msg)) != (ssize_t)sizeof(cpu_msg))
-		_exit(CHILD_WRITE_FAILED);
 	_exit(CHILD_OK);
 }
 
@@ -205,6 +226,23 @@ static int check_io(struct ctx_run *r, ssize_t got, const char *what)
 	fail_run(r, got < 0 ? errno : 0, "%s", what);
 }
 
+/* Round trip 'n' is back: both processes' CPUs, read within one round trip. */
+static void sample_placement(struct ctx_run *r)
+{
+	struct placement *pl = &r->place;
+	int me = sched_getcpu();
+	int child = atomic_load_explicit(&r->sh->child_cpu, memory_order_relaxed);
+
+	if (me < 0 || child < 0)
+		return;
+	if (pl->samples > 0 && (me != pl->last_parent || child != pl->last_child))
+		pl->changed = 1;
+	pl->last_parent = me;
+	pl->last_child = child;
+	pl->samples++;
+	pl->shared += me == child;
+}
+
 static void parent_loop(struct ctx_run *r)
 {
 	unsigned long token, echo;
@@ -219,18 +257,19 @@ static void parent_loop(struct ctx_run *r)
 			break;
 		if (echo != token)
 			fail_run(r, 0, "echo does not match the counter sent");
+		if (PLACE_DUE(token))
+			sample_placement(r);
 		r->loops++;
 	}
 }
 
 /*
  * After the loop: close pipe 1 so the child sees EOF, then read pipe 2 to
- * EOF.  An echo may still be in flight; the child's CPU report comes last.
+ * EOF (an echo may still be in flight).
  */
-static long drain_child_cpu(struct ctx_run *r)
+static void drain_child(struct ctx_run *r)
 {
 	unsigned long msg;
-	long cpu = -1;
 	ssize_t n;
 
 	if (close(r->to_child) != 0)
@@ -240,12 +279,9 @@ static long drain_child_cpu(struct ctx_run *r)
 			continue;
 		if (n != (ssize_t)sizeof(msg))
 			fail_run(r, n < 0 ? errno : 0, "read from child at exit");
-		if ((msg & TAG_MASK) == CPU_TAG)
-			cpu = (msg & CPU_NONE) == CPU_NONE ? -1 : (long)(msg & CPU_NONE);
 	}
 	if (close(r->from_child) != 0)
 		fail_run(r, errno, "close pipe from child");
-	return cpu;
 }
 
 static void start_child(struct ctx_run *r, const struct ctx_opts *o)
@@ -254,6 +290,11 @@ static void start_child(struct ctx_run *r, const struct ctx_opts *o)
 
 	if (pipe(down) != 0 || pipe(up) != 0)
 		harness_fail_errno("pipe");
+	r->sh = mmap(NULL, sizeof(*r->sh), PROT_READ | PROT_WRITE,
+		     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (r->sh == MAP_FAILED)
+		harness_fail_errno("mmap(shared page)");
+	atomic_init(&r->sh->child_cpu, -1);
 	/* The child inherits the affinity in force at fork time. */
 	if (o->pin && pin_self(o->cpu_child) != 0)
 		harness_fail_errno("sched_setaffinity(child CPU %d)", o->cpu_child);
@@ -263,7 +304,7 @@ static void start_child(struct ctx_run *r, const struct ctx_opts *o)
 	if (r->child == 0) {
 		close(down[1]);
 		close(up[0]);
-		child_main(down[0], up[1]);
+		child_main(down[0], up[1], r->sh);
 	}
 	r->to_child = down[1];
 	r->from_child = up[0];
@@ -274,12 +315,25 @@ static void start_child(struct ctx_run *r, const struct ctx_opts *o)
 			 o->cpu_parent);
 }
 
+static void report_placement(const struct placement *pl)
+{
+	double frac = pl->samples ? (double)pl->shared / (double)pl->samples : -1;
+
+	harness_metric("placement_samples", (double)pl->samples, "count");
+	if (pl->samples == 0)
+		return;
+	harness_metric_as("shared_cpu_fraction", frac, "fraction", HARNESS_MEAN);
+	harness_metric_as("placement_changed", pl->changed, "bool", HARNESS_MAX);
+	/* Metric values are never negative: a mixed placement has no flag. */
+	if (frac == 1 || frac == 0)
+		harness_metric_as("shared_cpu", frac == 1, "bool", HARNESS_MEAN);
+}
+
 int main(int argc, char **argv)
 {
 	struct ctx_opts opts = { 0 };
 	struct ctx_run run = { .to_child = -1, .from_child = -1 };
-	int my_cpu, status;
-	long child_cpu;
+	int status;
 
 	parse_args(argc, argv, &opts);
 	/* A dead peer must show up as EPIPE, not kill us silently. */
@@ -290,8 +344,7 @@ int main(int argc, char **argv)
 	harness_arm(opts.seconds);
 	parent_loop(&run);
 
-	my_cpu = sched_getcpu();
-	child_cpu = drain_child_cpu(&run);
+	drain_child(&run);
 	status = harness_reap(run.child);
 	if (status < 0)
 		harness_fail_errno("waitpid");
@@ -303,7 +356,6 @@ int main(int argc, char **argv)
 	}
 
 	harness_count_u(run.loops, 1, "lps");
-	if (my_cpu >= 0 && child_cpu >= 0)
-		harness_metric_as("shared_cpu", my_cpu == child_cpu, "bool", HARNESS_MEAN);
+	report_placement(&run.place);
 	return HARNESS_OK;
 }

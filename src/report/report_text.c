@@ -120,6 +120,32 @@ static void header(FILE *out, const struct run_result *r)
 	fprintf(out, "\n");
 }
 
+static const struct metric *find_metric(const struct bench_result *t, const char *name)
+{
+	for (size_t m = 0; m < t->nmetrics; m++)
+		if (strcmp(t->metrics[m].name, name) == 0)
+			return &t->metrics[m];
+	return NULL;
+}
+
+/*
+ * context1: where the two processes ran, sampled during the loop (averaged
+ * over copies and samples), e.g.
+ *       placement: one CPU in 97.5% of 1220 samples; placement changed
+ */
+static void placement_line(FILE *out, const struct bench_result *t)
+{
+	const struct metric *frac = find_metric(t, t->def->placement_metric);
+	const struct metric *n = find_metric(t, "placement_samples");
+	const struct metric *moved = find_metric(t, "placement_changed");
+
+	if (frac == NULL || n == NULL)
+		return;
+	fprintf(out, "      placement: one CPU in %.1f%% of %.0f samples%s\n",
+		100.0 * frac->value, n->value,
+		moved != NULL && moved->value > 0 ? "; placement changed" : "");
+}
+
 static void result_line(FILE *out, const struct bench_result *t)
 {
 	if (t->status != TS_OK) {
@@ -132,6 +158,8 @@ static void result_line(FILE *out, const struct bench_result *t)
 	if (t->note[0])
 		fprintf(out, " [%s]", t->note);
 	fprintf(out, "\n");
+	if (t->def->placement_metric != NULL)
+		placement_line(out, t);
 	if (t->def->groups & G_DISK && t->nmetrics > 0) {
 		size_t col = 80;
 
@@ -202,6 +230,7 @@ size_t report_flags(const struct run_result *r, const struct bench_result *t,
 {
 	const struct summary *s = &t->stats;
 	size_t n = 0;
+	const struct metric *moved = find_metric(t, "placement_changed");
 
 #define ADD(cond, word) do { if ((cond) && n < max) words[n++] = (word); } while (0)
 	ADD(s->flags & SF_ONE, "single-sample");
@@ -209,6 +238,7 @@ size_t report_flags(const struct run_result *r, const struct bench_result *t,
 	ADD(s->flags & SF_BIMODAL, "bimodal");
 	ADD(t->shared_cpu == 1, "shared-cpu");
 	ADD(t->shared_cpu == 0, "separate-cpus");
+	ADD(moved != NULL && moved->value > 0, "placement-changed");
 	/* Placement-sensitive tests are only repeatable when pinned (--pin). */
 	ADD((t->def->flags & TF_PLACEMENT) && !r->pinned, "unpinned");
 	ADD(t->capped, "hit-cap");

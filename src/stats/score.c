@@ -70,7 +70,12 @@ static void average_metrics(struct bench_result *t)
 	}
 }
 
-/* The placement metric (context1): did its processes share a CPU in every pass (1), none (0)? */
+/*
+ * The placement metric (context1's shared_cpu_fraction, read during the
+ * loop): did its processes share a CPU at every reading of every pass (1), at
+ * none (0)?  A copy whose readings were mixed (between 0 and 1) counts as
+ * both, so the result is -1 (mixed), as it is when nothing was read.
+ */
 static void placement(struct bench_result *t)
 {
 	int seen_shared = 0, seen_apart = 0;
@@ -85,10 +90,8 @@ static void placement(struct bench_result *t)
 			for (size_t m = 0; m < cr->nmetrics; m++) {
 				if (strcmp(cr->metrics[m].name, t->def->placement_metric) != 0)
 					continue;
-				if (cr->metrics[m].value >= 1)
-					seen_shared = 1;
-				else if (cr->metrics[m].value >= 0)
-					seen_apart = 1;
+				seen_shared |= cr->metrics[m].value > 0;
+				seen_apart |= cr->metrics[m].value < 1;
 			}
 		}
 	if (seen_shared != seen_apart)

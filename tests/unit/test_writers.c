@@ -106,7 +106,7 @@ static void fill_test(struct synth *s, size_t ri, size_t ti, unsigned copies)
 			cr->cpu = (int)c;
 			ps->count += cr->count;
 			if (strcmp(sp->name, "context1") == 0)
-				add_metric(cr, "shared_cpu", 1, "bool", MC_MEAN);
+				add_metric(cr, "shared_cpu_fraction", 1, "fraction", MC_MEAN);
 			if (strcmp(sp->name, "seqwrite-dsync") == 0) {
 				add_metric(cr, "iops", 150.0 * jitter, "IOPS", MC_SUM);
 				add_metric(cr, "lat_p99", 6789.5, "us", MC_MEAN);

@@ -1,0 +1,68 @@
+# context1 samples where its two processes run during the loop: under
+# `taskset -c 0` (and --pin on that one CPU) every sample is on one CPU
+# (fraction 1.0, shared-cpu); with --pin on two CPUs none is (fraction 0,
+# separate-cpus).  Functional checks, not figures.
+. tests/e2e/lib.sh
+command -v taskset >/dev/null 2>&1 || skip "taskset not installed"
+
+# frac REPORT: context1's shared_cpu_fraction from the JSON (or the text line).
+frac() {
+	if command -v python3 >/dev/null 2>&1; then
+		python3 - "$1.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for run in d["runs"]:
+    for t in run["tests"]:
+        if t["name"] == "context1":
+            m = {x["name"]: x["value"] for x in t["metrics"]}
+            assert m["placement_samples"] >= 1, m
+            print(m["shared_cpu_fraction"])
+PY
+	else
+		sed -n 's/^ *placement: one CPU in \([0-9.]*\)% .*/\1/p' "$1" |
+			awk '{ print $1 / 100 }'
+	fi
+}
+
+check() { # WANT FLAG ARGS...: one context1 run, its fraction and flag
+	want=$1 flag=$2
+	shift 2
+	rm -rf "$RES"/*
+	run_si --quick -c 1 "$@" context1
+	[ $rc -eq 0 ] || die "context1 $* exit $rc"
+	r=$(report)
+	grep -q '^      placement: one CPU in [0-9.]*% of [0-9]* samples' "$r" ||
+		die "no placement line in the report"
+	f=$(frac "$r")
+	note "fraction $f (want $want), flag $flag"
+	awk -v f="$f" -v w="$want" 'BEGIN { exit !(f != "" && f - w < 0.001 && w - f < 0.001) }' ||
+		die "shared_cpu_fraction '$f', want $want"
+	grep -q "^Pipe-based Context Switching .*$flag" "$r" || die "not flagged $flag"
+}
+
+# The program itself, pinned to one CPU for both ends.
+"$ROOT/pgms/context1" -p 0,0 1 2>"$T/p.err" || die "context1 -p 0,0 failed"
+grep -q '^METRIC|shared_cpu_fraction|1|fraction$' "$T/p.err" || die "-p 0,0: $(cat "$T/p.err")"
+
+note "taskset -c 0 around the whole run"
+run_taskset() { taskset -c 0 "$ROOT/Run" --results "$RES" --testdir "$T/testdir" "$@" >"$T/out" 2>"$T/err"; rc=$?; cat "$T/out"; }
+rm -rf "$RES"/*
+run_taskset --quick -c 1 context1
+[ $rc -eq 0 ] || die "taskset run exit $rc"
+r=$(report)
+f=$(frac "$r")
+note "taskset -c 0: fraction $f"
+[ "$f" = 1 ] || [ "$f" = 1.0 ] || die "under taskset -c 0 the fraction is '$f', want 1.0"
+grep -q '^Pipe-based Context Switching .*shared-cpu' "$r" || die "taskset run not flagged shared-cpu"
+rm -rf "$RES"/*
+run_taskset --quick -c 1 --pin context1
+[ $rc -eq 0 ] || die "taskset --pin run exit $rc"
+f=$(frac "$(report)")
+[ "$f" = 1 ] || [ "$f" = 1.0 ] || die "--pin on one CPU: fraction '$f', want 1.0"
+
+if [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] &&
+   taskset -c 0,1 true 2>/dev/null; then
+	note "--pin on two CPUs"
+	check 0 separate-cpus --pin
+fi
+echo ok
