@@ -14,10 +14,30 @@
 
 #define CSV_FORMAT_VERSION 1
 
+/*
+ * A metric of the sample summed over its copies (the write tests' regimes
+ * are rates in MB/s, which add up like the headline); empty when no copy
+ * reported it.
+ */
+static void pass_metric(FILE *out, const struct pass_result *ps, const char *name)
+{
+	double sum = 0;
+	int seen = 0;
+
+	for (size_t c = 0; c < ps->ncopies && ps->copies != NULL; c++)
+		for (size_t m = 0; m < ps->copies[c].nmetrics; m++)
+			if (strcmp(ps->copies[c].metrics[m].name, name) == 0) {
+				sum += ps->copies[c].metrics[m].value;
+				seen = 1;
+			}
+	if (seen)
+		csv_number(out, sum);
+}
+
 int report_csv(FILE *out, const struct run_result *r)
 {
-	fputs("format_version,run_id,copies,test,title,pass,count,seconds,rate,unit,dropped,ok\n",
-	      out);
+	fputs("format_version,run_id,copies,test,title,pass,count,seconds,rate,unit,dropped,ok,"
+	      "first_write_rate,rewrite_rate\n", out);
 	for (size_t i = 0; i < r->nruns; i++) {
 		const struct copy_run *run = &r->runs[i];
 
@@ -43,7 +63,11 @@ int report_csv(FILE *out, const struct run_result *r)
 				csv_number(out, ps->rate);
 				fputc(',', out);
 				csv_field(out, t->def->unit);
-				fprintf(out, ",%d,%d\n", ps->dropped ? 1 : 0, ps->ok ? 1 : 0);
+				fprintf(out, ",%d,%d,", ps->dropped ? 1 : 0, ps->ok ? 1 : 0);
+				pass_metric(out, ps, "first_write_mb_s");
+				fputc(',', out);
+				pass_metric(out, ps, "rewrite_mb_s");
+				fputc('\n', out);
 			}
 		}
 	}

@@ -266,4 +266,16 @@ void diskio_metric_u64(const char *name, uint64_t value, const char *unit);
 /* Sequential tests: COUNT MB/s (10^6 B/s), TIME, METRIC mib_s and bytes. */
 void diskio_report_seq(uint64_t bytes, double seconds);
 
+/*
+ * Sequential write tests: which regime the sample measured.  The first pass
+ * writes blocks the file did not have (a fresh file from offset 0); a host
+ * whose virtual disk pays for blocks written for the first time shows it
+ * here, as a user's single dd does.  Later passes, after the file was
+ * truncated and written again, are rewrites.  METRIC first_write_mb_s and
+ * first_write_bytes always; rewrite_mb_s (when any) and rewrite_bytes.
+ * The headline COUNT stays the whole sample (diskio_report_seq).
+ */
+void diskio_report_passes(uint64_t first_bytes, double first_seconds,
+			  uint64_t rewrite_bytes, double rewrite_seconds);
+
 #endif

@@ -111,3 +111,16 @@ void diskio_report_seq(uint64_t bytes, double seconds)
 	harness_metric("mib_s", (double)bytes / seconds / 1048576.0, "MiB/s");
 	diskio_metric_u64("bytes", bytes, "B");
 }
+
+void diskio_report_passes(uint64_t first_bytes, double first_seconds,
+			  uint64_t rewrite_bytes, double rewrite_seconds)
+{
+	if (first_seconds > 0)
+		harness_metric("first_write_mb_s", (double)first_bytes / first_seconds / 1e6,
+			       "MB/s");
+	diskio_metric_u64("first_write_bytes", first_bytes, "B");
+	if (rewrite_bytes > 0 && rewrite_seconds > 0)
+		harness_metric("rewrite_mb_s", (double)rewrite_bytes / rewrite_seconds / 1e6,
+			       "MB/s");
+	diskio_metric_u64("rewrite_bytes", rewrite_bytes, "B");
+}
