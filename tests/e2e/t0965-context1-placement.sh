@@ -60,6 +60,15 @@ run_taskset --quick -c 1 --pin context1
 f=$(frac "$(report)")
 [ "$f" = 1 ] || [ "$f" = 1.0 ] || die "--pin on one CPU: fraction '$f', want 1.0"
 
+note "unpinned: any placement, mixed included, is a result"
+rm -rf "$RES"/*
+run_si --quick -c 1 -c 2 context1
+[ $rc -eq 0 ] || die "unpinned context1 exit $rc"
+r=$(report)
+[ "$(grep -c '^      placement: one CPU in [0-9.]*% of [0-9]* samples' "$r")" -eq 2 ] ||
+	die "unpinned: want a placement line for 1 and 2 copies"
+grep -q 'FAILED' "$r" && die "unpinned context1 failed"
+
 if [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] &&
    taskset -c 0,1 true 2>/dev/null; then
 	note "--pin on two CPUs"

@@ -111,6 +111,22 @@ START_TEST(score_test_from_passes)
 }
 END_TEST
 
+/* Score test 'name' from one ok pass of two copies (2000 in 1 s). */
+static void score_one_pass(struct bench_result *t, struct pass_result *pass,
+			   struct copy_result *copies, const char *name)
+{
+	pass->ok = 1;
+	pass->copies = copies;
+	pass->ncopies = 2;
+	pass->count = 2000;
+	pass->time = 1;
+	t->def = test_find(name);
+	t->status = TS_OK;
+	t->passes = pass;
+	t->npasses = 1;
+	score_test(t);
+}
+
 START_TEST(metrics_sum_rates_average_latencies)
 {
 	struct copy_result copies[2];
@@ -130,16 +146,7 @@ START_TEST(metrics_sum_rates_average_latencies)
 		copies[c].metrics[1].value = 100 + 100 * c;
 		copies[c].metrics[1].combine = MC_MEAN;
 	}
-	pass.ok = 1;
-	pass.copies = copies;
-	pass.ncopies = 2;
-	pass.count = 2000;
-	pass.time = 1;
-	t.def = test_find("randrw-4k-qd64");
-	t.status = TS_OK;
-	t.passes = &pass;
-	t.npasses = 1;
-	score_test(&t);
+	score_one_pass(&t, &pass, copies, "randrw-4k-qd64");
 	ck_assert_uint_eq(t.nmetrics, 2);
 	ck_assert_double_eq_tol(t.metrics[0].value, 2000, 1e-9);
 	ck_assert_double_eq_tol(t.metrics[1].value, 150, 1e-9);
@@ -210,6 +217,40 @@ START_TEST(metrics_combine_as_declared)
 }
 END_TEST
 
+/* context1, two copies: the placement flag and fraction from the readings. */
+static void placement_case(double frac0, double frac1, int want_shared, double want_frac)
+{
+	struct copy_result copies[2];
+	struct pass_result pass;
+	struct bench_result t;
+
+	memset(&t, 0, sizeof(t));
+	memset(copies, 0, sizeof(copies));
+	memset(&pass, 0, sizeof(pass));
+	for (int c = 0; c < 2; c++) {
+		copies[c].ok = 1;
+		copies[c].nmetrics = 1;
+		strcpy(copies[c].metrics[0].name, "shared_cpu_fraction");
+		strcpy(copies[c].metrics[0].unit, "fraction");
+		copies[c].metrics[0].value = c ? frac1 : frac0;
+		copies[c].metrics[0].combine = MC_MEAN;
+	}
+	score_one_pass(&t, &pass, copies, "context1");
+	ck_assert_int_eq(t.shared_cpu, want_shared);
+	ck_assert_uint_eq(t.nmetrics, 1);
+	ck_assert_double_eq_tol(t.metrics[0].value, want_frac, 1e-12);
+}
+
+START_TEST(placement_from_sampled_fraction)
+{
+	placement_case(1, 1, 1, 1);
+	placement_case(0, 0, 0, 0);
+	placement_case(1, 0, -1, 0.5);
+	/* One copy's readings were mixed: not "shared" although it is mostly. */
+	placement_case(1, 0.9, -1, 0.95);
+}
+END_TEST
+
 Suite *suite_score(void)
 {
 	Suite *s = suite_create("score");
@@ -221,6 +262,7 @@ Suite *suite_score(void)
 	tcase_add_test(tc, score_test_from_passes);
 	tcase_add_test(tc, metrics_sum_rates_average_latencies);
 	tcase_add_test(tc, metrics_combine_as_declared);
+	tcase_add_test(tc, placement_from_sampled_fraction);
 	suite_add_tcase(s, tc);
 	return s;
 }
