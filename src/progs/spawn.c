@@ -18,11 +18,17 @@
 
 #define USAGE "spawn <seconds>"
 
-struct spawn_run {
-	volatile unsigned long loops;
-};
+/*
+ * The loop counter lives in static storage (.bss), as UnixBench's does: the
+ * parent's increment after each fork then takes its copy-on-write fault on
+ * that page, as the reference's does, instead of on the stack page it
+ * shares with the child (per loop: parent 3 faults, child 23, as the
+ * reference; on the stack it was 2 and 24).  A deliberate exception to "no
+ * globals", like arithoh's counter.
+ */
+static volatile unsigned long spawn_loops;
 
-static void run_loop(struct spawn_run *r)
+static void run_loop(void)
 {
 	while (!harness_stop) {
 		pid_t pid = fork();
@@ -45,13 +51,12 @@ static void run_loop(struct spawn_run *r)
 			harness_fail_errno("waitpid");
 		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 			harness_fail("child did not exit 0 (wait status %d)", status);
-		r->loops++;
+		spawn_loops++;
 	}
 }
 
 int main(int argc, char **argv)
 {
-	struct spawn_run run = { 0 };
 	unsigned seconds;
 
 	if (argc != 2)
@@ -60,7 +65,7 @@ int main(int argc, char **argv)
 
 	fflush(NULL);	/* no buffered output for the children to write twice */
 	harness_arm(seconds);
-	run_loop(&run);
-	harness_count_u(run.loops, 1, "lps");
+	run_loop();
+	harness_count_u(spawn_loops, 1, "lps");
 	return HARNESS_OK;
 }
