@@ -31,7 +31,7 @@
 # machine: the load before and after is printed with the figures.
 set -u
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
-rounds=3 iters=1 copies=1 tests= ubtree= ubsrc= place=1
+rounds=3 iters=1 copies=1 tests='' ubtree='' ubsrc='' place=1
 index12="dhry2reg whetstone-double execl fstime fsbuffer fsdisk pipe context1 spawn syscall shell1 shell8"
 usage() {
 	echo "usage: $0 [-r ROUNDS] [-i N] [-c COPIES] [-T \"TEST ...\"] [-P] (-u UB_TREE | -b UB_SOURCE)" >&2
@@ -117,8 +117,11 @@ run_suite() {
 		# shellcheck disable=SC2086
 		MAKE=true $pre "$root/Run" -q --no-charts --results "$out.d" -i "$iters" -c "$copies" "$@" \
 			>"$out.log" 2>&1 || echo "  sysindex exited $? (round $round, $tag); see $out.log" >&2
-		f=$(ls "$out.d" | grep -v '\.' | head -n 1)
-		cp "$out.d/$f" "$out.txt" 2>/dev/null || : >"$out.txt"
+		: >"$out.txt"
+		for f in "$out.d"/*; do
+			# The text report is the one result file without an extension.
+			case ${f##*/} in *.*) ;; *) [ -f "$f" ] && cp "$f" "$out.txt" && break ;; esac
+		done
 	fi
 	echo "  round $round $tag $suite: $(( $(date +%s) - start )) s" >&2
 }

@@ -27,7 +27,7 @@ PY
 check() { # WANT FLAG ARGS...: one context1 run, its fraction and flag
 	want=$1 flag=$2
 	shift 2
-	rm -rf "$RES"/*
+	rm -rf "${RES:?}"/*
 	run_si --quick -c 1 "$@" context1
 	[ $rc -eq 0 ] || die "context1 $* exit $rc"
 	r=$(report)
@@ -46,7 +46,7 @@ grep -q '^METRIC|shared_cpu_fraction|1|fraction$' "$T/p.err" || die "-p 0,0: $(c
 
 note "taskset -c 0 around the whole run"
 run_taskset() { taskset -c 0 "$ROOT/Run" --results "$RES" --testdir "$T/testdir" "$@" >"$T/out" 2>"$T/err"; rc=$?; cat "$T/out"; }
-rm -rf "$RES"/*
+rm -rf "${RES:?}"/*
 run_taskset --quick -c 1 context1
 [ $rc -eq 0 ] || die "taskset run exit $rc"
 r=$(report)
@@ -54,14 +54,14 @@ f=$(frac "$r")
 note "taskset -c 0: fraction $f"
 [ "$f" = 1 ] || [ "$f" = 1.0 ] || die "under taskset -c 0 the fraction is '$f', want 1.0"
 grep -q '^Pipe-based Context Switching .*shared-cpu' "$r" || die "taskset run not flagged shared-cpu"
-rm -rf "$RES"/*
+rm -rf "${RES:?}"/*
 run_taskset --quick -c 1 --pin context1
 [ $rc -eq 0 ] || die "taskset --pin run exit $rc"
 f=$(frac "$(report)")
 [ "$f" = 1 ] || [ "$f" = 1.0 ] || die "--pin on one CPU: fraction '$f', want 1.0"
 
 note "unpinned: any placement, mixed included, is a result"
-rm -rf "$RES"/*
+rm -rf "${RES:?}"/*
 run_si --quick -c 1 -c 2 context1
 [ $rc -eq 0 ] || die "unpinned context1 exit $rc"
 r=$(report)

@@ -115,6 +115,7 @@ __attribute__((noinline)) static void dhry_loop(void)
 		}
 		Int_2_Loc = Int_2_Loc * Int_1_Loc;
 		Int_1_Loc = Int_2_Loc / Int_3_Loc;
+		/* NOLINTNEXTLINE(clang-analyzer-deadcode.DeadStores): dead, as in the reference */
 		Int_2_Loc = 7 * (Int_2_Loc - Int_3_Loc) - Int_1_Loc;
 		/* Int_1_Loc == 1, Int_2_Loc == 13, Int_3_Loc == 7 */
 		Proc_2(&Int_1_Loc);
