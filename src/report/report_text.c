@@ -128,21 +128,48 @@ static const struct metric *find_metric(const struct bench_result *t, const char
 	return NULL;
 }
 
+/* How many of a test's samples had every copy on one CPU / on two / mixed. */
+static void placement_kinds(const struct bench_result *t, unsigned kinds[3])
+{
+	for (size_t p = 0; p < t->npasses && t->passes != NULL; p++) {
+		const struct pass_result *ps = &t->passes[p];
+		int shared = 0, apart = 0;
+
+		for (size_t c = 0; c < ps->ncopies && ps->copies != NULL; c++)
+			for (size_t m = 0; m < ps->copies[c].nmetrics; m++) {
+				const struct metric *mt = &ps->copies[c].metrics[m];
+
+				if (strcmp(mt->name, "shared_cpu_fraction") != 0)
+					continue;
+				shared |= mt->value > 0;
+				apart |= mt->value < 1;
+			}
+		if (shared || apart)
+			kinds[shared && apart ? 2 : shared ? 0 : 1]++;
+	}
+}
+
 /*
- * context1: where the two processes ran, sampled during the loop (averaged
- * over copies and samples), e.g.
- *       placement: one CPU in 97.5% of 1220 samples; placement changed
+ * context1: where the two processes ran, read during the loop (averaged
+ * over copies and samples), and how many samples were on one CPU, on two
+ * or mixed, e.g.
+ *       placement: one CPU in 60.0% of 1220 readings; of 10 samples 6 on one
+ *       CPU, 4 on two, 0 mixed; placement changed
  */
 static void placement_line(FILE *out, const struct bench_result *t)
 {
 	const struct metric *frac = find_metric(t, t->def->placement_metric);
 	const struct metric *n = find_metric(t, "placement_samples");
 	const struct metric *moved = find_metric(t, "placement_changed");
+	unsigned kinds[3] = { 0, 0, 0 };
 
 	if (frac == NULL || n == NULL)
 		return;
-	fprintf(out, "      placement: one CPU in %.1f%% of %.0f samples%s\n",
-		100.0 * frac->value, n->value,
+	placement_kinds(t, kinds);
+	fprintf(out, "      placement: one CPU in %.1f%% of %.0f readings; of %u samples %u on one\n"
+		"      CPU, %u on two, %u mixed%s\n",
+		100.0 * frac->value, n->value, kinds[0] + kinds[1] + kinds[2], kinds[0],
+		kinds[1], kinds[2],
 		moved != NULL && moved->value > 0 ? "; placement changed" : "");
 }
 

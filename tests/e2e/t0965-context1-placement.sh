@@ -31,7 +31,7 @@ check() { # WANT FLAG ARGS...: one context1 run, its fraction and flag
 	run_si --quick -c 1 "$@" context1
 	[ $rc -eq 0 ] || die "context1 $* exit $rc"
 	r=$(report)
-	grep -q '^      placement: one CPU in [0-9.]*% of [0-9]* samples' "$r" ||
+	grep -q '^      placement: one CPU in [0-9.]*% of [0-9]* readings' "$r" ||
 		die "no placement line in the report"
 	f=$(frac "$r")
 	note "fraction $f (want $want), flag $flag"
@@ -65,7 +65,7 @@ rm -rf "${RES:?}"/*
 run_si --quick -c 1 -c 2 context1
 [ $rc -eq 0 ] || die "unpinned context1 exit $rc"
 r=$(report)
-[ "$(grep -c '^      placement: one CPU in [0-9.]*% of [0-9]* samples' "$r")" -eq 2 ] ||
+[ "$(grep -c '^      placement: one CPU in [0-9.]*% of [0-9]* readings' "$r")" -eq 2 ] ||
 	die "unpinned: want a placement line for 1 and 2 copies"
 grep -q 'FAILED' "$r" && die "unpinned context1 failed"
 
