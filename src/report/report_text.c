@@ -139,7 +139,7 @@ static void placement_kinds(const struct bench_result *t, unsigned kinds[3])
 			for (size_t m = 0; m < ps->copies[c].nmetrics; m++) {
 				const struct metric *mt = &ps->copies[c].metrics[m];
 
-				if (strcmp(mt->name, "shared_cpu_fraction") != 0)
+				if (strcmp(mt->name, t->def->placement_metric) != 0)
 					continue;
 				shared |= mt->value > 0;
 				apart |= mt->value < 1;
