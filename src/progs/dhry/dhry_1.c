@@ -69,7 +69,7 @@ static void dhry_init(void)
  * them: the final division and Proc_2.  This loop must compile to the same
  * work, so its locals are never read after it either (the self-check prints
  * only globals); the one addition is the load and branch of the stop flag.
- * tests/e2e/t0960-dhry-disasm.sh checks the call structure with objdump.
+ * tests/e2e/t0970-dhry-disasm.sh checks the call structure with objdump.
  * noinline: that test finds the loop by this name.
  */
 __attribute__((noinline)) static void dhry_loop(void)
