@@ -226,7 +226,7 @@ static int check_io(struct ctx_run *r, ssize_t got, const char *what)
 	fail_run(r, got < 0 ? errno : 0, "%s", what);
 }
 
-/* Round trip 'n' is back: both processes' CPUs, read within one round trip. */
+/* A sampled round trip is back: both processes' CPUs, read within one round trip. */
 static void sample_placement(struct ctx_run *r)
 {
 	struct placement *pl = &r->place;
