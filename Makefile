@@ -60,7 +60,7 @@ endif
 # ---- driver -------------------------------------------------------------
 # src/*.c: the entry point, the subcommand table and the test table; each
 # folder is one stage of the data flow (cli, run, stats, report, ...).
-DRV_DIRS := cli run stats sysinfo report compare parse util
+DRV_DIRS := cli run stats sysinfo report compare parse util serve
 DRV_SRCS := $(filter-out src/main.c,$(wildcard src/*.c $(DRV_DIRS:%=src/%/*.c)))
 DRV_OBJS := $(patsubst src/%.c,build/drv/%.o,$(DRV_SRCS))
 
@@ -94,7 +94,9 @@ build/buildinfo.h: FORCE
 	 } > $@.tmp.$$$$ && \
 	 { cmp -s $@.tmp.$$$$ $@ 2>/dev/null && rm -f $@.tmp.$$$$ || mv -f $@.tmp.$$$$ $@; }
 
-sysindex: build/drv/main.o build/libsysindex.a
+# The driver links the harness library too: `sysindex serve` and the --peer
+# checks share the peer protocol code (src/progs/lib/net*.c) with the tests.
+sysindex: build/drv/main.o build/libsysindex.a build/libharness.a
 	$(QLD)$(CC) $(LDFLAGS) -o $@ $^ -lm
 
 build/libsysindex.a: $(DRV_OBJS)
@@ -278,7 +280,7 @@ build/san/libsysindex.a: $(SAN_DRV_OBJS)
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 build/san/libharness.a: $(SAN_HARN_OBJS)
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
-build/san/sysindex: build/san/drv/main.o build/san/libsysindex.a
+build/san/sysindex: build/san/drv/main.o build/san/libsysindex.a build/san/libharness.a
 	$(QLD)$(SAN_CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ -lm
 build/san/tests/unit: $(SAN_UNIT_OBJS) build/san/libsysindex.a build/san/libharness.a
 	$(QLD)$(SAN_CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) -lm

@@ -23,6 +23,8 @@ extern const size_t subcmd_table_len;
 int cmd_run(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 extern const struct opt_cmd compare_opts;   /* compare/compare_opts.c */
+int cmd_serve(int argc, char **argv);
+extern const struct opt_cmd serve_opts;     /* serve/serve.c */
 
 /* The command for argv[1], or NULL for the run command. */
 const struct subcmd *subcmd_find(const char *word);

@@ -25,6 +25,14 @@
  * flush may take long on a slow device. */
 #define DISK_RUN .args = DISKARGS, .seconds = 10, .samples = SAMPLES_SHORT, \
 	.groups = G_DISK, .flags = TF_TESTDIR, .prep = PREP_DISK_FILE, .flush_grace_s = 120
+/* mem-stream allocates, first-touches and afterwards checks 3 x 4 x LLC. */
+#define MEMARGS(k) { "-k", k, "-t", "@SECS@", "-s", "@MEMSIZE@", "-n", "@COPIES@", NULL }
+#define MEM_RUN .prog = "mem-stream", .seconds = 10, .samples = SAMPLES_SHORT, \
+	.unit = "MB/s", .groups = G_MEM, .overhead_s = 1, .overhead_quick_s = 1
+/* A net program forks its server (or reaches --peer) and waits for its result. */
+#define NETARGS(...) { __VA_ARGS__, "-t", "@SECS@", "-p", "@PEER@", NULL }
+#define NET_RUN .seconds = 10, .samples = SAMPLES_SHORT, .groups = G_NET, .flags = TF_PEER, \
+	.overhead_s = 0.2, .overhead_quick_s = 0.2
 
 const struct test_def test_table[] = {
 	/* The System Benchmarks Index, in UnixBench's run order. */
@@ -148,6 +156,35 @@ const struct test_def test_table[] = {
 	  .prog = "randrw-4k-qd64", .unit = "IOPS", DISK_RUN },
 	{ .name = "randread-4k-qd1", .title = "Random Read 4 KiB QD1",
 	  .prog = "randread-4k-qd1", .unit = "IOPS", DISK_RUN },
+
+	/* sysindex's memory tests: STREAM's four kernels, lmbench-style latency. */
+	{ .name = "mem-copy", .title = "Memory Copy (STREAM c = a)",
+	  .args = MEMARGS("copy"), MEM_RUN },
+	{ .name = "mem-scale", .title = "Memory Scale (STREAM b = q*c)",
+	  .args = MEMARGS("scale"), MEM_RUN },
+	{ .name = "mem-add", .title = "Memory Add (STREAM c = a+b)",
+	  .args = MEMARGS("add"), MEM_RUN },
+	{ .name = "mem-triad", .title = "Memory Triad (STREAM a = b+q*c)",
+	  .args = MEMARGS("triad"), MEM_RUN },
+	{ .name = "mem-latency", .title = "Memory Latency (random chain, largest)",
+	  .prog = "mem-latency",
+	  .args = { "-t", "@SECS@", "-s", "@MEMSIZE@", "-n", "@COPIES@", NULL },
+	  .seconds = 10, .samples = SAMPLES_SHORT, .unit = "ns", .groups = G_MEM,
+	  .flags = TF_LOWER | TF_CURVE, .overhead_s = 1.5, .overhead_quick_s = 1.5 },
+
+	/* sysindex's network tests: loopback, or --peer against `sysindex serve`. */
+	{ .name = "tcp-stream", .title = "TCP Stream (1 x 128 KiB writes)", .prog = "net-stream",
+	  .args = NETARGS("-m", "tcp", "-P", "1"), .unit = "Gbit/s", NET_RUN },
+	{ .name = "tcp-stream-4", .title = "TCP Stream (4 x 128 KiB writes)", .prog = "net-stream",
+	  .args = NETARGS("-m", "tcp", "-P", "4"), .unit = "Gbit/s", NET_RUN },
+	{ .name = "unix-stream", .title = "Unix Socket Stream (128 KiB writes)", .prog = "net-stream",
+	  .args = NETARGS("-m", "unix", "-P", "1"), .unit = "Gbit/s", NET_RUN },
+	{ .name = "tcp-rr", .title = "TCP Request/Response (1 byte)", .prog = "net-rr",
+	  .args = NETARGS("-m", "rr"), .unit = "tps", NET_RUN },
+	{ .name = "tcp-crr", .title = "TCP Connect/Request/Response/Close", .prog = "net-rr",
+	  .args = NETARGS("-m", "crr"), .unit = "tps", NET_RUN },
+	{ .name = "udp-rr", .title = "UDP Request/Response (1 byte)", .prog = "net-rr",
+	  .args = NETARGS("-m", "udp"), .unit = "tps", NET_RUN },
 };
 const size_t test_table_len = sizeof(test_table) / sizeof(test_table[0]);
 
@@ -166,18 +203,25 @@ const struct group_def group_table[] = {
 	{ "whets", G_WHETS, "whetstone-double" },
 	{ "whetstone", G_WHETS, "whetstone-double" },
 	{ "disk", G_DISK, "sysindex's dd/fio-style disk tests (not in the index)" },
-	{ "all", G_ALL, "every test except the disk group" },
+	{ "memory", G_MEM, "STREAM copy/scale/add/triad and memory latency (not in the index)" },
+	{ "net", G_NET, "loopback (or --peer) TCP, UDP and Unix socket tests (not in the index)" },
+	{ "all", G_ALL, "every test except the disk, memory and net groups" },
 };
 const size_t group_table_len = sizeof(group_table) / sizeof(group_table[0]);
 
 const char *const category_title[CAT_COUNT] = {
 	"System Benchmarks", "Non-Index Benchmarks", "Disk Benchmarks",
+	"Memory Benchmarks", "Network Benchmarks",
 };
 
 enum test_category test_category(const struct test_def *t)
 {
 	if (t->groups & G_DISK)
 		return CAT_DISK;
+	if (t->groups & G_MEM)
+		return CAT_MEMORY;
+	if (t->groups & G_NET)
+		return CAT_NET;
 	if (t->groups & (G_INDEX | G_SYSTEM | G_FS))
 		return CAT_SYSTEM;
 	return CAT_MISC;
@@ -202,7 +246,7 @@ const struct group_def *group_find(const char *name)
 int group_selects(const struct group_def *g, const struct test_def *t)
 {
 	if (g->mask & G_ALL)
-		return !(t->groups & G_DISK);
+		return !(t->groups & (G_DISK | G_MEM | G_NET));
 	return (t->groups & g->mask) != 0;
 }
 

@@ -50,13 +50,21 @@ enum test_group {
 	G_DHRY = 1u << 7,
 	G_WHETS = 1u << 8,
 	G_DISK = 1u << 9,       /* sysindex's disk tests: not indexed, not default */
-	G_ALL = 1u << 30,       /* group mask only: every test but the disk group */
+	G_MEM = 1u << 10,       /* STREAM kernels and memory latency: not indexed, not default */
+	G_NET = 1u << 11,       /* iperf3/netperf-style network tests: not indexed, not default */
+	G_ALL = 1u << 30,       /* group mask only: every test but the disk, memory and net groups */
 };
 
 enum test_flags {
 	TF_TESTDIR = 1u << 0,   /* writes files: run in the scratch dir, settle after */
 	TF_SHELL = 1u << 1,     /* shell workload: --quick uses 5 s samples */
 	TF_PLACEMENT = 1u << 2, /* result depends on CPU placement (context1) */
+	TF_LOWER = 1u << 3,     /* the figure is a time (ns): lower is better, so the
+	                         * UnixBench rule drops the highest third, not the lowest,
+	                         * copies are averaged, and there is no scaling line */
+	TF_CURVE = 1u << 4,     /* lat_<size> metrics form a curve: reports print it as
+	                         * a table with the cache levels named, and chart it */
+	TF_PEER = 1u << 5,      /* talks to --peer when one is given (else loopback) */
 };
 
 /*
@@ -71,7 +79,7 @@ enum test_prep {
 };
 
 /* UnixBench's categories: each gets its own index table in a report. */
-enum test_category { CAT_SYSTEM, CAT_MISC, CAT_DISK, CAT_COUNT };
+enum test_category { CAT_SYSTEM, CAT_MISC, CAT_DISK, CAT_MEMORY, CAT_NET, CAT_COUNT };
 extern const char *const category_title[CAT_COUNT];
 
 #define TEST_MAX_ARGS 16
@@ -82,6 +90,8 @@ extern const char *const category_title[CAT_COUNT];
  *   @PGMS@   the test program folder    @FILE@   the shared disk test file
  *   @SIZE@   disk test file size in bytes
  *   @SETTLE@ fstime's settle seconds (0 in --quick mode)
+ *   @MEMSIZE@ --mem-size in bytes (0: the program's 4 x LLC default)
+ *   @COPIES@ copies running at once      @PEER@   --peer HOST[:PORT], or "-"
  */
 struct test_def {
 	const char *name;        /* stable key, also the baseline key: "dhry2reg" */

@@ -24,6 +24,7 @@
 enum run_opt {
 	O_ITERATIONS, O_COPIES, O_QUIET, O_VERBOSE, O_BRIEF, O_QUICK, O_DURATION, O_SETTLE,
 	O_GRACE, O_PRECISION, O_TIME_BUDGET, O_PIN, O_TESTDIR, O_RESULTS, O_DISK_SIZE,
+	O_MEM_SIZE, O_PEER, O_PEER_TOKEN,
 	O_NO_CHARTS, O_LIST, O_HELP, O_VERSION,
 	O_COUNT
 };
@@ -45,6 +46,9 @@ struct config {
 	const char *testdir;      /* --testdir (or $UB_TMPDIR); NULL: paths.c's default */
 	const char *resultsdir;   /* --results; NULL: paths.c's default */
 	unsigned long long disk_size; /* --disk-size bytes (given, or the most plan_disk may use) */
+	unsigned long long mem_size;  /* --mem-size bytes per array; 0 = 4 x LLC */
+	const char *peer;         /* --peer HOST[:PORT]; NULL = loopback */
+	const char *peer_token;   /* --peer-token (passed in the environment) */
 	double precision;         /* --precision fraction; 0 = UnixBench's fixed samples */
 	double time_budget;       /* --time-budget minutes; 0 = none */
 	int pin;                  /* --pin: pin copies to CPUs */

@@ -29,6 +29,7 @@
 #include "run/sig.h"
 #include "sysinfo/sysinfo.h"
 #include "util/util.h"
+#include "progs/lib/netcli.h"
 
 static int plan_disk(const struct config *cfg, const char *testdir, struct run_env *env)
 {
@@ -53,6 +54,44 @@ static int plan_disk(const struct config *cfg, const char *testdir, struct run_e
 			testdir, a, b);
 		return 2;
 	}
+	return 0;
+}
+
+/*
+ * --peer and --peer-token: checked before anything runs; the token reaches
+ * the net test programs in the environment, never on a command line (which
+ * the log and the JSON record).
+ */
+static int check_peer(const struct config *cfg)
+{
+	const char *tok = cfg->peer_token ? cfg->peer_token : getenv(NET_PEER_ENV);
+	char host[256];
+	unsigned port;
+	int any = 0;
+
+	for (size_t i = 0; i < cfg->ntests; i++)
+		if (cfg->tests[i]->flags & TF_PEER)
+			any = 1;
+	if (cfg->peer == NULL) {
+		if (cfg->peer_token != NULL) {
+			fprintf(stderr, "sysindex: --peer-token needs --peer HOST[:PORT]\n");
+			return 2;
+		}
+		return 0;
+	}
+	if (net_split_peer(cfg->peer, host, sizeof(host), &port) != 0) {
+		fprintf(stderr, "sysindex: --peer: '%s' is not HOST, HOST:PORT or [IPv6]:PORT\n",
+			cfg->peer);
+		return 2;
+	}
+	if (tok == NULL || *tok == '\0' || strlen(tok) > NET_TOKEN_MAX || strpbrk(tok, " \t\r\n")) {
+		fprintf(stderr, "sysindex: --peer needs the token `sysindex serve` printed (--peer-token T)\n");
+		return 2;
+	}
+	if (cfg->peer_token != NULL)
+		setenv(NET_PEER_ENV, cfg->peer_token, 1);
+	if (!any && !cfg->quiet)
+		fprintf(stderr, "sysindex: --peer: none of the selected tests uses it (the net group does)\n");
 	return 0;
 }
 
@@ -172,7 +211,7 @@ static int prepare(struct run_ctx *c)
 	env->cfg = cfg;
 	env->log_fd = -1;
 	find_pgmdir(env->pgmdir, sizeof(env->pgmdir));
-	if ((rc = plan_disk(cfg, c->testdir, env)) != 0)
+	if ((rc = plan_disk(cfg, c->testdir, env)) != 0 || (rc = check_peer(cfg)) != 0)
 		return rc;
 	if (sig_install() != 0) {
 		fprintf(stderr, "sysindex: cannot install signal handlers: %s\n", strerror(errno));

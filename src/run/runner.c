@@ -29,7 +29,7 @@ void runner_log(const struct run_env *env, const char *fmt, ...)
 
 /* Replace the @...@ placeholders of one argument. */
 static void expand_arg(const struct run_env *env, const char *in, unsigned secs,
-		       char *out, size_t outlen)
+		       unsigned copies, char *out, size_t outlen)
 {
 	if (strcmp(in, "@SECS@") == 0)
 		fmt(out, outlen, "%u", secs);
@@ -41,6 +41,12 @@ static void expand_arg(const struct run_env *env, const char *in, unsigned secs,
 		fmt(out, outlen, "%llu", env->disk_size);
 	else if (strcmp(in, "@SETTLE@") == 0)
 		fmt(out, outlen, "%s", env->cfg->quick || env->cfg->settle == 0 ? "0" : "-1");
+	else if (strcmp(in, "@MEMSIZE@") == 0)
+		fmt(out, outlen, "%llu", env->cfg->mem_size);
+	else if (strcmp(in, "@COPIES@") == 0)
+		fmt(out, outlen, "%u", copies);
+	else if (strcmp(in, "@PEER@") == 0)
+		fmt(out, outlen, "%s", env->cfg->peer ? env->cfg->peer : "-");
 	else if (strncmp(in, "@PGMS@", 6) == 0)
 		fmt(out, outlen, "%s%s", env->pgmdir, in + 6);
 	else
@@ -53,7 +59,7 @@ struct argv_buf {
 };
 
 static int build_argv(const struct run_env *env, const struct test_def *t, unsigned secs,
-		      struct argv_buf *b, char *cmd, size_t cmdlen)
+		      unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen)
 {
 	size_t n = 0, used;
 
@@ -61,7 +67,7 @@ static int build_argv(const struct run_env *env, const struct test_def *t, unsig
 		return -1;
 	b->argv[n++] = b->store[0];
 	for (size_t i = 0; i < TEST_MAX_ARGS && t->args[i] != NULL; i++) {
-		expand_arg(env, t->args[i], secs, b->store[i + 1], sizeof(b->store[0]));
+		expand_arg(env, t->args[i], secs, copies, b->store[i + 1], sizeof(b->store[0]));
 		b->argv[n++] = b->store[i + 1];
 	}
 	b->argv[n] = NULL;
@@ -296,7 +302,7 @@ static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
 	tr->status = TS_NOT_RUN;
 	tr->passes = calloc(npass ? npass : 1, sizeof(*tr->passes));
 	if (ab == NULL || rates == NULL || tr->passes == NULL ||
-	    build_argv(env, t, secs, ab, tr->command, sizeof(tr->command)) != 0) {
+	    build_argv(env, t, secs, copies, ab, tr->command, sizeof(tr->command)) != 0) {
 		tr->status = TS_FAILED;
 		fmt(tr->reason, sizeof(tr->reason), "cannot prepare the command");
 		free(ab);

@@ -1,0 +1,143 @@
+/* memsize.c: cache sizes from sysfs, available memory from /proc/meminfo. */
+#define _POSIX_C_SOURCE 200809L
+#include "memsize.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+unsigned long long memsize_parse_sysfs(const char *text)
+{
+	char *end;
+	unsigned long long v = strtoull(text, &end, 10);
+
+	if (end == text)
+		return 0;
+	switch (*end) {
+	case 'K': v <<= 10; end++; break;
+	case 'M': v <<= 20; end++; break;
+	case 'G': v <<= 30; end++; break;
+	default: break;
+	}
+	while (*end == '\n' || *end == ' ')
+		end++;
+	return *end == '\0' ? v : 0;
+}
+
+/* The first line of dir/name/file into buf; -1 if unreadable. */
+static int read_line(const char *dir, const char *name, const char *file, char *buf,
+		     size_t len)
+{
+	char path[1024];
+	FILE *f;
+	int ok;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s/%s", dir, name, file) >= sizeof(path))
+		return -1;
+	f = fopen(path, "r");
+	if (f == NULL)
+		return -1;
+	ok = fgets(buf, (int)len, f) != NULL;
+	fclose(f);
+	if (!ok)
+		return -1;
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+int memsize_caches(const char *dir, struct mem_caches *c)
+{
+	const char *env = getenv("SYSINDEX_CACHE_DIR");
+	struct dirent *de;
+	DIR *d;
+	int found = 0;
+
+	memset(c, 0, sizeof(*c));
+	if (env != NULL && *env != '\0')
+		dir = env;
+	d = opendir(dir);
+	if (d == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL) {
+		char level[16], type[32], size[32];
+		unsigned long long bytes;
+		long lv;
+
+		if (strncmp(de->d_name, "index", 5) != 0 ||
+		    read_line(dir, de->d_name, "level", level, sizeof(level)) != 0 ||
+		    read_line(dir, de->d_name, "type", type, sizeof(type)) != 0 ||
+		    read_line(dir, de->d_name, "size", size, sizeof(size)) != 0)
+			continue;
+		lv = strtol(level, NULL, 10);
+		bytes = memsize_parse_sysfs(size);
+		if (lv < 1 || lv >= MEMSIZE_LEVELS || bytes == 0 || strcmp(type, "Instruction") == 0)
+			continue;
+		c->size[lv] = bytes;
+		found++;
+		if (lv > c->llc_level) {
+			c->llc_level = (int)lv;
+			c->llc = bytes;
+		}
+	}
+	closedir(d);
+	return found;
+}
+
+unsigned long long memsize_available(void)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	char line[256];
+	unsigned long long kb = 0;
+
+	if (f == NULL)
+		return 0;
+	while (fgets(line, sizeof(line), f) != NULL)
+		if (sscanf(line, "MemAvailable: %llu kB", &kb) == 1)
+			break;
+	fclose(f);
+	return kb << 10;
+}
+
+unsigned long long memsize_array_default(const struct mem_caches *c)
+{
+	unsigned long long b = 4 * (c->llc ? c->llc : MEMSIZE_UNKNOWN_LLC);
+
+	return b < (16ull << 20) ? 16ull << 20 : b;
+}
+
+void memsize_check_fits(unsigned long long bytes, unsigned copies, const char *what)
+{
+	unsigned long long avail = memsize_available();
+
+	if (avail == 0)
+		return;   /* no /proc/meminfo: nothing to check against */
+	if ((double)bytes * copies > 0.9 * (double)avail)
+		harness_fail("%s: %u cop%s x %llu MiB do not fit in the %llu MiB of memory available (use --mem-size)",
+			     what, copies, copies == 1 ? "y" : "ies", bytes >> 20, avail >> 20);
+}
+
+const char *memsize_level_name(int level)
+{
+	static const char *const names[MEMSIZE_LEVELS] = { "L0", "L1d", "L2", "L3", "L4" };
+
+	return level > 0 && level < MEMSIZE_LEVELS ? names[level] : "cache";
+}
+
+void memsize_report(const struct mem_caches *c)
+{
+	for (int lv = 1; lv < MEMSIZE_LEVELS; lv++) {
+		char name[16];
+		size_t i;
+
+		if (c->size[lv] == 0)
+			continue;
+		snprintf(name, sizeof(name), "%s", memsize_level_name(lv));
+		for (i = 0; name[i]; i++)
+			if (name[i] >= 'A' && name[i] <= 'Z')
+				name[i] = (char)(name[i] - 'A' + 'a');
+		harness_metric(name, (double)(c->size[lv] >> 10), "KiB");
+	}
+}

@@ -1,0 +1,324 @@
+/* netcli.c: the network tests' client, and their forked loopback server. */
+#define _GNU_SOURCE   /* getifaddrs, prctl */
+#include "netcli.h"
+
+#include <errno.h>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define LOOP_MAX_BYTES (~0ull)
+#define LOOP_IDLE_S 60
+
+/* The loopback server: one session on lfd, then exit.  Never returns. */
+static void loop_server(int lfd, const char *token)
+{
+	struct net_limits lim = {
+		.token = token, .max_seconds = 86400, .max_bytes = LOOP_MAX_BYTES,
+		.idle_seconds = LOOP_IDLE_S, .allow_unix = 1,
+	};
+	char err[256];
+	int ctl;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive the test program */
+	signal(SIGALRM, SIG_DFL);
+	signal(SIGPIPE, SIG_IGN);
+	if (net_wait(lfd, POLLIN, NET_CONNECT_MS) != 1)
+		_exit(1);
+	ctl = accept(lfd, NULL, NULL);
+	close(lfd);
+	if (ctl < 0)
+		_exit(1);
+	_exit(net_serve_session(ctl, &lim, -1, err, sizeof(err)) == 0 ? 0 : 1);
+}
+
+static int fork_loopback(struct net_client *c, char *token, char *err, size_t errlen)
+{
+	struct sockaddr_in lo;
+	int lfd;
+
+	memset(&lo, 0, sizeof(lo));
+	lo.sin_family = AF_INET;
+	lo.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (net_random_hex(token, 32) != 0) {
+		snprintf(err, errlen, "cannot read /dev/urandom for a session token");
+		return -1;
+	}
+	lfd = net_listen_like((struct sockaddr *)&lo, sizeof(lo), 0, SOCK_STREAM, err, errlen);
+	if (lfd < 0)
+		return -1;
+	c->port = net_local_port(lfd);
+	snprintf(c->host, sizeof(c->host), "127.0.0.1");
+	c->server = fork();
+	if (c->server < 0) {
+		snprintf(err, errlen, "fork: %s", strerror(errno));
+		close(lfd);
+		c->server = 0;
+		return -1;
+	}
+	if (c->server == 0)
+		loop_server(lfd, token);
+	close(lfd);
+	return 0;
+}
+
+/* The server's reply: "OK ..." gives 0 and the rest in rest, else -1. */
+static int reply(struct net_client *c, char *rest, size_t restlen, const char *what,
+		 char *err, size_t errlen)
+{
+	char line[NET_LINE_MAX];
+	int n = net_readline(c->ctl, line, sizeof(line), NET_ANSWER_MS);
+
+	if (n > 3 && strncmp(line, "OK ", 3) == 0) {
+		snprintf(rest, restlen, "%s", line + 3);
+		return 0;
+	}
+	if (n > 4 && strncmp(line, "ERR ", 4) == 0)
+		snprintf(err, errlen, "peer %s:%u refused %s: %s", c->host, c->port, what, line + 4);
+	else if (n < 0 && errno == ETIMEDOUT)
+		snprintf(err, errlen, "peer %s:%u did not answer %s within %d s", c->host, c->port,
+			 what, NET_ANSWER_MS / 1000);
+	else if (n <= 0)
+		snprintf(err, errlen, "peer %s:%u closed the connection at %s%s%s", c->host, c->port,
+			 what, n < 0 ? ": " : "", n < 0 ? strerror(errno) : "");
+	else
+		snprintf(err, errlen, "peer %s:%u is not a sysindex server (said \"%.40s\")",
+			 c->host, c->port, line);
+	return -1;
+}
+
+int net_client_open(struct net_client *c, const char *peer, char *err, size_t errlen)
+{
+	char token[NET_TOKEN_MAX + 1] = "", rest[NET_LINE_MAX];
+
+	memset(c, 0, sizeof(*c));
+	c->ctl = -1;
+	signal(SIGPIPE, SIG_IGN);   /* a peer that closes mid-test: EPIPE, not death */
+	if (peer == NULL || *peer == '\0' || strcmp(peer, "-") == 0) {
+		if (fork_loopback(c, token, err, errlen) != 0)
+			return -1;
+	} else {
+		const char *t = getenv(NET_PEER_ENV);
+
+		if (net_split_peer(peer, c->host, sizeof(c->host), &c->port) != 0) {
+			snprintf(err, errlen, "--peer: '%s' is not HOST or HOST:PORT", peer);
+			return -1;
+		}
+		if (t == NULL || *t == '\0' || strlen(t) > NET_TOKEN_MAX || strpbrk(t, " \n\r")) {
+			snprintf(err, errlen, "--peer %s needs the server's token (--peer-token)", peer);
+			return -1;
+		}
+		snprintf(token, sizeof(token), "%s", t);
+		c->remote = 1;
+	}
+	c->ctl = net_connect(c->host, c->port, NET_CONNECT_MS, err, errlen);
+	if (c->ctl < 0)
+		return -1;
+	c->addrlen = sizeof(c->addr);
+	if (getpeername(c->ctl, (struct sockaddr *)&c->addr, &c->addrlen) != 0) {
+		snprintf(err, errlen, "getpeername: %s", strerror(errno));
+		return -1;
+	}
+	if (net_printf(c->ctl, "%s %s", NET_MAGIC, token) != 0) {
+		snprintf(err, errlen, "peer %s:%u: %s", c->host, c->port, strerror(errno));
+		return -1;
+	}
+	return reply(c, rest, sizeof(rest), "the session", err, errlen);
+}
+
+int net_client_test(struct net_client *c, enum net_kind kind, unsigned seconds,
+		    unsigned streams, char *err, size_t errlen)
+{
+	char rest[NET_LINE_MAX], where[NET_LINE_MAX];
+
+	if (net_printf(c->ctl, "TEST %s %u %u", net_kind_name[kind], seconds, streams) != 0) {
+		snprintf(err, errlen, "peer %s:%u: %s", c->host, c->port, strerror(errno));
+		return -1;
+	}
+	if (reply(c, rest, sizeof(rest), "the test", err, errlen) != 0)
+		return -1;
+	if (sscanf(rest, "%255s %16s", where, c->cookie) != 2 ||
+	    strlen(c->cookie) != NET_COOKIE_LEN) {
+		snprintf(err, errlen, "peer %s:%u: malformed reply \"%.40s\"", c->host, c->port, rest);
+		return -1;
+	}
+	if (kind == NK_USTREAM) {
+		snprintf(c->upath, sizeof(c->upath), "%.107s", where);
+		return 0;
+	}
+	c->data_port = (unsigned)strtoul(where, NULL, 10);
+	if (c->data_port == 0 || c->data_port > 65535) {
+		snprintf(err, errlen, "peer %s:%u: bad data port \"%.20s\"", c->host, c->port, where);
+		return -1;
+	}
+	return 0;
+}
+
+static int udp_hello(struct net_client *c, int fd, char *err, size_t errlen)
+{
+	char back[NET_COOKIE_LEN];
+
+	for (int tries = 0; tries < 5; tries++) {
+		if (send(fd, c->cookie, NET_COOKIE_LEN, 0) != NET_COOKIE_LEN)
+			break;
+		if (net_wait(fd, POLLIN, 1000) == 1 &&
+		    recv(fd, back, sizeof(back), 0) == NET_COOKIE_LEN &&
+		    memcmp(back, c->cookie, NET_COOKIE_LEN) == 0)
+			return 0;
+	}
+	snprintf(err, errlen, "no UDP answer from %s port %u (a firewall?)", c->host, c->data_port);
+	return -1;
+}
+
+int net_client_data(struct net_client *c, int type, int send_cookie, char *err, size_t errlen)
+{
+	struct sockaddr_storage ss = c->addr;
+	char why[160];
+	int fd;
+
+	if (c->upath[0]) {
+		struct sockaddr_un un;
+
+		memset(&un, 0, sizeof(un));
+		un.sun_family = AF_UNIX;
+		snprintf(un.sun_path, sizeof(un.sun_path), "%s", c->upath);
+		fd = net_connect_addr((struct sockaddr *)&un, sizeof(un), SOCK_STREAM,
+				      NET_CONNECT_MS, why, sizeof(why));
+	} else {
+		if (ss.ss_family == AF_INET6)
+			((struct sockaddr_in6 *)&ss)->sin6_port = htons((unsigned short)c->data_port);
+		else
+			((struct sockaddr_in *)&ss)->sin_port = htons((unsigned short)c->data_port);
+		fd = net_connect_addr((struct sockaddr *)&ss, c->addrlen, type, NET_CONNECT_MS,
+				      why, sizeof(why));
+	}
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot open a data connection to %s: %s",
+			 c->upath[0] ? c->upath : c->host, why);
+		return -1;
+	}
+	if (type == SOCK_DGRAM) {
+		if (udp_hello(c, fd, err, errlen) != 0) {
+			close(fd);
+			return -1;
+		}
+		return fd;
+	}
+	if (send_cookie && net_writeall(fd, c->cookie, NET_COOKIE_LEN) != 0) {
+		snprintf(err, errlen, "data connection to %s: %s", c->host, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int net_client_done(struct net_client *c, struct net_result *res, char *err, size_t errlen)
+{
+	char line[NET_LINE_MAX];
+	int n;
+
+	c->upath[0] = '\0';
+	if (net_printf(c->ctl, "DONE") != 0) {
+		snprintf(err, errlen, "peer %s:%u closed the connection mid-test: %s", c->host,
+			 c->port, strerror(errno));
+		return -1;
+	}
+	n = net_readline(c->ctl, line, sizeof(line), NET_ANSWER_MS);
+	if (n > 0 && sscanf(line, "RESULT %llu %llu %lf", &res->bytes, &res->transactions,
+			    &res->seconds) == 3)
+		return 0;
+	if (n > 4 && strncmp(line, "ERR ", 4) == 0)
+		snprintf(err, errlen, "peer %s:%u: %s", c->host, c->port, line + 4);
+	else if (n < 0 && errno == ETIMEDOUT)
+		snprintf(err, errlen, "peer %s:%u stalled: no result within %d s", c->host, c->port,
+			 NET_ANSWER_MS / 1000);
+	else
+		snprintf(err, errlen, "peer %s:%u closed the connection mid-test", c->host, c->port);
+	return -1;
+}
+
+void net_client_why(struct net_client *c, char *out, size_t len)
+{
+	char line[NET_LINE_MAX];
+
+	out[0] = '\0';
+	if (net_readline(c->ctl, line, sizeof(line), 500) > 4 && strncmp(line, "ERR ", 4) == 0)
+		snprintf(out, len, " (peer: %s)", line + 4);
+}
+
+/* The interface that holds the control connection's local address. */
+static void local_interface(int fd, char *name, size_t len)
+{
+	struct sockaddr_storage ss;
+	socklen_t sl = sizeof(ss);
+	struct ifaddrs *ifs, *i;
+
+	snprintf(name, len, "?");
+	if (getsockname(fd, (struct sockaddr *)&ss, &sl) != 0 || getifaddrs(&ifs) != 0)
+		return;
+	for (i = ifs; i != NULL; i = i->ifa_next) {
+		const struct sockaddr *a = i->ifa_addr;
+
+		if (a == NULL || a->sa_family != ss.ss_family)
+			continue;
+		if ((a->sa_family == AF_INET &&
+		     ((const struct sockaddr_in *)a)->sin_addr.s_addr ==
+		     ((struct sockaddr_in *)&ss)->sin_addr.s_addr) ||
+		    (a->sa_family == AF_INET6 &&
+		     memcmp(&((const struct sockaddr_in6 *)a)->sin6_addr,
+			    &((struct sockaddr_in6 *)&ss)->sin6_addr, sizeof(struct in6_addr)) == 0)) {
+			snprintf(name, len, "%s", i->ifa_name);
+			break;
+		}
+	}
+	freeifaddrs(ifs);
+}
+
+void net_client_path(const struct net_client *c, char *out, size_t len)
+{
+	char ifname[IF_NAMESIZE + 8], path[128], mtu[32] = "?";
+	FILE *f;
+
+	local_interface(c->ctl, ifname, sizeof(ifname));
+	snprintf(path, sizeof(path), "/sys/class/net/%s/mtu", ifname);
+	if (strchr(ifname, '/') == NULL && (f = fopen(path, "r")) != NULL) {
+		if (fgets(mtu, sizeof(mtu), f) == NULL)
+			snprintf(mtu, sizeof(mtu), "?");
+		mtu[strcspn(mtu, "\n")] = '\0';
+		fclose(f);
+	}
+	if (c->remote)
+		snprintf(out, len, "peer %s:%u via %s, MTU %s", c->host, c->port, ifname, mtu);
+	else
+		snprintf(out, len, "loopback %s via %s, MTU %s", c->host, ifname, mtu);
+}
+
+void net_client_close(struct net_client *c)
+{
+	if (c->ctl >= 0) {
+		net_printf(c->ctl, "BYE");
+		close(c->ctl);
+		c->ctl = -1;
+	}
+	if (c->server > 0) {
+		int st;
+		pid_t got = 0;
+
+		/* The session ends at BYE or EOF; a stuck one is told to go. */
+		for (int i = 0; i < 50 && (got = waitpid(c->server, &st, WNOHANG)) == 0; i++)
+			usleep(20000);
+		if (got == 0 && kill(c->server, SIGKILL) == 0)
+			waitpid(c->server, &st, 0);
+		c->server = 0;
+	}
+}

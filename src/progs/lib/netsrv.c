@@ -1,0 +1,375 @@
+/*
+ * netsrv.c: the server side of one sysindex peer session (protocol in net.h).
+ * One process per session: `sysindex serve` forks one per accepted control
+ * connection, a test program forks one for its loopback run.
+ */
+#define _GNU_SOURCE   /* accept4, struct ucred-free Unix sockets, timing */
+#include "net.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_CONNS (2 * NET_MAX_STREAMS)
+
+struct conn {
+	int fd;
+	size_t have;                 /* cookie bytes received so far */
+	char cookie[NET_COOKIE_LEN];
+};
+
+/* One test's data phase. */
+struct phase {
+	enum net_kind kind;
+	unsigned seconds, streams;
+	char cookie[NET_COOKIE_LEN + 1];
+	int lfd;                     /* listener, or the UDP socket */
+	char upath[108];             /* ustream: the socket file to remove */
+	int udp_bound;               /* udp: the client's address is known */
+	struct conn conns[MAX_CONNS];
+	size_t nconns;
+	int done;                    /* the client said DONE */
+	int capped;                  /* past the byte cap */
+	double first, last;          /* first and last data read, monotonic */
+	struct net_result res;
+	char *buf;
+};
+
+static double mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int open_data(struct phase *ph, int ctl, const struct net_limits *lim, char *err,
+		     size_t errlen)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = sizeof(ss);
+
+	if (ph->kind == NK_USTREAM) {
+		struct sockaddr_un un;
+
+		if (!lim->allow_unix) {
+			snprintf(err, errlen, "Unix sockets are for the local loopback test only");
+			return -1;
+		}
+		memset(&un, 0, sizeof(un));
+		un.sun_family = AF_UNIX;
+		snprintf(ph->upath, sizeof(ph->upath), "sysindex-net-%ld.sock", (long)getpid());
+		snprintf(un.sun_path, sizeof(un.sun_path), "%s", ph->upath);
+		unlink(ph->upath);
+		ph->lfd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		if (ph->lfd < 0 || bind(ph->lfd, (struct sockaddr *)&un, sizeof(un)) != 0 ||
+		    listen(ph->lfd, 16) != 0) {
+			snprintf(err, errlen, "cannot listen on %s: %s", ph->upath, strerror(errno));
+			ph->upath[0] = '\0';
+			return -1;
+		}
+		return 0;
+	}
+	if (getsockname(ctl, (struct sockaddr *)&ss, &len) != 0) {
+		snprintf(err, errlen, "getsockname: %s", strerror(errno));
+		return -1;
+	}
+	ph->lfd = net_listen_like((struct sockaddr *)&ss, len, 0,
+				  ph->kind == NK_UDP ? SOCK_DGRAM : SOCK_STREAM, err, errlen);
+	return ph->lfd < 0 ? -1 : 0;
+}
+
+static void close_conn(struct phase *ph, size_t i)
+{
+	close(ph->conns[i].fd);
+	ph->conns[i] = ph->conns[--ph->nconns];
+}
+
+static void accept_conn(struct phase *ph)
+{
+	int fd = accept4(ph->lfd, NULL, NULL, SOCK_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	if (ph->nconns == MAX_CONNS || (ph->kind != NK_CRR && ph->nconns >= ph->streams)) {
+		close(fd);
+		return;
+	}
+	if (ph->kind == NK_RR || ph->kind == NK_CRR)
+		net_nodelay(fd);
+	ph->conns[ph->nconns].fd = fd;
+	ph->conns[ph->nconns].have = 0;
+	ph->nconns++;
+}
+
+/* Data on connection i; returns 0 to keep it, -1 to close it. */
+static int serve_conn(struct phase *ph, size_t i, const struct net_limits *lim)
+{
+	struct conn *c = &ph->conns[i];
+	ssize_t got;
+
+	if (c->have < NET_COOKIE_LEN) {
+		got = read(c->fd, c->cookie + c->have, NET_COOKIE_LEN - c->have);
+		if (got <= 0)
+			return got < 0 && errno == EINTR ? 0 : -1;
+		c->have += (size_t)got;
+		if (c->have == NET_COOKIE_LEN && memcmp(c->cookie, ph->cookie, NET_COOKIE_LEN) != 0)
+			return -1;   /* not this session's client */
+		return 0;
+	}
+	got = read(c->fd, ph->buf, ph->kind == NK_STREAM || ph->kind == NK_USTREAM ?
+		   NET_STREAM_BLOCK : 64);
+	if (got < 0)
+		return errno == EINTR || errno == EAGAIN ? 0 : -1;
+	if (got == 0)
+		return -1;
+	if (ph->res.bytes == 0)
+		ph->first = mono();
+	ph->last = mono();
+	ph->res.bytes += (unsigned long long)got;
+	if (ph->res.bytes > lim->max_bytes) {
+		ph->capped = 1;
+		return -1;
+	}
+	if (ph->kind == NK_RR || ph->kind == NK_CRR) {
+		if (net_writeall(c->fd, ph->buf, (size_t)got) != 0)
+			return -1;
+		ph->res.transactions += (unsigned long long)got;
+		if (ph->kind == NK_CRR)
+			return -1;   /* one request per connection: the server closes */
+	}
+	return 0;
+}
+
+static void serve_udp(struct phase *ph)
+{
+	struct sockaddr_storage from;
+	socklen_t flen = sizeof(from);
+	ssize_t got = recvfrom(ph->lfd, ph->buf, 64, 0, (struct sockaddr *)&from, &flen);
+
+	if (got <= 0)
+		return;
+	if (!ph->udp_bound) {
+		if (got != NET_COOKIE_LEN || memcmp(ph->buf, ph->cookie, NET_COOKIE_LEN) != 0)
+			return;
+		/* From now on the socket only hears the client that knew the cookie. */
+		if (connect(ph->lfd, (struct sockaddr *)&from, flen) != 0)
+			return;
+		ph->udp_bound = 1;
+		send(ph->lfd, ph->cookie, NET_COOKIE_LEN, 0);
+		return;
+	}
+	if (got == NET_COOKIE_LEN && memcmp(ph->buf, ph->cookie, NET_COOKIE_LEN) == 0) {
+		send(ph->lfd, ph->cookie, NET_COOKIE_LEN, 0);   /* a repeated hello */
+		return;
+	}
+	if (ph->res.bytes == 0)
+		ph->first = mono();
+	ph->last = mono();
+	ph->res.bytes += (unsigned long long)got;
+	ph->res.transactions++;
+	send(ph->lfd, ph->buf, (size_t)got, 0);
+}
+
+/* The control connection spoke during the data phase: DONE or trouble. */
+static int control_line(int ctl, struct phase *ph, char *err, size_t errlen)
+{
+	char line[NET_LINE_MAX];
+	int n = net_readline(ctl, line, sizeof(line), 1000);
+
+	if (n > 0 && strcmp(line, "DONE") == 0) {
+		ph->done = 1;
+		return 0;
+	}
+	snprintf(err, errlen, "%s", n == 0 ? "client closed the control connection mid-test" :
+		 n < 0 ? strerror(errno) : "unexpected line during a test");
+	return -1;
+}
+
+/* Poll the control connection, the data socket and the connections. */
+static int run_phase(int ctl, struct phase *ph, const struct net_limits *lim, char *err,
+		     size_t errlen)
+{
+	double deadline = mono() + ph->seconds + NET_GRACE_S, drain_until = 0;
+
+	for (;;) {
+		struct pollfd p[MAX_CONNS + 2];
+		size_t np = 0, base;
+		int rc, left = (int)((deadline - mono()) * 1000);
+
+		if (ph->done && (ph->nconns == 0 || ph->kind == NK_CRR || ph->kind == NK_UDP))
+			return 0;
+		if (ph->done && drain_until == 0)
+			drain_until = mono() + NET_GRACE_S;
+		if (left <= 0 || (drain_until > 0 && mono() > drain_until)) {
+			snprintf(err, errlen, "test cut at its %u s cap", ph->seconds + NET_GRACE_S);
+			return -1;
+		}
+		if (ph->capped) {
+			snprintf(err, errlen, "byte cap of %llu MiB reached", lim->max_bytes >> 20);
+			return -1;
+		}
+		p[np++] = (struct pollfd){ .fd = ph->done ? -1 : ctl, .events = POLLIN };
+		p[np++] = (struct pollfd){ .fd = ph->lfd, .events = POLLIN };
+		base = np;
+		for (size_t i = 0; i < ph->nconns; i++)
+			p[np++] = (struct pollfd){ .fd = ph->conns[i].fd, .events = POLLIN };
+		rc = poll(p, np, left > 1000 ? 1000 : left);
+		if (rc < 0 && errno != EINTR) {
+			snprintf(err, errlen, "poll: %s", strerror(errno));
+			return -1;
+		}
+		if (rc <= 0)
+			continue;
+		if ((p[0].revents & (POLLIN | POLLHUP | POLLERR)) &&
+		    control_line(ctl, ph, err, errlen) != 0)
+			return -1;
+		/* Connections from the last end to the first: closing swaps in the last. */
+		for (size_t i = np - base; i-- > 0;)
+			if ((p[base + i].revents & (POLLIN | POLLHUP | POLLERR)) &&
+			    serve_conn(ph, i, lim) != 0)
+				close_conn(ph, i);
+		if (p[1].revents & POLLIN) {
+			if (ph->kind == NK_UDP)
+				serve_udp(ph);
+			else
+				accept_conn(ph);
+		}
+	}
+}
+
+static void end_phase(struct phase *ph)
+{
+	while (ph->nconns > 0)
+		close_conn(ph, ph->nconns - 1);
+	if (ph->lfd >= 0)
+		close(ph->lfd);
+	ph->lfd = -1;
+	if (ph->upath[0])
+		unlink(ph->upath);
+	ph->upath[0] = '\0';
+}
+
+/* "TEST <kind> <seconds> <streams>": checked against the limits. */
+static int parse_test(const char *line, const struct net_limits *lim, struct phase *ph,
+		      char *why, size_t whylen)
+{
+	char kind[16];
+	unsigned secs, streams;
+	char extra;
+	int k;
+
+	if (sscanf(line, "TEST %15s %u %u %c", kind, &secs, &streams, &extra) != 3) {
+		snprintf(why, whylen, "malformed TEST line");
+		return -1;
+	}
+	if ((k = net_kind_find(kind)) < 0) {
+		snprintf(why, whylen, "unknown test kind %s", kind);
+		return -1;
+	}
+	if (secs == 0 || secs > lim->max_seconds) {
+		snprintf(why, whylen, "seconds must be 1 to %u", lim->max_seconds);
+		return -1;
+	}
+	if (streams == 0 || streams > NET_MAX_STREAMS) {
+		snprintf(why, whylen, "streams must be 1 to %d", NET_MAX_STREAMS);
+		return -1;
+	}
+	ph->kind = (enum net_kind)k;
+	ph->seconds = secs;
+	ph->streams = streams;
+	return 0;
+}
+
+/* One TEST round after its line was read: 0 to go on, -1 to end the session. */
+static int one_test(int ctl, const char *line, const struct net_limits *lim, int log_fd,
+		    char *buf, char *err, size_t errlen)
+{
+	struct phase ph;
+	char why[160];
+	int rc;
+
+	memset(&ph, 0, sizeof(ph));
+	ph.lfd = -1;
+	ph.buf = buf;
+	if (parse_test(line, lim, &ph, why, sizeof(why)) != 0)
+		return net_printf(ctl, "ERR %s", why) == 0 ? 0 : -1;
+	if (net_random_hex(ph.cookie, NET_COOKIE_LEN) != 0 ||
+	    open_data(&ph, ctl, lim, why, sizeof(why)) != 0) {
+		end_phase(&ph);
+		return net_printf(ctl, "ERR %s", why[0] ? why : "no random cookie") == 0 ? 0 : -1;
+	}
+	if (ph.kind == NK_USTREAM)
+		rc = net_printf(ctl, "OK %s %s", ph.upath, ph.cookie);
+	else
+		rc = net_printf(ctl, "OK %u %s", net_local_port(ph.lfd), ph.cookie);
+	if (rc != 0 || run_phase(ctl, &ph, lim, err, errlen) != 0) {
+		if (rc != 0)
+			snprintf(err, errlen, "control connection: %s", strerror(errno));
+		else
+			net_printf(ctl, "ERR %s", err);
+		end_phase(&ph);
+		return -1;
+	}
+	end_phase(&ph);
+	if (log_fd >= 0)
+		dprintf(log_fd, "sysindex serve: %s %u s x %u: %llu bytes, %llu transactions in %.3f s\n",
+			net_kind_name[ph.kind], ph.seconds, ph.streams, ph.res.bytes,
+			ph.res.transactions, ph.last - ph.first);
+	return net_printf(ctl, "RESULT %llu %llu %.6f", ph.res.bytes, ph.res.transactions,
+			  ph.last - ph.first) == 0 ? 0 : -1;
+}
+
+int net_serve_session(int ctl, const struct net_limits *lim, int log_fd, char *err,
+		      size_t errlen)
+{
+	char line[NET_LINE_MAX], want[NET_LINE_MAX];
+	char *buf = malloc(NET_STREAM_BLOCK);
+	int n, rc = -1;
+
+	err[0] = '\0';
+	if (buf == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	snprintf(want, sizeof(want), "%s %s", NET_MAGIC, lim->token);
+	n = net_readline(ctl, line, sizeof(line), NET_HELLO_S * 1000);
+	if (n <= 0 || strcmp(line, want) != 0) {
+		snprintf(err, errlen, "%s", n < 0 ? "no greeting in time" : n == 0 ? "closed before the greeting" :
+			 strncmp(line, NET_MAGIC " ", sizeof(NET_MAGIC)) == 0 ? "wrong token" :
+			 "not a sysindex client");
+		net_printf(ctl, "ERR %s", err);
+		goto out;
+	}
+	if (net_printf(ctl, "OK sysindex1") != 0)
+		goto out;
+	for (;;) {
+		n = net_readline(ctl, line, sizeof(line), (int)lim->idle_seconds * 1000);
+		if (n == 0 || (n > 0 && strcmp(line, "BYE") == 0)) {
+			rc = 0;
+			break;
+		}
+		if (n < 0) {
+			snprintf(err, errlen, "%s", errno == ETIMEDOUT ? "idle timeout" : strerror(errno));
+			if (errno == ETIMEDOUT)
+				net_printf(ctl, "ERR idle for %u s", lim->idle_seconds);
+			break;
+		}
+		if (strncmp(line, "TEST ", 5) != 0) {
+			snprintf(err, errlen, "unexpected line");
+			net_printf(ctl, "ERR expected TEST or BYE");
+			break;
+		}
+		if (one_test(ctl, line, lim, log_fd, buf, err, errlen) != 0)
+			break;
+	}
+out:
+	free(buf);
+	return rc;
+}
