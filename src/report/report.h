@@ -58,6 +58,22 @@ struct stat_cells {
 };
 void report_stat_cells(const struct summary *s, struct stat_cells *c);
 
+/*
+ * A TF_CURVE test's latency curve (mem-latency): its lat_<size> metrics by
+ * size, each with the level it fits in ("L1d", "L2", "L3", "L4", "DRAM", or
+ * "?" when no cache size is known) and the size as text ("16.0 KiB").
+ */
+#define CURVE_MAX MAX_METRICS
+struct curve_point {
+	unsigned long long bytes;
+	double ns;
+	char level[8];
+	char size[32];
+};
+size_t report_curve(const struct bench_result *t, struct curve_point *pts, size_t max);
+/* Whether a metric is one of the curve's points (metric lines leave those out). */
+int report_is_curve_metric(const struct metric *m);
+
 /* Sorted by display name, as UnixBench prints results: indexes into run->tests. */
 void report_sorted(const struct copy_run *run, size_t *order);
 

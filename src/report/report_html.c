@@ -190,6 +190,8 @@ static void results_table(FILE *out, const struct copy_run *run, const size_t *o
 		for (size_t m = 0; m < t->nmetrics; m++) {
 			char line[128];
 
+			if (report_is_curve_metric(&t->metrics[m]))
+				continue;   /* in the curve table */
 			snprintf(line, sizeof(line), "%s %.6g %s", t->metrics[m].name,
 				 t->metrics[m].value, t->metrics[m].unit);
 			fputs(m == 0 && !t->note[0] ? "<span class=\"small\">" :
@@ -199,6 +201,24 @@ static void results_table(FILE *out, const struct copy_run *run, const size_t *o
 		}
 		fputs("</td></tr>\n", out);
 	}
+	fputs("</table>\n", out);
+}
+
+/* mem-latency's curve: working set, ns per load, the level it fits in. */
+static void curve_table(FILE *out, const struct bench_result *t)
+{
+	struct curve_point pts[CURVE_MAX];
+	size_t n = report_curve(t, pts, CURVE_MAX);
+
+	if (n == 0)
+		return;
+	fputs("<h3>", out);
+	esc(out, t->def->title);
+	fputs(": working set to ns per load</h3>\n<table class=\"results\">\n"
+	      "<tr><th>Working set</th><th>ns/load</th><th>Fits in</th></tr>\n", out);
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "<tr><td class=\"n\">%s</td><td class=\"n\">%.2f</td><td>%s</td></tr>\n",
+			pts[i].size, pts[i].ns, pts[i].level);
 	fputs("</table>\n", out);
 }
 
@@ -291,6 +311,8 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 		fprintf(out, "<p class=\"score\">System Benchmarks Index Score%s: <strong>%.1f</strong>"
 			"</p>\n", sys->partial ? " (Partial Only)" : "", sys->score);
 	results_table(out, run, order);
+	for (size_t k = 0; k < run->ntests; k++)
+		curve_table(out, &run->tests[order[k]]);
 	for (int c = 0; c < CAT_COUNT; c++)
 		index_table(out, run, order, (enum test_category)c);
 	stats_table(out, r, run, order);

@@ -91,7 +91,7 @@ static const char *status_key(enum test_status s)
 	return "not_run";
 }
 
-static const char *const category_key[CAT_COUNT] = { "system", "misc", "disk" };
+static const char *const category_key[CAT_COUNT] = { "system", "misc", "disk", "memory", "network" };
 
 static void metrics(struct json_out *j, const struct metric *m, size_t n)
 {

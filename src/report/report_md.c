@@ -152,6 +152,23 @@ static void results_table(FILE *out, const struct copy_run *run, const size_t *o
 	fputs("\n", out);
 }
 
+/* mem-latency's curve: one row per working set. */
+static void curve_table(FILE *out, const struct bench_result *t)
+{
+	struct curve_point pts[CURVE_MAX];
+	size_t n = report_curve(t, pts, CURVE_MAX);
+
+	if (n == 0)
+		return;
+	fputs("**", out);
+	md(out, t->def->title);
+	fputs(":** working set to ns per load\n\n| Working set | ns/load | Fits in |\n"
+	      "|-----:|-----:|:-----|\n", out);
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "| %s | %.2f | %s |\n", pts[i].size, pts[i].ns, pts[i].level);
+	fputs("\n", out);
+}
+
 static void stats_table(FILE *out, const struct run_result *r, const struct copy_run *run,
 			const size_t *order)
 {
@@ -193,6 +210,8 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	fprintf(out, "## %u parallel cop%s (%s %s - %s)\n\n", run->copies,
 		run->copies == 1 ? "y" : "ies", day, t0, t1);
 	results_table(out, run, order);
+	for (size_t k = 0; k < run->ntests; k++)
+		curve_table(out, &run->tests[order[k]]);
 	for (int c = 0; c < CAT_COUNT; c++) {
 		const struct cat_index *ci = &run->cats[c];
 

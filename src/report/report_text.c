@@ -173,6 +173,20 @@ static void placement_line(FILE *out, const struct bench_result *t)
 		moved != NULL && moved->value > 0 ? "; placement changed" : "");
 }
 
+/* mem-latency's curve, three points a line, indented under its result. */
+static void curve_lines(FILE *out, const struct bench_result *t)
+{
+	struct curve_point pts[CURVE_MAX];
+	size_t n = report_curve(t, pts, CURVE_MAX);
+
+	if (n == 0)
+		return;
+	fprintf(out, "      working set -> ns per load (level it fits in):\n");
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%s%9s %8.2f ns %-4s%s", i % 3 ? "  " : "      ", pts[i].size,
+			pts[i].ns, pts[i].level, i % 3 == 2 || i + 1 == n ? "\n" : "");
+}
+
 static void result_line(FILE *out, const struct bench_result *t)
 {
 	if (t->status != TS_OK) {
@@ -187,14 +201,16 @@ static void result_line(FILE *out, const struct bench_result *t)
 	fprintf(out, "\n");
 	if (t->def->placement_metric != NULL)
 		placement_line(out, t);
-	if (t->def->groups & G_DISK && t->nmetrics > 0) {
-		size_t col = 80;
+	if (t->def->groups & (G_DISK | G_MEM | G_NET) && t->nmetrics > 0) {
+		size_t col = 80, shown = 0;
 
 		for (size_t m = 0; m < t->nmetrics; m++) {
 			const struct metric *mt = &t->metrics[m];
 			char item[96], num[32];
 			double v = mt->value;
 
+			if (report_is_curve_metric(mt))
+				continue;   /* in the curve table below */
 			if (strcmp(mt->unit, "B") == 0) {
 				format_bytes((unsigned long long)v, num, sizeof(num));
 				fmt(item, sizeof(item), "%s %s", mt->name, num);
@@ -204,7 +220,7 @@ static void result_line(FILE *out, const struct bench_result *t)
 			}
 			/* Wrap the metric lines at 78 columns, indented under the title. */
 			if (col + strlen(item) + 2 > 78) {
-				fprintf(out, "%s      ", m ? "\n" : "");
+				fprintf(out, "%s      ", shown++ ? "\n" : "");
 				col = 6;
 			} else {
 				fprintf(out, "; ");
@@ -213,8 +229,10 @@ static void result_line(FILE *out, const struct bench_result *t)
 			fputs(item, out);
 			col += strlen(item);
 		}
-		fprintf(out, "\n");
+		if (shown)
+			fprintf(out, "\n");
 	}
+	curve_lines(out, t);
 }
 
 static void index_table(FILE *out, const struct copy_run *run, const size_t *order,

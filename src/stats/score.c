@@ -120,7 +120,13 @@ void score_test(struct bench_result *t)
 		int timebase = p->ncopies ? p->copies[0].timebase : 0;
 
 		p->rate = score_rate(p->count, p->time, timebase);
-		count[i] = p->count;
+		/*
+		 * A time (ns) does not add up over copies: the pass's figure is the
+		 * copies' mean, and the rule's "lowest third" is the slowest third.
+		 */
+		if ((t->def->flags & TF_LOWER) && p->ncopies > 0)
+			p->rate /= (double)p->ncopies;
+		count[i] = (t->def->flags & TF_LOWER) ? -p->count : p->count;
 		rate[i] = p->rate;
 	}
 	t->score = stats_unixbench(count, rate, n, dropped, &t->kept);
@@ -188,7 +194,9 @@ void score_scaling(struct run_result *r)
 			struct bench_result *t = &run->tests[k];
 
 			t->scaling = 0;
-			if (one == NULL || run->copies < 2 || t->status != TS_OK)
+			/* A time's scaling is not "N times the work": no line for it. */
+			if (one == NULL || run->copies < 2 || t->status != TS_OK ||
+			    (t->def->flags & TF_LOWER))
 				continue;
 			for (size_t j = 0; j < one->ntests; j++)
 				if (one->tests[j].def == t->def && one->tests[j].status == TS_OK &&
