@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "report/report.h"
 #include "util/gnuplot.h"
 #include "util/util.h"
 
@@ -125,8 +126,18 @@ static void first_line(const char *text, char *out, size_t len)
 	snprintf(out, len, "%.*s", (int)strcspn(text, "\n"), text);
 }
 
-static int draw(const char *gp, const char *term, const char *out_path, const struct chart *c,
-		char *err, size_t errlen)
+/*
+ * What one chart writes into the temporary folder: chart.dat and chart.gp
+ * (which draws into chart.out).  vmax passes from the data to the script.
+ */
+struct drawing {
+	int (*data)(const char *path, const void *ctx, double *vmax);
+	int (*script)(const char *path, const char *term, const void *ctx, double vmax);
+	const void *ctx;
+};
+
+static int draw_with(const char *gp, const char *term, const char *out_path,
+		     const struct drawing *d, char *err, size_t errlen)
 {
 	static const char *const args[] = { "chart.gp", NULL };
 	char tmp[4096], file[4200], msg[2048], line[256];
@@ -145,10 +156,10 @@ static int draw(const char *gp, const char *term, const char *out_path, const st
 		return -1;
 	}
 	snprintf(file, sizeof(file), "%s/chart.dat", tmp);
-	if (write_data(file, c, &vmax) != 0)
+	if (d->data(file, d->ctx, &vmax) != 0)
 		goto out_write;
 	snprintf(file, sizeof(file), "%s/chart.gp", tmp);
-	if (write_script(file, term, c, vmax) != 0)
+	if (d->script(file, term, d->ctx, vmax) != 0)
 		goto out_write;
 	st = gnuplot_run(gp, tmp, args, msg, sizeof(msg), err, errlen);
 	if (st == -1)
@@ -171,6 +182,24 @@ out_write:
 out:
 	remove_tree(tmp);
 	return rc;
+}
+
+static int bar_data(const char *path, const void *ctx, double *vmax)
+{
+	return write_data(path, ctx, vmax);
+}
+
+static int bar_script(const char *path, const char *term, const void *ctx, double vmax)
+{
+	return write_script(path, term, ctx, vmax);
+}
+
+static int draw(const char *gp, const char *term, const char *out_path, const struct chart *c,
+		char *err, size_t errlen)
+{
+	struct drawing d = { bar_data, bar_script, c };
+
+	return draw_with(gp, term, out_path, &d, err, errlen);
 }
 
 static int ends_with(const char *s, const char *suffix)
@@ -316,6 +345,110 @@ static int plot_both(const char *gp, const char *resdir, const struct run_result
 	return 0;
 }
 
+/*
+ * mem-latency's curve per copy count: chart.dat has one block per copy run
+ * ("bytes ns label"), the script draws them on logarithmic axes.
+ */
+struct latency_chart {
+	const struct run_result *r;
+	const struct bench_result *tests[16];   /* per copy run, or NULL */
+	size_t n;
+};
+
+static int latency_data(const char *path, const void *ctx, double *vmax)
+{
+	const struct latency_chart *lc = ctx;
+	struct curve_point pts[CURVE_MAX];
+	FILE *f = fopen(path, "w");
+
+	if (f == NULL)
+		return -1;
+	*vmax = 0;
+	for (size_t s = 0; s < lc->n; s++) {
+		size_t n = report_curve(lc->tests[s], pts, CURVE_MAX);
+
+		fprintf(f, "# %u copies\n", lc->r->runs[s].copies);
+		for (size_t i = 0; i < n; i++) {
+			fprintf(f, "%llu %.6g \"%s\"\n", pts[i].bytes, pts[i].ns, pts[i].level);
+			if (pts[i].ns > *vmax)
+				*vmax = pts[i].ns;
+		}
+		fputs("\n\n", f);
+	}
+	return fclose(f) == 0 ? 0 : -1;
+}
+
+static int latency_script(const char *path, const char *term, const void *ctx, double vmax)
+{
+	const struct latency_chart *lc = ctx;
+	FILE *f = fopen(path, "w");
+	char title[512];
+
+	if (f == NULL)
+		return -1;
+	if (strcmp(term, "svg") == 0)
+		fprintf(f, "set terminal svg size 900,540 noenhanced font 'sans,11' background rgb 'white'\n");
+	else if (strcmp(term, "pngcairo") == 0)
+		fprintf(f, "set terminal pngcairo size 900,540 noenhanced font 'sans,10' background rgb 'white'\n");
+	else
+		fprintf(f, "set terminal png size 900,540 noenhanced\n");
+	snprintf(title, sizeof(title), "sysindex %s on %s (%s)\nmemory latency: random pointer chain",
+		 lc->r->version, lc->r->sys.hostname, lc->r->base_name);
+	for (char *p = title; *p; p++)
+		if ((unsigned char)*p < 0x20 && *p != '\n')
+			*p = ' ';
+	fprintf(f, "set output 'chart.out'\nset title ");
+	gnuplot_dquote(f, title);
+	fprintf(f, "\nset logscale x 2\nset logscale y 10\nset format x '%%.0b%%B'\n"
+		"set xlabel 'working set (bytes)'\nset ylabel 'ns per load'\n"
+		"set yrange [*:%.6g]\nset grid\nset key top left\nplot", vmax > 0 ? vmax * 2 : 10);
+	for (size_t s = 0; s < lc->n; s++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "%u cop%s", lc->r->runs[s].copies,
+			 lc->r->runs[s].copies == 1 ? "y" : "ies");
+		fprintf(f, "%s 'chart.dat' index %zu using 1:2 with linespoints lw 2 lc rgb '%s' title ",
+			s ? ", \\\n    " : " ", s,
+			series_colours[s % (sizeof(series_colours) / sizeof(series_colours[0]))]);
+		gnuplot_squote(f, name);
+		if (s == 0)   /* the cache level of each point, once */
+			fprintf(f, ", \\\n    'chart.dat' index 0 using 1:2:3 with labels "
+				"offset char 0,1 font ',8' notitle");
+	}
+	fprintf(f, "\n");
+	return fclose(f) == 0 && lc->n > 0 ? 0 : -1;
+}
+
+/* <base>-latency.svg when a TF_CURVE test has a curve in every copy run. */
+static int plot_latency(const char *gp, const char *resdir, const struct run_result *r)
+{
+	struct latency_chart lc = { .r = r };
+	struct curve_point pts[CURVE_MAX];
+	char path[4096], err[512];
+	struct drawing d = { latency_data, latency_script, &lc };
+
+	for (size_t s = 0; s < r->nruns && lc.n < 16; s++) {
+		const struct bench_result *found = NULL;
+
+		for (size_t k = 0; k < r->runs[s].ntests; k++)
+			if (report_curve(&r->runs[s].tests[k], pts, CURVE_MAX) > 0)
+				found = &r->runs[s].tests[k];
+		if (found == NULL)
+			return 0;   /* a copy run without the curve: no chart */
+		lc.tests[lc.n++] = found;
+	}
+	if (lc.n == 0)
+		return 0;
+	if (snprintf(path, sizeof(path), "%s/%s-latency.svg", resdir, r->base_name) >=
+	    (int)sizeof(path))
+		return -1;
+	if (draw_with(gp, "svg", path, &d, err, sizeof(err)) != 0) {
+		fprintf(stderr, "sysindex: chart %s not written: %s\n", path, err);
+		return -1;
+	}
+	return 0;
+}
+
 int plot_run(const char *resdir, const struct run_result *r, int quiet)
 {
 	char gp[4096], title[512];
@@ -344,6 +477,8 @@ int plot_run(const char *resdir, const struct run_result *r, int quiet)
 		rc = -1;
 		goto done;
 	}
+	if (plot_latency(gp, resdir, r) != 0)
+		rc = -1;
 	nrows = collect_rows(r, defs, cap);
 	if (nrows == 0)
 		goto done;      /* no indexed test ran: nothing to chart */

@@ -183,8 +183,9 @@ static void curve_lines(FILE *out, const struct bench_result *t)
 		return;
 	fprintf(out, "      working set -> ns per load (level it fits in):\n");
 	for (size_t i = 0; i < n; i++)
-		fprintf(out, "%s%9s %8.2f ns %-4s%s", i % 3 ? "  " : "      ", pts[i].size,
-			pts[i].ns, pts[i].level, i % 3 == 2 || i + 1 == n ? "\n" : "");
+		fprintf(out, "%s%9s %8.2f ns %*s%s", i % 3 ? "  " : "      ", pts[i].size, pts[i].ns,
+			i % 3 == 2 || i + 1 == n ? 0 : -4, pts[i].level,
+			i % 3 == 2 || i + 1 == n ? "\n" : "");
 }
 
 static void result_line(FILE *out, const struct bench_result *t)
