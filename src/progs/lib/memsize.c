@@ -3,29 +3,13 @@
 #include "memsize.h"
 
 #include <dirent.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "diskio.h"
 #include "harness.h"
-
-unsigned long long memsize_parse_sysfs(const char *text)
-{
-	char *end;
-	unsigned long long v = strtoull(text, &end, 10);
-
-	if (end == text)
-		return 0;
-	switch (*end) {
-	case 'K': v <<= 10; end++; break;
-	case 'M': v <<= 20; end++; break;
-	case 'G': v <<= 30; end++; break;
-	default: break;
-	}
-	while (*end == '\n' || *end == ' ')
-		end++;
-	return *end == '\0' ? v : 0;
-}
 
 /* The first line of dir/name/file into buf; -1 if unreadable. */
 static int read_line(const char *dir, const char *name, const char *file, char *buf,
@@ -63,7 +47,7 @@ int memsize_caches(const char *dir, struct mem_caches *c)
 		return 0;
 	while ((de = readdir(d)) != NULL) {
 		char level[16], type[32], size[32];
-		unsigned long long bytes;
+		uint64_t bytes = 0;
 		long lv;
 
 		if (strncmp(de->d_name, "index", 5) != 0 ||
@@ -72,8 +56,9 @@ int memsize_caches(const char *dir, struct mem_caches *c)
 		    read_line(dir, de->d_name, "size", size, sizeof(size)) != 0)
 			continue;
 		lv = strtol(level, NULL, 10);
-		bytes = memsize_parse_sysfs(size);
-		if (lv < 1 || lv >= MEMSIZE_LEVELS || bytes == 0 || strcmp(type, "Instruction") == 0)
+		/* sysfs writes "32K", "1024K", "32768K": the disk tests' size syntax. */
+		if (diskio_parse_size(size, &bytes) != 0 || lv < 1 || lv >= MEMSIZE_LEVELS ||
+		    bytes == 0 || strcmp(type, "Instruction") == 0)
 			continue;
 		c->size[lv] = bytes;
 		found++;

@@ -25,9 +25,6 @@ struct mem_caches {
  */
 int memsize_caches(const char *dir, struct mem_caches *c);
 
-/* "32K", "1024K", "32M", "2G" (sysfs size syntax) to bytes; 0 if invalid. */
-unsigned long long memsize_parse_sysfs(const char *text);
-
 /* MemAvailable from /proc/meminfo in bytes, 0 when unknown. */
 unsigned long long memsize_available(void);
 

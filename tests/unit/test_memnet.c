@@ -1,0 +1,293 @@
+/*
+ * test_memnet.c: the memory and network groups' pure parts: cache sizes from
+ * a fake sysfs folder, --peer parsing, the curve's level names, the
+ * lower-is-better scoring rule, and the peer server's answers to bad input
+ * (a session on one end of a socket pair, in a child process).
+ */
+#define _GNU_SOURCE
+#include <check.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "memsize.h"
+#include "net.h"
+#include "report/report.h"
+#include "stats/score.h"
+#include "util/util.h"
+
+/* ---- cache sizes ---------------------------------------------------------- */
+
+static void put(const char *dir, const char *idx, const char *file, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, idx);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/%s/%s", dir, idx, file);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "%s\n", text);
+	fclose(f);
+}
+
+static void cache(const char *dir, const char *idx, const char *lv, const char *type,
+		  const char *size)
+{
+	put(dir, idx, "level", lv);
+	put(dir, idx, "type", type);
+	put(dir, idx, "size", size);
+}
+
+START_TEST(caches_from_sysfs)
+{
+	char dir[] = "/tmp/sysindex-cache-XXXXXX";
+	struct mem_caches c;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	cache(dir, "index0", "1", "Data", "48K");
+	cache(dir, "index1", "1", "Instruction", "64K");
+	cache(dir, "index2", "2", "Unified", "2048K");
+	cache(dir, "index3", "3", "Unified", "32M");
+	put(dir, "index4", "level", "9");   /* incomplete: ignored */
+	unsetenv("SYSINDEX_CACHE_DIR");
+	ck_assert_int_eq(memsize_caches(dir, &c), 3);
+	ck_assert_uint_eq(c.size[1], 48u << 10);   /* the data cache, not the instruction one */
+	ck_assert_uint_eq(c.size[2], 2u << 20);
+	ck_assert_int_eq(c.llc_level, 3);
+	ck_assert_uint_eq(c.llc, 32u << 20);
+	ck_assert_uint_eq(memsize_array_default(&c), 128u << 20);
+	ck_assert_str_eq(memsize_level_name(3), "L3");
+	remove_tree(dir);
+	/* No sysfs: unknown LLC, the documented fallback. */
+	ck_assert_int_eq(memsize_caches("/nonexistent/cache", &c), 0);
+	ck_assert_uint_eq(c.llc, 0);
+	ck_assert_uint_eq(memsize_array_default(&c), 4 * MEMSIZE_UNKNOWN_LLC);
+	/* A tiny LLC still gets 16 MiB arrays. */
+	c.llc = 1u << 20;
+	ck_assert_uint_eq(memsize_array_default(&c), 16u << 20);
+}
+END_TEST
+
+/* ---- --peer ----------------------------------------------------------------- */
+
+START_TEST(peer_specs)
+{
+	static const struct { const char *spec, *host; unsigned port; } ok[] = {
+		{ "example.org", "example.org", NET_DEFAULT_PORT },
+		{ "10.200.1.2:7000", "10.200.1.2", 7000 },
+		{ "[::1]:99", "::1", 99 },
+		{ "[fe80::1]", "fe80::1", NET_DEFAULT_PORT },
+		{ "::1", "::1", NET_DEFAULT_PORT },
+	};
+	static const char *const bad[] = {
+		"", ":80", "host:", "host:0", "host:70000", "host:8x", "[::1", "[::1]x", "[]:5",
+	};
+	char host[256];
+	unsigned port;
+
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+		ck_assert_msg(net_split_peer(ok[i].spec, host, sizeof(host), &port) == 0, "%s",
+			      ok[i].spec);
+		ck_assert_str_eq(host, ok[i].host);
+		ck_assert_uint_eq(port, ok[i].port);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ck_assert_msg(net_split_peer(bad[i], host, sizeof(host), &port) != 0, "'%s'", bad[i]);
+	ck_assert_int_eq(net_kind_find("crr"), NK_CRR);
+	ck_assert_int_eq(net_kind_find("tcp"), -1);
+}
+END_TEST
+
+/* ---- the latency curve ------------------------------------------------------ */
+
+static void metric(struct bench_result *t, const char *name, double v, const char *unit)
+{
+	struct metric *m = &t->metrics[t->nmetrics++];
+
+	snprintf(m->name, sizeof(m->name), "%s", name);
+	snprintf(m->unit, sizeof(m->unit), "%s", unit);
+	m->value = v;
+}
+
+START_TEST(curve_levels)
+{
+	struct bench_result t;
+	struct curve_point p[CURVE_MAX];
+
+	memset(&t, 0, sizeof(t));
+	t.def = test_find("mem-latency");
+	ck_assert_ptr_nonnull(t.def);
+	t.status = TS_OK;
+	metric(&t, "lat_64M", 90, "ns");
+	metric(&t, "lat_16K", 1, "ns");
+	metric(&t, "l1d", 32, "KiB");
+	metric(&t, "lat_32K", 1.1, "ns");
+	metric(&t, "lat_512K", 4, "ns");
+	metric(&t, "lat_1M", 12, "ns");
+	metric(&t, "l2", 512, "KiB");
+	metric(&t, "l3", 32768, "KiB");
+	metric(&t, "lat_p99", 5, "us");   /* not a curve point */
+	ck_assert_uint_eq(report_curve(&t, p, CURVE_MAX), 5);
+	ck_assert_uint_eq(p[0].bytes, 16u << 10);
+	ck_assert_str_eq(p[0].level, "L1d");
+	ck_assert_str_eq(p[1].level, "L1d");   /* 32 KiB fits a 32 KiB L1d */
+	ck_assert_str_eq(p[2].level, "L2");
+	ck_assert_str_eq(p[3].level, "L3");
+	ck_assert_str_eq(p[3].size, "1 MiB");
+	ck_assert_str_eq(p[4].level, "DRAM");
+	ck_assert(p[4].ns == 90);
+	/* Without cache sizes the level is unknown; another test has no curve. */
+	t.nmetrics = 1;
+	ck_assert_uint_eq(report_curve(&t, p, CURVE_MAX), 1);
+	ck_assert_str_eq(p[0].level, "?");
+	t.def = test_find("mem-copy");
+	ck_assert_uint_eq(report_curve(&t, p, CURVE_MAX), 0);
+}
+END_TEST
+
+/* ---- lower is better ---------------------------------------------------------- */
+
+START_TEST(lower_is_better_score)
+{
+	struct copy_result cr[6];
+	struct pass_result pr[3];
+	struct bench_result t;
+	const double ns[3] = { 10, 40, 20 };
+
+	memset(&t, 0, sizeof(t));
+	memset(pr, 0, sizeof(pr));
+	memset(cr, 0, sizeof(cr));
+	t.def = test_find("mem-latency");
+	t.status = TS_OK;
+	t.passes = pr;
+	t.npasses = 3;
+	/* Two copies each: the pass figure is their mean, not their sum. */
+	for (size_t i = 0; i < 3; i++) {
+		pr[i].ok = 1;
+		pr[i].copies = &cr[2 * i];
+		pr[i].ncopies = 2;
+		pr[i].count = 2 * ns[i];
+		pr[i].time = 2;
+		cr[2 * i].ok = cr[2 * i + 1].ok = 1;
+	}
+	score_test(&t);
+	/* The slowest third (40 ns) is dropped: geometric mean of 10 and 20. */
+	ck_assert_uint_eq(t.kept, 2);
+	ck_assert_int_eq(pr[1].dropped, 1);
+	ck_assert_double_eq_tol(t.score, sqrt(200), 1e-9);
+}
+END_TEST
+
+/* ---- the peer server's answers to bad input ---------------------------------- */
+
+static pid_t serve_pair(int *client)
+{
+	static const struct net_limits lim = {
+		.token = "t0ken", .max_seconds = 10, .max_bytes = 1 << 20, .idle_seconds = 2,
+	};
+	int sv[2];
+	pid_t pid;
+
+	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		char err[256];
+
+		close(sv[0]);
+		_exit(net_serve_session(sv[1], &lim, -1, err, sizeof(err)) == 0 ? 0 : 1);
+	}
+	close(sv[1]);
+	*client = sv[0];
+	return pid;
+}
+
+static void expect(int fd, const char *send, const char *want)
+{
+	char line[NET_LINE_MAX];
+
+	if (send != NULL)
+		ck_assert_int_eq(net_printf(fd, "%s", send), 0);
+	ck_assert_int_gt(net_readline(fd, line, sizeof(line), 5000), 0);
+	ck_assert_msg(strcmp(line, want) == 0, "sent '%s': got '%s', want '%s'",
+		      send ? send : "", line, want);
+}
+
+static int child_status(pid_t pid)
+{
+	int st;
+
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+START_TEST(server_refuses_bad_input)
+{
+	int fd;
+	pid_t pid;
+
+	signal(SIGPIPE, SIG_IGN);
+	pid = serve_pair(&fd);
+	expect(fd, "GET / HTTP/1.0", "ERR not a sysindex client");
+	close(fd);
+	ck_assert_int_eq(child_status(pid), 1);
+
+	pid = serve_pair(&fd);
+	expect(fd, "SYSINDEX1 guess", "ERR wrong token");
+	close(fd);
+	ck_assert_int_eq(child_status(pid), 1);
+
+	pid = serve_pair(&fd);
+	expect(fd, "SYSINDEX1 t0ken", "OK sysindex1");
+	expect(fd, "TEST bogus 1 1", "ERR unknown test kind bogus");
+	expect(fd, "TEST stream 11 1", "ERR seconds must be 1 to 10");
+	expect(fd, "TEST stream 1 99", "ERR streams must be 1 to 16");
+	expect(fd, "TEST stream 1", "ERR malformed TEST line");
+	expect(fd, "TEST ustream 1 1", "ERR Unix sockets are for the local loopback test only");
+	ck_assert_int_eq(net_printf(fd, "BYE"), 0);
+	{
+		char line[NET_LINE_MAX];
+
+		ck_assert_int_eq(net_readline(fd, line, sizeof(line), 5000), 0);   /* closed */
+	}
+	ck_assert_int_eq(child_status(pid), 0);
+	close(fd);
+}
+END_TEST
+
+START_TEST(server_drops_idle_sessions)
+{
+	int fd;
+	pid_t pid = serve_pair(&fd);
+
+	expect(fd, "SYSINDEX1 t0ken", "OK sysindex1");
+	/* Say nothing: after the 2 s idle timeout the server says so and ends. */
+	expect(fd, NULL, "ERR idle for 2 s");
+	ck_assert_int_eq(child_status(pid), 1);
+	close(fd);
+}
+END_TEST
+
+Suite *suite_memnet(void)
+{
+	Suite *s = suite_create("memnet");
+	TCase *tc = tcase_create("memnet");
+
+	tcase_add_test(tc, caches_from_sysfs);
+	tcase_add_test(tc, peer_specs);
+	tcase_add_test(tc, curve_levels);
+	tcase_add_test(tc, lower_is_better_score);
+	tcase_add_test(tc, server_refuses_bad_input);
+	tcase_add_test(tc, server_drops_idle_sessions);
+	tcase_set_timeout(tc, 20);
+	suite_add_tcase(s, tc);
+	return s;
+}
