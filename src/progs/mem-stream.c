@@ -40,10 +40,10 @@
 
 struct kernel {
 	const char *name;
-	unsigned bytes_per_elem;
 	void (*run)(double *restrict a, double *restrict b, double *restrict c, size_t n);
-	char target;       /* the array it writes */
 	double expect;     /* the value every element of the target must hold */
+	unsigned bytes_per_elem;
+	char target;       /* the array it writes */
 };
 
 /* noinline: each repetition is a real call between two clock reads, so the
@@ -79,10 +79,10 @@ __attribute__((noinline)) static void k_triad(double *restrict a, double *restri
 }
 
 static const struct kernel kernels[] = {
-	{ "copy", 16, k_copy, 'c', A0 },
-	{ "scale", 16, k_scale, 'b', SCALAR * C0 },
-	{ "add", 24, k_add, 'c', A0 + B0 },
-	{ "triad", 24, k_triad, 'a', B0 + SCALAR * C0 },
+	{ "copy", k_copy, A0, 16, 'c' },
+	{ "scale", k_scale, SCALAR * C0, 16, 'b' },
+	{ "add", k_add, A0 + B0, 24, 'c' },
+	{ "triad", k_triad, B0 + SCALAR * C0, 24, 'a' },
 };
 
 struct stream_run {

@@ -155,6 +155,7 @@ unsigned net_local_port(int fd)
 	struct sockaddr_storage ss;
 	socklen_t len = sizeof(ss);
 
+	memset(&ss, 0, sizeof(ss));
 	if (getsockname(fd, (struct sockaddr *)&ss, &len) != 0)
 		return 0;
 	if (ss.ss_family == AF_INET6)

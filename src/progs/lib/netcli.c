@@ -264,6 +264,7 @@ static void local_interface(int fd, char *name, size_t len)
 	struct ifaddrs *ifs, *i;
 
 	snprintf(name, len, "?");
+	memset(&ss, 0, sizeof(ss));
 	if (getsockname(fd, (struct sockaddr *)&ss, &sl) != 0 || getifaddrs(&ifs) != 0)
 		return;
 	for (i = ifs; i != NULL; i = i->ifa_next) {

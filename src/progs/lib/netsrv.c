@@ -292,7 +292,7 @@ static int one_test(int ctl, const char *line, const struct net_limits *lim, int
 		    char *buf, char *err, size_t errlen)
 {
 	struct phase ph;
-	char why[160];
+	char why[160] = "";
 	int rc;
 
 	memset(&ph, 0, sizeof(ph));
