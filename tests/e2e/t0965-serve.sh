@@ -1,8 +1,9 @@
 # `sysindex serve` and ./Run --peer on one machine (loopback): the net tests
 # run against it and name the peer; a wrong token, a busy server, a port in
-# use, a peer that closes mid-test and one that stalls each give one line and
-# a failed test while the run goes on; Ctrl-C ends the server and its sessions
-# (exit 0, the port free again) and a run mid-test (nothing left behind).
+# use, a test past the caps, a peer that closes mid-test and one that stalls
+# each give one line and a failed test while the run goes on; Ctrl-C ends the
+# server and its sessions (exit 0, the port free again) and a run mid-test
+# (nothing left behind).
 . tests/e2e/lib.sh
 command -v python3 >/dev/null 2>&1 || skip "python3 is needed for the fake peers"
 SI=$ROOT/sysindex
@@ -78,6 +79,17 @@ grep -q 'sysindex serve: stopped' "$T/serve.err" || die "serve did not say it st
 for k in $kids; do kill -0 "$k" 2>/dev/null && die "session $k outlived the server"; done
 kill "$hold" 2>/dev/null
 start_serve --token tok --port "$port"
+kill -TERM "$spid"; wait "$spid" || die "serve: exit $? after SIGTERM"
+
+# The caps: a test longer than --max-seconds is refused, one past --max-bytes is cut.
+start_serve --token tok --max-seconds 5 --max-bytes 1M
+rm -rf "$RES"/*
+run_si --quick --duration 6 -c 1 --peer "127.0.0.1:$port" --peer-token tok tcp-rr
+grep -q '^TCP Request/Response .*FAILED.*refused the test: seconds must be 1 to 5' "$(report)" ||
+	die "--max-seconds: no reason"
+rm -rf "$RES"/*
+run_si --quick --duration 2 -c 1 --peer "127.0.0.1:$port" --peer-token tok tcp-stream
+grep -q '^TCP Stream (1 x .*FAILED.*byte cap of 1 MiB reached' "$(report)" || die "--max-bytes: no reason"
 kill -TERM "$spid"; wait "$spid" || die "serve: exit $? after SIGTERM"
 
 # Fake peers: greet, accept the test, then close the data connection early
