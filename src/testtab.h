@@ -77,6 +77,14 @@ extern const char *const category_title[CAT_COUNT];
 #define TEST_MAX_ARGS 16
 
 /*
+ * The LANG every test program runs with: UnixBench's $language, set whether
+ * or not the locale is installed.  Where it is not, sort, grep and the shell
+ * fall back to the C locale, as they do under UnixBench; the report's
+ * Language line shows which it was.
+ */
+#define TEST_LANG "en_US.utf8"
+
+/*
  * Argument placeholders expanded by the runner:
  *   @SECS@   seconds per sample        @DIR@    the run's scratch directory
  *   @PGMS@   the test program folder    @FILE@   the shared disk test file

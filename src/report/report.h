@@ -36,9 +36,9 @@ const char *report_status_word(enum test_status s);
 
 /*
  * The flag words of a test's statistics ("single-sample", "high-cv",
- * "bimodal", "shared-cpu"/"separate-cpus", "placement-changed", "unpinned",
- * "hit-cap"), the same in every writer.  Returns how many were stored in
- * words[].
+ * "bimodal", "zero-sample", "shared-cpu"/"separate-cpus", "placement-changed",
+ * "unpinned", "hit-cap"), the same in every writer.  Returns how many were
+ * stored in words[].
  */
 #define REPORT_MAX_FLAGS 8
 size_t report_flags(const struct run_result *r, const struct bench_result *t,

@@ -263,6 +263,7 @@ size_t report_flags(const struct run_result *r, const struct bench_result *t,
 	ADD(s->flags & SF_ONE, "single-sample");
 	ADD(s->flags & SF_HIGH_CV, "high-cv");
 	ADD(s->flags & SF_BIMODAL, "bimodal");
+	ADD(s->flags & SF_ZERO, "zero-sample");
 	ADD(t->shared_cpu == 1, "shared-cpu");
 	ADD(t->shared_cpu == 0, "separate-cpus");
 	ADD(moved != NULL && moved->value > 0, "placement-changed");
