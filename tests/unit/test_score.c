@@ -76,6 +76,28 @@ START_TEST(failed_and_unindexed_tests_do_not_count)
 }
 END_TEST
 
+/* Three 10-second passes of pipe with ncopies copies each (copies[3][ncopies]). */
+static void pipe_passes(struct bench_result *t, struct pass_result *passes,
+			struct copy_result *copies, size_t ncopies, const double *counts)
+{
+	memset(t, 0, sizeof(*t));
+	memset(copies, 0, 3 * ncopies * sizeof(*copies));
+	memset(passes, 0, 3 * sizeof(*passes));
+	t->def = test_find("pipe");
+	t->status = TS_OK;
+	t->passes = passes;
+	t->npasses = 3;
+	for (size_t p = 0; p < 3; p++) {
+		passes[p].ok = 1;
+		passes[p].copies = copies + p * ncopies;
+		passes[p].ncopies = ncopies;
+		passes[p].count = counts[p];       /* summed over copies */
+		passes[p].time = 10;               /* mean over copies */
+		for (size_t c = 0; c < ncopies; c++)
+			copies[p * ncopies + c].timebase = 1;
+	}
+}
+
 START_TEST(score_test_from_passes)
 {
 	struct copy_result copies[3][2];
@@ -83,21 +105,7 @@ START_TEST(score_test_from_passes)
 	struct bench_result t;
 	double counts[3] = { 1000, 900, 1100 };
 
-	memset(&t, 0, sizeof(t));
-	memset(copies, 0, sizeof(copies));
-	memset(passes, 0, sizeof(passes));
-	t.def = test_find("pipe");
-	t.status = TS_OK;
-	t.passes = passes;
-	t.npasses = 3;
-	for (int p = 0; p < 3; p++) {
-		passes[p].ok = 1;
-		passes[p].copies = copies[p];
-		passes[p].ncopies = 2;
-		passes[p].count = counts[p];       /* summed over copies */
-		passes[p].time = 10;               /* mean over copies */
-		copies[p][0].timebase = copies[p][1].timebase = 1;
-	}
+	pipe_passes(&t, passes, &copies[0][0], 2, counts);
 	score_test(&t);
 	/* Pass 1 (count 900) is dropped; the rest: 100 and 110 per second. */
 	ck_assert_int_eq(passes[1].dropped, 1);
@@ -134,21 +142,7 @@ START_TEST(zero_sample_weighs_as_one)
 	struct bench_result t;
 	double counts[3] = { 0, 1200, 0 };
 
-	memset(&t, 0, sizeof(t));
-	memset(copies, 0, sizeof(copies));
-	memset(passes, 0, sizeof(passes));
-	t.def = test_find("pipe");
-	t.status = TS_OK;
-	t.passes = passes;
-	t.npasses = 3;
-	for (int p = 0; p < 3; p++) {
-		passes[p].ok = 1;
-		passes[p].copies = &copies[p];
-		passes[p].ncopies = 1;
-		passes[p].count = counts[p];
-		passes[p].time = 10;
-		copies[p].timebase = 1;
-	}
+	pipe_passes(&t, passes, copies, 1, counts);
 	score_test(&t);
 	/*
 	 * UnixBench 6.0 drops one zero (the lowest count), keeps the other and
