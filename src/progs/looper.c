@@ -1,27 +1,34 @@
 /*
  * looper: run a command again and again for a fixed time (UnixBench looper).
  *
- *   looper [-i stdin-file] <seconds> <command> [args...]
+ *   looper <seconds> <command> [args...]
  *
  * Each loop forks, the child execs the command (exit 99 if it cannot), and
- * the parent waits and requires exit status 0.  The loop still running when
- * the time is up is not counted.  Output: COUNT|<loops>|60|lpm (the driver
+ * the parent waits and requires exit status 0.  Every run shares looper's
+ * stdin, as under UnixBench: a command that reads it to the end leaves the
+ * next run nothing to read.  Output: COUNT|<loops>|60|lpm (the driver
  * divides by its own wall time, as UnixBench) and METRIC|own_seconds|<s>|s.
  *
+ * When the time is up, the loop in progress is not counted but is left to
+ * finish: UnixBench's looper exits at the alarm, yet its driver's clock runs
+ * until every process still holding the output pipe has gone, so a shell
+ * sample lasts the duration plus the tail of its last loop (60.1 s, not 60).
+ * looper waits for that loop to end and only then exits, so the driver's
+ * clock stops at the same moment.
+ *
  * Unlike the reference, nothing the command started outlives the sample:
- * every child leads its own process group, so at the end (alarm, or SIGTERM,
- * SIGINT, SIGHUP from the driver) looper sends SIGPIPE to the group of the
- * loop in progress, SIGKILL to whatever is left after a grace period, and
- * reaps all of it.  SIGPIPE because it kills by default, the workload
- * scripts trap it to remove their temporary files, and shells report every
- * other fatal signal of a foreground job ("Terminated") on stderr, where
- * the driver would take the line for an error.  looper is a child subreaper where Linux offers it, so orphaned
- * grandchildren are reaped here rather than left as zombies.
+ * every child leads its own process group, so at the end looper sends
+ * SIGPIPE to whatever is left in the group of the last loop, SIGKILL to what
+ * survives a grace period, and reaps all of it; a stop from the driver
+ * (SIGTERM, SIGINT, SIGHUP) ends the loop in progress at once.  SIGPIPE
+ * because it kills by default and shells report every other fatal signal of
+ * a foreground job ("Terminated") on stderr, where the driver would take the
+ * line for an error.  looper is a child subreaper where Linux offers it, so
+ * orphaned grandchildren are reaped here rather than left as zombies.
  */
 #include "harness.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -33,14 +40,13 @@
 #include <sys/prctl.h>
 #endif
 
-#define USAGE "looper [-i stdin-file] <seconds> <command> [args...]"
+#define USAGE "looper <seconds> <command> [args...]"
 #define EXEC_FAILED 99
 #define GRACE_MS 1000
 #define POLL_MS 5
 
 struct loop {
 	unsigned seconds;
-	const char *input;	/* stdin of every run; NULL: inherited */
 	char **cmd;		/* NULL-terminated argv of the command */
 };
 
@@ -52,19 +58,10 @@ static void on_stop(int sig)
 
 static void parse_args(struct loop *l, int argc, char **argv)
 {
-	int i = 1;
-
-	l->input = NULL;
-	if (i < argc && strcmp(argv[i], "-i") == 0) {
-		if (i + 1 >= argc)
-			harness_usage(USAGE);
-		l->input = argv[i + 1];
-		i += 2;
-	}
-	if (i + 1 >= argc)
+	if (argc < 3)
 		harness_usage(USAGE);
-	l->seconds = harness_seconds(argv[i], USAGE);
-	l->cmd = argv + i + 1;
+	l->seconds = harness_seconds(argv[1], USAGE);
+	l->cmd = argv + 2;
 }
 
 static void install_handlers(void)
@@ -84,7 +81,7 @@ static void install_handlers(void)
 #endif
 }
 
-/* In the child: own process group, default signals, stdin, exec. */
+/* In the child: own process group, default signals, exec. */
 static noreturn void run_child(const struct loop *l)
 {
 	static const int sigs[] = { SIGALRM, SIGTERM, SIGINT, SIGHUP, SIGQUIT,
@@ -97,14 +94,6 @@ static noreturn void run_child(const struct loop *l)
 		(void)signal(sigs[i], SIG_DFL);
 	sigemptyset(&none);
 	(void)sigprocmask(SIG_SETMASK, &none, NULL);
-	if (l->input != NULL) {
-		int fd = open(l->input, O_RDONLY);
-
-		if (fd < 0 || dup2(fd, STDIN_FILENO) < 0)
-			_exit(EXEC_FAILED);
-		if (fd != STDIN_FILENO)
-			(void)close(fd);
-	}
 	execvp(l->cmd[0], l->cmd);
 	_exit(EXEC_FAILED);
 }
@@ -149,13 +138,16 @@ static void stop_job(pid_t pid, int leader_done)
 	(void)wait_group(pid, &leader_done, GRACE_MS);
 }
 
-/* Wait for pid; 0 with *status when it ended, -1 when a stop signal came. */
-static int wait_child(pid_t pid, int *status)
+/*
+ * Wait for pid; 0 with *status when it ended, -1 when a signal in stops
+ * came first (a stop flag already set before the call does not count).
+ */
+static int wait_child(pid_t pid, int *status, int stops_alarm)
 {
 	while (waitpid(pid, status, 0) < 0) {
 		if (errno != EINTR)
 			harness_fail_errno("waitpid");
-		if (harness_stop)
+		if (harness_stop && (stops_alarm || harness_stop != SIGALRM))
 			return -1;
 	}
 	return 0;
@@ -181,15 +173,9 @@ int main(int argc, char **argv)
 	unsigned long long loops = 0;
 	double t0, elapsed;
 	pid_t pid = 0;
-	int status, running = 0;
+	int status, leader_done = 1;
 
 	parse_args(&l, argc, argv);
-	if (l.input != NULL) {
-		int fd = open(l.input, O_RDONLY);
-
-		if (fd < 0 || close(fd) != 0)
-			harness_fail_errno("cannot open %s", l.input);
-	}
 	install_handlers();
 	harness_start_gate();
 	harness_stop = 0;
@@ -202,17 +188,20 @@ int main(int argc, char **argv)
 			run_child(&l);
 		/* Also here, so the group exists before any kill(-pid). */
 		(void)setpgid(pid, pid);
-		if (wait_child(pid, &status) != 0) {
-			running = 1;
+		if (wait_child(pid, &status, 1) != 0) {
+			leader_done = 0;
 			break;
 		}
 		check_status(&l, pid, status);
 		if (!harness_stop)	/* ended before the alarm: it counts */
 			loops++;
 	}
+	/* The alarm: the loop in progress finishes, uncounted (see above). */
+	if (!leader_done && harness_stop == SIGALRM && wait_child(pid, &status, 0) == 0)
+		leader_done = 1;
 	elapsed = harness_now() - t0;
 	if (pid > 0)
-		stop_job(pid, !running);
+		stop_job(pid, leader_done);
 	if (harness_stop != SIGALRM) {	/* stopped by the driver: die the same way */
 		(void)signal((int)harness_stop, SIG_DFL);
 		(void)raise((int)harness_stop);
