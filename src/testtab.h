@@ -65,7 +65,7 @@ enum test_flags {
  */
 enum test_prep {
 	PREP_NONE = 0,
-	PREP_GREP_DATA,         /* large.txt in the scratch dir, from pgms/sort.src */
+	PREP_GREP_DATA,         /* large.txt in the scratch dir (src/run/grepdata.c) */
 	PREP_DISK_FILE,         /* the shared disk test file (--disk-size), laid out
 				 * once per run by pgms/disk-layout; one copy only */
 };
