@@ -31,6 +31,9 @@ int report_md(FILE *out, const struct run_result *r);    /* Markdown tables */
 /* The "Test dir:" lines of the header (also used by the HTML/MD writers). */
 void report_testdir_lines(FILE *out, const struct sys_info *si, const char *indent);
 
+/* The text header's "Workload: UnixBench 6.0" line. */
+void report_workload_line(FILE *out, const struct run_result *r, const char *indent);
+
 /* Display text for a test's state: "FAILED", "SKIPPED", "NOT RUN", "N/A". */
 const char *report_status_word(enum test_status s);
 

@@ -200,6 +200,7 @@ static int prepare(struct run_ctx *c)
 	}
 	fmt(r->version, sizeof(r->version), "%s", SYSINDEX_VERSION);
 	r->quick = cfg->quick;
+	r->workload = cfg->workload;
 	describe_mode(cfg, r->mode, sizeof(r->mode));
 	sysinfo_collect(&r->sys, cfg->brief);
 	fmt(r->sys.locale, sizeof(r->sys.locale), "%s", TEST_LANG);

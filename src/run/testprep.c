@@ -125,7 +125,7 @@ enum test_status testprep_check(struct testprep *tp, const struct test_def *t,
 	if (mkdir(tp->scratch, 0700) == 0)
 		runlog_printf(tp->log_fd, "# scratch folder %s had disappeared: created again\n",
 			      tp->scratch);
-	if (path_join(path, sizeof(path), tp->pgmdir, t->prog) != 0 ||
+	if (path_join(path, sizeof(path), tp->pgmdir, test_prog(t, tp->workload)) != 0 ||
 	    access(path, X_OK) != 0) {
 		fmt(reason, len, "program %s is not built (run make)", path);
 		return TS_UNAVAILABLE;

@@ -8,7 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "run/grepdata.h"
+#include "testtab.h"
 
 struct shape {
 	size_t bytes, lines, matches, match_bytes, longest;
@@ -112,6 +114,64 @@ START_TEST(sort_src_has_the_reference_shape)
 }
 END_TEST
 
+/* Whether argv contains word. */
+static int has_arg(const char *const *argv, const char *word)
+{
+	for (size_t i = 0; i < TEST_MAX_ARGS && argv[i] != NULL; i++)
+		if (strcmp(argv[i], word) == 0)
+			return 1;
+	return 0;
+}
+
+START_TEST(compat_513_rows_carry_their_own_work)
+{
+	const struct test_def *sc = test_find("syscall");
+	size_t n513 = 0;
+
+	ck_assert_str_eq(workload_names[WL_UB60], "6.0");
+	ck_assert_str_eq(workload_names[WL_UB513], "5.1.3");
+	ck_assert_ptr_null(workload_names[WL_COUNT]);
+	ck_assert_ptr_nonnull(sc);
+	ck_assert(has_arg(test_args(sc, WL_UB513), "mix-5.1.3"));
+	ck_assert(!has_arg(test_args(sc, WL_UB60), "mix-5.1.3"));
+	ck_assert_str_eq(test_prog(sc, WL_UB513), "syscall");
+	for (size_t i = 0; i < test_table_len; i++) {
+		const struct test_def *t = &test_table[i];
+
+		/* 6.0 is the row itself. */
+		ck_assert_ptr_eq(test_args(t, WL_UB60), (const char *const *)t->args);
+		ck_assert_ptr_eq(test_prog(t, WL_UB60), t->prog);
+		if (t->ub513 != NULL)
+			n513++;
+		if (strcmp(t->prog, "fstime") == 0) {
+			ck_assert_msg(has_arg(test_args(t, WL_UB513), "shared"), "%s", t->name);
+			ck_assert_msg(has_arg(t->args, "pid"), "%s", t->name);
+		}
+		if (t->groups & G_SHELL)
+			ck_assert_msg(has_arg(test_args(t, WL_UB513), "-5"), "%s", t->name);
+	}
+	/* syscall, the nine file tests, the three shell tests. */
+	ck_assert_uint_eq(n513, 13);
+}
+END_TEST
+
+START_TEST(compat_option)
+{
+	struct config cfg;
+	char err[256];
+	char *ok[] = { "sysindex", "--compat", "5.1.3", "syscall", NULL };
+	char *dflt[] = { "sysindex", "syscall", NULL };
+	char *bad[] = { "sysindex", "--compat", "5.2", NULL };
+
+	ck_assert_int_eq(cli_parse(4, ok, &cfg, err, sizeof(err)), CLI_RUN);
+	ck_assert_int_eq(cfg.workload, WL_UB513);
+	ck_assert_int_eq(cli_parse(2, dflt, &cfg, err, sizeof(err)), CLI_RUN);
+	ck_assert_int_eq(cfg.workload, WL_UB60);
+	ck_assert_int_eq(cli_parse(3, bad, &cfg, err, sizeof(err)), CLI_USAGE);
+	ck_assert_ptr_nonnull(strstr(err, "--compat"));
+}
+END_TEST
+
 Suite *suite_workload(void)
 {
 	Suite *s = suite_create("workload");
@@ -119,6 +179,8 @@ Suite *suite_workload(void)
 
 	tcase_add_test(tc, grep_data_has_the_reference_shape);
 	tcase_add_test(tc, sort_src_has_the_reference_shape);
+	tcase_add_test(tc, compat_513_rows_carry_their_own_work);
+	tcase_add_test(tc, compat_option);
 	suite_add_tcase(s, tc);
 	return s;
 }
