@@ -1,12 +1,13 @@
 /*
  * looper: run a command again and again for a fixed time (UnixBench looper).
  *
- *   looper <seconds> <command> [args...]
+ *   looper [-i stdin-file] <seconds> <command> [args...]
  *
  * Each loop forks, the child execs the command (exit 99 if it cannot), and
  * the parent waits and requires exit status 0.  Every run shares looper's
  * stdin, as under UnixBench: a command that reads it to the end leaves the
- * next run nothing to read.  Output: COUNT|<loops>|60|lpm (the driver
+ * next run nothing to read.  -i opens the file once as that stdin, as
+ * UnixBench's "looper 30 dc < dc.dat" does per copy.  Output: COUNT|<loops>|60|lpm (the driver
  * divides by its own wall time, as UnixBench) and METRIC|own_seconds|<s>|s.
  *
  * When the time is up, the loop in progress is not counted but is left to
@@ -29,6 +30,7 @@
 #include "harness.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -40,7 +42,7 @@
 #include <sys/prctl.h>
 #endif
 
-#define USAGE "looper <seconds> <command> [args...]"
+#define USAGE "looper [-i stdin-file] <seconds> <command> [args...]"
 #define EXEC_FAILED 99
 #define GRACE_MS 1000
 #define POLL_MS 5
@@ -56,12 +58,34 @@ static void on_stop(int sig)
 	harness_stop = sig;
 }
 
+/* -i: the file becomes the stdin every run inherits (one offset for all). */
+static void share_stdin(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		harness_fail_errno("cannot open %s", path);
+	if (fd != STDIN_FILENO) {
+		if (dup2(fd, STDIN_FILENO) < 0)
+			harness_fail_errno("dup2");
+		(void)close(fd);
+	}
+}
+
 static void parse_args(struct loop *l, int argc, char **argv)
 {
-	if (argc < 3)
+	int i = 1;
+
+	if (i < argc && strcmp(argv[i], "-i") == 0) {
+		if (i + 1 >= argc)
+			harness_usage(USAGE);
+		share_stdin(argv[i + 1]);
+		i += 2;
+	}
+	if (i + 1 >= argc)
 		harness_usage(USAGE);
-	l->seconds = harness_seconds(argv[1], USAGE);
-	l->cmd = argv + 2;
+	l->seconds = harness_seconds(argv[i], USAGE);
+	l->cmd = argv + i + 1;
 }
 
 static void install_handlers(void)
