@@ -4,10 +4,12 @@
  * 43-44 bytes, the rest 45-196, as in the reference file; matching lines
  * 60-130, about 90 on average, as there), then the lengths
  * are nudged by one byte at a time until they add up to GREPDATA_BYTES; each
- * line is a made-up system call with a path, flags and a result, cut to its
- * length.  Evenly spread lines carry a path through a "gimp" folder; no other
- * line can contain the word, since no token does and tokens are separated by
- * punctuation.
+ * line is a made-up system call, cut to its
+ * length: calls on paths, reads of binary data shown as escapes, memory
+ * calls with hexadecimal addresses, in proportions that give about the
+ * reference's mix of letters, digits and backslashes.  Evenly spread lines
+ * carry a path through a "gimp" folder; no other line can contain the word,
+ * since no token does and tokens are separated by punctuation.
  */
 #include "run/grepdata.h"
 
@@ -96,32 +98,84 @@ static void append(char *buf, size_t cap, size_t *n, const char *s)
 	buf[*n] = '\0';
 }
 
+static const char *const bytes[] = {
+	"\\0", "\\1", "\\2", "\\3", "\\4", "\\10", "\\20", "\\177", "\\200",
+	"\\377", "\\t", "\\v", "ELF", ">", "@", "8", "\\0\\0\\0\\0",
+};
+static const char *const memcalls[] = {
+	"mmap(NULL, %u, PROT_READ|PROT_EXEC, MAP_PRIVATE|MAP_DENYWRITE, 3, 0)",
+	"mprotect(0x%x, %u, PROT_NONE)", "munmap(0x%x, %u)", "brk(0x%x)",
+	"fstat(%u, {st_mode=S_IFREG|0644, st_size=%u, ...})", "close(%u)",
+};
+
+/* Pad to strace's result column (39), then " = result". */
+static void result(char *buf, size_t cap, size_t *n, unsigned *r)
+{
+	while (*n < 39)
+		append(buf, cap, n, " ");
+	append(buf, cap, n, " ");
+	append(buf, cap, n, PICK(r, results));
+}
+
+/* A call on a path; matching lines' paths go through a word folder. */
+static void path_call(char *buf, size_t cap, size_t *n, unsigned *r, int match)
+{
+	unsigned comps = 1 + next(r) % 6;
+
+	append(buf, cap, n, PICK(r, calls));
+	append(buf, cap, n, "(\"");
+	append(buf, cap, n, match ? PICK(r, word_dirs) : "/");
+	for (unsigned c = 0; c < comps; c++) {
+		append(buf, cap, n, PICK(r, dirs));
+		append(buf, cap, n, "/");
+	}
+	append(buf, cap, n, PICK(r, files));
+	append(buf, cap, n, "\", ");
+	append(buf, cap, n, PICK(r, flags));
+	append(buf, cap, n, ")");
+	result(buf, cap, n, r);
+}
+
+/* A read of binary data, shown as escapes, as long as the line needs. */
+static void read_call(char *buf, size_t cap, size_t *n, unsigned *r, unsigned len)
+{
+	char tail[48];
+
+	append(buf, cap, n, "read(3, \"");
+	while (*n + 24 < len)
+		append(buf, cap, n, PICK(r, bytes));
+	snprintf(tail, sizeof(tail), "\"..., %u) = %u", 512u + next(r) % 512, 832u);
+	append(buf, cap, n, tail);
+}
+
+/* Memory calls: numbers more than words. */
+static void mem_call(char *buf, size_t cap, size_t *n, unsigned *r)
+{
+	char call[128];
+	unsigned a = 0xb7e00000u + (next(r) % 4096) * 4096, b = next(r) % 2200000;
+
+	snprintf(call, sizeof(call), PICK(r, memcalls), a, b);
+	append(buf, cap, n, call);
+	result(buf, cap, n, r);
+}
+
 /* One line of exactly len bytes, the newline included. */
 static void make_line(char *buf, size_t cap, unsigned *r, int match, unsigned len)
 {
 	size_t n = 0;
-	unsigned comps = 1 + next(r) % 6;
+	unsigned kind = next(r) % 100;
+	char num[24];
 
 	buf[0] = '\0';
-	append(buf, cap, &n, PICK(r, calls));
-	append(buf, cap, &n, "(\"");
-	append(buf, cap, &n, match ? PICK(r, word_dirs) : "/");
-	for (unsigned c = 0; c < comps; c++) {
-		append(buf, cap, &n, PICK(r, dirs));
-		append(buf, cap, &n, "/");
-	}
-	append(buf, cap, &n, PICK(r, files));
-	append(buf, cap, &n, "\", ");
-	append(buf, cap, &n, PICK(r, flags));
-	append(buf, cap, &n, ")");
-	while (n < 39)			/* strace's column for the result */
-		append(buf, cap, &n, " ");
-	append(buf, cap, &n, " ");
-	append(buf, cap, &n, PICK(r, results));
-	while (n + 1 < len) {		/* long lines: what strace shows unfinished */
-		append(buf, cap, &n, " <");
-		append(buf, cap, &n, PICK(r, flags));
-		append(buf, cap, &n, ">");
+	if (match || (kind < 45 && len <= 130))
+		path_call(buf, cap, &n, r, match);
+	else if (kind < 60 || len > 130)
+		read_call(buf, cap, &n, r, len);
+	else
+		mem_call(buf, cap, &n, r);
+	while (n + 1 < len) {		/* what strace shows of a longer call */
+		snprintf(num, sizeof(num), ", 0x%x", next(r) % 0x10000000u);
+		append(buf, cap, &n, num);
 	}
 	buf[len - 1] = '\n';
 }
