@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "report/report.h"
 #include "run/grepdata.h"
 #include "testtab.h"
 
@@ -172,6 +173,25 @@ START_TEST(compat_option)
 }
 END_TEST
 
+START_TEST(zero_sample_flag_word)
+{
+	struct run_result r;
+	struct bench_result t;
+	char buf[128];
+
+	memset(&r, 0, sizeof(r));
+	memset(&t, 0, sizeof(t));
+	t.def = test_find("pipe");
+	t.stats.n = 3;
+	t.shared_cpu = -1;	/* placement unknown */
+	t.stats.flags = SF_ZERO;
+	r.pinned = 1;
+	ck_assert_str_eq(report_flag_words(&r, &t, buf, sizeof(buf)), "zero-sample");
+	t.stats.flags = 0;
+	ck_assert_str_eq(report_flag_words(&r, &t, buf, sizeof(buf)), "");
+}
+END_TEST
+
 Suite *suite_workload(void)
 {
 	Suite *s = suite_create("workload");
@@ -181,6 +201,7 @@ Suite *suite_workload(void)
 	tcase_add_test(tc, sort_src_has_the_reference_shape);
 	tcase_add_test(tc, compat_513_rows_carry_their_own_work);
 	tcase_add_test(tc, compat_option);
+	tcase_add_test(tc, zero_sample_flag_word);
 	suite_add_tcase(s, tc);
 	return s;
 }
