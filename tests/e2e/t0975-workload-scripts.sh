@@ -7,14 +7,15 @@ P=$ROOT/pgms
 [ -x "$P/looper" ] || die "pgms/looper not built"
 
 # 1 s of 'sleep 0.4': loops end at 0.4, 0.8, 1.2 s (later on a loaded host);
-# the one running at the alarm finishes, uncounted, before looper exits.
+# the one running at the alarm finishes, uncounted, before looper exits, so
+# the time covers one loop more than the count (no upper bound: a loaded
+# host may stretch any loop).
 "$P/looper" 1 sleep 0.4 2>"$T/tail" || die "looper failed: $(cat "$T/tail")"
 awk -F'|' '
 	$1 == "COUNT" { n = $2 } $1 == "METRIC" && $2 == "own_seconds" { s = $3 }
 	END {
 		if (n == "" || s == "") { print "no COUNT/own_seconds"; exit 1 }
 		if (s < 0.4 * (n + 1) - 0.02) { printf "%s loops in %s s: the last loop was cut\n", n, s; exit 1 }
-		if (s >= 0.4 * (n + 2)) { printf "%s loops in %s s: a finished loop was not counted\n", n, s; exit 1 }
 	}' "$T/tail" || die "looper tail: $(cat "$T/tail")"
 
 # -i: one open file for every run; only the first cat sees the line.
