@@ -158,6 +158,11 @@ build/fakepgms/%: tests/fakepgms/%.c
 	@mkdir -p $(@D)
 	$(QCC)$(CC) $(ALL_CFLAGS) -o $@ $<
 
+# Tools for bench/ scripts (never installed): the grep test's data file.
+build/tests/grepdata: tests/tools/grepdata.c build/libsysindex.a
+	@mkdir -p $(@D)
+	$(QLD)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ -lm
+
 # Check is needed only here; lazy '=' so plain `make` never runs pkg-config.
 CHECK_CFLAGS = $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell $(PKG_CONFIG) --libs check 2>/dev/null)

@@ -147,6 +147,7 @@ struct run_result {
 	int pinned;             /* --pin: copies pinned to CPUs */
 	double precision;       /* --precision target (fraction), 0 if none */
 	char mode[160];          /* "default", "quick", "precision 2%", ... */
+	enum workload workload; /* --compat: whose work the tests did */
 	unsigned long long disk_size; /* bytes, when disk tests ran */
 	struct sys_info sys;
 	struct copy_run *runs;

@@ -11,7 +11,15 @@
 
 #define SYS (G_SYSTEM | G_OLDSYSTEM)
 #define IDX G_INDEX
-#define FSARGS(mode, b, m) { mode, "-t", "@SECS@", "-d", "@DIR@", "-b", b, "-m", m, "-s", "@SETTLE@", NULL }
+/* fstime's arguments; names: "pid" (6.0's per-copy files) or "shared" (5.1.3's). */
+#define FSLIST(names, mode, b, m) { mode, "-n", names, "-t", "@SECS@", "-d", "@DIR@", \
+	"-b", b, "-m", m, "-s", "@SETTLE@", NULL }
+#define FSARGS(mode, b, m) FSLIST("pid", mode, b, m)
+/* 5.1.3's fstime: every copy uses the same two files, dummy0 and dummy1. */
+#define FS513(mode, b, m) .ub513 = &(const struct test_alt){ .args = FSLIST("shared", mode, b, m) }
+/* 5.1.3's multi.sh counts its copies with expr(1). */
+#define SH513(n) .ub513 = &(const struct test_alt){ \
+	.args = { "@SECS@", "@PGMS@/multi.sh", "-5", n, NULL } }
 #define DISKARGS { "-t", "@SECS@", "-f", "@FILE@", "-s", "@SIZE@", NULL }
 /*
  * fstime primes with a write and a read (2 s each, at most the duration) and
@@ -50,13 +58,13 @@ const struct test_def test_table[] = {
 	  .seconds = 30, .samples = SAMPLES_SHORT, .unit = "lps", .baseline = 43.0,
 	  .groups = IDX | SYS },
 	{ .name = "fstime", .title = "File Copy 1024 bufsize 2000 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-c", "1024", "2000"), .baseline = 3960.0,
+	  FSTIME_RUN, .args = FSARGS("-c", "1024", "2000"), FS513("-c", "1024", "2000"), .baseline = 3960.0,
 	  .groups = IDX | SYS | G_FS },
 	{ .name = "fsbuffer", .title = "File Copy 256 bufsize 500 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-c", "256", "500"), .baseline = 1655.0,
+	  FSTIME_RUN, .args = FSARGS("-c", "256", "500"), FS513("-c", "256", "500"), .baseline = 1655.0,
 	  .groups = IDX | SYS | G_FS },
 	{ .name = "fsdisk", .title = "File Copy 4096 bufsize 8000 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-c", "4096", "8000"), .baseline = 5800.0,
+	  FSTIME_RUN, .args = FSARGS("-c", "4096", "8000"), FS513("-c", "4096", "8000"), .baseline = 5800.0,
 	  .groups = IDX | SYS | G_FS },
 	{ .name = "pipe", .title = "Pipe Throughput",
 	  .prog = "pipe", .args = { "@SECS@", NULL },
@@ -73,33 +81,35 @@ const struct test_def test_table[] = {
 	{ .name = "syscall", .title = "System Call Overhead",
 	  .prog = "syscall", .args = { "@SECS@", NULL },
 	  .seconds = 10, .samples = SAMPLES_LONG, .unit = "lps", .baseline = 15000.0,
-	  .groups = IDX | SYS },
+	  .groups = IDX | SYS,
+	  /* 5.1.3: close(dup(0)) on the stdin all copies share, libc's getpid() */
+	  .ub513 = &(const struct test_alt){ .args = { "@SECS@", "mix-5.1.3", NULL } } },
 	{ .name = "shell1", .title = "Shell Scripts (1 concurrent)",
-	  .prog = "looper", .args = { "@SECS@", "@PGMS@/multi.sh", "1", NULL },
+	  .prog = "looper", .args = { "@SECS@", "@PGMS@/multi.sh", "1", NULL }, SH513("1"),
 	  .seconds = 60, .samples = SAMPLES_SHORT, .unit = "lpm", .baseline = 42.4,
 	  .groups = IDX | G_SYSTEM | G_SHELL, .flags = TF_SHELL | TF_TESTDIR },
 	{ .name = "shell8", .title = "Shell Scripts (8 concurrent)",
-	  .prog = "looper", .args = { "@SECS@", "@PGMS@/multi.sh", "8", NULL },
+	  .prog = "looper", .args = { "@SECS@", "@PGMS@/multi.sh", "8", NULL }, SH513("8"),
 	  .seconds = 60, .samples = SAMPLES_SHORT, .unit = "lpm", .baseline = 6.0,
 	  .groups = IDX | G_SYSTEM | G_SHELL, .flags = TF_SHELL | TF_TESTDIR },
 
 	/* Other system tests (no baseline: "---" in the index table). */
 	{ .name = "shell16", .title = "Shell Scripts (16 concurrent)",
-	  .prog = "looper", .args = { "@SECS@", "@PGMS@/multi.sh", "16", NULL },
+	  .prog = "looper", .args = { "@SECS@", "@PGMS@/multi.sh", "16", NULL }, SH513("16"),
 	  .seconds = 60, .samples = SAMPLES_SHORT, .unit = "lpm",
 	  .groups = G_SYSTEM | G_SHELL, .flags = TF_SHELL | TF_TESTDIR },
 	{ .name = "fstime-w", .title = "File Write 1024 bufsize 2000 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-w", "1024", "2000"), .groups = G_FS },
+	  FSTIME_RUN, .args = FSARGS("-w", "1024", "2000"), FS513("-w", "1024", "2000"), .groups = G_FS },
 	{ .name = "fstime-r", .title = "File Read 1024 bufsize 2000 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-r", "1024", "2000"), .groups = G_FS },
+	  FSTIME_RUN, .args = FSARGS("-r", "1024", "2000"), FS513("-r", "1024", "2000"), .groups = G_FS },
 	{ .name = "fsbuffer-w", .title = "File Write 256 bufsize 500 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-w", "256", "500"), .groups = G_FS },
+	  FSTIME_RUN, .args = FSARGS("-w", "256", "500"), FS513("-w", "256", "500"), .groups = G_FS },
 	{ .name = "fsbuffer-r", .title = "File Read 256 bufsize 500 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-r", "256", "500"), .groups = G_FS },
+	  FSTIME_RUN, .args = FSARGS("-r", "256", "500"), FS513("-r", "256", "500"), .groups = G_FS },
 	{ .name = "fsdisk-w", .title = "File Write 4096 bufsize 8000 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-w", "4096", "8000"), .groups = G_FS },
+	  FSTIME_RUN, .args = FSARGS("-w", "4096", "8000"), FS513("-w", "4096", "8000"), .groups = G_FS },
 	{ .name = "fsdisk-r", .title = "File Read 4096 bufsize 8000 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-r", "4096", "8000"), .groups = G_FS },
+	  FSTIME_RUN, .args = FSARGS("-r", "4096", "8000"), FS513("-r", "4096", "8000"), .groups = G_FS },
 
 	/* Non-index benchmarks (UnixBench's "misc" category). */
 	{ .name = "dhry2", .title = "Dhrystone 2 without register variables",
@@ -126,11 +136,12 @@ const struct test_def test_table[] = {
 	{ .name = "hanoi", .title = "Recursion Test -- Tower of Hanoi",
 	  .prog = "hanoi", .args = { "@SECS@", NULL },
 	  .seconds = 20, .samples = SAMPLES_SHORT, .unit = "lps", .groups = G_MISC },
-	{ .name = "C", .title = "C Compiler Throughput (cc)",
-	  .prog = "looper", .args = { "@SECS@", "cc", "-o", "cctest.out", "@PGMS@/cctest.c", NULL },
+	/* UnixBench's command and title: gcc, or the test is skipped. */
+	{ .name = "C", .title = "C Compiler Throughput (gcc)",
+	  .prog = "looper", .args = { "@SECS@", "gcc", "@PGMS@/cctest.c", NULL },
 	  .seconds = 60, .samples = SAMPLES_SHORT, .unit = "lpm", .groups = G_MISC,
 	  .flags = TF_TESTDIR,
-	  .needs = "cc", .needs_hint = "a C compiler; Debian/Ubuntu: apt-get install gcc" },
+	  .needs = "gcc", .needs_hint = "UnixBench's C test runs gcc; Debian/Ubuntu: apt-get install gcc" },
 	{ .name = "dc", .title = "Dc: sqrt(2) to 99 decimal places",
 	  .prog = "looper", .args = { "-i", "@PGMS@/dc.dat", "@SECS@", "dc", NULL },
 	  .seconds = 30, .samples = SAMPLES_SHORT, .unit = "lpm", .groups = G_MISC,
@@ -209,6 +220,32 @@ const struct group_def group_table[] = {
 };
 const size_t group_table_len = sizeof(group_table) / sizeof(group_table[0]);
 
+const char *const workload_names[WL_COUNT + 1] = {
+	[WL_UB60] = "6.0", [WL_UB513] = "5.1.3", [WL_COUNT] = NULL,
+};
+const char *const workload_tags[WL_COUNT] = {
+	[WL_UB60] = "UnixBench 6.0", [WL_UB513] = "UnixBench 5.1.3 (--compat 5.1.3)",
+};
+
+static const struct test_alt *test_alt_of(const struct test_def *t, enum workload w)
+{
+	return w == WL_UB513 ? t->ub513 : NULL;
+}
+
+const char *test_prog(const struct test_def *t, enum workload w)
+{
+	const struct test_alt *a = test_alt_of(t, w);
+
+	return a != NULL && a->prog != NULL ? a->prog : t->prog;
+}
+
+const char *const *test_args(const struct test_def *t, enum workload w)
+{
+	const struct test_alt *a = test_alt_of(t, w);
+
+	return a != NULL ? a->args : t->args;
+}
+
 const char *const category_title[CAT_COUNT] = {
 	"System Benchmarks", "Non-Index Benchmarks", "Disk Benchmarks",
 	"Memory Benchmarks", "Network Benchmarks",
@@ -285,6 +322,10 @@ int testtab_validate(char *err, size_t errlen)
 		    (t->needs_hint != NULL && t->needs == NULL) ||
 		    (t->placement_metric != NULL && !(t->flags & TF_PLACEMENT))) {
 			snprintf(err, errlen, "test %s: inconsistent behaviour fields", t->name);
+			return -1;
+		}
+		if (t->ub513 != NULL && t->ub513->args[0] == NULL) {
+			snprintf(err, errlen, "test %s: its 5.1.3 variant has no arguments", t->name);
 			return -1;
 		}
 		if (t->groups & G_INDEX)

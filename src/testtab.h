@@ -73,7 +73,7 @@ enum test_flags {
  */
 enum test_prep {
 	PREP_NONE = 0,
-	PREP_GREP_DATA,         /* large.txt in the scratch dir, from pgms/sort.src */
+	PREP_GREP_DATA,         /* large.txt in the scratch dir (src/run/grepdata.c) */
 	PREP_DISK_FILE,         /* the shared disk test file (--disk-size), laid out
 				 * once per run by pgms/disk-layout; one copy only */
 };
@@ -83,6 +83,32 @@ enum test_category { CAT_SYSTEM, CAT_MISC, CAT_DISK, CAT_MEMORY, CAT_NET, CAT_CO
 extern const char *const category_title[CAT_COUNT];
 
 #define TEST_MAX_ARGS 16
+
+/*
+ * The LANG every test program runs with: UnixBench's $language, set whether
+ * or not the locale is installed.  Where it is not, sort, grep and the shell
+ * fall back to the C locale, as they do under UnixBench; the report's
+ * Language line shows which it was.
+ */
+#define TEST_LANG "en_US.utf8"
+
+/*
+ * Workloads (--compat): whose work the tests do.  The default is UnixBench
+ * 6.0's; 5.1.3 differs in the syscall test, in the multi-copy file tests'
+ * file names and in the shell loop (docs/methodology.md section 6).
+ */
+enum workload { WL_UB60, WL_UB513, WL_COUNT };
+
+/* --compat's values in enum order, NULL-terminated (the option's choices). */
+extern const char *const workload_names[WL_COUNT + 1];
+/* The report header's "Workload:" text of each. */
+extern const char *const workload_tags[WL_COUNT];
+
+/* What a test runs instead under an older workload. */
+struct test_alt {
+	const char *prog;        /* NULL: the row's program */
+	const char *args[TEST_MAX_ARGS]; /* NULL-terminated, as the row's */
+};
 
 /*
  * Argument placeholders expanded by the runner:
@@ -120,7 +146,13 @@ struct test_def {
 				       * placement readings that found its
 				       * processes on one CPU: the result's
 				       * shared_cpu and the report's placement line */
+	const struct test_alt *ub513; /* --compat 5.1.3: its program and arguments
+				       * where its work differs; NULL: the same */
 };
+
+/* The program and the arguments of test t under workload w. */
+const char *test_prog(const struct test_def *t, enum workload w);
+const char *const *test_args(const struct test_def *t, enum workload w);
 
 extern const struct test_def test_table[];
 extern const size_t test_table_len;

@@ -15,6 +15,12 @@
  * open descriptors, so no exit path (error, Ctrl-C, SIGTERM, even SIGKILL)
  * can leave a test file behind, and no signal handler has to know the names.
  *
+ * -n shared: UnixBench 5.1.3's names instead, plain dummy0 and dummy1, so
+ * every copy started in the same directory opens (and truncates) the same
+ * two files, as under 5.1.3; the names then stay until the end of the test
+ * (an early exit leaves them in the scratch directory, which the driver
+ * removes).  -n pid is the default.
+ *
  * -s N replaces every settle sleep by N seconds (-s 0: none, for --quick;
  * -s -1: the reference's sleeps, the default);
  * without it the reference's sleeps are used.  Priming phases last 2 s, or
@@ -33,7 +39,7 @@
 #include <unistd.h>
 
 #define USAGE "fstime [-c|-r|-w] [-b bufsize 256..8192] [-m maxblocks KB] " \
-	"[-t seconds] [-d dir] [-s settle seconds]"
+	"[-t seconds] [-d dir] [-s settle seconds] [-n pid|shared]"
 #define UNIT 256		/* accounting unit in bytes, as the reference */
 #define BUF_MAX 8192
 #define PRIME_SECONDS 2u
@@ -47,6 +53,7 @@ struct fst {
 	unsigned seconds;
 	long settle;		/* -1: the reference's sleeps */
 	const char *dir;
+	int shared_names;	/* -n shared: 5.1.3's dummy0/dummy1 */
 	long buffers;		/* bufsize chunks per file sweep */
 	char *buf;
 	int fd[2];		/* 0: written then read, 1: copy target */
@@ -76,7 +83,7 @@ static void parse_args(struct fst *f, int argc, char **argv)
 	*f = (struct fst){ .mode = MODE_COPY, .bufsize = 1024, .maxblocks = 2000,
 			   .seconds = 30, .settle = -1, .dir = ".",
 			   .fd = { -1, -1 } };
-	while ((c = getopt(argc, argv, "crwb:m:t:d:s:")) != -1) {
+	while ((c = getopt(argc, argv, "crwb:m:t:d:s:n:")) != -1) {
 		switch (c) {
 		case 'c': f->mode = MODE_COPY; break;
 		case 'r': f->mode = MODE_READ; break;
@@ -86,6 +93,11 @@ static void parse_args(struct fst *f, int argc, char **argv)
 		case 't': f->seconds = harness_seconds(optarg, USAGE); break;
 		case 'd': f->dir = optarg; break;
 		case 's': f->settle = harness_long(optarg, -1, 3600, USAGE); break;
+		case 'n':
+			if (strcmp(optarg, "pid") != 0 && strcmp(optarg, "shared") != 0)
+				harness_usage(USAGE);
+			f->shared_names = optarg[0] == 's';
+			break;
 		default: harness_usage(USAGE);
 		}
 	}
@@ -94,6 +106,29 @@ static void parse_args(struct fst *f, int argc, char **argv)
 	f->buffers = f->maxblocks * 1024 / (long)f->bufsize;
 	if (f->buffers < 1)
 		harness_usage(USAGE);
+}
+
+/* dir/dummy<i>-<pid>, or dir/dummy<i> with -n shared. */
+static void file_name(const struct fst *f, int i, char *path, size_t len)
+{
+	int n = f->shared_names
+		? snprintf(path, len, "%s/dummy%d", f->dir, i)
+		: snprintf(path, len, "%s/dummy%d-%ld", f->dir, i, (long)getpid());
+
+	if (n < 0 || (size_t)n >= len)
+		harness_fail("%s: path too long", f->dir);
+}
+
+/* -n shared: remove the names; another copy may have done so already. */
+static void remove_shared(const struct fst *f)
+{
+	char path[4096];
+
+	for (int i = 0; i < 2 && f->shared_names; i++) {
+		file_name(f, i, path, sizeof(path));
+		if (unlink(path) != 0 && errno != ENOENT)
+			fail_dir(f, "unlink");
+	}
 }
 
 /*
@@ -113,14 +148,11 @@ static void open_files(struct fst *f)
 	if (sigprocmask(SIG_BLOCK, &hold, &old) != 0)
 		harness_fail_errno("sigprocmask");
 	for (int i = 0; i < 2; i++) {
-		int n = snprintf(path, sizeof(path), "%s/dummy%d-%ld", f->dir, i,
-				 (long)getpid());
-		if (n < 0 || (size_t)n >= sizeof(path))
-			harness_fail("%s: path too long", f->dir);
+		file_name(f, i, path, sizeof(path));
 		f->fd[i] = open(path, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
 		if (f->fd[i] < 0)
 			fail_dir(f, i ? "create dummy1" : "create dummy0");
-		if (unlink(path) != 0)
+		if (!f->shared_names && unlink(path) != 0)
 			fail_dir(f, "unlink");
 	}
 	if (sigprocmask(SIG_SETMASK, &old, NULL) != 0)
@@ -325,6 +357,7 @@ int main(int argc, char **argv)
 	}
 	if (close(f.fd[0]) != 0 || close(f.fd[1]) != 0)
 		fail_dir(&f, "close");
+	remove_shared(&f);
 	harness_count_u((unsigned long long)kbps, 0, "KBps");
 	fprintf(stderr, "TIME|%.1f\n", s.elapsed);
 	return 0;

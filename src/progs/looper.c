@@ -4,19 +4,28 @@
  *   looper [-i stdin-file] <seconds> <command> [args...]
  *
  * Each loop forks, the child execs the command (exit 99 if it cannot), and
- * the parent waits and requires exit status 0.  The loop still running when
- * the time is up is not counted.  Output: COUNT|<loops>|60|lpm (the driver
+ * the parent waits and requires exit status 0.  Every run shares looper's
+ * stdin, as under UnixBench: a command that reads it to the end leaves the
+ * next run nothing to read.  -i opens the file once as that stdin, as
+ * UnixBench's "looper 30 dc < dc.dat" does per copy.  Output: COUNT|<loops>|60|lpm (the driver
  * divides by its own wall time, as UnixBench) and METRIC|own_seconds|<s>|s.
  *
+ * When the time is up, the loop in progress is not counted but is left to
+ * finish: UnixBench's looper exits at the alarm, yet its driver's clock runs
+ * until every process still holding the output pipe has gone, so a shell
+ * sample lasts the duration plus the tail of its last loop (60.1 s, not 60).
+ * looper waits for that loop to end and only then exits, so the driver's
+ * clock stops at the same moment.
+ *
  * Unlike the reference, nothing the command started outlives the sample:
- * every child leads its own process group, so at the end (alarm, or SIGTERM,
- * SIGINT, SIGHUP from the driver) looper sends SIGPIPE to the group of the
- * loop in progress, SIGKILL to whatever is left after a grace period, and
- * reaps all of it.  SIGPIPE because it kills by default, the workload
- * scripts trap it to remove their temporary files, and shells report every
- * other fatal signal of a foreground job ("Terminated") on stderr, where
- * the driver would take the line for an error.  looper is a child subreaper where Linux offers it, so orphaned
- * grandchildren are reaped here rather than left as zombies.
+ * every child leads its own process group, so at the end looper sends
+ * SIGPIPE to whatever is left in the group of the last loop, SIGKILL to what
+ * survives a grace period, and reaps all of it; a stop from the driver
+ * (SIGTERM, SIGINT, SIGHUP) ends the loop in progress at once.  SIGPIPE
+ * because it kills by default and shells report every other fatal signal of
+ * a foreground job ("Terminated") on stderr, where the driver would take the
+ * line for an error.  looper is a child subreaper where Linux offers it, so
+ * orphaned grandchildren are reaped here rather than left as zombies.
  */
 #include "harness.h"
 
@@ -40,7 +49,6 @@
 
 struct loop {
 	unsigned seconds;
-	const char *input;	/* stdin of every run; NULL: inherited */
 	char **cmd;		/* NULL-terminated argv of the command */
 };
 
@@ -50,15 +58,28 @@ static void on_stop(int sig)
 	harness_stop = sig;
 }
 
+/* -i: the file becomes the stdin every run inherits (one offset for all). */
+static void share_stdin(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		harness_fail_errno("cannot open %s", path);
+	if (fd != STDIN_FILENO) {
+		if (dup2(fd, STDIN_FILENO) < 0)
+			harness_fail_errno("dup2");
+		(void)close(fd);
+	}
+}
+
 static void parse_args(struct loop *l, int argc, char **argv)
 {
 	int i = 1;
 
-	l->input = NULL;
 	if (i < argc && strcmp(argv[i], "-i") == 0) {
 		if (i + 1 >= argc)
 			harness_usage(USAGE);
-		l->input = argv[i + 1];
+		share_stdin(argv[i + 1]);
 		i += 2;
 	}
 	if (i + 1 >= argc)
@@ -84,7 +105,7 @@ static void install_handlers(void)
 #endif
 }
 
-/* In the child: own process group, default signals, stdin, exec. */
+/* In the child: own process group, default signals, exec. */
 static noreturn void run_child(const struct loop *l)
 {
 	static const int sigs[] = { SIGALRM, SIGTERM, SIGINT, SIGHUP, SIGQUIT,
@@ -97,14 +118,6 @@ static noreturn void run_child(const struct loop *l)
 		(void)signal(sigs[i], SIG_DFL);
 	sigemptyset(&none);
 	(void)sigprocmask(SIG_SETMASK, &none, NULL);
-	if (l->input != NULL) {
-		int fd = open(l->input, O_RDONLY);
-
-		if (fd < 0 || dup2(fd, STDIN_FILENO) < 0)
-			_exit(EXEC_FAILED);
-		if (fd != STDIN_FILENO)
-			(void)close(fd);
-	}
 	execvp(l->cmd[0], l->cmd);
 	_exit(EXEC_FAILED);
 }
@@ -149,13 +162,16 @@ static void stop_job(pid_t pid, int leader_done)
 	(void)wait_group(pid, &leader_done, GRACE_MS);
 }
 
-/* Wait for pid; 0 with *status when it ended, -1 when a stop signal came. */
-static int wait_child(pid_t pid, int *status)
+/*
+ * Wait for pid; 0 with *status when it ended, -1 when a signal in stops
+ * came first (a stop flag already set before the call does not count).
+ */
+static int wait_child(pid_t pid, int *status, int stops_alarm)
 {
 	while (waitpid(pid, status, 0) < 0) {
 		if (errno != EINTR)
 			harness_fail_errno("waitpid");
-		if (harness_stop)
+		if (harness_stop && (stops_alarm || harness_stop != SIGALRM))
 			return -1;
 	}
 	return 0;
@@ -181,15 +197,9 @@ int main(int argc, char **argv)
 	unsigned long long loops = 0;
 	double t0, elapsed;
 	pid_t pid = 0;
-	int status, running = 0;
+	int status, leader_done = 1;
 
 	parse_args(&l, argc, argv);
-	if (l.input != NULL) {
-		int fd = open(l.input, O_RDONLY);
-
-		if (fd < 0 || close(fd) != 0)
-			harness_fail_errno("cannot open %s", l.input);
-	}
 	install_handlers();
 	harness_start_gate();
 	harness_stop = 0;
@@ -202,17 +212,20 @@ int main(int argc, char **argv)
 			run_child(&l);
 		/* Also here, so the group exists before any kill(-pid). */
 		(void)setpgid(pid, pid);
-		if (wait_child(pid, &status) != 0) {
-			running = 1;
+		if (wait_child(pid, &status, 1) != 0) {
+			leader_done = 0;
 			break;
 		}
 		check_status(&l, pid, status);
 		if (!harness_stop)	/* ended before the alarm: it counts */
 			loops++;
 	}
+	/* The alarm: the loop in progress finishes, uncounted (see above). */
+	if (!leader_done && harness_stop == SIGALRM && wait_child(pid, &status, 0) == 0)
+		leader_done = 1;
 	elapsed = harness_now() - t0;
 	if (pid > 0)
-		stop_job(pid, !running);
+		stop_job(pid, leader_done);
 	if (harness_stop != SIGALRM) {	/* stopped by the driver: die the same way */
 		(void)signal((int)harness_stop, SIG_DFL);
 		(void)raise((int)harness_stop);

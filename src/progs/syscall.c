@@ -2,10 +2,13 @@
  * syscall: system call overhead (UnixBench "System Call Overhead" and, in
  * exec mode, "Exec System Call Overhead").
  *
- *   syscall <seconds> [mix|close|getpid|exec]
+ *   syscall <seconds> [mix|mix-5.1.3|close|getpid|exec]
  *
  * mix (default), per loop: close(dup(fd)), the raw getpid system call,
- * getuid() and umask(022) -- five system calls.  close: dup+close only.
+ * getuid() and umask(022) -- five system calls.  mix-5.1.3: UnixBench
+ * 5.1.3's loop, close(dup(0)) on stdin (one open file every copy shares, so
+ * copies contend for its reference count) and the C library's getpid(),
+ * which glibc before 2.25 answered from a cache.  close: dup+close only.
  * getpid: raw getpid only.  exec: fork, the child execs true(1), the parent
  * waits for it.  Output: COUNT|<loops>|1|lps.
  */
@@ -21,9 +24,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define USAGE "syscall <seconds> [mix|close|getpid|exec]"
+#define USAGE "syscall <seconds> [mix|mix-5.1.3|close|getpid|exec]"
 
-enum mode { MODE_MIX, MODE_CLOSE, MODE_GETPID, MODE_EXEC };
+enum mode { MODE_MIX, MODE_MIX513, MODE_CLOSE, MODE_GETPID, MODE_EXEC };
 
 struct sc_run {
 	enum mode mode;
@@ -34,7 +37,7 @@ struct sc_run {
 
 static enum mode parse_mode(const char *arg)
 {
-	static const char *const names[] = { "mix", "close", "getpid", "exec" };
+	static const char *const names[] = { "mix", "mix-5.1.3", "close", "getpid", "exec" };
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		if (strcmp(arg, names[i]) == 0)
@@ -86,6 +89,22 @@ static void loop_mix(struct sc_run *r)
 	}
 }
 
+static void loop_mix513(struct sc_run *r)
+{
+	while (!harness_stop) {
+		int d = dup(STDIN_FILENO);
+
+		if (d < 0)
+			harness_fail_errno("dup(0)");
+		if (close(d) != 0)
+			harness_fail_errno("close");
+		getpid();
+		getuid();
+		umask(022);
+		r->loops++;
+	}
+}
+
 static void loop_close(struct sc_run *r)
 {
 	while (!harness_stop) {
@@ -131,7 +150,7 @@ static void loop_exec(struct sc_run *r)
 int main(int argc, char **argv)
 {
 	static void (*const loops[])(struct sc_run *) = {
-		[MODE_MIX] = loop_mix, [MODE_CLOSE] = loop_close,
+		[MODE_MIX] = loop_mix, [MODE_MIX513] = loop_mix513, [MODE_CLOSE] = loop_close,
 		[MODE_GETPID] = loop_getpid, [MODE_EXEC] = loop_exec,
 	};
 	char true_buf[4096];

@@ -31,14 +31,17 @@ int report_md(FILE *out, const struct run_result *r);    /* Markdown tables */
 /* The "Test dir:" lines of the header (also used by the HTML/MD writers). */
 void report_testdir_lines(FILE *out, const struct sys_info *si, const char *indent);
 
+/* The text header's "Workload: UnixBench 6.0" line. */
+void report_workload_line(FILE *out, const struct run_result *r, const char *indent);
+
 /* Display text for a test's state: "FAILED", "SKIPPED", "NOT RUN", "N/A". */
 const char *report_status_word(enum test_status s);
 
 /*
  * The flag words of a test's statistics ("single-sample", "high-cv",
- * "bimodal", "shared-cpu"/"separate-cpus", "placement-changed", "unpinned",
- * "hit-cap"), the same in every writer.  Returns how many were stored in
- * words[].
+ * "bimodal", "zero-sample", "shared-cpu"/"separate-cpus", "placement-changed",
+ * "unpinned", "hit-cap"), the same in every writer.  Returns how many were
+ * stored in words[].
  */
 #define REPORT_MAX_FLAGS 8
 size_t report_flags(const struct run_result *r, const struct bench_result *t,

@@ -161,6 +161,7 @@ static void system_table(FILE *out, const struct run_result *r)
 	info_row(out, "Compiler", si->cc_version);
 	info_row(out, "Test programs built with", si->bench_cflags);
 	info_row(out, "Mode", r->mode);
+	info_row(out, "Workload", workload_tags[r->workload]);
 	mount_rows(out, si);
 	fputs("</table>\n", out);
 }

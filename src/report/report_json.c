@@ -128,6 +128,7 @@ static void sysindex_block(struct json_out *j, const struct run_result *r)
 	json_object_begin(j);
 	json_kv_string(j, "id", r->base_name);
 	json_kv_string(j, "mode", r->mode);
+	json_kv_string(j, "workload", workload_names[r->workload]);
 	json_kv_bool(j, "quick", r->quick);
 	json_kv_bool(j, "pinned", r->pinned);
 	json_kv_double(j, "precision_target", r->precision > 0 ? r->precision : (double)NAN);

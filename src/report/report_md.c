@@ -120,6 +120,8 @@ static void header(FILE *out, const struct run_result *r)
 	md(out, r->version);
 	fputs(", mode ", out);
 	md(out, r->mode);
+	fputs("\n- **Workload:** ", out);
+	md(out, workload_tags[r->workload]);
 	fputs("\n\n", out);
 }
 

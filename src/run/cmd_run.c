@@ -95,10 +95,30 @@ static int check_peer(const struct config *cfg)
 	return 0;
 }
 
+/* Remove LC_ALL and every LC_* variable: LANG alone decides the locale. */
+static void unset_lc_vars(void)
+{
+	extern char **environ;
+	char name[128];
+
+	for (size_t i = 0; environ[i] != NULL;) {
+		size_t len = strcspn(environ[i], "=");
+
+		if (strncmp(environ[i], "LC_", 3) != 0 || len >= sizeof(name)) {
+			i++;
+			continue;
+		}
+		memcpy(name, environ[i], len);
+		name[len] = '\0';
+		if (unsetenv(name) != 0)
+			i++;	/* not removable: step over it */
+	}
+}
+
 static void set_environment(const char *pgmdir, const char *scratch, const char *lang)
 {
 	setenv("LANG", lang, 1);
-	unsetenv("LC_ALL");
+	unset_lc_vars();
 	setenv("SYSINDEX_PGMDIR", pgmdir, 1);
 	setenv("UB_BINDIR", pgmdir, 1);
 	setenv("UB_TMPDIR", scratch, 1);
@@ -219,9 +239,10 @@ static int prepare(struct run_ctx *c)
 	}
 	fmt(r->version, sizeof(r->version), "%s", SYSINDEX_VERSION);
 	r->quick = cfg->quick;
+	r->workload = cfg->workload;
 	describe_mode(cfg, r->mode, sizeof(r->mode));
 	sysinfo_collect(&r->sys, cfg->brief);
-	fmt(r->sys.locale, sizeof(r->sys.locale), "%s", sysinfo_pick_locale());
+	fmt(r->sys.locale, sizeof(r->sys.locale), "%s", TEST_LANG);
 	sysinfo_language(r->sys.locale, r->sys.language, sizeof(r->sys.language));
 	if (realpath(c->testdir, r->sys.testdir) == NULL)
 		fmt(r->sys.testdir, sizeof(r->sys.testdir), "%s", c->testdir);

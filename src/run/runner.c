@@ -63,11 +63,14 @@ static int build_argv(const struct run_env *env, const struct test_def *t, unsig
 {
 	size_t n = 0, used;
 
-	if (path_join(b->store[0], sizeof(b->store[0]), env->pgmdir, t->prog) != 0)
+	const char *const *args = test_args(t, env->cfg->workload);
+
+	if (path_join(b->store[0], sizeof(b->store[0]), env->pgmdir,
+		      test_prog(t, env->cfg->workload)) != 0)
 		return -1;
 	b->argv[n++] = b->store[0];
-	for (size_t i = 0; i < TEST_MAX_ARGS && t->args[i] != NULL; i++) {
-		expand_arg(env, t->args[i], secs, copies, b->store[i + 1], sizeof(b->store[0]));
+	for (size_t i = 0; i < TEST_MAX_ARGS && args[i] != NULL; i++) {
+		expand_arg(env, args[i], secs, copies, b->store[i + 1], sizeof(b->store[0]));
 		b->argv[n++] = b->store[i + 1];
 	}
 	b->argv[n] = NULL;
@@ -283,6 +286,7 @@ static enum test_status prepare(struct run_env *env, const struct test_def *t,
 	tp->disk_file = env->disk_file;
 	tp->disk_size = env->disk_size;
 	tp->log_fd = env->log_fd;
+	tp->workload = env->cfg->workload;
 	return testprep_check(tp, t, reason, len);
 }
 

@@ -67,7 +67,8 @@ static void pass_gate(int gate_fd)
 }
 
 /* In the child: wire up the copy's process group, files and CPU, then exec. */
-static void exec_copy(const struct spawn_spec *s, size_t i, int errfd, int gate_fd)
+static void exec_copy(const struct spawn_spec *s, size_t i, int errfd, int gate_fd,
+		      int shared_in)
 {
 	sigset_t none;
 	int in;
@@ -98,7 +99,7 @@ static void exec_copy(const struct spawn_spec *s, size_t i, int errfd, int gate_
 		dprintf(2, "ERROR|cannot enter %s: %s\n", s->cwd, strerror(errno));
 		_exit(127);
 	}
-	in = open(s->stdin_path ? s->stdin_path : "/dev/null", O_RDONLY);
+	in = s->stdin_path ? open(s->stdin_path, O_RDONLY) : shared_in;
 	if (in < 0 || dup2(in, 0) < 0) {
 		dprintf(2, "ERROR|cannot open %s: %s\n",
 			s->stdin_path ? s->stdin_path : "/dev/null", strerror(errno));
@@ -128,7 +129,7 @@ static void exec_copy(const struct spawn_spec *s, size_t i, int errfd, int gate_
 }
 
 static int start_copy(const struct spawn_spec *s, size_t i, struct copy *c,
-		      struct spawn_out *o, int gate_fd)
+		      struct spawn_out *o, int gate_fd, int shared_in)
 {
 	int p[2];
 
@@ -146,7 +147,7 @@ static int start_copy(const struct spawn_spec *s, size_t i, struct copy *c,
 	}
 	if (c->pid == 0) {
 		close(p[0]);
-		exec_copy(s, i, p[1], gate_fd);
+		exec_copy(s, i, p[1], gate_fd, shared_in);
 	}
 	/* Also set it here so a kill(-pid) right away cannot miss the group. */
 	setpgid(c->pid, c->pid);
@@ -401,7 +402,7 @@ int spawn_pass(const struct spawn_spec *s, size_t n, struct spawn_out *out)
 	static int subreaper;
 	struct copy *c = calloc(n ? n : 1, sizeof(*c));
 	double next_sample, opened;
-	int interrupted = 0, gate[2] = { -1, -1 };
+	int interrupted = 0, gate[2] = { -1, -1 }, shared_in;
 
 	memset(out, 0, n * sizeof(*out));
 	for (size_t i = 0; i < n; i++) {
@@ -418,9 +419,15 @@ int spawn_pass(const struct spawn_spec *s, size_t n, struct spawn_out *out)
 	/* Without a gate (no descriptors left) the copies start one by one. */
 	if (open_gate(gate) != 0)
 		gate[0] = gate[1] = -1;
+	/*
+	 * Without a stdin file, every copy gets the same open /dev/null, as
+	 * UnixBench's copies all inherit its stdin: a program that works on
+	 * fd 0 (5.1.3's syscall) then shares one open file across copies.
+	 */
+	shared_in = s->stdin_path ? -1 : open("/dev/null", O_RDONLY | O_CLOEXEC);
 	for (size_t i = 0; i < n; i++) {
 		c[i].fd = -1;
-		if (start_copy(s, i, &c[i], &out[i], gate[0]) != 0) {
+		if (start_copy(s, i, &c[i], &out[i], gate[0], shared_in) != 0) {
 			c[i].reaped = c[i].eof = 1;
 			c[i].start = c[i].end = now_mono();
 		}
@@ -442,6 +449,8 @@ int spawn_pass(const struct spawn_spec *s, size_t n, struct spawn_out *out)
 		}
 	}
 	kill_all(c, out, n);
+	if (shared_in >= 0)
+		close(shared_in);
 	for (size_t i = 0; i < n; i++)
 		out[i].elapsed = c[i].end >= c[i].start ? c[i].end - c[i].start : 0;
 	free(c);

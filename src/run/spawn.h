@@ -2,7 +2,8 @@
  * spawn.h: run C copies of one command at once and collect what each said.
  *
  * Each copy runs in its own process group, with the scratch folder as its
- * working directory, stdin from a file or /dev/null, stdout appended to the
+ * working directory, stdin from a file (opened per copy) or one open
+ * /dev/null all copies share, stdout appended to the
  * run log and stderr read through a pipe.  The driver measures each copy's
  * wall time itself (monotonic clock, from just before fork until its stderr
  * closes or it exits, whichever comes first).  A copy still running at the

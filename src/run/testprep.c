@@ -13,47 +13,32 @@
 #include <unistd.h>
 
 #include "run/copyparse.h"
+#include "run/grepdata.h"
 #include "run/runlog.h"
 #include "run/sig.h"
 #include "run/spawn.h"
 #include "util/util.h"
 
-#define GREP_DATA_BYTES (4u << 20)
-
-/* large.txt for the grep test: the shell test's text (src), repeated, a few "gimp"s. */
+/* large.txt for the grep test (src/run/grepdata.c), made once per run. */
 static int make_grep_data(struct testprep *tp, const char *src, char *reason, size_t len)
 {
-	char dst[1200], buf[16384];
-	size_t n, total = 0, round = 0;
-	FILE *in, *out;
-	int rc = 0;
+	char dst[1200];
+	FILE *out;
+	int rc;
 
+	(void)src;	/* generated: nothing read from the pgms folder */
 	if (path_join(dst, sizeof(dst), tp->scratch, "large.txt") != 0) {
 		fmt(reason, len, "%s/large.txt: path too long", tp->scratch);
 		return -1;
 	}
 	if (access(dst, R_OK) == 0)
 		return 0;
-	in = fopen(src, "r");
-	if (in == NULL) {
-		fmt(reason, len, "%s: %s", src, strerror(errno));
-		return -1;
-	}
-	n = fread(buf, 1, sizeof(buf), in);
-	fclose(in);
 	out = fopen(dst, "w");
 	if (out == NULL) {
 		fmt(reason, len, "%s: %s", dst, strerror(errno));
 		return -1;
 	}
-	while (total < GREP_DATA_BYTES && n > 0) {
-		if (fwrite(buf, 1, n, out) != n ||
-		    fprintf(out, "line %zu: the gimp was here\n", ++round) < 0) {
-			rc = -1;
-			break;
-		}
-		total += n;
-	}
+	rc = grepdata_write(out);
 	if (fclose(out) != 0)
 		rc = -1;
 	if (rc != 0) {
@@ -115,11 +100,11 @@ static int disk_layout(struct testprep *tp, const char *prog, char *reason, size
 
 /* The preparation steps, by the table's .prep. */
 static const struct prep_step {
-	const char *pgm_file;   /* what it uses from the pgms folder */
+	const char *pgm_file;   /* what it uses from the pgms folder, or NULL */
 	int (*run)(struct testprep *tp, const char *path, char *reason, size_t len);
 } steps[] = {
 	[PREP_NONE] = { NULL, NULL },
-	[PREP_GREP_DATA] = { "sort.src", make_grep_data },
+	[PREP_GREP_DATA] = { NULL, make_grep_data },
 	[PREP_DISK_FILE] = { "disk-layout", disk_layout },
 };
 
@@ -140,7 +125,7 @@ enum test_status testprep_check(struct testprep *tp, const struct test_def *t,
 	if (mkdir(tp->scratch, 0700) == 0)
 		runlog_printf(tp->log_fd, "# scratch folder %s had disappeared: created again\n",
 			      tp->scratch);
-	if (path_join(path, sizeof(path), tp->pgmdir, t->prog) != 0 ||
+	if (path_join(path, sizeof(path), tp->pgmdir, test_prog(t, tp->workload)) != 0 ||
 	    access(path, X_OK) != 0) {
 		fmt(reason, len, "program %s is not built (run make)", path);
 		return TS_UNAVAILABLE;
@@ -153,7 +138,9 @@ enum test_status testprep_check(struct testprep *tp, const struct test_def *t,
 	if ((size_t)t->prep >= sizeof(steps) / sizeof(steps[0]) || steps[t->prep].run == NULL)
 		return TS_OK;
 	step = &steps[t->prep];
-	if (path_join(path, sizeof(path), tp->pgmdir, step->pgm_file) != 0 ||
+	path[0] = '\0';
+	if ((step->pgm_file != NULL &&
+	     path_join(path, sizeof(path), tp->pgmdir, step->pgm_file) != 0) ||
 	    step->run(tp, path, reason, len) != 0)
 		return sig_pending() ? TS_NOT_RUN : TS_FAILED;
 	return TS_OK;

@@ -18,6 +18,7 @@ struct testprep {
 	const char *disk_file;   /* the shared disk test file (PREP_DISK_FILE) */
 	unsigned long long disk_size;
 	int log_fd;              /* the run log, or -1 */
+	enum workload workload;  /* --compat: which program a row runs */
 	/* Kept between checks of one run (zeroed at the start). */
 	int disk_ready;          /* 1 laid out, -1 failed, 0 not yet */
 	char disk_error[REASON_MAX];

@@ -55,12 +55,10 @@ double stats_unixbench(const double *count, const double *rate, size_t n,
 			dropped[order[i]] = drop;
 		if (drop)
 			continue;
-		if (!(rate[order[i]] > 0)) {
-			free(order);
-			*kept = 0;
-			return 0;
-		}
-		sum += log(rate[order[i]]);
+		/* As UnixBench 6.0: a kept pass that counted nothing counts in n
+		 * but adds nothing to the sum of logs (5.1.3 died on log(0)). */
+		if (rate[order[i]] > 0)
+			sum += log(rate[order[i]]);
 		(*kept)++;
 	}
 	free(order);
@@ -126,8 +124,11 @@ void stats_summarize(const double *v, size_t n, struct summary *s)
 	s->max = sorted[n - 1];
 	s->median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 	free(sorted);
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		sum += v[i];
+		if (!(v[i] > 0))
+			s->flags |= SF_ZERO;
+	}
 	s->mean = sum / (double)n;
 	if (n < 2) {
 		s->ci_lo = s->ci_hi = s->mean;

@@ -18,6 +18,7 @@ enum summary_flags {
 	SF_HIGH_CV = 1u << 0,   /* coefficient of variation above 5% */
 	SF_BIMODAL = 1u << 1,   /* samples form two separate clusters */
 	SF_ONE = 1u << 2,       /* a single sample: no spread, no interval */
+	SF_ZERO = 1u << 3,      /* a sample counted zero (scored as UnixBench 6.0) */
 };
 
 struct summary {
@@ -34,7 +35,9 @@ size_t stats_ndrop(size_t n);
 /*
  * UnixBench's rule over passes given as (count, rate) pairs: marks the
  * dropped ones in dropped[] (may be NULL), returns the geometric mean of the
- * kept rates (0 if none, or if a kept rate is not positive) and sets *kept.
+ * kept rates and sets *kept (0 and 0 when n is 0).  As UnixBench 6.0's
+ * formula, a kept pass whose count is zero counts in n but adds nothing to
+ * the sum of logs, i.e. it weighs as a rate of 1.
  */
 double stats_unixbench(const double *count, const double *rate, size_t n,
 		       int *dropped, size_t *kept);

@@ -161,6 +161,9 @@ void sysinfo_language(const char *lang, char *out, size_t len)
 	char charmap[64] = "unknown", collate[64] = "unknown";
 	locale_t loc = newlocale(LC_ALL_MASK, lang, (locale_t)0);
 
+	/* Not installed: the tools run in the C locale, as UnixBench's header shows. */
+	if (loc == (locale_t)0)
+		loc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
 	if (loc != (locale_t)0) {
 		fmt(charmap, sizeof(charmap), "%s", nl_langinfo_l(CODESET, loc));
 		freelocale(loc);

@@ -76,6 +76,28 @@ START_TEST(failed_and_unindexed_tests_do_not_count)
 }
 END_TEST
 
+/* Three 10-second passes of pipe with ncopies copies each (copies[3][ncopies]). */
+static void pipe_passes(struct bench_result *t, struct pass_result *passes,
+			struct copy_result *copies, size_t ncopies, const double *counts)
+{
+	memset(t, 0, sizeof(*t));
+	memset(copies, 0, 3 * ncopies * sizeof(*copies));
+	memset(passes, 0, 3 * sizeof(*passes));
+	t->def = test_find("pipe");
+	t->status = TS_OK;
+	t->passes = passes;
+	t->npasses = 3;
+	for (size_t p = 0; p < 3; p++) {
+		passes[p].ok = 1;
+		passes[p].copies = copies + p * ncopies;
+		passes[p].ncopies = ncopies;
+		passes[p].count = counts[p];       /* summed over copies */
+		passes[p].time = 10;               /* mean over copies */
+		for (size_t c = 0; c < ncopies; c++)
+			copies[p * ncopies + c].timebase = 1;
+	}
+}
+
 START_TEST(score_test_from_passes)
 {
 	struct copy_result copies[3][2];
@@ -83,21 +105,7 @@ START_TEST(score_test_from_passes)
 	struct bench_result t;
 	double counts[3] = { 1000, 900, 1100 };
 
-	memset(&t, 0, sizeof(t));
-	memset(copies, 0, sizeof(copies));
-	memset(passes, 0, sizeof(passes));
-	t.def = test_find("pipe");
-	t.status = TS_OK;
-	t.passes = passes;
-	t.npasses = 3;
-	for (int p = 0; p < 3; p++) {
-		passes[p].ok = 1;
-		passes[p].copies = copies[p];
-		passes[p].ncopies = 2;
-		passes[p].count = counts[p];       /* summed over copies */
-		passes[p].time = 10;               /* mean over copies */
-		copies[p][0].timebase = copies[p][1].timebase = 1;
-	}
+	pipe_passes(&t, passes, &copies[0][0], 2, counts);
 	score_test(&t);
 	/* Pass 1 (count 900) is dropped; the rest: 100 and 110 per second. */
 	ck_assert_int_eq(passes[1].dropped, 1);
@@ -126,6 +134,32 @@ static void score_one_pass(struct bench_result *t, struct pass_result *pass,
 	t->npasses = 1;
 	score_test(t);
 }
+
+START_TEST(zero_sample_weighs_as_one)
+{
+	struct copy_result copies[3];
+	struct pass_result passes[3];
+	struct bench_result t;
+	double counts[3] = { 0, 1200, 0 };
+
+	pipe_passes(&t, passes, copies, 1, counts);
+	score_test(&t);
+	/*
+	 * UnixBench 6.0 drops one zero (the lowest count), keeps the other and
+	 * adds nothing for it: exp((0 + ln 120) / 2), not 0 for the whole test.
+	 */
+	ck_assert_uint_eq(t.kept, 2);
+	ck_assert_int_eq(passes[0].dropped + passes[2].dropped, 1);
+	ck_assert_int_eq(passes[1].dropped, 0);
+	ck_assert_double_eq_tol(t.score, sqrt(120.0), 1e-9);
+	ck_assert_double_eq_tol(t.index, 10 * sqrt(120.0) / 12440.0, 1e-12);
+	ck_assert(t.stats.flags & SF_ZERO);
+	/* Without a zero, no flag. */
+	passes[0].count = passes[2].count = 1100;
+	score_test(&t);
+	ck_assert(!(t.stats.flags & SF_ZERO));
+}
+END_TEST
 
 START_TEST(metrics_sum_rates_average_latencies)
 {
@@ -260,6 +294,7 @@ Suite *suite_score(void)
 	tcase_add_test(tc, published_partial_index);
 	tcase_add_test(tc, failed_and_unindexed_tests_do_not_count);
 	tcase_add_test(tc, score_test_from_passes);
+	tcase_add_test(tc, zero_sample_weighs_as_one);
 	tcase_add_test(tc, metrics_sum_rates_average_latencies);
 	tcase_add_test(tc, metrics_combine_as_declared);
 	tcase_add_test(tc, placement_from_sampled_fraction);

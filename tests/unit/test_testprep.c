@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "run/grepdata.h"
 #include "run/testprep.h"
 #include "util/util.h"
 
@@ -79,24 +80,26 @@ START_TEST(grep_data_made_once)
 	const struct test_def t = { .name = "x", .prog = "prog", .prep = PREP_GREP_DATA };
 	char reason[256], path[256], line[256];
 	struct stat st;
-	size_t gimps = 0;
+	size_t gimps = 0, lines = 0;
 	FILE *f;
 
-	ck_assert_str_eq(testprep_pgm_file(PREP_GREP_DATA), "sort.src");
-	/* Without its source the step fails, naming the file. */
-	ck_assert_int_eq(testprep_check(&tp, &t, reason, sizeof(reason)), TS_FAILED);
-	ck_assert_ptr_nonnull(strstr(reason, "sort.src"));
-	put(pgms, "sort.src", "some text for grep\nmore text\n", 0644);
+	/* Generated: nothing needed from the pgms folder. */
+	ck_assert_ptr_null(testprep_pgm_file(PREP_GREP_DATA));
 	ck_assert_int_eq(testprep_check(&tp, &t, reason, sizeof(reason)), TS_OK);
 	snprintf(path, sizeof(path), "%s/large.txt", scratch);
 	ck_assert_int_eq(stat(path, &st), 0);
-	ck_assert_int_ge(st.st_size, 4 << 20);
+	ck_assert_int_eq(st.st_size, GREPDATA_BYTES);
 	f = fopen(path, "r");
 	ck_assert_ptr_nonnull(f);
-	while (fgets(line, sizeof(line), f) != NULL)
-		gimps += strstr(line, "gimp") != NULL;
+	while (fgets(line, sizeof(line), f) != NULL) {
+		lines++;
+		gimps += strstr(line, GREPDATA_WORD) != NULL;
+	}
 	fclose(f);
-	ck_assert_uint_gt(gimps, 0);
+	ck_assert_uint_eq(lines, GREPDATA_LINES);
+	ck_assert_uint_eq(gimps, GREPDATA_MATCHES);
+	/* Made once: a second check keeps the file. */
+	ck_assert_int_eq(testprep_check(&tp, &t, reason, sizeof(reason)), TS_OK);
 }
 END_TEST
 

@@ -158,10 +158,14 @@ START_TEST(every_program_is_built)
 		const struct test_def *t = &test_table[i];
 		const char *prep = testprep_pgm_file(t->prep);
 
-		require_in_pgms(t, t->prog, X_OK);
-		for (size_t a = 0; a < TEST_MAX_ARGS && t->args[a] != NULL; a++)
-			if (strncmp(t->args[a], "@PGMS@/", 7) == 0)
-				require_in_pgms(t, t->args[a] + 7, R_OK);
+		for (int w = 0; w < WL_COUNT; w++) {
+			const char *const *args = test_args(t, (enum workload)w);
+
+			require_in_pgms(t, test_prog(t, (enum workload)w), X_OK);
+			for (size_t a = 0; a < TEST_MAX_ARGS && args[a] != NULL; a++)
+				if (strncmp(args[a], "@PGMS@/", 7) == 0)
+					require_in_pgms(t, args[a] + 7, R_OK);
+		}
 		if (prep != NULL)
 			require_in_pgms(t, prep, R_OK);
 	}
