@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "report/report.h"
 #include "util/gnuplot.h"
 #include "util/util.h"
 
@@ -64,6 +65,20 @@ static const char *const series_colours[] = {
 	"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1",
 };
 
+void plot_terminal(FILE *f, const char *term, int height)
+{
+	fprintf(f, "set encoding utf8\n");
+	if (strcmp(term, "svg") == 0)
+		fprintf(f, "set terminal svg size 1000,%d noenhanced font 'sans,11' "
+			"background rgb 'white'\n", height);
+	else if (strcmp(term, "pngcairo") == 0)
+		fprintf(f, "set terminal pngcairo size 1000,%d noenhanced font 'sans,10' "
+			"background rgb 'white'\n", height);
+	else
+		fprintf(f, "set terminal png size 1000,%d noenhanced\n", height);
+	fprintf(f, "set output 'chart.out'\n");
+}
+
 static int write_script(const char *path, const char *term, const struct chart *c, double vmax)
 {
 	int height = 160 + (int)c->nrows * ((int)c->nseries * 18 + 12);
@@ -75,16 +90,8 @@ static int write_script(const char *path, const char *term, const struct chart *
 		return -1;
 	if (height < 320)
 		height = 320;   /* the title, axis label and key need room too */
-	fprintf(f, "set encoding utf8\n");
-	if (strcmp(term, "svg") == 0)
-		fprintf(f, "set terminal svg size 1000,%d noenhanced font 'sans,11' "
-			"background rgb 'white'\n", height);
-	else if (strcmp(term, "pngcairo") == 0)
-		fprintf(f, "set terminal pngcairo size 1000,%d noenhanced font 'sans,10' "
-			"background rgb 'white'\n", height);
-	else
-		fprintf(f, "set terminal png size 1000,%d noenhanced\n", height);
-	fprintf(f, "set output 'chart.out'\nset title ");
+	plot_terminal(f, term, height);
+	fprintf(f, "set title ");
 	gnuplot_dquote(f, c->title);
 	fprintf(f, "\nset xlabel ");
 	gnuplot_squote(f, c->value_label ? c->value_label : "");
@@ -125,13 +132,32 @@ static void first_line(const char *text, char *out, size_t len)
 	snprintf(out, len, "%.*s", (int)strcspn(text, "\n"), text);
 }
 
+/* The bar chart's files in folder dir. */
+static int write_bars(const char *dir, const char *term, const void *ctx)
+{
+	const struct chart *c = ctx;
+	char file[4200];
+	double vmax;
+
+	snprintf(file, sizeof(file), "%s/chart.dat", dir);
+	if (write_data(file, c, &vmax) != 0)
+		return -1;
+	snprintf(file, sizeof(file), "%s/chart.gp", dir);
+	return write_script(file, term, c, vmax);
+}
+
 static int draw(const char *gp, const char *term, const char *out_path, const struct chart *c,
 		char *err, size_t errlen)
+{
+	return plot_draw(gp, term, out_path, write_bars, c, err, errlen);
+}
+
+int plot_draw(const char *gp, const char *term, const char *out_path, plot_writer write,
+	      const void *ctx, char *err, size_t errlen)
 {
 	static const char *const args[] = { "chart.gp", NULL };
 	char tmp[4096], file[4200], msg[2048], line[256];
 	const char *slash = strrchr(out_path, '/');
-	double vmax;
 	int st, rc = -1;
 
 	if (slash == NULL)
@@ -144,12 +170,11 @@ static int draw(const char *gp, const char *term, const char *out_path, const st
 			 out_path, strerror(errno));
 		return -1;
 	}
-	snprintf(file, sizeof(file), "%s/chart.dat", tmp);
-	if (write_data(file, c, &vmax) != 0)
-		goto out_write;
-	snprintf(file, sizeof(file), "%s/chart.gp", tmp);
-	if (write_script(file, term, c, vmax) != 0)
-		goto out_write;
+	if (write(tmp, term, ctx) != 0) {
+		snprintf(err, errlen, "%s: cannot write the chart's files: %s", tmp,
+			 errno ? strerror(errno) : "nothing to plot");
+		goto out;
+	}
 	st = gnuplot_run(gp, tmp, args, msg, sizeof(msg), err, errlen);
 	if (st == -1)
 		goto out;
@@ -165,9 +190,6 @@ static int draw(const char *gp, const char *term, const char *out_path, const st
 		goto out;
 	}
 	rc = 0;
-	goto out;
-out_write:
-	snprintf(err, errlen, "%s: %s", file, strerror(errno));
 out:
 	remove_tree(tmp);
 	return rc;
@@ -285,9 +307,9 @@ static void chart_title(const struct run_result *r, char *out, size_t len)
 	}
 }
 
-/* <base>.svg, then <base>.png where gnuplot has a png terminal. */
-static int plot_both(const char *gp, const char *resdir, const struct run_result *r,
-		     const struct chart *c)
+/* <base><suffix>.svg, then .png where gnuplot has a png terminal. */
+int plot_both(const char *gp, const char *resdir, const char *base, plot_writer write,
+	      const void *ctx)
 {
 	static const char *const ext[] = { ".svg", ".png" };
 	char path[4096], err[512];
@@ -304,11 +326,11 @@ static int plot_both(const char *gp, const char *resdir, const struct run_result
 			else
 				break;
 		}
-		if (snprintf(path, sizeof(path), "%s/%s%s", resdir, r->base_name, ext[i]) >=
+		if (snprintf(path, sizeof(path), "%s/%s%s", resdir, base, ext[i]) >=
 		    (int)sizeof(path))
 			return -1;
 		/* A gnuplot that cannot draw the SVG will not draw the PNG: one message. */
-		if (draw(gp, term, path, c, err, sizeof(err)) != 0) {
+		if (plot_draw(gp, term, path, write, ctx, err, sizeof(err)) != 0) {
 			fprintf(stderr, "sysindex: chart %s not written: %s\n", path, err);
 			return -1;
 		}
@@ -322,7 +344,7 @@ int plot_run(const char *resdir, const struct run_result *r, int quiet)
 	size_t cap = 1, nrows, ns = r->nruns;
 	const struct test_def **defs;
 	const char **rows, **series;
-	char (*names)[32];
+	char (*names)[48];
 	double *values;
 	int rc = 0;
 
@@ -348,8 +370,9 @@ int plot_run(const char *resdir, const struct run_result *r, int quiet)
 	if (nrows == 0)
 		goto done;      /* no indexed test ran: nothing to chart */
 	for (size_t s = 0; s < ns; s++) {
-		snprintf(names[s], sizeof(names[s]), "%u cop%s", r->runs[s].copies,
-			 r->runs[s].copies == 1 ? "y" : "ies");
+		snprintf(names[s], sizeof(names[s]), "%u cop%s%s%s", r->runs[s].copies,
+			 r->runs[s].copies == 1 ? "y" : "ies", r->ndirs >= 2 ? ", " : "",
+			 report_dir_label(r, &r->runs[s]));
 		series[s] = names[s];
 	}
 	for (size_t i = 0; i < nrows; i++) {
@@ -362,7 +385,7 @@ int plot_run(const char *resdir, const struct run_result *r, int quiet)
 		struct chart c = { title, "Index (SPARCstation 20-61 = 10)", rows, series,
 				   nrows, ns, values };
 
-		rc = plot_both(gp, resdir, r, &c);
+		rc = plot_both(gp, resdir, r->base_name, write_bars, &c);
 	}
 done:
 	free(defs);

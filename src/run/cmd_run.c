@@ -21,6 +21,7 @@
 #include "buildinfo.h"
 #include "cli/cli.h"
 #include "sysinfo/mountinfo.h"
+#include "run/paired_run.h"
 #include "run/paths.h"
 #include "report/plot.h"
 #include "report/report.h"
@@ -53,6 +54,27 @@ static int plan_disk(const struct config *cfg, const char *testdir, struct run_e
 			testdir, a, b);
 		return 2;
 	}
+	return 0;
+}
+
+/*
+ * Paired mode: the disk test file's size fits every directory (the same
+ * size in each, so the tests compare); plan_disk() checked the baseline's.
+ */
+static int plan_disk_paired(const struct config *cfg, struct run_result *r,
+			    struct paired_env *pe)
+{
+	unsigned long long size = pe->n ? pe->env[0]->disk_size : 0;
+	int rc;
+
+	for (size_t d = 1; d < pe->n; d++) {
+		if ((rc = plan_disk(cfg, r->dirs[d].path, pe->env[d])) != 0)
+			return rc;
+		if (pe->env[d]->disk_size < size)
+			size = pe->env[d]->disk_size;
+	}
+	for (size_t d = 0; d < pe->n; d++)
+		pe->env[d]->disk_size = size;
 	return 0;
 }
 
@@ -139,8 +161,10 @@ static int write_results(const char *resdir, const struct run_result *r, int qui
 			rc = 1;
 		}
 	}
-	if (!no_charts && rc == 0)
+	if (!no_charts && rc == 0) {
 		plot_run(resdir, r, quiet);
+		plot_paired(resdir, r, quiet);
+	}
 	return rc;
 }
 
@@ -148,6 +172,7 @@ static int write_results(const char *resdir, const struct run_result *r, int qui
 struct run_ctx {
 	struct config cfg;
 	struct run_env env;
+	struct paired_env pe;   /* paired mode's other directories */
 	struct run_result r;
 	char testdir[PATH_MAX], resdir[PATH_MAX];
 	unsigned counts[MAX_COPY_COUNTS];
@@ -172,7 +197,9 @@ static int prepare(struct run_ctx *c)
 	env->cfg = cfg;
 	env->log_fd = -1;
 	find_pgmdir(env->pgmdir, sizeof(env->pgmdir));
-	if ((rc = plan_disk(cfg, c->testdir, env)) != 0)
+	if ((rc = paired_check(&c->pe, env, cfg, r)) != 0 ||
+	    (rc = plan_disk(cfg, c->testdir, env)) != 0 ||
+	    (rc = plan_disk_paired(cfg, r, &c->pe)) != 0)
 		return rc;
 	if (sig_install() != 0) {
 		fprintf(stderr, "sysindex: cannot install signal handlers: %s\n", strerror(errno));
@@ -181,6 +208,12 @@ static int prepare(struct run_ctx *c)
 	fmt(r->version, sizeof(r->version), "%s", SYSINDEX_VERSION);
 	r->quick = cfg->quick;
 	describe_mode(cfg, r->mode, sizeof(r->mode));
+	if (c->pe.n) {
+		size_t len = strlen(r->mode);
+
+		fmt(r->mode + len, sizeof(r->mode) - len, "; paired: %zu test dirs%s", c->pe.n,
+		    cfg->quick ? ", 3 rounds: a first look" : "");
+	}
 	sysinfo_collect(&r->sys, cfg->brief);
 	fmt(r->sys.locale, sizeof(r->sys.locale), "%s", sysinfo_pick_locale());
 	sysinfo_language(r->sys.locale, r->sys.language, sizeof(r->sys.language));
@@ -195,6 +228,14 @@ static int prepare(struct run_ctx *c)
 	    mkdtemp(env->scratch) == NULL) {
 		fprintf(stderr, "sysindex: cannot create a folder in %s: %s\n", c->testdir,
 			strerror(errno));
+		close(env->log_fd);
+		if (fmt(log, sizeof(log), "%s/%s.log", c->resdir, r->base_name) == 0)
+			unlink(log);
+		return 2;
+	}
+	if (paired_make_scratch(&c->pe, r) != 0) {
+		paired_cleanup(&c->pe);
+		remove_tree(env->scratch);
 		close(env->log_fd);
 		if (fmt(log, sizeof(log), "%s/%s.log", c->resdir, r->base_name) == 0)
 			unlink(log);
@@ -217,8 +258,9 @@ static int prepare(struct run_ctx *c)
 		if (r->sys.ncpus > 1 && !only_disk)
 			c->counts[c->ncounts++] = r->sys.ncpus;
 	}
-	r->runs = calloc(c->ncounts, sizeof(*r->runs));
+	r->runs = calloc(c->ncounts * (c->pe.n ? c->pe.n : 1), sizeof(*r->runs));
 	if (r->runs == NULL) {
+		paired_cleanup(&c->pe);
 		remove_tree(env->scratch);
 		return 1;
 	}
@@ -238,6 +280,7 @@ static int measure(struct run_ctx *c)
 		env->progress = stdout;
 	env->started = now_mono();
 	env->eta_total = plan_run(cfg, c->ncounts, env->plans);
+	paired_sync(&c->pe);
 	if (cfg->pin && (env->ncpus = allowed_cpus(env->cpus, MAX_PIN)) == 0) {
 		fprintf(stderr, "sysindex: --pin: cannot read the allowed CPUs: %s\n", strerror(errno));
 		cfg->pin = 0;
@@ -261,11 +304,18 @@ static int measure(struct run_ctx *c)
 		if (cfg->verbose && !cfg->quiet)
 			fprintf(stderr, "Run with %u cop%s\n", c->counts[i],
 				c->counts[i] == 1 ? "y" : "ies");
+		if (c->pe.n) {
+			sig = paired_copy_run(&c->pe, c->counts[i], &r->runs[i * c->pe.n]);
+			r->nruns = (i + 1) * c->pe.n;
+			continue;
+		}
 		sig = runner_copy_run(env, c->counts[i], &r->runs[i]);
 		r->nruns = i + 1;
 	}
 	r->end = time(NULL);
 	score_scaling(r);
+	if (paired_compare(r) != 0)
+		fprintf(stderr, "sysindex: out of memory for the paired comparison\n");
 	if (sig) {
 		r->interrupted = 1;
 		r->signal = sig;
@@ -286,6 +336,7 @@ static int finish(struct run_ctx *c, int sig)
 			    r->runs[i].tests[t].status == TS_UNAVAILABLE)
 				failed = 1;
 	remove_tree(c->env.scratch);
+	paired_cleanup(&c->pe);
 	if (!cfg->quiet)
 		printf("\n========================================================================\n");
 	report_text(stdout, r);
@@ -303,6 +354,7 @@ static int finish(struct run_ctx *c, int sig)
 	for (size_t i = 0; i < r->nruns; i++)
 		runner_free(&r->runs[i]);
 	free(r->runs);
+	free(r->cmps);
 	/* A signal while the report was being written: every file is complete,
 	 * but the exit status still says the run was stopped. */
 	if (!sig)
