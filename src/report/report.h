@@ -53,6 +53,13 @@ struct paired_cells {
 int report_paired_text(FILE *out, const struct run_result *r);
 void report_paired_cells(const struct run_result *r, const struct paired_cmp *c,
 			 struct paired_cells *pc);
+/*
+ * The k-th block (k < r->nruns) in the order the text, Markdown and HTML
+ * reports show them: paired mode's directory by directory (each with all
+ * its copy counts, so a parser splitting at a repeated copy count finds one
+ * report per directory), else r->runs[k].
+ */
+const struct copy_run *report_block(const struct run_result *r, size_t k);
 /* A block's directory label ("" outside paired mode). */
 const char *report_dir_label(const struct run_result *r, const struct copy_run *run);
 /* The copy counts of a run, in order; how many. */

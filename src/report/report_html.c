@@ -485,7 +485,7 @@ int report_html(FILE *out, const struct run_result *r)
 	head(out, r);
 	system_table(out, r);
 	for (size_t i = 0; i < r->nruns; i++)
-		copy_section(out, r, &r->runs[i]);
+		copy_section(out, r, report_block(r, i));
 	if (r->ndirs >= 2)
 		paired_section(out, r);
 	chart(out, r);

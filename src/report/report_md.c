@@ -256,7 +256,7 @@ int report_md(FILE *out, const struct run_result *r)
 {
 	header(out, r);
 	for (size_t i = 0; i < r->nruns; i++)
-		copy_section(out, r, &r->runs[i]);
+		copy_section(out, r, report_block(r, i));
 	if (r->ndirs >= 2)
 		paired_section(out, r);
 	return ferror(out) ? -1 : 0;

@@ -17,6 +17,16 @@
 #define PR_MAX_TESTS 128      /* tests listed as run once */
 #define PR_MAX_COPIES 16      /* copy counts of one run */
 
+const struct copy_run *report_block(const struct run_result *r, size_t k)
+{
+	size_t nd = r->ndirs, ncounts;
+
+	if (nd < 2 || r->nruns % nd != 0)
+		return &r->runs[k];
+	ncounts = r->nruns / nd;
+	return &r->runs[(k % ncounts) * nd + k / ncounts];
+}
+
 const char *report_dir_label(const struct run_result *r, const struct copy_run *run)
 {
 	return r->ndirs >= 2 && run->dir < r->ndirs ? r->dirs[run->dir].label : "";

@@ -410,7 +410,7 @@ int report_text(FILE *out, const struct run_result *r)
 {
 	header(out, r);
 	for (size_t i = 0; i < r->nruns; i++)
-		copy_block(out, r, &r->runs[i]);
+		copy_block(out, r, report_block(r, i));
 	report_paired_text(out, r);
 	return ferror(out) ? -1 : 0;
 }

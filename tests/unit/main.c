@@ -13,7 +13,8 @@
 #define SUITES(X) \
 	X(testtab) X(cli) X(proto) X(stats) X(score) X(report_text) \
 	X(runner) X(sysinfo) X(mountinfo) X(json) X(writers) X(compare) \
-	X(plot) X(disk) X(sizes) X(plan) X(textparse) X(util) X(testprep) X(hostid)
+	X(plot) X(disk) X(sizes) X(plan) X(textparse) X(util) X(testprep) X(hostid) \
+	X(paired)
 
 #define DECLARE(n) Suite *suite_##n(void) __attribute__((weak));
 SUITES(DECLARE)
