@@ -193,7 +193,8 @@ int cmp_make_inputs(struct compare *c)
 				char base[128];
 
 				snprintf(base, sizeof(base), "%.100s", c->nin < c->opt.nlabels
-					 ? c->opt.labels[c->nin] : src->label);
+					 ? c->opt.labels[c->nin] : in->rep->dir_label[0]
+					 ? in->label : src->label);
 				snprintf(in->label, sizeof(in->label), "%s (%u)", base, k);
 			}
 			c->nin++;
