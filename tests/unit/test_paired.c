@@ -321,6 +321,24 @@ START_TEST(compare_a_run)
 	ck_assert_ptr_nonnull(strstr(buf, "Ran once, in rel"));
 	ck_assert_ptr_nonnull(strstr(buf, "Dhrystone 2 using register variables"));
 	free(buf);
+	/* JSON: the pairing of every sample and the statistics; CSV: label and round. */
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_json(f, &r), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "\"paired\": {"));
+	ck_assert_ptr_nonnull(strstr(buf, "\"baseline\": \"rel\""));
+	ck_assert_ptr_nonnull(strstr(buf, "\"label\": \"noat\""));
+	ck_assert_ptr_nonnull(strstr(buf, "\"round\": 3"));
+	ck_assert_ptr_nonnull(strstr(buf, "\"ratio\": 1.0999") != NULL ? "" : strstr(buf, "\"ratio\": 1.1"));
+	ck_assert_ptr_nonnull(strstr(buf, "\"verdict\": \"no difference proven\""));
+	free(buf);
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_csv(f, &r), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, ",dropped,ok,label,round\n"));
+	ck_assert_ptr_nonnull(strstr(buf, ",rel,2\n"));
+	ck_assert_ptr_nonnull(strstr(buf, ",noat,3\n"));
+	free(buf);
 	/* The other side skipped: no verdict, and why. */
 	t1[0].status = TS_SKIPPED;
 	snprintf(t1[0].reason, sizeof(t1[0].reason), "O_DIRECT is not supported here");
