@@ -346,10 +346,12 @@ static int finish(struct run_ctx *c, int sig)
 		char svg[PATH_MAX];
 		int charts = fmt(svg, sizeof(svg), "%s/%s.svg", c->resdir, r->base_name) == 0 &&
 			     access(svg, F_OK) == 0;
+		int paired = fmt(svg, sizeof(svg), "%s/%s-paired.svg", c->resdir, r->base_name) == 0 &&
+			     access(svg, F_OK) == 0;
 
 		fprintf(stderr, "sysindex: results in %s/%s (and .log .json .csv .html .md%s%s)\n",
 			c->resdir, r->base_name, charts ? " .svg .png" : "",
-			charts && r->ndirs >= 2 ? " -paired.svg" : "");
+			paired ? " -paired.svg .png" : "");
 	}
 	close(c->env.log_fd);
 	for (size_t i = 0; i < r->nruns; i++)

@@ -46,6 +46,12 @@ bad "label 'x' given twice" --testdir "x=$A" --testdir "x=$B"
 bad "only letters, digits" --testdir "a b=$A" --testdir "$B"
 bad "needs two or more --testdir" --testdir "$A" --control
 
+if [ -n "$MOUNTED" ]; then
+	mount -o remount,ro "$B" || die "remount ro"
+	bad "not writable" --testdir "$A" --testdir "$B"
+	mount -o remount,rw "$B" || die "remount rw"
+fi
+
 # The paired run: a file test interleaved, Dhrystone as --control's A/A check.
 rm -rf "$RES"/*
 run_p --quick -c 1 --duration 1 --control --testdir "rel=$A" --testdir "$B" fsbuffer-w dhry2reg
