@@ -180,6 +180,6 @@ int tp_try_paired(struct parser *p, const char *s)
 		p->mode = M_NONE;
 		return 1;
 	}
-	/* Anything else in the block (headers, reasons, notes) is taken, not a row. */
-	return paired_row(p, s) < 0 ? -1 : 1;
+	/* Anything else (headers, reasons, notes) is left to the other shapes. */
+	return paired_row(p, s);
 }

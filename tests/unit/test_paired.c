@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli/testdirs.h"
+#include "parse/textparse.h"
 #include "report/report.h"
 #include "run/order.h"
 #include "run/paired_run.h"
@@ -355,6 +356,66 @@ START_TEST(compare_a_run)
 }
 END_TEST
 
+/* The text report's block read back (what compare shows of a paired run). */
+START_TEST(parse_paired_block)
+{
+	static const char text[] =
+		"   BYTE UNIX Benchmarks (Version 6.0.0; sysindex 0.1.0)\n\n"
+		"   System: vm: GNU/Linux\n   Mode: quick; paired: 2 test dirs\n"
+		"------------------------------------------------------------------------\n"
+		"Benchmark Run: Tue Dec 01 2026 08:39:22 - 08:40:00\n"
+		"2 CPUs in system; running 1 parallel copy of tests\n\n"
+		"Test directory rel (the baseline)\n"
+		"File Write 256 bufsize 500 maxblocks          120329.9 KBps  (2.0 s, 2 samples)\n\n"
+		"------------------------------------------------------------------------\n"
+		"Benchmark Run: Tue Dec 01 2026 08:39:22 - 08:40:00\n"
+		"2 CPUs in system; running 1 parallel copy of tests\n\n"
+		"Test directory noat\n"
+		"File Write 256 bufsize 500 maxblocks          112893.9 KBps  (2.0 s, 2 samples)\n"
+		"File Read 256 bufsize 500 maxblocks            SKIPPED KBps  (no O_DIRECT)\n\n"
+		"========================================================================\n"
+		"Paired comparison: 1 copy, baseline rel, 2 test dirs, interleaved rounds\n"
+		"Test                                     dir                   rel       result   change               95% CI    detect rounds  verdict\n"
+		"File Write 256 bufsize 500 maxblocks     noat             87846.3      87185.5   -0.75%     -32.21%..+45.31%  +-46.41%      3  no difference proven\n"
+		"File Read 256 bufsize 500 maxblocks      noat                   -            -        -                    -         -      1  not compared: SKIPPED noat\n"
+		"                                           (no O_DIRECT)\n\n"
+		"Control (A/A: these tests do not use the test directory; the ratio should be 1)\n"
+		"Dhrystone 2 using register variables     noat           3326281.1    3339305.1   +0.39%      -1.36%..+2.17%    +-1.75%     10  no difference proven\n\n"
+		"change: the geometric mean of the per-round ratio (dir / rel) - 1\n";
+	struct tp_doc doc;
+	char err[256];
+	const struct tp_paired_row *p;
+
+	ck_assert_int_eq(tp_parse_buffer("paired", text, sizeof(text) - 1, &doc, err, sizeof(err)), 0);
+	/* One report per directory, the second with the header of the first. */
+	ck_assert_uint_eq(doc.nreports, 2);
+	ck_assert_str_eq(doc.reports[0].dir_label, "rel");
+	ck_assert_str_eq(doc.reports[1].dir_label, "noat");
+	ck_assert_str_eq(doc.reports[1].host, "vm");
+	ck_assert_uint_eq(doc.npaired, 3);
+	p = &doc.paired[0];
+	ck_assert_str_eq(p->title, "File Write 256 bufsize 500 maxblocks");
+	ck_assert_str_eq(p->label, "noat");
+	ck_assert_str_eq(p->baseline, "rel");
+	ck_assert_uint_eq(p->copies, 1);
+	ck_assert_double_eq_tol(p->base, 87846.3, 1e-9);
+	ck_assert_double_eq_tol(p->change_pct, -0.75, 1e-9);
+	ck_assert_double_eq_tol(p->ci_lo_pct, -32.21, 1e-9);
+	ck_assert_double_eq_tol(p->ci_hi_pct, 45.31, 1e-9);
+	ck_assert_double_eq_tol(p->detect_pct, 46.41, 1e-9);
+	ck_assert_uint_eq(p->rounds, 3);
+	ck_assert_str_eq(p->verdict, "no difference proven");
+	ck_assert_int_eq(p->control, 0);
+	p = &doc.paired[1];
+	ck_assert(isnan(p->base) && isnan(p->ci_lo_pct) && isnan(p->detect_pct));
+	ck_assert_str_eq(p->verdict, "not compared: SKIPPED noat");
+	p = &doc.paired[2];
+	ck_assert_int_eq(p->control, 1);
+	ck_assert_uint_eq(p->rounds, 10);
+	tp_doc_free(&doc);
+}
+END_TEST
+
 Suite *suite_paired(void)
 {
 	Suite *s = suite_create("paired");
@@ -373,6 +434,7 @@ Suite *suite_paired(void)
 	tcase_add_test(c, given_label_wins_over_default);
 	tcase_add_test(c, bad_labels);
 	tcase_add_test(c, compare_a_run);
+	tcase_add_test(c, parse_paired_block);
 	suite_add_tcase(s, c);
 	return s;
 }
