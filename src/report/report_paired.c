@@ -63,6 +63,39 @@ static void why_not(const struct run_result *r, const struct paired_cmp *c, char
 		fmt(out, len, "cannot judge: %zu paired round%s", c->st.n, c->st.n == 1 ? "" : "s");
 }
 
+/* The test's result in directory dir at copy count copies, or NULL. */
+static const struct bench_result *side(const struct run_result *r, size_t dir, unsigned copies,
+				       const struct test_def *def)
+{
+	for (size_t i = 0; r->runs != NULL && i < r->nruns; i++)
+		for (size_t k = 0; k < r->runs[i].ntests; k++)
+			if (r->runs[i].dir == dir && r->runs[i].copies == copies &&
+			    r->runs[i].tests[k].def == def)
+				return &r->runs[i].tests[k];
+	return NULL;
+}
+
+/*
+ * What the reader must know beside the figures: why the other side did not
+ * run, or that the sides did not measure the same thing (a program's note
+ * differs: "buffered" where O_DIRECT was refused, "tmpfs").
+ */
+static void side_notes(const struct run_result *r, const struct paired_cmp *c,
+		       struct paired_cells *pc)
+{
+	const struct bench_result *a = side(r, 0, c->copies, c->def);
+	const struct bench_result *b = side(r, c->dir, c->copies, c->def);
+
+	if (b != NULL && c->status != TS_OK && b->reason[0])
+		fmt(pc->reason, sizeof(pc->reason), "%s", b->reason);
+	else if (a != NULL && c->base_status != TS_OK && a->reason[0])
+		fmt(pc->reason, sizeof(pc->reason), "%s", a->reason);
+	else if (a != NULL && b != NULL && strcmp(a->note, b->note) != 0)
+		fmt(pc->reason, sizeof(pc->reason), "not the same measurement: %s %s, %s %s",
+		    r->dirs[0].label, a->note[0] ? a->note : "(no note)", r->dirs[c->dir].label,
+		    b->note[0] ? b->note : "(no note)");
+}
+
 void report_paired_cells(const struct run_result *r, const struct paired_cmp *c,
 			 struct paired_cells *pc)
 {
@@ -93,17 +126,7 @@ void report_paired_cells(const struct run_result *r, const struct paired_cmp *c,
 	}
 	fmt(pc->rounds, sizeof(pc->rounds), "%zu", c->rounds);
 	fmt(pc->verdict, sizeof(pc->verdict), "%s", why[0] ? why : paired_verdict_word(c->st.verdict));
-	if (c->status != TS_OK && r->runs != NULL) {
-		/* The reason the other side gave, for the reader. */
-		for (size_t i = 0; i < r->nruns; i++)
-			for (size_t k = 0; k < r->runs[i].ntests; k++) {
-				const struct bench_result *t = &r->runs[i].tests[k];
-
-				if (r->runs[i].dir == c->dir && r->runs[i].copies == c->copies &&
-				    t->def == c->def && t->reason[0])
-					fmt(pc->reason, sizeof(pc->reason), "%s", t->reason);
-			}
-	}
+	side_notes(r, c, pc);
 }
 
 /* Tests of copy count 'copies' that ran once, in the baseline only. */
@@ -297,6 +320,11 @@ void report_paired_rows(FILE *out, const struct run_result *r, unsigned copies,
 		}
 		fputs(m->cell, out);
 		esc(out, pc.verdict);
+		if (pc.reason[0]) {
+			esc(out, " (");
+			esc(out, pc.reason);
+			esc(out, ")");
+		}
 		fputs(m->end, out);
 	}
 }

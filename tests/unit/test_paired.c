@@ -340,6 +340,14 @@ START_TEST(compare_a_run)
 	ck_assert_ptr_nonnull(strstr(buf, ",rel,2\n"));
 	ck_assert_ptr_nonnull(strstr(buf, ",noat,3\n"));
 	free(buf);
+	/* Both ran, but not the same way: the report says so under the row. */
+	snprintf(t1[0].note, sizeof(t1[0].note), "buffered");
+	f = open_memstream(&buf, &len);
+	report_paired_text(f, &r);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "(not the same measurement: rel (no note), noat buffered)"));
+	free(buf);
+	t1[0].note[0] = '\0';
 	/* The other side skipped: no verdict, and why. */
 	t1[0].status = TS_SKIPPED;
 	snprintf(t1[0].reason, sizeof(t1[0].reason), "O_DIRECT is not supported here");
