@@ -545,6 +545,8 @@ int report_json(FILE *out, const struct run_result *r)
 	for (size_t i = 0; i < r->nruns; i++) {
 		json_object_begin(&j);
 		json_kv_uint(&j, "copies", r->runs[i].copies);
+		if (r->ndirs >= 2)
+			json_kv_string(&j, "label", report_dir_label(r, &r->runs[i]));
 		kv_index_score(&j, &r->runs[i]);
 		json_object_end(&j);
 	}
