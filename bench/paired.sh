@@ -19,13 +19,14 @@
 # -d: seconds per sample (default 1: short samples, many rounds, as the
 # manual A B A B advice); -s: settle seconds before each sample (default
 # 1); -m: the A/A budgets in minutes (default 5,10); -e: the budget of each
-# other part (default 3); -o DIR keeps every result file and the summary
-# (DIR/summary.md), else they go with the temporary folder.  PART: aa effect
-# manual atime (default all).  Default wall time: about 15 + 4 x 3 = 27
-# minutes plus set-up.  Needs root, mkfs.ext4, python3.
+# other run (default 2: effect runs two, manual a paired one and two of half
+# of it each); -o DIR keeps every result file and the summary (DIR/summary.md),
+# else they go with the temporary folder.  PART: aa effect manual atime
+# (default all).  Default wall time: 15 + 4 + 4 + 2 = 25 minutes plus a
+# minute of set-up.  Needs root, mkfs.ext4, python3.
 set -eu
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
-secs=1 settle=1 aa_budgets=5,10 budget=3 keep='' smoke=''
+secs=1 settle=1 aa_budgets=5,10 budget=2 keep='' smoke=''
 while getopts d:s:m:e:o:S o; do
 	case $o in
 	d) secs=$OPTARG ;;
