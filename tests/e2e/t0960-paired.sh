@@ -20,19 +20,11 @@ fi
 umount_all() { [ -z "$MOUNTED" ] || umount "$A" "$B" 2>/dev/null; cleanup; }
 trap umount_all EXIT
 
-# run_p ARGS...: ./Run with private results (no default --testdir); sets $rc.
-run_p() {
-	note "./Run $*"
-	"$ROOT/Run" --results "$RES" "$@" >"$T/out" 2>"$T/err"
-	rc=$?
-	cat "$T/out"; echo "--- stderr:"; cat "$T/err"
-}
-
 # bad ARG... -- MESSAGE: exit 2, one line naming the problem, nothing written.
 bad() {
 	msg=$1; shift
 	rm -rf "$RES"/*
-	run_p --quick -c 1 "$@" fsbuffer-w
+	run_si --quick -c 1 "$@" fsbuffer-w
 	[ $rc -eq 2 ] || die "$*: exit $rc, want 2"
 	[ "$(wc -l <"$T/err")" -eq 1 ] || die "$*: not one line on stderr"
 	grep -q -- "$msg" "$T/err" || die "$*: message lacks '$msg'"
@@ -54,7 +46,7 @@ fi
 
 # The paired run: a file test interleaved, Dhrystone as --control's A/A check.
 rm -rf "$RES"/*
-run_p --quick -c 1 --duration 1 --control --testdir "rel=$A" --testdir "$B" fsbuffer-w dhry2reg
+run_si --quick -c 1 --duration 1 --control --testdir "rel=$A" --testdir "$B" fsbuffer-w dhry2reg
 [ $rc -eq 0 ] || die "paired run: exit $rc"
 r=$(report)
 expect_files "$r"
