@@ -18,11 +18,11 @@ note() { echo "--- $*"; }
 # that name a --testdir get no other (two would be paired mode).
 run_si() {
 	note "./Run $*"
-	own=
-	for a in "$@"; do
-		case $a in --testdir | --testdir=*) own=1 ;; esac
+	run_si_own=
+	for run_si_arg in "$@"; do   # names no test uses: sh has no local variables
+		case $run_si_arg in --testdir | --testdir=*) run_si_own=1 ;; esac
 	done
-	if [ -n "$own" ]; then
+	if [ -n "$run_si_own" ]; then
 		"$ROOT/Run" --results "$RES" "$@" >"$T/out" 2>"$T/err"
 	else
 		"$ROOT/Run" --results "$RES" --testdir "$T/testdir" "$@" >"$T/out" 2>"$T/err"
