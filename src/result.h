@@ -11,8 +11,10 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "cli/testdirs.h"
 #include "run/proto.h"
 #include "sysinfo/mountinfo.h"
+#include "stats/paired.h"
 #include "stats/stats.h"
 #include "sysinfo/hostid.h"
 #include "testtab.h"
@@ -53,6 +55,8 @@ struct pass_result {
 	int dropped;            /* dropped by UnixBench's lowest-third rule */
 	char reason[REASON_MAX];/* why it failed or was skipped */
 	double start_spread;    /* s between the first and last copy's START; -1 unknown */
+	unsigned round;         /* paired mode: the round (from 1); 0 otherwise */
+	unsigned slot;          /* paired mode: its place in the round's order (from 1) */
 	struct copy_result *copies;
 	size_t ncopies;
 };
@@ -102,6 +106,7 @@ struct cat_index {
 /* Every test at one copy count. */
 struct copy_run {
 	unsigned copies;
+	size_t dir;             /* paired mode: index into run_result.dirs; 0 otherwise */
 	time_t start, end;
 	struct bench_result *tests;
 	size_t ntests;
@@ -138,6 +143,27 @@ struct sys_info {
 	struct device_info device;
 };
 
+/* Paired mode: one compared test directory (dirs[0] is the baseline). */
+struct test_dir {
+	char label[TESTDIR_LABEL_MAX];
+	char path[4096];
+	int have_mount;
+	struct mount_entry mount;
+	struct device_info device;
+};
+
+/* Paired mode: one test at one copy count, one directory against the baseline. */
+struct paired_cmp {
+	unsigned copies;
+	const struct test_def *def;
+	size_t dir;             /* >= 1 */
+	int control;            /* does not use the test dir (--control's A/A check) */
+	enum test_status base_status, status; /* each side's test status */
+	char reason[REASON_MAX];/* why it could not be compared, "" if it was */
+	size_t rounds;          /* rounds run (some may not pair) */
+	struct paired_stats st;
+};
+
 struct run_result {
 	char version[32];
 	char base_name[256];    /* results/<base_name>.{txt,log,json,...} */
@@ -150,9 +176,15 @@ struct run_result {
 	enum workload workload; /* --compat: whose work the tests did */
 	unsigned long long disk_size; /* bytes, when disk tests ran */
 	struct sys_info sys;
-	struct copy_run *runs;
+	struct copy_run *runs;  /* paired mode: copy count i, dir d at [i * ndirs + d] */
 	size_t nruns;
 	time_t start, end;
+	/* Paired mode (ndirs >= 2; 0 otherwise). */
+	struct test_dir dirs[MAX_TESTDIRS];
+	size_t ndirs;
+	int control;            /* --control */
+	struct paired_cmp *cmps;
+	size_t ncmps;
 };
 
 #endif

@@ -66,6 +66,14 @@ r=$(ls "$T/res" | grep -v '\.' | head -n 1)
 [ -n "$r" ] && [ -s "$T/res/$r.json" ] || die "quick run wrote no report"
 si compare 0 compare "$T/res/$r" tests/data/reports/quick
 si compare-json 0 compare --format json "$T/res/$r.json" "$T/res/$r"
+# Paired mode: two directories, a file test interleaved, pipe as --control.
+mkdir -p "$T/pres" "$T/pa" "$T/pb"
+si paired 0 --quick -c 1 --duration 1 --control --results "$T/pres" --testdir "$T/pa" \
+	--testdir "b=$T/pb" fsbuffer-w pipe
+p=$(ls "$T/pres" | grep -v '\.' | head -n 1)
+si compare-paired 0 compare "$T/pres/$p"
+si compare-paired-two 0 compare "$T/pres/$p" "$T/res/$r"
+si bad-paired 2 --testdir "$T/pa" --testdir "$T/pa" pipe
 si bad-args 2 -c 0 pipe
 si help 0 --help
 si list 0 --list

@@ -55,9 +55,14 @@ const struct opt_def opt_table[O_COUNT] = {
 		.help = "do UnixBench VER's work where it differs: 6.0 or 5.1.3" },
 	[O_PIN] = { .lname = "pin", .kind = OPT_FLAG, .off = OFF(pin),
 		.help = "pin each copy (and both ends of context1) to its own CPU" },
-	[O_TESTDIR] = { .lname = "testdir", .kind = OPT_STR, .off = OFF(testdir),
-		.argname = "DIR", .def_note = "testdir/ next to Run",
-		.help = "where tests write files; also $UB_TMPDIR" },
+	[O_TESTDIR] = { .lname = "testdir", .kind = OPT_STR_LIST, .off = OFF(testdirs),
+		.count_off = OFF(ntestdirs), .cap = MAX_TESTDIRS, .argname = "[L=]DIR",
+		.def_note = "testdir/ next to Run",
+		.help = "where tests write files; also $UB_TMPDIR; twice or more: "
+			"paired mode, L= labels a directory" },
+	[O_CONTROL] = { .lname = "control", .kind = OPT_FLAG, .off = OFF(control),
+		.help = "paired mode: interleave the tests that do not use the test dir too "
+			"(A/A check)" },
 	[O_RESULTS] = { .lname = "results", .kind = OPT_STR, .off = OFF(resultsdir),
 		.argname = "DIR", .def_note = "results/ next to Run",
 		.help = "where reports are written" },
@@ -189,6 +194,17 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 	}
 	if (first >= argc && select_word(cfg, "index", err, errlen) != 0)
 		return CLI_USAGE;
+	if (cfg->ntestdirs >= 1)
+		cfg->testdir = cfg->testdirs[0];
+	if (cfg->ntestdirs >= 2) {
+		if (testdirs_parse(cfg->testdirs, cfg->ntestdirs, cfg->dirs, err, errlen) != 0)
+			return CLI_USAGE;
+		cfg->ndirs = cfg->ntestdirs;
+		cfg->testdir = cfg->dirs[0].path;
+	} else if (cfg->control) {
+		snprintf(err, errlen, "--control needs two or more --testdir directories");
+		return CLI_USAGE;
+	}
 	if (!cfg->given[O_TESTDIR]) {
 		const char *env = getenv("UB_TMPDIR");
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "cli/opt.h"
+#include "cli/testdirs.h"
 #include "testtab.h"
 
 #define MAX_COPY_COUNTS 16
@@ -23,8 +24,8 @@
 /* The run command's options: opt_table[O_X] is the row of --x. */
 enum run_opt {
 	O_ITERATIONS, O_COPIES, O_QUIET, O_VERBOSE, O_BRIEF, O_QUICK, O_DURATION, O_SETTLE,
-	O_GRACE, O_PRECISION, O_TIME_BUDGET, O_COMPAT, O_PIN, O_TESTDIR, O_RESULTS, O_DISK_SIZE,
-	O_MEM_SIZE, O_PEER, O_PEER_TOKEN,
+	O_GRACE, O_PRECISION, O_TIME_BUDGET, O_COMPAT, O_PIN, O_TESTDIR, O_CONTROL, O_RESULTS,
+	O_DISK_SIZE, O_MEM_SIZE, O_PEER, O_PEER_TOKEN,
 	O_NO_CHARTS, O_LIST, O_HELP, O_VERSION,
 	O_COUNT
 };
@@ -43,7 +44,12 @@ struct config {
 	unsigned duration;        /* --duration seconds per sample (see cli_seconds) */
 	double settle;            /* --settle seconds before each sample */
 	double grace;             /* --grace (see cli_grace) */
-	const char *testdir;      /* --testdir (or $UB_TMPDIR); NULL: paths.c's default */
+	const char *testdir;      /* the (first) --testdir, or $UB_TMPDIR; NULL: paths.c's default */
+	const char *testdirs[MAX_TESTDIRS]; /* every --testdir, as given */
+	size_t ntestdirs;
+	struct testdir_spec dirs[MAX_TESTDIRS]; /* paired mode (ndirs >= 2): labels, paths */
+	size_t ndirs;             /* 0 unless two or more --testdir */
+	int control;              /* --control: tests without the test dir interleaved too */
 	const char *resultsdir;   /* --results; NULL: paths.c's default */
 	unsigned long long disk_size; /* --disk-size bytes (given, or the most plan_disk may use) */
 	unsigned long long mem_size;  /* --mem-size bytes per array; 0 = 4 x LLC */

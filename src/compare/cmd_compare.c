@@ -46,6 +46,9 @@ static void usage(FILE *out)
 	      "\noptions:\n", out);
 	opt_help(out, &compare_opts);
 	fputs("\n"
+	      "One paired run (./Run --testdir A --testdir B) shows its own comparison\n"
+	      "of interleaved rounds; with other files it counts as one input per directory.\n"
+	      "\n"
 	      "Each input's change is against the first.  Where both have samples, the\n"
 	      "95% confidence interval of the difference and Welch's t-test say whether\n"
 	      "it is faster, slower, or \"no difference proven\".  See docs/compare.md.\n", out);
@@ -142,6 +145,9 @@ static int run_compare(struct compare *c)
 		if ((rc = cmp_load_source(&c->src[f], c->opt.files[f])) != 0)
 			return rc;
 	}
+	/* One paired run: its own, paired, comparison. */
+	if (c->nsrc == 1 && c->src[0].doc.npaired > 0 && !c->opt.plot && !c->opt.copies)
+		return cmp_print_paired(stdout, c) == 0 && fflush(stdout) == 0 ? 0 : 1;
 	if ((rc = cmp_make_inputs(c)) != 0)
 		return rc;
 	ncopies = copy_counts(c, copies, sizeof(copies) / sizeof(copies[0]));

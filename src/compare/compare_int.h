@@ -137,6 +137,9 @@ void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g);
 void cmp_print_csv(FILE *out, const struct compare *c);
 int cmp_print_json(FILE *out, const struct compare *c);
 
+/* compare_paired.c: one paired run's own comparison (0, or -1 on a write error). */
+int cmp_print_paired(FILE *out, const struct compare *c);
+
 /* compare_plot.c */
 int cmp_draw_plot(const struct compare *c, size_t ncopies);
 

@@ -100,7 +100,8 @@ static void fill_stats(struct cell *cell, const struct input *in, const struct t
 		       const char *title)
 {
 	const struct tp_sample_set *set = in->samples
-		? tp_find_samples(in->samples, bl->copies, title) : NULL;
+		? tp_find_samples_in(in->samples, bl->copies, title,
+				     in->rep->dir_label[0] ? in->rep->dir_label : NULL) : NULL;
 	const struct tp_stats_row *st = tp_find_stats(bl, title);
 
 	if (set != NULL && set->n > 0) {

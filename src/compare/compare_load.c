@@ -182,6 +182,9 @@ int cmp_make_inputs(struct compare *c)
 			in->samples = src->have_samples ? &src->samples : NULL;
 			if (c->nin < c->opt.nlabels)
 				snprintf(in->label, sizeof(in->label), "%s", c->opt.labels[c->nin]);
+			else if (in->rep->dir_label[0])   /* a paired run: one input per directory */
+				snprintf(in->label, sizeof(in->label), "%s:%s", src->label,
+					 in->rep->dir_label);
 			else if (src->doc.nreports > 1)
 				snprintf(in->label, sizeof(in->label), "%s#%zu", src->label, r + 1);
 			else
@@ -190,7 +193,8 @@ int cmp_make_inputs(struct compare *c)
 				char base[128];
 
 				snprintf(base, sizeof(base), "%.100s", c->nin < c->opt.nlabels
-					 ? c->opt.labels[c->nin] : src->label);
+					 ? c->opt.labels[c->nin] : in->rep->dir_label[0]
+					 ? in->label : src->label);
 				snprintf(in->label, sizeof(in->label), "%s (%u)", base, k);
 			}
 			c->nin++;

@@ -133,6 +133,8 @@ static int parse_line(struct parser *p, const char *s, size_t len)
 		return tp_on_benchmark_run(p);
 	if (strstr(s, " in system; running ") != NULL && (rc = tp_try_copies(p, s)) != 0)
 		return rc < 0 ? -1 : 0;
+	if ((rc = tp_try_paired(p, s)) != 0)
+		return rc < 0 ? -1 : 0;
 	if (tp_starts(s, "Statistics (every sample's rate)")) {
 		p->mode = M_STATS;
 		return tp_need_block(p) ? 0 : -1;
@@ -264,6 +266,7 @@ void tp_doc_free(struct tp_doc *doc)
 		free(doc->reports[i].blocks);
 	}
 	free(doc->reports);
+	free(doc->paired);
 	memset(doc, 0, sizeof(*doc));
 }
 

@@ -24,6 +24,7 @@
 #define TP_MAX_BLOCKS 64        /* copy blocks in one report */
 #define TP_MAX_REPORTS 256      /* reports in one file */
 #define TP_MAX_SCORES 8         /* index score lines in one block */
+#define TP_LABEL_MAX 32         /* a paired run's directory label */
 
 /* A result line's state: sysindex prints a word instead of failed results. */
 enum tp_status { TP_OK, TP_FAILED, TP_SKIPPED, TP_UNAVAILABLE, TP_NOT_RUN };
@@ -93,14 +94,36 @@ struct tp_report {
 	char system[128];
 	char compiler[256];     /* sysindex's "Compiler:" line, "" if absent */
 	char mode[160];         /* sysindex's "Mode:" line, "" if absent */
+	char dir_label[TP_LABEL_MAX]; /* paired mode: the test directory of this report's blocks */
 	struct tp_block *blocks;
 	size_t nblocks;
+};
+
+/*
+ * A row of sysindex's "Paired comparison" block (paired mode: one run, two
+ * or more test directories; the first is the baseline):
+ *   <title> <dir> <baseline> <result> <change> <lo>..<hi> +-<detect> <rounds> <verdict>
+ * Figures that are "-" read as NAN.
+ */
+struct tp_paired_row {
+	unsigned copies;
+	int control;            /* in the "Control (A/A ...)" table */
+	char title[TP_TITLE_MAX];
+	char label[TP_LABEL_MAX];
+	char baseline[TP_LABEL_MAX];
+	double base, other;     /* each side's geometric mean over the paired rounds */
+	double change_pct, ci_lo_pct, ci_hi_pct, detect_pct;
+	unsigned rounds;
+	char verdict[128];      /* "faster", "no difference proven", "not compared: ..." */
+	unsigned line;
 };
 
 /* Everything found in one file: reports in file order (empty ones dropped). */
 struct tp_doc {
 	struct tp_report *reports;
 	size_t nreports;
+	struct tp_paired_row *paired;   /* a paired run's comparison rows */
+	size_t npaired;
 };
 
 /*
@@ -131,6 +154,7 @@ struct tp_sample_set {
 	char test[32];
 	char title[TP_TITLE_MAX];
 	char unit[16];
+	char label[TP_LABEL_MAX]; /* a paired run's directory ("label" column), else "" */
 	double *rate;           /* every ok sample's rate */
 	unsigned char *dropped; /* 1 if UnixBench's lowest-third rule dropped it */
 	size_t n;
@@ -152,5 +176,8 @@ int tp_parse_samples_buffer(const char *name, const void *buf, size_t len, struc
 void tp_samples_free(struct tp_samples *s);
 const struct tp_sample_set *tp_find_samples(const struct tp_samples *s, unsigned copies,
 					    const char *title);
+/* The same for one directory of a paired run (label NULL: any). */
+const struct tp_sample_set *tp_find_samples_in(const struct tp_samples *s, unsigned copies,
+					       const char *title, const char *label);
 
 #endif

@@ -61,6 +61,9 @@ static int csv_split(char *line, char **fields, int max)
 
 enum { C_COPIES, C_TEST, C_TITLE, C_RATE, C_UNIT, C_DROPPED, C_OK, C_COUNT };
 
+/* col[C_LABEL]: paired mode's optional "label" column, -1 when absent. */
+#define C_LABEL C_COUNT
+
 static int csv_flag(const char *s, int *v)
 {
 	if (strcmp(s, "1") == 0 || strcasecmp(s, "true") == 0 || strcasecmp(s, "yes") == 0)
@@ -96,21 +99,27 @@ static int csv_header(char *line, int *col)
 		if (col[c] < 0)
 			return 1;
 	}
+	col[C_LABEL] = -1;
+	for (int i = 0; i < n; i++)
+		if (strcmp(f[i], "label") == 0)
+			col[C_LABEL] = i;
 	return 0;
 }
 
 static struct tp_sample_set *sample_set(struct tp_samples *s, unsigned copies, const char *test,
-					const char *title, const char *unit)
+					const char *title, const char *unit, const char *label)
 {
 	struct tp_sample_set *set;
 
 	for (size_t i = 0; i < s->nsets; i++)
-		if (s->sets[i].copies == copies && strcmp(s->sets[i].title, title) == 0)
+		if (s->sets[i].copies == copies && strcmp(s->sets[i].title, title) == 0 &&
+		    strcmp(s->sets[i].label, label) == 0)
 			return &s->sets[i];
 	APPEND(s->sets, s->nsets, CSV_MAX_SETS, set);
 	if (set == NULL)
 		return NULL;
 	set->copies = copies;
+	tp_copy_text(set->label, sizeof(set->label), label, strlen(label));
 	tp_copy_text(set->test, sizeof(set->test), test, strlen(test));
 	tp_copy_text(set->title, sizeof(set->title), title, strlen(title));
 	tp_copy_text(set->unit, sizeof(set->unit), unit, strlen(unit));
@@ -158,7 +167,8 @@ static int csv_row(struct lreader *lr, char *line, const int *col, int ncol,
 			CSV_FAIL("sample without a title");
 		tp_copy_text(title, sizeof(title), t->title, strlen(t->title));
 	}
-	set = sample_set(s, copies, f[col[C_TEST]], title, f[col[C_UNIT]]);
+	set = sample_set(s, copies, f[col[C_TEST]], title, f[col[C_UNIT]],
+			 col[C_LABEL] >= 0 && col[C_LABEL] < n ? f[col[C_LABEL]] : "");
 	if (set == NULL)
 		CSV_FAIL("too many tests (more than %d)", CSV_MAX_SETS);
 	if (set->n >= CSV_MAX_SAMPLES)
@@ -178,7 +188,7 @@ static int csv_row(struct lreader *lr, char *line, const int *col, int ncol,
 
 static int parse_csv(struct lreader *lr, struct tp_samples *s, char *err, size_t errlen)
 {
-	int col[C_COUNT], ncol = 0, rc;
+	int col[C_COUNT + 1], ncol = 0, rc;
 
 	memset(s, 0, sizeof(*s));
 	lr->buf = calloc(1, TP_LINE_MAX + 1);
@@ -257,8 +267,15 @@ void tp_samples_free(struct tp_samples *s)
 const struct tp_sample_set *tp_find_samples(const struct tp_samples *s, unsigned copies,
 					    const char *title)
 {
+	return tp_find_samples_in(s, copies, title, NULL);
+}
+
+const struct tp_sample_set *tp_find_samples_in(const struct tp_samples *s, unsigned copies,
+					       const char *title, const char *label)
+{
 	for (size_t i = 0; i < s->nsets; i++)
-		if (s->sets[i].copies == copies && strcmp(s->sets[i].title, title) == 0)
+		if (s->sets[i].copies == copies && strcmp(s->sets[i].title, title) == 0 &&
+		    (label == NULL || strcmp(s->sets[i].label, label) == 0))
 			return &s->sets[i];
 	return NULL;
 }

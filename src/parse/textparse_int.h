@@ -55,7 +55,7 @@ int tp_parse_count(const char *p, size_t n, unsigned *v, const char **why);
 
 /* ---- textparse.c: the document being built ------------------------------ */
 
-enum mode { M_NONE, M_INDEX, M_STATS };
+enum mode { M_NONE, M_INDEX, M_STATS, M_PAIRED };
 
 struct parser {
 	struct lreader lr;
@@ -63,6 +63,9 @@ struct parser {
 	enum mode mode;
 	int index_partial;
 	char index_category[64];        /* of the index table being read */
+	unsigned paired_copies;         /* M_PAIRED: the block's copy count */
+	int paired_control;             /* M_PAIRED: in its control table */
+	char paired_baseline[TP_LABEL_MAX];
 	char *err;
 	size_t errlen;
 };
@@ -108,5 +111,8 @@ int tp_try_result(struct parser *p, const char *s);
 int tp_try_status(struct parser *p, const char *s);
 int tp_try_stats(struct parser *p, const char *s);
 int tp_try_index_row(struct parser *p, const char *s);
+
+/* textparse_paired.c: paired mode's lines ("Test directory", the comparison block). */
+int tp_try_paired(struct parser *p, const char *s);
 
 #endif

@@ -65,6 +65,20 @@ static const char *const series_colours[] = {
 	"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1",
 };
 
+void plot_terminal(FILE *f, const char *term, int height)
+{
+	fprintf(f, "set encoding utf8\n");
+	if (strcmp(term, "svg") == 0)
+		fprintf(f, "set terminal svg size 1000,%d noenhanced font 'sans,11' "
+			"background rgb 'white'\n", height);
+	else if (strcmp(term, "pngcairo") == 0)
+		fprintf(f, "set terminal pngcairo size 1000,%d noenhanced font 'sans,10' "
+			"background rgb 'white'\n", height);
+	else
+		fprintf(f, "set terminal png size 1000,%d noenhanced\n", height);
+	fprintf(f, "set output 'chart.out'\n");
+}
+
 static int write_script(const char *path, const char *term, const struct chart *c, double vmax)
 {
 	int height = 160 + (int)c->nrows * ((int)c->nseries * 18 + 12);
@@ -76,16 +90,8 @@ static int write_script(const char *path, const char *term, const struct chart *
 		return -1;
 	if (height < 320)
 		height = 320;   /* the title, axis label and key need room too */
-	fprintf(f, "set encoding utf8\n");
-	if (strcmp(term, "svg") == 0)
-		fprintf(f, "set terminal svg size 1000,%d noenhanced font 'sans,11' "
-			"background rgb 'white'\n", height);
-	else if (strcmp(term, "pngcairo") == 0)
-		fprintf(f, "set terminal pngcairo size 1000,%d noenhanced font 'sans,10' "
-			"background rgb 'white'\n", height);
-	else
-		fprintf(f, "set terminal png size 1000,%d noenhanced\n", height);
-	fprintf(f, "set output 'chart.out'\nset title ");
+	plot_terminal(f, term, height);
+	fprintf(f, "set title ");
 	gnuplot_dquote(f, c->title);
 	fprintf(f, "\nset xlabel ");
 	gnuplot_squote(f, c->value_label ? c->value_label : "");
@@ -126,23 +132,49 @@ static void first_line(const char *text, char *out, size_t len)
 	snprintf(out, len, "%.*s", (int)strcspn(text, "\n"), text);
 }
 
-/*
- * What one chart writes into the temporary folder: chart.dat and chart.gp
- * (which draws into chart.out).  vmax passes from the data to the script.
- */
-struct drawing {
-	int (*data)(const char *path, const void *ctx, double *vmax);
-	int (*script)(const char *path, const char *term, const void *ctx, double vmax);
-	const void *ctx;
-};
+/* A chart's two files in folder dir: chart.dat, then chart.gp (vmax from the data). */
+static int write_chart_files(const char *dir, const char *term, const void *ctx,
+			     int (*data)(const char *, const void *, double *),
+			     int (*script)(const char *, const char *, const void *, double))
+{
+	char file[4200];
+	double vmax;
 
-static int draw_with(const char *gp, const char *term, const char *out_path,
-		     const struct drawing *d, char *err, size_t errlen)
+	snprintf(file, sizeof(file), "%s/chart.dat", dir);
+	if (data(file, ctx, &vmax) != 0)
+		return -1;
+	snprintf(file, sizeof(file), "%s/chart.gp", dir);
+	return script(file, term, ctx, vmax);
+}
+
+static int bar_data(const char *path, const void *ctx, double *vmax)
+{
+	return write_data(path, ctx, vmax);
+}
+
+static int bar_script(const char *path, const char *term, const void *ctx, double vmax)
+{
+	return write_script(path, term, ctx, vmax);
+}
+
+/* The bar chart's files in folder dir. */
+static int write_bars(const char *dir, const char *term, const void *ctx)
+{
+	return write_chart_files(dir, term, ctx, bar_data, bar_script);
+}
+
+static int draw(const char *gp, const char *term, const char *out_path, const struct chart *c,
+		char *err, size_t errlen)
+{
+	return plot_draw(gp, term, out_path, write_bars, c, err, errlen);
+}
+
+int plot_draw(const char *gp, const char *term, const char *out_path, plot_writer write,
+	      const void *ctx, char *err, size_t errlen)
 {
 	static const char *const args[] = { "chart.gp", NULL };
 	char tmp[4096], file[4200], msg[2048], line[256];
 	const char *slash = strrchr(out_path, '/');
-	double vmax;
 	int st, rc = -1;
 
 	if (slash == NULL)
@@ -155,12 +187,11 @@ static int draw_with(const char *gp, const char *term, const char *out_path,
 			 out_path, strerror(errno));
 		return -1;
 	}
-	snprintf(file, sizeof(file), "%s/chart.dat", tmp);
-	if (d->data(file, d->ctx, &vmax) != 0)
-		goto out_write;
-	snprintf(file, sizeof(file), "%s/chart.gp", tmp);
-	if (d->script(file, term, d->ctx, vmax) != 0)
-		goto out_write;
+	if (write(tmp, term, ctx) != 0) {
+		snprintf(err, errlen, "%s: cannot write the chart's files: %s", tmp,
+			 errno ? strerror(errno) : "nothing to plot");
+		goto out;
+	}
 	st = gnuplot_run(gp, tmp, args, msg, sizeof(msg), err, errlen);
 	if (st == -1)
 		goto out;
@@ -176,30 +207,9 @@ static int draw_with(const char *gp, const char *term, const char *out_path,
 		goto out;
 	}
 	rc = 0;
-	goto out;
-out_write:
-	snprintf(err, errlen, "%s: %s", file, strerror(errno));
 out:
 	remove_tree(tmp);
 	return rc;
-}
-
-static int bar_data(const char *path, const void *ctx, double *vmax)
-{
-	return write_data(path, ctx, vmax);
-}
-
-static int bar_script(const char *path, const char *term, const void *ctx, double vmax)
-{
-	return write_script(path, term, ctx, vmax);
-}
-
-static int draw(const char *gp, const char *term, const char *out_path, const struct chart *c,
-		char *err, size_t errlen)
-{
-	struct drawing d = { bar_data, bar_script, c };
-
-	return draw_with(gp, term, out_path, &d, err, errlen);
 }
 
 static int ends_with(const char *s, const char *suffix)
@@ -314,9 +324,9 @@ static void chart_title(const struct run_result *r, char *out, size_t len)
 	}
 }
 
-/* <base>.svg, then <base>.png where gnuplot has a png terminal. */
-static int plot_both(const char *gp, const char *resdir, const struct run_result *r,
-		     const struct chart *c)
+/* <base><suffix>.svg, then .png where gnuplot has a png terminal. */
+int plot_both(const char *gp, const char *resdir, const char *base, plot_writer write,
+	      const void *ctx)
 {
 	static const char *const ext[] = { ".svg", ".png" };
 	char path[4096], err[512];
@@ -333,11 +343,11 @@ static int plot_both(const char *gp, const char *resdir, const struct run_result
 			else
 				break;
 		}
-		if (snprintf(path, sizeof(path), "%s/%s%s", resdir, r->base_name, ext[i]) >=
+		if (snprintf(path, sizeof(path), "%s/%s%s", resdir, base, ext[i]) >=
 		    (int)sizeof(path))
 			return -1;
 		/* A gnuplot that cannot draw the SVG will not draw the PNG: one message. */
-		if (draw(gp, term, path, c, err, sizeof(err)) != 0) {
+		if (plot_draw(gp, term, path, write, ctx, err, sizeof(err)) != 0) {
 			fprintf(stderr, "sysindex: chart %s not written: %s\n", path, err);
 			return -1;
 		}
@@ -386,18 +396,13 @@ static int latency_script(const char *path, const char *term, const void *ctx, d
 
 	if (f == NULL)
 		return -1;
-	if (strcmp(term, "svg") == 0)
-		fprintf(f, "set terminal svg size 900,540 noenhanced font 'sans,11' background rgb 'white'\n");
-	else if (strcmp(term, "pngcairo") == 0)
-		fprintf(f, "set terminal pngcairo size 900,540 noenhanced font 'sans,10' background rgb 'white'\n");
-	else
-		fprintf(f, "set terminal png size 900,540 noenhanced\n");
+	plot_terminal(f, term, 540);
 	snprintf(title, sizeof(title), "sysindex %s on %s (%s)\nmemory latency: random pointer chain",
 		 lc->r->version, lc->r->sys.hostname, lc->r->base_name);
 	for (char *p = title; *p; p++)
 		if ((unsigned char)*p < 0x20 && *p != '\n')
 			*p = ' ';
-	fprintf(f, "set output 'chart.out'\nset title ");
+	fprintf(f, "set title ");
 	gnuplot_dquote(f, title);
 	fprintf(f, "\nset logscale x 2\nset logscale y 10\nset format x '%%.0b%%B'\n"
 		"set xlabel 'working set (bytes)'\nset ylabel 'ns per load'\n"
@@ -419,13 +424,17 @@ static int latency_script(const char *path, const char *term, const void *ctx, d
 	return fclose(f) == 0 && lc->n > 0 ? 0 : -1;
 }
 
+static int write_latency(const char *dir, const char *term, const void *ctx)
+{
+	return write_chart_files(dir, term, ctx, latency_data, latency_script);
+}
+
 /* <base>-latency.svg when a TF_CURVE test has a curve in every copy run. */
 static int plot_latency(const char *gp, const char *resdir, const struct run_result *r)
 {
 	struct latency_chart lc = { .r = r };
 	struct curve_point pts[CURVE_MAX];
 	char path[4096], err[512];
-	struct drawing d = { latency_data, latency_script, &lc };
 
 	for (size_t s = 0; s < r->nruns && lc.n < 16; s++) {
 		const struct bench_result *found = NULL;
@@ -442,7 +451,7 @@ static int plot_latency(const char *gp, const char *resdir, const struct run_res
 	if (snprintf(path, sizeof(path), "%s/%s-latency.svg", resdir, r->base_name) >=
 	    (int)sizeof(path))
 		return -1;
-	if (draw_with(gp, "svg", path, &d, err, sizeof(err)) != 0) {
+	if (plot_draw(gp, "svg", path, write_latency, &lc, err, sizeof(err)) != 0) {
 		fprintf(stderr, "sysindex: chart %s not written: %s\n", path, err);
 		return -1;
 	}
@@ -455,7 +464,7 @@ int plot_run(const char *resdir, const struct run_result *r, int quiet)
 	size_t cap = 1, nrows, ns = r->nruns;
 	const struct test_def **defs;
 	const char **rows, **series;
-	char (*names)[32];
+	char (*names)[48];
 	double *values;
 	int rc = 0;
 
@@ -483,8 +492,9 @@ int plot_run(const char *resdir, const struct run_result *r, int quiet)
 	if (nrows == 0)
 		goto done;      /* no indexed test ran: nothing to chart */
 	for (size_t s = 0; s < ns; s++) {
-		snprintf(names[s], sizeof(names[s]), "%u cop%s", r->runs[s].copies,
-			 r->runs[s].copies == 1 ? "y" : "ies");
+		snprintf(names[s], sizeof(names[s]), "%u cop%s%s%s", r->runs[s].copies,
+			 r->runs[s].copies == 1 ? "y" : "ies", r->ndirs >= 2 ? ", " : "",
+			 report_dir_label(r, &r->runs[s]));
 		series[s] = names[s];
 	}
 	for (size_t i = 0; i < nrows; i++) {
@@ -497,7 +507,7 @@ int plot_run(const char *resdir, const struct run_result *r, int quiet)
 		struct chart c = { title, "Index (SPARCstation 20-61 = 10)", rows, series,
 				   nrows, ns, values };
 
-		rc = plot_both(gp, resdir, r, &c);
+		rc = plot_both(gp, resdir, r->base_name, write_bars, &c);
 	}
 done:
 	free(defs);

@@ -6,6 +6,7 @@
 #define SYSINDEX_PLOT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "result.h"
 
@@ -27,5 +28,27 @@ int plot_grouped(const char *out_path, const char *title,
 		 const char *const *series_labels, size_t nseries,
 		 const double *values, const char *value_label,
 		 char *err, size_t errlen);
+
+/*
+ * The drawing steps, for other charts (plot_paired.c): write(dir, term, ctx)
+ * writes chart.gp (and its data) into the temporary folder dir, drawing
+ * with terminal term ("svg", "pngcairo", "png") into 'chart.out';
+ * plot_draw() runs gnuplot there and renames the chart to out_path;
+ * plot_both() draws resdir/<base>.svg and, where gnuplot can, .png.
+ */
+/* The script's first lines: terminal term, 1000 x height, output 'chart.out'. */
+void plot_terminal(FILE *f, const char *term, int height);
+typedef int (*plot_writer)(const char *dir, const char *term, const void *ctx);
+int plot_draw(const char *gp, const char *term, const char *out_path, plot_writer write,
+	      const void *ctx, char *err, size_t errlen);
+int plot_both(const char *gp, const char *resdir, const char *base, plot_writer write,
+	      const void *ctx);
+
+/*
+ * Paired mode: <base>-paired.svg (and .png): per test, each directory's
+ * change against the baseline with its 95% CI as an error bar, a zero line,
+ * one series per directory.  Nothing outside paired mode.
+ */
+int plot_paired(const char *resdir, const struct run_result *r, int quiet);
 
 #endif

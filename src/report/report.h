@@ -34,6 +34,53 @@ void report_testdir_lines(FILE *out, const struct sys_info *si, const char *inde
 /* The text header's "Workload: UnixBench 6.0" line. */
 void report_workload_line(FILE *out, const struct run_result *r, const char *indent);
 
+/* The head line and mount block of one directory ("Test dir: /mnt/x", ...). */
+void report_dir_lines(FILE *out, const char *head, const char *path, int have_mount,
+		      const struct mount_entry *m, const struct device_info *d,
+		      const char *indent);
+
+/*
+ * Paired mode (report_paired.c).  report_paired_text: the "Paired
+ * comparison" block after the per-directory blocks (nothing outside paired
+ * mode).  The cells of one comparison row, the same in every writer:
+ * each side's geometric mean over the paired rounds, the change, the 95% CI
+ * of the change ("-1.20%..+0.40%"), the detectable change ("+-0.80%"), the
+ * rounds and the verdict (or why there is none: "not compared: SKIPPED
+ * noatime"), with the failing side's reason.
+ */
+struct paired_cells {
+	char label[TESTDIR_LABEL_MAX];
+	char base[40], other[40], change[24], ci[56], detect[24], rounds[16];
+	char verdict[96], reason[REASON_MAX];
+};
+int report_paired_text(FILE *out, const struct run_result *r);
+void report_paired_cells(const struct run_result *r, const struct paired_cmp *c,
+			 struct paired_cells *pc);
+/*
+ * The k-th block (k < r->nruns) in the order the text, Markdown and HTML
+ * reports show them: paired mode's directory by directory (each with all
+ * its copy counts, so a parser splitting at a repeated copy count finds one
+ * report per directory), else r->runs[k].
+ */
+const struct copy_run *report_block(const struct run_result *r, size_t k);
+/* A block's directory label ("" outside paired mode). */
+const char *report_dir_label(const struct run_result *r, const struct copy_run *run);
+/* The copy counts of a run, in order; how many. */
+size_t report_paired_copies(const struct run_result *r, unsigned *out, size_t max);
+/*
+ * The comparison rows of one copy count as a table: m's marks around the
+ * cells (Markdown "| ", HTML "<td>"), text through esc.  The note under it.
+ */
+struct table_marks {
+	const char *row, *cell, *num, *end;
+};
+void report_paired_rows(FILE *out, const struct run_result *r, unsigned copies,
+			void (*esc)(FILE *, const char *), const struct table_marks *m);
+extern const char report_paired_note[];
+/* --control's noise floor at one copy count: 1 and the figures, or 0 without control rows. */
+int report_paired_noise(const struct run_result *r, unsigned copies, double *median_detect,
+			double *max_change, size_t *n);
+
 /* Display text for a test's state: "FAILED", "SKIPPED", "NOT RUN", "N/A". */
 const char *report_status_word(enum test_status s);
 

@@ -36,8 +36,11 @@ static void pass_metric(FILE *out, const struct pass_result *ps, const char *nam
 
 int report_csv(FILE *out, const struct run_result *r)
 {
-	fputs("format_version,run_id,copies,test,title,pass,count,seconds,rate,unit,dropped,ok,"
-	      "first_write_rate,rewrite_rate\n", out);
+	int paired = r->ndirs >= 2;
+
+	/* Paired mode adds each sample's directory label and round (docs/results.md). */
+	fprintf(out, "format_version,run_id,copies,test,title,pass,count,seconds,rate,unit,dropped,ok,"
+		"first_write_rate,rewrite_rate%s\n", paired ? ",label,round" : "");
 	for (size_t i = 0; i < r->nruns; i++) {
 		const struct copy_run *run = &r->runs[i];
 
@@ -67,6 +70,11 @@ int report_csv(FILE *out, const struct run_result *r)
 				pass_metric(out, ps, "first_write_mb_s");
 				fputc(',', out);
 				pass_metric(out, ps, "rewrite_mb_s");
+				if (paired) {
+					fputc(',', out);
+					csv_field(out, report_dir_label(r, run));
+					fprintf(out, ",%u", ps->round);
+				}
 				fputc('\n', out);
 			}
 		}

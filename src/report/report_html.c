@@ -308,6 +308,24 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 		run->copies == 1 ? "" : "es");
 	fprintf(out, "<p>Time: %s %s - %s; %ldm %02lds</p>\n", day, t0, t1,
 		secs < 0 ? 0 : secs / 60, secs < 0 ? 0 : secs % 60);
+	if (r->ndirs >= 2) {
+		const struct test_dir *td = &r->dirs[run->dir];
+
+		fputs("<p>Test dir <strong>", out);
+		esc(out, td->label);
+		fputs(run->dir == 0 ? "</strong> (baseline): " : "</strong>: ", out);
+		esc(out, td->path);
+		if (td->have_mount) {
+			fputs(" on ", out);
+			esc(out, td->mount.mount_point);
+			fputs(" (", out);
+			esc(out, td->mount.fstype);
+			fputs(", ", out);
+			esc(out, td->mount.options);
+			fputs(")", out);
+		}
+		fputs("</p>\n", out);
+	}
 	if (sys->nindexed > 0)
 		fprintf(out, "<p class=\"score\">System Benchmarks Index Score%s: <strong>%.1f</strong>"
 			"</p>\n", sys->partial ? " (Partial Only)" : "", sys->score);
@@ -417,9 +435,10 @@ static void chart(FILE *out, const struct run_result *r)
 		width, height, width, height);
 	for (size_t s = 0; s < ns; s++)
 		fprintf(out, "<rect x=\"%d\" y=\"8\" width=\"12\" height=\"12\" fill=\"%s\"/>"
-			"<text x=\"%d\" y=\"18\">%u cop%s</text>\n", label_w + (int)s * 110,
+			"<text x=\"%d\" y=\"18\">%u cop%s%s%s</text>\n", label_w + (int)s * 110,
 			bar_colours[s % NCOLOURS], label_w + (int)s * 110 + 16, r->runs[s].copies,
-			r->runs[s].copies == 1 ? "y" : "ies");
+			r->runs[s].copies == 1 ? "y" : "ies", r->ndirs >= 2 ? " " : "",
+			report_dir_label(r, &r->runs[s]));
 	/* An integer counter: at most 11 grid lines, however step rounds. */
 	for (int k = 0; k <= 10 && k * step <= vmax + step / 2; k++) {
 		double v = k * step, x = label_w + plot_w * v / vmax;
@@ -457,12 +476,41 @@ static void chart(FILE *out, const struct run_result *r)
 	free(rows);
 }
 
+/* Paired mode: the comparison table per copy count (report_paired.c's cells). */
+static void paired_section(FILE *out, const struct run_result *r)
+{
+	static const struct table_marks marks = {
+		"<tr><td>", "</td><td>", "</td><td class=\"n\">", "</td></tr>\n"
+	};
+	unsigned copies[16];
+	size_t nc = report_paired_copies(r, copies, 16);
+
+	for (size_t i = 0; i < nc; i++) {
+		fprintf(out, "<h2 id=\"paired-%u\">Paired comparison: %u cop%s, baseline ", copies[i],
+			copies[i], copies[i] == 1 ? "y" : "ies");
+		esc(out, r->dirs[0].label);
+		fputs("</h2>\n<table>\n<tr><th>Test</th><th>Dir</th><th>", out);
+		esc(out, r->dirs[0].label);
+		fputs("</th><th>Result</th><th>Change</th><th>95% CI</th><th>Detect</th>"
+		      "<th>Rounds</th><th>Verdict</th></tr>\n", out);
+		report_paired_rows(out, r, copies[i], esc, &marks);
+		fputs("</table>\n", out);
+	}
+	fputs("<p class=\"small\">", out);
+	esc(out, report_paired_note);
+	if (r->quick)
+		fputs(" --quick: 3 rounds of short samples, a first look.", out);
+	fputs("</p>\n", out);
+}
+
 int report_html(FILE *out, const struct run_result *r)
 {
 	head(out, r);
 	system_table(out, r);
 	for (size_t i = 0; i < r->nruns; i++)
-		copy_section(out, r, &r->runs[i]);
+		copy_section(out, r, report_block(r, i));
+	if (r->ndirs >= 2)
+		paired_section(out, r);
 	chart(out, r);
 	fputs("<p class=\"small\">Written by sysindex ", out);
 	esc(out, r->version);

@@ -194,16 +194,24 @@ static void system_block(struct json_out *j, const struct sys_info *si)
 	json_object_end(j);
 }
 
+static void dir_members(struct json_out *j, const char *path, int have_mount,
+			const struct mount_entry *m, const struct device_info *d);
+
 static void testdir_block(struct json_out *j, const struct sys_info *si)
 {
-	const struct mount_entry *m = &si->mount;
-	const struct device_info *d = &si->device;
-
 	json_key(j, "testdir");
 	json_object_begin(j);
-	json_kv_string_or_null(j, "path", si->testdir);
+	dir_members(j, si->testdir, si->have_mount, &si->mount, &si->device);
+	json_object_end(j);
+}
+
+/* "path", "mount" and "device" of one test directory. */
+static void dir_members(struct json_out *j, const char *path, int have_mount,
+			const struct mount_entry *m, const struct device_info *d)
+{
+	json_kv_string_or_null(j, "path", path);
 	json_key(j, "mount");
-	if (!si->have_mount) {
+	if (!have_mount) {
 		json_null(j);
 	} else {
 		json_object_begin(j);
@@ -228,7 +236,7 @@ static void testdir_block(struct json_out *j, const struct sys_info *si)
 		json_object_end(j);
 	}
 	json_key(j, "device");
-	if (!si->have_mount) {
+	if (!have_mount) {
 		json_null(j);
 	} else {
 		json_object_begin(j);
@@ -243,7 +251,6 @@ static void testdir_block(struct json_out *j, const struct sys_info *si)
 		json_kv_string_or_null(j, "slaves", d->slaves);
 		json_object_end(j);
 	}
-	json_object_end(j);
 }
 
 static void stats_block(struct json_out *j, const struct run_result *r,
@@ -312,10 +319,16 @@ static void copy_block(struct json_out *j, const struct copy_result *c, size_t i
 }
 
 static void sample_block(struct json_out *j, const struct pass_result *p, size_t idx,
-			 const struct base_unit *bu)
+			 const struct base_unit *bu, const char *label)
 {
 	json_object_begin(j);
 	json_kv_uint(j, "pass", idx + 1);
+	if (label[0]) {
+		/* Paired mode: which directory, which round, where in its order. */
+		json_kv_string(j, "label", label);
+		json_kv_uint(j, "round", p->round);
+		json_kv_uint(j, "place", p->slot);
+	}
 	json_kv_bool(j, "ok", p->ok);
 	json_kv_bool(j, "skipped", p->skipped);
 	json_kv_bool(j, "dropped", p->dropped);
@@ -338,7 +351,8 @@ static void sample_block(struct json_out *j, const struct pass_result *p, size_t
 	json_object_end(j);
 }
 
-static void test_block(struct json_out *j, const struct run_result *r, const struct bench_result *t)
+static void test_block(struct json_out *j, const struct run_result *r, const struct bench_result *t,
+		       const char *label)
 {
 	const struct test_def *d = t->def;
 	const struct base_unit *bu = base_of(d->unit);
@@ -374,7 +388,7 @@ static void test_block(struct json_out *j, const struct run_result *r, const str
 	json_key(j, "samples");
 	json_array_begin(j);
 	for (size_t p = 0; p < t->npasses && t->passes != NULL; p++)
-		sample_block(j, &t->passes[p], p, bu);
+		sample_block(j, &t->passes[p], p, bu, label);
 	json_array_end(j);
 	json_object_end(j);
 }
@@ -390,8 +404,12 @@ static void kv_index_score(struct json_out *j, const struct copy_run *run)
 
 static void run_block(struct json_out *j, const struct run_result *r, const struct copy_run *run)
 {
+	const char *label = report_dir_label(r, run);
+
 	json_object_begin(j);
 	json_kv_uint(j, "copies", run->copies);
+	if (label[0])
+		json_kv_string(j, "label", label);
 	kv_index_score(j, run);
 	kv_time(j, "start", run->start);
 	kv_time(j, "end", run->end);
@@ -417,7 +435,99 @@ static void run_block(struct json_out *j, const struct run_result *r, const stru
 	json_array_begin(j);
 	for (size_t t = 0; t < run->ntests && run->tests != NULL; t++)
 		if (run->tests[t].def != NULL)
-			test_block(j, r, &run->tests[t]);
+			test_block(j, r, &run->tests[t], label);
+	json_array_end(j);
+	json_object_end(j);
+}
+
+static void kv_ratio_pct(struct json_out *j, const char *key, double ratio)
+{
+	json_kv_double(j, key, isfinite(ratio) ? 100 * (ratio - 1) : (double)NAN);
+}
+
+static void comparison(struct json_out *j, const struct run_result *r, const struct paired_cmp *c)
+{
+	const struct paired_stats *st = &c->st;
+	struct paired_cells pc;
+
+	report_paired_cells(r, c, &pc);
+	json_object_begin(j);
+	json_kv_uint(j, "copies", c->copies);
+	json_kv_string(j, "test", c->def->name);
+	json_kv_string(j, "title", c->def->title);
+	json_kv_string(j, "label", r->dirs[c->dir].label);
+	json_kv_string(j, "baseline", r->dirs[0].label);
+	json_kv_bool(j, "control", c->control);
+	json_kv_string(j, "baseline_status", status_key(c->base_status));
+	json_kv_string(j, "status", status_key(c->status));
+	json_kv_uint(j, "rounds", c->rounds);
+	json_kv_uint(j, "paired_rounds", st->n);
+	json_kv_double(j, "baseline_geomean", st->base_gm);
+	json_kv_double(j, "geomean", st->other_gm);
+	json_kv_double(j, "ratio", st->ratio);
+	kv_ratio_pct(j, "change_percent", st->ratio);
+	json_key(j, "ci95");
+	json_object_begin(j);
+	json_kv_double(j, "lo", st->ci_lo);
+	json_kv_double(j, "hi", st->ci_hi);
+	kv_ratio_pct(j, "lo_change_percent", st->ci_lo);
+	kv_ratio_pct(j, "hi_change_percent", st->ci_hi);
+	json_object_end(j);
+	json_kv_double(j, "detectable_change_percent",
+		       isfinite(st->detect) ? 100 * st->detect : (double)NAN);
+	json_kv_double(j, "mean_log_ratio", st->mean_log);
+	json_kv_double(j, "sd_log_ratio", st->sd_log);
+	json_kv_double(j, "median_ratio", st->median_ratio);
+	json_kv_string(j, "verdict", st->n >= 2 && c->base_status == TS_OK && c->status == TS_OK
+		       ? paired_verdict_word(st->verdict) : NULL);
+	json_kv_string(j, "verdict_text", pc.verdict);
+	json_kv_string_or_null(j, "reason", pc.reason);
+	json_object_end(j);
+}
+
+/* Paired mode: the directories and every comparison (docs/results.md). */
+static void paired_block(struct json_out *j, const struct run_result *r)
+{
+	unsigned copies[16];
+	size_t nc = report_paired_copies(r, copies, 16);
+
+	json_key(j, "paired");
+	json_object_begin(j);
+	json_kv_string(j, "baseline", r->dirs[0].label);
+	json_kv_bool(j, "control", r->control);
+	json_kv_string(j, "order", "williams");
+	json_key(j, "dirs");
+	json_array_begin(j);
+	for (size_t d = 0; d < r->ndirs; d++) {
+		const struct test_dir *td = &r->dirs[d];
+
+		json_object_begin(j);
+		json_kv_string(j, "label", td->label);
+		json_kv_bool(j, "baseline", d == 0);
+		dir_members(j, td->path, td->have_mount, &td->mount, &td->device);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_key(j, "comparisons");
+	json_array_begin(j);
+	for (size_t i = 0; i < r->ncmps; i++)
+		comparison(j, r, &r->cmps[i]);
+	json_array_end(j);
+	json_key(j, "noise_floor");
+	json_array_begin(j);
+	for (size_t i = 0; i < nc; i++) {
+		double med, worst;
+		size_t n;
+
+		if (!report_paired_noise(r, copies[i], &med, &worst, &n))
+			continue;
+		json_object_begin(j);
+		json_kv_uint(j, "copies", copies[i]);
+		json_kv_uint(j, "control_rows", n);
+		json_kv_double(j, "median_detectable_change_percent", 100 * med);
+		json_kv_double(j, "largest_abs_change_percent", 100 * worst);
+		json_object_end(j);
+	}
 	json_array_end(j);
 	json_object_end(j);
 }
@@ -436,6 +546,8 @@ int report_json(FILE *out, const struct run_result *r)
 	for (size_t i = 0; i < r->nruns; i++) {
 		json_object_begin(&j);
 		json_kv_uint(&j, "copies", r->runs[i].copies);
+		if (r->ndirs >= 2)
+			json_kv_string(&j, "label", report_dir_label(r, &r->runs[i]));
 		kv_index_score(&j, &r->runs[i]);
 		json_object_end(&j);
 	}
@@ -448,6 +560,8 @@ int report_json(FILE *out, const struct run_result *r)
 	for (size_t i = 0; i < r->nruns; i++)
 		run_block(&j, r, &r->runs[i]);
 	json_array_end(&j);
+	if (r->ndirs >= 2)
+		paired_block(&j, r);
 	json_object_end(&j);
 	return json_finish(&j);
 }

@@ -72,6 +72,24 @@ static void cpu_summary(FILE *out, const struct sys_info *si)
 	free(done);
 }
 
+/* "/mnt/x on /mnt (ext4, /dev/sda2, rw,noatime; rotational: no)" */
+static void dir_text(FILE *out, const char *path, int have_mount, const struct mount_entry *m,
+		     const struct device_info *d)
+{
+	md(out, path);
+	if (!have_mount)
+		return;
+	fputs(" on ", out);
+	md(out, m->mount_point);
+	fputs(" (", out);
+	md(out, m->fstype);
+	fputs(", ", out);
+	md(out, m->source);
+	fputs(", ", out);
+	md(out, m->options);
+	fprintf(out, "; rotational: %s)", d->rotational < 0 ? "unknown" : d->rotational ? "yes" : "no");
+}
+
 static void header(FILE *out, const struct run_result *r)
 {
 	const struct sys_info *si = &r->sys;
@@ -103,19 +121,8 @@ static void header(FILE *out, const struct run_result *r)
 	fputs("; test programs built with ", out);
 	md(out, si->bench_cflags);
 	fputs("\n- **Test dir:** ", out);
-	md(out, si->testdir[0] ? si->testdir : "unknown");
-	if (si->have_mount) {
-		fputs(" on ", out);
-		md(out, si->mount.mount_point);
-		fputs(" (", out);
-		md(out, si->mount.fstype);
-		fputs(", ", out);
-		md(out, si->mount.source);
-		fputs(", ", out);
-		md(out, si->mount.options);
-		fprintf(out, "; rotational: %s)", si->device.rotational < 0 ? "unknown"
-			: si->device.rotational ? "yes" : "no");
-	}
+	dir_text(out, si->testdir[0] ? si->testdir : "unknown", si->have_mount, &si->mount,
+		 &si->device);
 	fputs("\n- **sysindex:** ", out);
 	md(out, r->version);
 	fputs(", mode ", out);
@@ -209,8 +216,22 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	strftime(day, sizeof(day), "%a %b %d %Y", &a);
 	strftime(t0, sizeof(t0), "%H:%M:%S", &a);
 	strftime(t1, sizeof(t1), "%H:%M:%S", &b);
-	fprintf(out, "## %u parallel cop%s (%s %s - %s)\n\n", run->copies,
+	fprintf(out, "## %u parallel cop%s (%s %s - %s)", run->copies,
 		run->copies == 1 ? "y" : "ies", day, t0, t1);
+	if (r->ndirs >= 2) {
+		const struct test_dir *td = &r->dirs[run->dir];
+
+		fputs(": test dir ", out);
+		md(out, td->label);
+		fputs(run->dir == 0 ? " (baseline)\n\n" : "\n\n", out);
+		fputs("Test dir ", out);
+		dir_text(out, td->path, td->have_mount, &td->mount, &td->device);
+		if (run->dir > 0) {
+			fputs(". Tests that do not use the test directory ran once, in ", out);
+			md(out, r->dirs[0].label);
+		}
+	}
+	fputs("\n\n", out);
 	results_table(out, run, order);
 	for (size_t k = 0; k < run->ntests; k++)
 		curve_table(out, &run->tests[order[k]]);
@@ -228,10 +249,36 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	free(order);
 }
 
+/* Paired mode: the comparison table per copy count (report_paired.c's cells). */
+static void paired_section(FILE *out, const struct run_result *r)
+{
+	static const struct table_marks marks = { "| ", " | ", " | ", " |\n" };
+	unsigned copies[16];
+	size_t nc = report_paired_copies(r, copies, 16);
+
+	for (size_t i = 0; i < nc; i++) {
+		fprintf(out, "## Paired comparison: %u cop%s, baseline ", copies[i],
+			copies[i] == 1 ? "y" : "ies");
+		md(out, r->dirs[0].label);
+		fputs("\n\n| Test | Dir | ", out);
+		md(out, r->dirs[0].label);
+		fputs(" | Result | Change | 95% CI | Detect | Rounds | Verdict |\n"
+		      "|:-----|:----|-----:|-----:|-----:|-----:|-----:|-----:|:------|\n", out);
+		report_paired_rows(out, r, copies[i], md, &marks);
+		fputs("\n", out);
+	}
+	fputs(report_paired_note, out);
+	if (r->quick)
+		fputs(" --quick: 3 rounds of short samples, a first look.", out);
+	fputs("\n\n", out);
+}
+
 int report_md(FILE *out, const struct run_result *r)
 {
 	header(out, r);
 	for (size_t i = 0; i < r->nruns; i++)
-		copy_section(out, r, &r->runs[i]);
+		copy_section(out, r, report_block(r, i));
+	if (r->ndirs >= 2)
+		paired_section(out, r);
 	return ferror(out) ? -1 : 0;
 }

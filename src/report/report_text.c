@@ -54,16 +54,21 @@ static void put_path(FILE *out, const char *s)
 
 void report_testdir_lines(FILE *out, const struct sys_info *si, const char *indent)
 {
-	const struct mount_entry *m = &si->mount;
-	const struct device_info *d = &si->device;
+	if (si->testdir[0])
+		report_dir_lines(out, "Test dir: ", si->testdir, si->have_mount, &si->mount,
+				 &si->device, indent);
+}
+
+void report_dir_lines(FILE *out, const char *head, const char *path, int have_mount,
+		      const struct mount_entry *m, const struct device_info *d,
+		      const char *indent)
+{
 	char freeb[32], totalb[32];
 
-	if (!si->testdir[0])
-		return;
-	fprintf(out, "%sTest dir: ", indent);
-	put_path(out, si->testdir);
+	fprintf(out, "%s%s", indent, head);
+	put_path(out, path);
 	fputc('\n', out);
-	if (!si->have_mount) {
+	if (!have_mount) {
 		fprintf(out, "%s          mount: unknown\n", indent);
 		return;
 	}
@@ -126,7 +131,14 @@ static void header(FILE *out, const struct run_result *r)
 		si->host.id[0] ? si->host.id : "unknown",
 		si->host.virt[0] ? si->host.virt : "unknown");
 	report_workload_line(out, r, "   ");
-	report_testdir_lines(out, si, "   ");
+	if (r->ndirs >= 2) {
+		fprintf(out, "   Test dirs: %s (baseline)", r->dirs[0].label);
+		for (size_t d = 1; d < r->ndirs; d++)
+			fprintf(out, ", %s", r->dirs[d].label);
+		fprintf(out, "; each block below shows its own\n");
+	} else {
+		report_testdir_lines(out, si, "   ");
+	}
 	fprintf(out, "\n");
 }
 
@@ -402,6 +414,18 @@ static void copy_block(FILE *out, const struct run_result *r, const struct copy_
 	fprintf(out, "%u CPU%s in system; running %u parallel cop%s of tests\n\n",
 		r->sys.ncpus, r->sys.ncpus == 1 ? "" : "s", run->copies,
 		run->copies == 1 ? "y" : "ies");
+	if (r->ndirs >= 2) {
+		const struct test_dir *td = &r->dirs[run->dir];
+
+		fprintf(out, "Test directory %s%s\n", td->label,
+			run->dir == 0 ? " (the baseline)" : "");
+		report_dir_lines(out, "Test dir: ", td->path, td->have_mount, &td->mount,
+				 &td->device, "");
+		if (run->dir > 0)
+			fprintf(out, "(tests that do not use the test directory ran once, in %s)\n",
+				r->dirs[0].label);
+		fprintf(out, "\n");
+	}
 	for (size_t k = 0; k < run->ntests; k++)
 		result_line(out, &run->tests[order[k]]);
 	fprintf(out, "\n");
@@ -416,6 +440,7 @@ int report_text(FILE *out, const struct run_result *r)
 {
 	header(out, r);
 	for (size_t i = 0; i < r->nruns; i++)
-		copy_block(out, r, &r->runs[i]);
+		copy_block(out, r, report_block(r, i));
+	report_paired_text(out, r);
 	return ferror(out) ? -1 : 0;
 }

@@ -21,6 +21,7 @@
 #include "buildinfo.h"
 #include "cli/cli.h"
 #include "sysinfo/mountinfo.h"
+#include "run/paired_run.h"
 #include "run/paths.h"
 #include "report/plot.h"
 #include "report/report.h"
@@ -115,6 +116,27 @@ static void unset_lc_vars(void)
 	}
 }
 
+/*
+ * Paired mode: the disk test file's size fits every directory (the same
+ * size in each, so the tests compare); plan_disk() checked the baseline's.
+ */
+static int plan_disk_paired(const struct config *cfg, struct run_result *r,
+			    struct paired_env *pe)
+{
+	unsigned long long size = pe->n ? pe->env[0]->disk_size : 0;
+	int rc;
+
+	for (size_t d = 1; d < pe->n; d++) {
+		if ((rc = plan_disk(cfg, r->dirs[d].path, pe->env[d])) != 0)
+			return rc;
+		if (pe->env[d]->disk_size < size)
+			size = pe->env[d]->disk_size;
+	}
+	for (size_t d = 0; d < pe->n; d++)
+		pe->env[d]->disk_size = size;
+	return 0;
+}
+
 static void set_environment(const char *pgmdir, const char *scratch, const char *lang)
 {
 	setenv("LANG", lang, 1);
@@ -198,8 +220,10 @@ static int write_results(const char *resdir, const struct run_result *r, int qui
 			rc = 1;
 		}
 	}
-	if (!no_charts && rc == 0)
+	if (!no_charts && rc == 0) {
 		plot_run(resdir, r, quiet);
+		plot_paired(resdir, r, quiet);
+	}
 	return rc;
 }
 
@@ -207,6 +231,7 @@ static int write_results(const char *resdir, const struct run_result *r, int qui
 struct run_ctx {
 	struct config cfg;
 	struct run_env env;
+	struct paired_env pe;   /* paired mode's other directories */
 	struct run_result r;
 	char testdir[PATH_MAX], resdir[PATH_MAX];
 	unsigned counts[MAX_COPY_COUNTS];
@@ -231,7 +256,10 @@ static int prepare(struct run_ctx *c)
 	env->cfg = cfg;
 	env->log_fd = -1;
 	find_pgmdir(env->pgmdir, sizeof(env->pgmdir));
-	if ((rc = plan_disk(cfg, c->testdir, env)) != 0 || (rc = check_peer(cfg)) != 0)
+	if ((rc = paired_check(&c->pe, env, cfg, r)) != 0 ||
+	    (rc = plan_disk(cfg, c->testdir, env)) != 0 ||
+	    (rc = plan_disk_paired(cfg, r, &c->pe)) != 0 ||
+	    (rc = check_peer(cfg)) != 0)
 		return rc;
 	if (sig_install() != 0) {
 		fprintf(stderr, "sysindex: cannot install signal handlers: %s\n", strerror(errno));
@@ -241,6 +269,12 @@ static int prepare(struct run_ctx *c)
 	r->quick = cfg->quick;
 	r->workload = cfg->workload;
 	describe_mode(cfg, r->mode, sizeof(r->mode));
+	if (c->pe.n) {
+		size_t len = strlen(r->mode);
+
+		fmt(r->mode + len, sizeof(r->mode) - len, "; paired: %zu test dirs%s", c->pe.n,
+		    cfg->quick ? ", 3 rounds: a first look" : "");
+	}
 	sysinfo_collect(&r->sys, cfg->brief);
 	fmt(r->sys.locale, sizeof(r->sys.locale), "%s", TEST_LANG);
 	sysinfo_language(r->sys.locale, r->sys.language, sizeof(r->sys.language));
@@ -255,6 +289,14 @@ static int prepare(struct run_ctx *c)
 	    mkdtemp(env->scratch) == NULL) {
 		fprintf(stderr, "sysindex: cannot create a folder in %s: %s\n", c->testdir,
 			strerror(errno));
+		close(env->log_fd);
+		if (fmt(log, sizeof(log), "%s/%s.log", c->resdir, r->base_name) == 0)
+			unlink(log);
+		return 2;
+	}
+	if (paired_make_scratch(&c->pe, r) != 0) {
+		paired_cleanup(&c->pe);
+		remove_tree(env->scratch);
 		close(env->log_fd);
 		if (fmt(log, sizeof(log), "%s/%s.log", c->resdir, r->base_name) == 0)
 			unlink(log);
@@ -277,8 +319,9 @@ static int prepare(struct run_ctx *c)
 		if (r->sys.ncpus > 1 && !only_disk)
 			c->counts[c->ncounts++] = r->sys.ncpus;
 	}
-	r->runs = calloc(c->ncounts, sizeof(*r->runs));
+	r->runs = calloc(c->ncounts * (c->pe.n ? c->pe.n : 1), sizeof(*r->runs));
 	if (r->runs == NULL) {
+		paired_cleanup(&c->pe);
 		remove_tree(env->scratch);
 		return 1;
 	}
@@ -298,6 +341,7 @@ static int measure(struct run_ctx *c)
 		env->progress = stdout;
 	env->started = now_mono();
 	env->eta_total = plan_run(cfg, c->ncounts, env->plans);
+	paired_sync(&c->pe);
 	if (cfg->pin && (env->ncpus = allowed_cpus(env->cpus, MAX_PIN)) == 0) {
 		fprintf(stderr, "sysindex: --pin: cannot read the allowed CPUs: %s\n", strerror(errno));
 		cfg->pin = 0;
@@ -321,11 +365,18 @@ static int measure(struct run_ctx *c)
 		if (cfg->verbose && !cfg->quiet)
 			fprintf(stderr, "Run with %u cop%s\n", c->counts[i],
 				c->counts[i] == 1 ? "y" : "ies");
+		if (c->pe.n) {
+			sig = paired_copy_run(&c->pe, c->counts[i], &r->runs[i * c->pe.n]);
+			r->nruns = (i + 1) * c->pe.n;
+			continue;
+		}
 		sig = runner_copy_run(env, c->counts[i], &r->runs[i]);
 		r->nruns = i + 1;
 	}
 	r->end = time(NULL);
 	score_scaling(r);
+	if (paired_compare(r) != 0)
+		fprintf(stderr, "sysindex: out of memory for the paired comparison\n");
 	if (sig) {
 		r->interrupted = 1;
 		r->signal = sig;
@@ -346,6 +397,7 @@ static int finish(struct run_ctx *c, int sig)
 			    r->runs[i].tests[t].status == TS_UNAVAILABLE)
 				failed = 1;
 	remove_tree(c->env.scratch);
+	paired_cleanup(&c->pe);
 	if (!cfg->quiet)
 		printf("\n========================================================================\n");
 	report_text(stdout, r);
@@ -355,14 +407,18 @@ static int finish(struct run_ctx *c, int sig)
 		char svg[PATH_MAX];
 		int charts = fmt(svg, sizeof(svg), "%s/%s.svg", c->resdir, r->base_name) == 0 &&
 			     access(svg, F_OK) == 0;
+		int paired = fmt(svg, sizeof(svg), "%s/%s-paired.svg", c->resdir, r->base_name) == 0 &&
+			     access(svg, F_OK) == 0;
 
-		fprintf(stderr, "sysindex: results in %s/%s (and .log .json .csv .html .md%s)\n",
-			c->resdir, r->base_name, charts ? " .svg .png" : "");
+		fprintf(stderr, "sysindex: results in %s/%s (and .log .json .csv .html .md%s%s)\n",
+			c->resdir, r->base_name, charts ? " .svg .png" : "",
+			paired ? " -paired.svg .png" : "");
 	}
 	close(c->env.log_fd);
 	for (size_t i = 0; i < r->nruns; i++)
 		runner_free(&r->runs[i]);
 	free(r->runs);
+	free(r->cmps);
 	/* A signal while the report was being written: every file is complete,
 	 * but the exit status still says the run was stopped. */
 	if (!sig)

@@ -80,7 +80,7 @@ static int user_dir(const char *xdg, const char *fallback, const char *leaf,
 }
 
 /* The directory must exist, be a directory and be writable: 0 or exit code 2. */
-static int check_dir(const char *what, const char *dir)
+int paths_check_dir(const char *what, const char *dir)
 {
 	struct stat st;
 
@@ -108,7 +108,7 @@ static int pick_dir(const char *given, const char *env, const char *xdg, const c
 		fmt(out, len, "%s", e);
 	else if (user_dir(xdg, fallback, leaf, out, len) != 0)
 		return paths_fail("no %s: use %s DIR", what, opt);
-	return check_dir(what, out);
+	return paths_check_dir(what, out);
 }
 
 int resolve_dirs(const struct config *cfg, char *testdir, char *resdir, size_t len)

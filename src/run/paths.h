@@ -16,6 +16,9 @@ int paths_fail(const char *fmt, const char *a, const char *b);
 /* $SYSINDEX_PGMDIR, else pgms/ beside the binary, else the install folder. */
 int find_pgmdir(char *out, size_t len);
 
+/* dir exists, is a directory and is writable: 0, or 2 after one line ("<what> <dir> ..."). */
+int paths_check_dir(const char *what, const char *dir);
+
 /* The test and results directories from options, environment or defaults. */
 int resolve_dirs(const struct config *cfg, char *testdir, char *resdir, size_t len);
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "run/order.h"
 #include "stats/stats.h"
 
 static int compat_mode(const struct config *cfg)
@@ -77,7 +78,31 @@ static unsigned floor_seconds(const struct test_def *t)
 
 static double cost(const struct test_plan *p, size_t ncopies)
 {
-	return (double)ncopies * p->max_samples * p->pass_estimate;
+	return (double)ncopies * p->max_samples * p->pass_estimate * p->dirs;
+}
+
+int plan_paired(const struct config *cfg, const struct test_def *t)
+{
+	return order_interleaved(cfg->ndirs, cfg->control, t);
+}
+
+/* Rounds instead of samples (plan.h). */
+static void paired_rounds(const struct config *cfg, const struct test_def *t,
+			  struct test_plan *p)
+{
+	unsigned ref = cfg->quick && !cfg->given[O_ITERATIONS] ? PLAN_MIN_PAIRED_ROUNDS
+							    : cli_samples(cfg, t);
+
+	p->dirs = (unsigned)cfg->ndirs;
+	if (ref < PLAN_MIN_PAIRED_ROUNDS)
+		ref = PLAN_MIN_PAIRED_ROUNDS;
+	p->min_samples = p->max_samples = ref;
+	if (cfg->precision > 0) {
+		p->min_samples = PLAN_MIN_PAIRED_ROUNDS;
+		p->max_samples = 2 * ref > PLAN_MAX_PAIRED_ROUNDS_FLOOR ? 2 * ref
+									: PLAN_MAX_PAIRED_ROUNDS_FLOOR;
+		p->time_cap = PLAN_TEST_CAP_S * p->dirs;
+	}
 }
 
 /*
@@ -89,6 +114,9 @@ static int shrink_one(struct test_plan *p, const struct test_def *t, unsigned mi
 {
 	double over = p->pass_estimate - p->seconds;
 
+	/* A paired test keeps its 3 rounds: fewer give no useful interval. */
+	if (p->dirs > 1 && min_samples < PLAN_MIN_PAIRED_ROUNDS)
+		min_samples = PLAN_MIN_PAIRED_ROUNDS;
 	/* NOLINTNEXTLINE(bugprone-branch-clone): the order is the priority */
 	if (p->max_samples > PLAN_MIN_PRECISION_SAMPLES) {
 		p->max_samples--;
@@ -180,6 +208,9 @@ double plan_run(const struct config *cfg, size_t ncopies, struct test_plan *plan
 			p->min_samples = PLAN_MIN_PRECISION_SAMPLES;
 			p->time_cap = PLAN_TEST_CAP_S;
 		}
+		p->dirs = 1;
+		if (plan_paired(cfg, t))
+			paired_rounds(cfg, t, p);
 	}
 	if (cfg->time_budget > 0)
 		fit_budget(cfg, ncopies, plans);

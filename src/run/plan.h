@@ -30,7 +30,19 @@ struct test_plan {
 	double precision;       /* target CI half-width / mean; 0 = fixed count */
 	double time_cap;        /* seconds per test and copy count; 0 = none */
 	double pass_estimate;   /* planned wall seconds per sample */
+	unsigned dirs;          /* directories per round: paired mode's, else 1 */
 };
+
+/*
+ * Paired mode: whether t runs interleaved in every directory (it uses the
+ * test dir, or --control), and its rounds: the UnixBench sample count but
+ * at least PLAN_MIN_PAIRED_ROUNDS (3 with --quick); with --precision from 3
+ * to twice that count but at least PLAN_MAX_PAIRED_ROUNDS_FLOOR, with the
+ * time cap per directory.  A sample is one directory's pass.
+ */
+#define PLAN_MIN_PAIRED_ROUNDS 3
+#define PLAN_MAX_PAIRED_ROUNDS_FLOOR 10
+int plan_paired(const struct config *cfg, const struct test_def *t);
 
 /* The settle pause: --settle (its defaults: UnixBench's 3 s, 0 with --quick). */
 double plan_settle_seconds(const struct config *cfg);

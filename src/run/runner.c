@@ -53,11 +53,6 @@ static void expand_arg(const struct run_env *env, const char *in, unsigned secs,
 		fmt(out, outlen, "%s", in);
 }
 
-struct argv_buf {
-	char store[TEST_MAX_ARGS + 1][1200];
-	char *argv[TEST_MAX_ARGS + 2];
-};
-
 static int build_argv(const struct run_env *env, const struct test_def *t, unsigned secs,
 		      unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen)
 {
@@ -100,8 +95,8 @@ static int settle(const struct run_env *env)
 	return sig_sleep(s * 2 / 3);
 }
 
-static void progress(struct run_env *env, const struct test_def *t, unsigned pass,
-		     unsigned npass, unsigned copies)
+static void progress(struct run_env *env, const struct test_def *t, const char *step,
+		     unsigned pass, unsigned npass, unsigned copies)
 {
 	double elapsed = now_mono() - env->started, left, ratio = 1;
 	char eta[32];
@@ -121,8 +116,8 @@ static void progress(struct run_env *env, const struct test_def *t, unsigned pas
 		fmt(eta, sizeof(eta), "%dh%02dm", (int)(left / 3600), (int)left % 3600 / 60);
 	else
 		fmt(eta, sizeof(eta), "%dm%02ds", (int)left / 60, (int)left % 60);
-	fprintf(env->progress, "\r\033[K%u x %-40.40s pass %u/%u  ETA %s", copies,
-		t->title, pass, npass, eta);
+	fprintf(env->progress, "\r\033[K%u x %-40.40s %s %u/%u  ETA %s", copies,
+		t->title, step, pass, npass, eta);
 	fflush(env->progress);
 }
 
@@ -290,6 +285,20 @@ static enum test_status prepare(struct run_env *env, const struct test_def *t,
 	return testprep_check(tp, t, reason, len);
 }
 
+enum test_status runner_can_run(struct run_env *env, const struct test_def *t,
+				unsigned copies, char *reason, size_t len)
+{
+	/*
+	 * One copy per disk test, as fio's numjobs=1: copies would share (and
+	 * truncate) the same write file, and the space check assumes one writer.
+	 */
+	if (t->prep == PREP_DISK_FILE && copies > 1) {
+		fmt(reason, len, "disk tests run one copy (as fio numjobs=1); use -c 1");
+		return TS_SKIPPED;
+	}
+	return prepare(env, t, reason, len);
+}
+
 static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
 		    unsigned copies, struct bench_result *tr)
 {
@@ -316,16 +325,7 @@ static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
 	runner_log(env, "################################################################################\n"
 		   "%s -- %u cop%s\n==> %s\n\n", t->title, copies, copies == 1 ? "y" : "ies",
 		   tr->command);
-	/*
-	 * One copy per disk test, as fio's numjobs=1: copies would share (and
-	 * truncate) the same write file, and the space check assumes one writer.
-	 */
-	if (t->prep == PREP_DISK_FILE && copies > 1) {
-		tr->status = TS_SKIPPED;
-		fmt(tr->reason, sizeof(tr->reason), "disk tests run one copy (as fio numjobs=1); use -c 1");
-	} else {
-		tr->status = prepare(env, t, tr->reason, sizeof(tr->reason));
-	}
+	tr->status = runner_can_run(env, t, copies, tr->reason, sizeof(tr->reason));
 	if (tr->status == TS_OK)
 		tr->reason[0] = '\0';
 	if (tr->status != TS_OK) {
@@ -342,7 +342,7 @@ static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
 
 		if (p > 0 && plan_done(plan, rates, p, now_mono() - started, &capped))
 			break;
-		progress(env, t, p + 1, npass, copies);
+		progress(env, t, "pass", p + 1, npass, copies);
 		if (plan_settle_before(cfg, t, prev, p) && settle(env)) {
 			sig = sig_pending();
 			break;
@@ -419,4 +419,40 @@ void runner_free(struct copy_run *run)
 	free(run->tests);
 	run->tests = NULL;
 	run->ntests = 0;
+}
+
+/* ---- the steps of a test, for paired_run.c ------------------------------ */
+
+int runner_build_argv(const struct run_env *env, const struct test_def *t, unsigned secs,
+		      unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen)
+{
+	return build_argv(env, t, secs, copies, b, cmd, cmdlen);
+}
+
+int runner_settle(const struct run_env *env)
+{
+	return settle(env);
+}
+
+void runner_progress(struct run_env *env, const struct test_def *t, const char *step,
+		     unsigned n, unsigned of, unsigned copies)
+{
+	progress(env, t, step, n, of, copies);
+}
+
+int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv,
+		unsigned copies, unsigned secs, struct pass_result *pr)
+{
+	return run_pass(env, t, argv, copies, secs, pr);
+}
+
+void runner_finish_test(struct run_env *env, struct bench_result *tr)
+{
+	finish_test(env, tr);
+}
+
+int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
+		unsigned copies, struct bench_result *tr)
+{
+	return run_test(env, ti, prev, copies, tr);
 }

@@ -182,13 +182,14 @@ void score_run(struct copy_run *run)
 
 void score_scaling(struct run_result *r)
 {
-	const struct copy_run *one = NULL;
-
-	for (size_t i = 0; i < r->nruns; i++)
-		if (r->runs[i].copies == 1)
-			one = &r->runs[i];
 	for (size_t i = 0; i < r->nruns; i++) {
 		struct copy_run *run = &r->runs[i];
+		const struct copy_run *one = NULL;
+
+		/* The 1-copy run of the same test directory (paired mode has several). */
+		for (size_t j = 0; j < r->nruns; j++)
+			if (r->runs[j].copies == 1 && r->runs[j].dir == run->dir)
+				one = &r->runs[j];
 
 		for (size_t k = 0; k < run->ntests; k++) {
 			struct bench_result *t = &run->tests[k];

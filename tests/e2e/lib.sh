@@ -14,10 +14,19 @@ die() { echo "FAIL: $*"; exit 1; }
 skip() { echo "$*"; exit 77; }
 note() { echo "--- $*"; }
 
-# run_si ARGS...: ./Run with private results and test dirs; sets $rc.
+# run_si ARGS...: ./Run with private results and test dirs; sets $rc.  ARGS
+# that name a --testdir get no other (two would be paired mode).
 run_si() {
 	note "./Run $*"
-	"$ROOT/Run" --results "$RES" --testdir "$T/testdir" "$@" >"$T/out" 2>"$T/err"
+	run_si_own=
+	for run_si_arg in "$@"; do   # names no test uses: sh has no local variables
+		case $run_si_arg in --testdir | --testdir=*) run_si_own=1 ;; esac
+	done
+	if [ -n "$run_si_own" ]; then
+		"$ROOT/Run" --results "$RES" "$@" >"$T/out" 2>"$T/err"
+	else
+		"$ROOT/Run" --results "$RES" --testdir "$T/testdir" "$@" >"$T/out" 2>"$T/err"
+	fi
 	rc=$?
 	cat "$T/out"; echo "--- stderr:"; cat "$T/err"
 	return 0

@@ -14,7 +14,7 @@
 	X(testtab) X(cli) X(proto) X(stats) X(score) X(report_text) \
 	X(runner) X(sysinfo) X(mountinfo) X(json) X(writers) X(compare) \
 	X(plot) X(disk) X(sizes) X(plan) X(textparse) X(util) X(testprep) X(hostid) \
-	X(memnet) X(workload)
+	X(memnet) X(workload) X(paired)
 
 #define DECLARE(n) Suite *suite_##n(void) __attribute__((weak));
 SUITES(DECLARE)

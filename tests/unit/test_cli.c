@@ -530,6 +530,30 @@ START_TEST(man_page_states_each_default)
 }
 END_TEST
 
+/* Two or more --testdir: paired mode, labelled; --control needs it. */
+START_TEST(paired_testdirs)
+{
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--testdir", "rel=/a", "--testdir",
+			       "/b/noatime", "--control", "fs", NULL), CLI_RUN);
+	ck_assert_uint_eq(cfg.ndirs, 2);
+	ck_assert_str_eq(cfg.testdir, "/a");
+	ck_assert_str_eq(cfg.dirs[0].label, "rel");
+	ck_assert_str_eq(cfg.dirs[1].label, "noatime");
+	ck_assert_int_eq(cfg.control, 1);
+	/* One --testdir is a plain path, '=' and all: no paired mode. */
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--testdir", "x=/y", NULL), CLI_RUN);
+	ck_assert_uint_eq(cfg.ndirs, 0);
+	ck_assert_str_eq(cfg.testdir, "x=/y");
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--control", NULL), CLI_USAGE);
+	ck_assert_ptr_nonnull(strstr(err, "two or more --testdir"));
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--testdir", "a=/x", "--testdir", "a=/y",
+			       NULL), CLI_USAGE);
+	ck_assert_ptr_nonnull(strstr(err, "given twice"));
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--testdir", "", "--testdir", "/y",
+			       NULL), CLI_USAGE);
+}
+END_TEST
+
 Suite *suite_cli(void)
 {
 	Suite *s = suite_create("cli");
@@ -550,6 +574,7 @@ Suite *suite_cli(void)
 	tcase_add_test(tc, help_defaults_are_the_parsers);
 	tcase_add_test(tc, help_synopsis_is_generated);
 	tcase_add_test(tc, man_page_states_each_default);
+	tcase_add_test(tc, paired_testdirs);
 	suite_add_tcase(s, tc);
 	return s;
 }

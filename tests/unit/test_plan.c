@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "progs/lib/diskfile.h"
+#include "run/paired_run.h"
 #include "run/plan.h"
 #include "stats/score.h"
 
@@ -287,6 +288,100 @@ START_TEST(scaling_efficiency)
 }
 END_TEST
 
+/* Paired mode's stopping rule: the ratio CI of every dir against the baseline. */
+START_TEST(paired_rounds_rule)
+{
+	double ta[4] = { 100, 200, 50, 400 }, tb[4] = { 102, 204.2, 51.0, 407.9 };
+	double na[10] = { 100, 100, 100, 100, 100, 100, 100, 100, 100, 100 };
+	double nb[10] = { 80, 125, 90, 115, 70, 130, 95, 120, 85, 110 };
+	const double *tight[2] = { ta, tb }, *noisy[2] = { na, nb };
+	int both[2] = { 1, 1 }, no_base[2] = { 0, 1 }, capped;
+	struct test_plan fixed = precise(0, 3, 3, 0), p = precise(0.01, 3, 10, 0);
+
+	ck_assert_int_eq(paired_rounds_done(&fixed, noisy, both, 2, 2, 0, &capped), 0);
+	ck_assert_int_eq(paired_rounds_done(&fixed, noisy, both, 2, 3, 0, &capped), 1);
+	ck_assert_int_eq(capped, 0);
+	ck_assert_int_eq(paired_rounds_done(&p, tight, both, 2, 2, 0, &capped), 0);
+	ck_assert_int_eq(paired_rounds_done(&p, tight, both, 2, 4, 0, &capped), 1);
+	ck_assert_int_eq(capped, 0);
+	ck_assert_int_eq(paired_rounds_done(&p, noisy, both, 2, 5, 0, &capped), 0);
+	ck_assert_int_eq(paired_rounds_done(&p, noisy, both, 2, 10, 0, &capped), 1);
+	ck_assert_int_eq(capped, 1);
+	/* Without the baseline there is no ratio: on to the cap. */
+	ck_assert_int_eq(paired_rounds_done(&p, tight, no_base, 2, 4, 0, &capped), 0);
+	/* The time cap: one more round (2 dirs x 10 s) would pass 100 s. */
+	p = precise(0.01, 3, 10, 100);
+	ck_assert_int_eq(paired_rounds_done(&p, noisy, both, 2, 5, 70, &capped), 0);
+	ck_assert_int_eq(paired_rounds_done(&p, noisy, both, 2, 5, 85, &capped), 1);
+	ck_assert_int_eq(capped, 1);
+}
+END_TEST
+
+/* Paired mode: rounds, each dir a sample, in the plan and the budget. */
+static void pair_dirs(void)
+{
+	cfg.ndirs = 2;
+	cfg.dirs[0].path = "/a";
+	cfg.dirs[1].path = "/b";
+}
+
+START_TEST(paired_plan)
+{
+	static const char *const names[] = { "fsbuffer", "dhry2reg" };
+	struct test_plan p[2];
+
+	select_tests(names, 2);
+	pair_dirs();
+	plan_run(&cfg, 1, p);
+	ck_assert_uint_eq(p[0].dirs, 2);
+	ck_assert_uint_eq(p[0].max_samples, 3);     /* a short test: 3 rounds */
+	ck_assert_uint_eq(p[1].dirs, 1);            /* no test dir: runs once */
+	ck_assert_uint_eq(p[1].max_samples, 10);
+	ck_assert_int_eq(plan_paired(&cfg, test_find("fsbuffer")), 1);
+	ck_assert_int_eq(plan_paired(&cfg, test_find("dhry2reg")), 0);
+	cfg.control = 1;
+	ck_assert_int_eq(plan_paired(&cfg, test_find("dhry2reg")), 1);
+	options("--quick", NULL);
+	pair_dirs();
+	plan_run(&cfg, 1, p);
+	ck_assert_uint_eq(p[0].max_samples, 3);
+	ck_assert_uint_eq(p[0].seconds, 2);
+	ck_assert_uint_eq(p[1].max_samples, 1);
+	options("--precision", "1%", NULL);
+	pair_dirs();
+	plan_run(&cfg, 1, p);
+	ck_assert_uint_eq(p[0].min_samples, 3);
+	ck_assert_uint_eq(p[0].max_samples, PLAN_MAX_PAIRED_ROUNDS_FLOOR);
+	ck_assert_double_eq_tol(p[0].time_cap, 2 * PLAN_TEST_CAP_S, 1e-9);
+}
+END_TEST
+
+START_TEST(paired_budget)
+{
+	static const char *const names[] = { "fsbuffer", "fsdisk", "fstime" };
+	struct test_plan p[3];
+	double one, two;
+
+	select_tests(names, 1);
+	cfg.time_budget = 5;
+	one = plan_run(&cfg, 1, p);
+	select_tests(names, 1);
+	pair_dirs();
+	cfg.time_budget = 5;
+	two = plan_run(&cfg, 1, p);
+	ck_assert(one <= 5 * 60 * 1.0001 && two <= 5 * 60 * 1.0001);
+	/* Each round costs a sample per dir: fewer or shorter ones fit. */
+	ck_assert(p[0].max_samples * p[0].seconds * 2 <= 5 * 60);
+	/* Never fewer than 3 rounds, however short the budget. */
+	select_tests(names, 3);
+	pair_dirs();
+	cfg.time_budget = 1;
+	plan_run(&cfg, 1, p);
+	for (size_t i = 0; i < 3; i++)
+		ck_assert_uint_ge(p[i].max_samples, 3);
+}
+END_TEST
+
 Suite *suite_plan(void)
 {
 	Suite *s = suite_create("plan");
@@ -303,6 +398,9 @@ Suite *suite_plan(void)
 	tcase_add_test(tc, pass_timeout);
 	tcase_add_test(tc, overhead_from_the_table);
 	tcase_add_test(tc, disk_sizing);
+	tcase_add_test(tc, paired_rounds_rule);
+	tcase_add_test(tc, paired_plan);
+	tcase_add_test(tc, paired_budget);
 	suite_add_tcase(s, tc);
 	return s;
 }

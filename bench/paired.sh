@@ -1,0 +1,199 @@
+#!/bin/sh
+# shellcheck disable=SC2086 # $FS, $DISK and $common are lists of words
+# paired.sh: does paired mode keep its promise?  As root, on file systems it
+# makes and removes itself (loop-mounted ext4 images with relatime, noatime
+# and -o sync, and a tmpfs):
+#
+#   aa      A/A: two folders on one ext4, paired, for each budget in -m: every
+#           file test's ratio CI must contain 0; the CI half-widths reached
+#   effect  a known effect: ext4 -o sync against ext4 (file tests), and tmpfs
+#           against loop-ext4 (disk group): significant, in the right direction
+#   manual  the manual method in the same wall time as one paired A/A run of
+#           -e minutes: a run in folder A, then one in folder B, each half the
+#           time, compared with ./Run compare (Welch), beside the paired run
+#   atime   noatime against relatime on ext4 (file tests): what it finds
+#
+#   bench/paired.sh [-d SECONDS] [-s SETTLE] [-m MIN,MIN] [-e MIN] [-o DIR] [PART...]
+#   bench/paired.sh -S            smoke test: every part, tiny, about a minute
+#
+# -d: seconds per sample (default 1: short samples, many rounds, as the
+# manual A B A B advice); -s: settle seconds before each sample (default
+# 1); -m: the A/A budgets in minutes (default 5,10); -e: the budget of each
+# other run (default 2: effect runs two, manual a paired one and two of half
+# of it each); -o DIR keeps every result file and the summary (DIR/summary.md),
+# else they go with the temporary folder.  PART: aa effect manual atime
+# (default all).  Default wall time: 15 + 4 + 4 + 2 = 25 minutes plus a
+# minute of set-up.  Needs root, mkfs.ext4, python3.
+set -eu
+root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
+secs=1 settle=1 aa_budgets=5,10 budget=2 keep='' smoke=''
+while getopts d:s:m:e:o:S o; do
+	case $o in
+	d) secs=$OPTARG ;;
+	s) settle=$OPTARG ;;
+	m) aa_budgets=$OPTARG ;;
+	e) budget=$OPTARG ;;
+	o) keep=$OPTARG ;;
+	S) smoke=1 ;;
+	*) sed -n '3,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+parts=${*:-aa effect manual atime}
+[ "$(id -u)" = 0 ] || { echo "$0: needs root (it mounts its own file systems)" >&2; exit 2; }
+for t in mkfs.ext4 python3 mount umount; do
+	command -v "$t" >/dev/null 2>&1 || { echo "$0: needs $t" >&2; exit 2; }
+done
+make -s -C "$root" all >/dev/null
+
+W=$(mktemp -d "${TMPDIR:-/var/tmp}/sysindex-paired.XXXXXX")
+OUT=${keep:-$W/out}
+mkdir -p "$OUT"
+OUT=$(CDPATH='' cd -- "$OUT" && pwd)
+MOUNTS=
+cleanup() {
+	for m in $MOUNTS; do umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || :; done
+	rm -rf "$W"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# ext4 NAME OPTIONS: a loop-mounted ext4 image of 1 GiB at $W/NAME.
+ext4() {
+	truncate -s 1G "$W/$1.img"
+	mkfs.ext4 -q -F "$W/$1.img"
+	mkdir -p "$W/$1"
+	mount -o "loop,$2" "$W/$1.img" "$W/$1"
+	MOUNTS="$W/$1 $MOUNTS"
+}
+tmpfs() {
+	mkdir -p "$W/$1"
+	mount -t tmpfs -o size=600m "$1" "$W/$1"
+	MOUNTS="$W/$1 $MOUNTS"
+}
+
+FS="fstime fsbuffer fsdisk"
+DISK="seqwrite-fdatasync fsync-4k randread-4k-qd1"
+# Many rounds, then --time-budget shrinks them to fit: the budget plans rounds.
+common="-q --no-charts -c 1 --quick --duration $secs --settle $settle -i 299"
+if [ -n "$smoke" ]; then
+	common="-q --no-charts -c 1 --quick --duration 1 --settle 0 -i 8"
+	FS=fsbuffer-w DISK=fsync-4k
+fi
+
+# run NAME BUDGET-MIN ARGS...: one ./Run into $OUT/NAME, its wall time in NAME/wall.
+run() {
+	name=$1 min=$2
+	shift 2
+	mkdir -p "$OUT/$name"
+	if [ -n "$smoke" ]; then b=; else b="--time-budget $min"; fi
+	echo "== $name: ./Run $common $b --disk-size 64M $*" >&2
+	start=$(date +%s)
+	"$root/Run" $common $b --disk-size 64M --results "$OUT/$name" "$@" >/dev/null ||
+		echo "$name: ./Run exited $?" >&2
+	echo $(( $(date +%s) - start )) >"$OUT/$name/wall"
+	echo "   $(cat "$OUT/$name/wall") s" >&2
+}
+
+ext4 rel relatime
+for p in $parts; do
+	case $p in
+	aa)
+		mkdir -p "$W/rel/a" "$W/rel/b"
+		for m in $(echo "$aa_budgets" | tr , ' '); do
+			run "aa-$m" "$m" --testdir "a=$W/rel/a" --testdir "b=$W/rel/b" $FS
+		done ;;
+	effect)
+		ext4 sync "relatime,sync"
+		tmpfs ram
+		run effect-sync "$budget" --testdir "ext4=$W/rel" --testdir "sync=$W/sync" $FS
+		run effect-disk "$budget" --testdir "ext4=$W/rel" --testdir "tmpfs=$W/ram" $DISK ;;
+	manual)
+		mkdir -p "$W/rel/ma" "$W/rel/mb"
+		half=$(python3 -c "print(max(1, $budget / 2))")
+		run manual-paired "$budget" --testdir "a=$W/rel/ma" --testdir "b=$W/rel/mb" $FS
+		run manual-a "$half" --testdir "$W/rel/ma" $FS
+		run manual-b "$half" --testdir "$W/rel/mb" $FS ;;
+	atime)
+		ext4 noatime noatime
+		run atime "$budget" --testdir "relatime=$W/rel" --testdir "noatime=$W/noatime" $FS ;;
+	*) echo "$0: unknown part '$p' (aa effect manual atime)" >&2; exit 2 ;;
+	esac
+done
+
+python3 - "$OUT" "$root/Run" <<'PY' | tee "$OUT/summary.md"
+import glob, json, os, subprocess, sys
+out, run = sys.argv[1], sys.argv[2]
+
+def result(name):
+    files = glob.glob(os.path.join(out, name, "*.json"))
+    if not files:
+        return None, None
+    wall = int(open(os.path.join(out, name, "wall")).read())
+    return json.load(open(files[0])), wall
+
+def fmt(v, pct=True):
+    return "-" if v is None else ("%+.2f%%" % v if pct else "%.2f" % v)
+
+def paired_table(name, title, want=None):
+    d, wall = result(name)
+    if d is None:
+        return
+    print("### %s (%s, %d s)\n" % (title, name, wall))
+    print("| test | dir | change | 95% CI | detect | rounds | verdict | check |")
+    print("|:--|:--|--:|--:|--:|--:|:--|:--|")
+    for c in d["paired"]["comparisons"]:
+        ci = c["ci95"]
+        lo, hi = ci["lo_change_percent"], ci["hi_change_percent"]
+        ok = ""
+        if want == "aa" and lo is not None:
+            ok = "contains 0" if lo <= 0 <= hi else "**excludes 0**"
+        elif want in ("faster", "slower"):
+            ok = "as expected" if c["verdict"] == want else "**not %s**" % want
+        print("| %s | %s | %s | %s..%s | +-%s | %d | %s | %s |" % (
+            c["test"], c["label"], fmt(c["change_percent"]), fmt(lo), fmt(hi),
+            "-" if c["detectable_change_percent"] is None else "%.2f%%" % c["detectable_change_percent"],
+            c["rounds"], c["verdict_text"], ok))
+    print()
+
+def manual():
+    p, pw = result("manual-paired")
+    a = glob.glob(os.path.join(out, "manual-a", "*.json"))
+    b = glob.glob(os.path.join(out, "manual-b", "*.json"))
+    if p is None or not a or not b:
+        return
+    wa = int(open(os.path.join(out, "manual-a", "wall")).read())
+    wb = int(open(os.path.join(out, "manual-b", "wall")).read())
+    cmp = json.loads(subprocess.run([run, "compare", "--format", "json", a[0], b[0]],
+                                    capture_output=True, text=True).stdout)
+    sep = {}
+    for row in cmp["rows"]:
+        if row["kind"] != "test":
+            continue
+        c = row["comparisons"][0]
+        sep[row["title"]] = c
+    print("### Against the manual method (A/A; paired %d s, separate runs %d + %d s)\n" % (pw, wa, wb))
+    print("| test | paired change | paired 95% CI | paired CI width | separate change | separate 95% CI | separate CI width |")
+    print("|:--|--:|--:|--:|--:|--:|--:|")
+    for c in p["paired"]["comparisons"]:
+        ci = c["ci95"]
+        s = sep.get(c["title"], {})
+        lo, hi = ci["lo_change_percent"], ci["hi_change_percent"]
+        slo, shi = s.get("ci_low_pct"), s.get("ci_high_pct")
+        print("| %s | %s | %s..%s | %s | %s | %s..%s | %s |" % (
+            c["test"], fmt(c["change_percent"]), fmt(lo), fmt(hi),
+            "-" if lo is None else "%.2f pp" % (hi - lo),
+            fmt(s.get("change_pct")), fmt(slo), fmt(shi),
+            "-" if slo is None else "%.2f pp" % (shi - slo)))
+    print("\nThe paired run's ratio and the separate runs' ratio should both be 1 (A/A): "
+          "how far each change lands from 0, against its CI, is the comparison.\n")
+
+for name in sorted(glob.glob(os.path.join(out, "aa-*")), key=lambda n: float(n.rsplit("-", 1)[1])):
+    n = os.path.basename(name)
+    paired_table(n, "A/A, two folders on one ext4, %s-minute budget" % n[3:], "aa")
+paired_table("effect-sync", "Known effect: ext4 -o sync against ext4", "slower")
+paired_table("effect-disk", "Known effect: tmpfs against loop-ext4, disk group", "faster")
+manual()
+paired_table("atime", "noatime against relatime, ext4")
+PY
+echo "bench/paired.sh: summary in $OUT/summary.md${keep:+ (results kept in $OUT)}" >&2

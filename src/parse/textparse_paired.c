@@ -1,0 +1,185 @@
+/*
+ * textparse_paired.c: the lines of a paired run's text report.
+ *
+ *   Test directory noatime                  the current block's directory; a
+ *                                           block that starts a new report
+ *                                           (a copy count seen again) takes
+ *                                           the run's header with it
+ *   Paired comparison: 1 copy, baseline relatime, 2 test dirs, ...
+ *   Control (A/A: ...)                      the control table of that block
+ *   <comparison rows>                       until "Ran once" or "change:"
+ */
+#include "parse/textparse_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#define TP_MAX_PAIRED 4096
+
+static const char *const verdicts[] = { "faster", "slower", "no difference proven" };
+
+/* A signed decimal of n bytes (tp_parse_num takes no negative numbers). */
+static int signed_num(const char *p, size_t n, double *v)
+{
+	char buf[64], *end;
+
+	if (n == 0 || n >= sizeof(buf) || !tp_numberish(p, n))
+		return 0;
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	*v = strtod(buf, &end);
+	return *end == '\0' && isfinite(*v);
+}
+
+/* A "-" cell is NAN; "+1.25%" is 1.25.  0 when the token is not a figure. */
+static int cell(const struct tok *t, int pct, double *v)
+{
+	size_t n = t->n;
+
+	if (tp_tok_is(t, "-")) {
+		*v = NAN;
+		return 1;
+	}
+	if (pct) {
+		if (n < 2 || t->p[n - 1] != '%')
+			return 0;
+		n--;
+	}
+	return signed_num(t->p, n, v);
+}
+
+/* "-1.20%..+0.40%" */
+static int ci_cell(const struct tok *t, double *lo, double *hi)
+{
+	const char *dots;
+	struct tok a, b;
+
+	if (tp_tok_is(t, "-")) {
+		*lo = *hi = NAN;
+		return 1;
+	}
+	dots = memchr(t->p, '.', t->n);
+	while (dots != NULL && dots + 1 < t->p + t->n && dots[1] != '.')
+		dots = memchr(dots + 1, '.', (size_t)(t->p + t->n - dots - 1));
+	if (dots == NULL || dots + 1 >= t->p + t->n)
+		return 0;
+	a.p = t->p;
+	a.n = (size_t)(dots - t->p);
+	b.p = dots + 2;
+	b.n = (size_t)(t->p + t->n - b.p);
+	return cell(&a, 1, lo) && cell(&b, 1, hi);
+}
+
+/* The verdict at the end of a row; its start, or NULL. */
+static const char *verdict_of(const char *s, size_t len)
+{
+	const char *v;
+
+	for (size_t i = 0; i < sizeof(verdicts) / sizeof(verdicts[0]); i++) {
+		size_t k = strlen(verdicts[i]);
+
+		if (len > k && s[len - k - 1] == ' ' && strcmp(s + len - k, verdicts[i]) == 0)
+			return s + len - k;
+	}
+	if ((v = strstr(s, " not compared: ")) != NULL || (v = strstr(s, " cannot judge: ")) != NULL)
+		return v + 1;
+	return NULL;
+}
+
+static int paired_row(struct parser *p, const char *s)
+{
+	const char *v = verdict_of(s, strlen(s)), *end = v;
+	struct tok rounds, detect, ci, change, other, base, label;
+	struct tp_paired_row row, *out;
+	double r;
+
+	if (v == NULL)
+		return 0;
+	memset(&row, 0, sizeof(row));
+	if (!tp_take_last(s, &end, &rounds) || !tp_take_last(s, &end, &detect) ||
+	    !tp_take_last(s, &end, &ci) || !tp_take_last(s, &end, &change) ||
+	    !tp_take_last(s, &end, &other) || !tp_take_last(s, &end, &base) ||
+	    !tp_take_last(s, &end, &label) || tp_trimmed_len(s, end) == 0)
+		return 0;
+	if (detect.n > 2 && memcmp(detect.p, "+-", 2) == 0) {
+		detect.p += 2;
+		detect.n -= 2;
+	}
+	if (!cell(&rounds, 0, &r) || !(r >= 0) || !cell(&detect, 1, &row.detect_pct) ||
+	    !ci_cell(&ci, &row.ci_lo_pct, &row.ci_hi_pct) || !cell(&change, 1, &row.change_pct) ||
+	    !cell(&other, 0, &row.other) || !cell(&base, 0, &row.base))
+		return 0;
+	row.rounds = (unsigned)r;
+	row.copies = p->paired_copies;
+	row.control = p->paired_control;
+	row.line = p->lr.lineno;
+	tp_copy_text(row.title, sizeof(row.title), s, tp_trimmed_len(s, end));
+	tp_copy_text(row.label, sizeof(row.label), label.p, label.n);
+	snprintf(row.baseline, sizeof(row.baseline), "%s", p->paired_baseline);
+	snprintf(row.verdict, sizeof(row.verdict), "%s", v);
+	APPEND(p->doc->paired, p->doc->npaired, TP_MAX_PAIRED, out);
+	if (out == NULL)
+		return tp_fail(p, "too many paired comparison rows (at most %d)", TP_MAX_PAIRED);
+	*out = row;
+	return 1;
+}
+
+/* "Paired comparison: 2 copies, baseline relatime, ..." */
+static int comparison_head(struct parser *p, const char *s)
+{
+	const char *b = strstr(s, ", baseline ");
+	unsigned long copies = strtoul(s + strlen("Paired comparison: "), NULL, 10);
+
+	if (copies == 0 || b == NULL)
+		return 0;
+	b += strlen(", baseline ");
+	tp_copy_text(p->paired_baseline, sizeof(p->paired_baseline), b, strcspn(b, ","));
+	p->paired_copies = (unsigned)copies;
+	p->paired_control = 0;
+	p->mode = M_PAIRED;
+	return 1;
+}
+
+/* The first report's header, for a directory's report that starts mid-file. */
+static void inherit_header(struct parser *p, struct tp_report *r)
+{
+	const struct tp_report *first = &p->doc->reports[0];
+
+	if (r == first || r->title[0])
+		return;
+	memcpy(r->title, first->title, sizeof(r->title));
+	memcpy(r->version, first->version, sizeof(r->version));
+	memcpy(r->sysindex_version, first->sysindex_version, sizeof(r->sysindex_version));
+	memcpy(r->host, first->host, sizeof(r->host));
+	memcpy(r->system, first->system, sizeof(r->system));
+	memcpy(r->compiler, first->compiler, sizeof(r->compiler));
+	memcpy(r->mode, first->mode, sizeof(r->mode));
+}
+
+int tp_try_paired(struct parser *p, const char *s)
+{
+	if (tp_starts(s, "Test directory ")) {
+		struct tp_report *r = tp_cur_report(p);
+		const char *l = s + strlen("Test directory ");
+
+		if (r == NULL)
+			return 0;
+		tp_copy_text(r->dir_label, sizeof(r->dir_label), l, strcspn(l, " "));
+		inherit_header(p, r);
+		return 1;
+	}
+	if (tp_starts(s, "Paired comparison: "))
+		return comparison_head(p, s);
+	if (p->mode != M_PAIRED)
+		return 0;
+	if (tp_starts(s, "Control (A/A")) {
+		p->paired_control = 1;
+		return 1;
+	}
+	if (tp_starts(s, "Ran once") || tp_starts(s, "change: ")) {
+		p->mode = M_NONE;
+		return 1;
+	}
+	/* Anything else (headers, reasons, notes) is left to the other shapes. */
+	return paired_row(p, s);
+}

@@ -1,0 +1,330 @@
+/*
+ * report_paired.c: paired mode's part of the reports: the "Paired
+ * comparison" block of the text report and its cells, shared by the
+ * Markdown and HTML writers (the JSON writer writes the same figures as
+ * numbers).  Nothing is computed here beyond formatting: the statistics are
+ * in r->cmps (stats/paired.c via run/paired_run.c).
+ */
+#include "report/report.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "run/order.h"
+#include "util/util.h"
+
+#define PR_MAX_TESTS 128      /* tests listed as run once */
+#define PR_MAX_COPIES 16      /* copy counts of one run */
+
+const struct copy_run *report_block(const struct run_result *r, size_t k)
+{
+	size_t nd = r->ndirs, ncounts;
+
+	if (nd < 2 || r->nruns % nd != 0)
+		return &r->runs[k];
+	ncounts = r->nruns / nd;
+	return &r->runs[(k % ncounts) * nd + k / ncounts];
+}
+
+const char *report_dir_label(const struct run_result *r, const struct copy_run *run)
+{
+	return r->ndirs >= 2 && run->dir < r->ndirs ? r->dirs[run->dir].label : "";
+}
+
+/* A change of ratio x as a signed percentage: "+1.25%". */
+static void pct(char *out, size_t len, double x)
+{
+	double v = 100 * (x - 1);
+
+	if (!isfinite(v))
+		fmt(out, len, "-");
+	else
+		fmt(out, len, "%+.2f%%", fabs(v) < 0.005 ? 0.0 : v);
+}
+
+/* Why a comparison has no verdict; "" when it has one. */
+static void why_not(const struct run_result *r, const struct paired_cmp *c, char *out, size_t len)
+{
+	const char *who = NULL;
+	enum test_status s = TS_OK;
+
+	out[0] = '\0';
+	if (c->base_status != TS_OK) {
+		who = r->dirs[0].label;
+		s = c->base_status;
+	} else if (c->status != TS_OK) {
+		who = r->dirs[c->dir].label;
+		s = c->status;
+	}
+	if (who != NULL)
+		fmt(out, len, "not compared: %s %s", report_status_word(s), who);
+	else if (c->st.n < 2)
+		fmt(out, len, "cannot judge: %zu paired round%s", c->st.n, c->st.n == 1 ? "" : "s");
+}
+
+/* The test's result in directory dir at copy count copies, or NULL. */
+static const struct bench_result *side(const struct run_result *r, size_t dir, unsigned copies,
+				       const struct test_def *def)
+{
+	for (size_t i = 0; r->runs != NULL && i < r->nruns; i++)
+		for (size_t k = 0; k < r->runs[i].ntests; k++)
+			if (r->runs[i].dir == dir && r->runs[i].copies == copies &&
+			    r->runs[i].tests[k].def == def)
+				return &r->runs[i].tests[k];
+	return NULL;
+}
+
+/*
+ * What the reader must know beside the figures: why the other side did not
+ * run, or that the sides did not measure the same thing (a program's note
+ * differs: "buffered" where O_DIRECT was refused, "tmpfs").
+ */
+static void side_notes(const struct run_result *r, const struct paired_cmp *c,
+		       struct paired_cells *pc)
+{
+	const struct bench_result *a = side(r, 0, c->copies, c->def);
+	const struct bench_result *b = side(r, c->dir, c->copies, c->def);
+
+	if (b != NULL && c->status != TS_OK && b->reason[0])
+		fmt(pc->reason, sizeof(pc->reason), "%s", b->reason);
+	else if (a != NULL && c->base_status != TS_OK && a->reason[0])
+		fmt(pc->reason, sizeof(pc->reason), "%s", a->reason);
+	else if (a != NULL && b != NULL && strcmp(a->note, b->note) != 0)
+		fmt(pc->reason, sizeof(pc->reason), "not the same measurement: %s %s, %s %s",
+		    r->dirs[0].label, a->note[0] ? a->note : "(no note)", r->dirs[c->dir].label,
+		    b->note[0] ? b->note : "(no note)");
+}
+
+void report_paired_cells(const struct run_result *r, const struct paired_cmp *c,
+			 struct paired_cells *pc)
+{
+	char why[128];
+
+	memset(pc, 0, sizeof(*pc));
+	fmt(pc->label, sizeof(pc->label), "%s", r->dirs[c->dir].label);
+	why_not(r, c, why, sizeof(why));
+	if (c->st.n > 0) {
+		fmt(pc->base, sizeof(pc->base), "%.1f", c->st.base_gm);
+		fmt(pc->other, sizeof(pc->other), "%.1f", c->st.other_gm);
+		pct(pc->change, sizeof(pc->change), c->st.ratio);
+	} else {
+		fmt(pc->base, sizeof(pc->base), "-");
+		fmt(pc->other, sizeof(pc->other), "-");
+		fmt(pc->change, sizeof(pc->change), "-");
+	}
+	if (c->st.n >= 2) {
+		char lo[24], hi[24];
+
+		pct(lo, sizeof(lo), c->st.ci_lo);
+		pct(hi, sizeof(hi), c->st.ci_hi);
+		fmt(pc->ci, sizeof(pc->ci), "%s..%s", lo, hi);
+		fmt(pc->detect, sizeof(pc->detect), "+-%.2f%%", 100 * c->st.detect);
+	} else {
+		fmt(pc->ci, sizeof(pc->ci), "-");
+		fmt(pc->detect, sizeof(pc->detect), "-");
+	}
+	fmt(pc->rounds, sizeof(pc->rounds), "%zu", c->rounds);
+	fmt(pc->verdict, sizeof(pc->verdict), "%s", why[0] ? why : paired_verdict_word(c->st.verdict));
+	side_notes(r, c, pc);
+}
+
+/* Tests of copy count 'copies' that ran once, in the baseline only. */
+static size_t run_once(const struct run_result *r, unsigned copies,
+		       const struct test_def **defs, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nruns; i++) {
+		const struct copy_run *run = &r->runs[i];
+
+		if (run->dir != 0 || run->copies != copies)
+			continue;
+		for (size_t k = 0; k < run->ntests && n < max; k++)
+			if (!order_interleaved(r->ndirs, r->control, run->tests[k].def))
+				defs[n++] = run->tests[k].def;
+	}
+	return n;
+}
+
+/* The noise floor of --control: median detect and largest |change| of the A/A rows. */
+int report_paired_noise(const struct run_result *r, unsigned copies, double *median_detect,
+			double *max_change, size_t *n)
+{
+	double v[256];
+	size_t m = 0;
+
+	*max_change = 0;
+	for (size_t i = 0; i < r->ncmps && m < 256; i++) {
+		const struct paired_cmp *c = &r->cmps[i];
+
+		if (!c->control || c->copies != copies || c->st.n < 2)
+			continue;
+		v[m++] = c->st.detect;
+		if (fabs(c->st.ratio - 1) > *max_change)
+			*max_change = fabs(c->st.ratio - 1);
+	}
+	*n = m;
+	if (m == 0)
+		return 0;
+	for (size_t i = 1; i < m; i++)
+		for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			double t = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	*median_detect = m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
+	return 1;
+}
+
+static void text_rows(FILE *out, const struct run_result *r, unsigned copies, int control)
+{
+	for (size_t i = 0; i < r->ncmps; i++) {
+		const struct paired_cmp *c = &r->cmps[i];
+		struct paired_cells pc;
+
+		if (c->copies != copies || c->control != control)
+			continue;
+		report_paired_cells(r, c, &pc);
+		fprintf(out, "%-40s %-12s %12s %12s %8s %20s %9s %6s  %s\n", c->def->title,
+			pc.label, pc.base, pc.other, pc.change, pc.ci, pc.detect, pc.rounds,
+			pc.verdict);
+		if (pc.reason[0])
+			fprintf(out, "%-40s   (%s)\n", "", pc.reason);
+	}
+}
+
+static size_t count_rows(const struct run_result *r, unsigned copies, int control)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->ncmps; i++)
+		n += r->cmps[i].copies == copies && r->cmps[i].control == control;
+	return n;
+}
+
+/* The copy counts that have comparisons, in run order. */
+size_t report_paired_copies(const struct run_result *r, unsigned *out, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nruns && n < max; i++) {
+		int seen = 0;
+
+		for (size_t k = 0; k < n; k++)
+			seen |= out[k] == r->runs[i].copies;
+		if (!seen)
+			out[n++] = r->runs[i].copies;
+	}
+	return n;
+}
+
+static void text_head(FILE *out, const struct run_result *r)
+{
+	fprintf(out, "%-40s %-12s %12s %12s %8s %20s %9s %6s  %s\n", "Test", "dir",
+		r->dirs[0].label, "result", "change", "95% CI", "detect", "rounds", "verdict");
+}
+
+static void text_copies(FILE *out, const struct run_result *r, unsigned copies)
+{
+	const struct test_def *once[PR_MAX_TESTS];
+	size_t nonce = run_once(r, copies, once, PR_MAX_TESTS);
+	size_t nrows = count_rows(r, copies, 0), nctl = count_rows(r, copies, 1);
+	double med, worst;
+	size_t nn;
+
+	fprintf(out, "Paired comparison: %u cop%s, baseline %s, %zu test dirs, interleaved rounds\n",
+		copies, copies == 1 ? "y" : "ies", r->dirs[0].label, r->ndirs);
+	if (nrows) {
+		text_head(out, r);
+		text_rows(out, r, copies, 0);
+	} else {
+		fprintf(out, "(no test that uses the test directory ran)\n");
+	}
+	if (nctl) {
+		fprintf(out, "\nControl (A/A: these tests do not use the test directory; the ratio should be 1)\n");
+		text_head(out, r);
+		text_rows(out, r, copies, 1);
+		if (report_paired_noise(r, copies, &med, &worst, &nn))
+			fprintf(out, "Noise floor: +-%.2f%% (median detectable change of %zu control row%s), largest |change| %.2f%%\n",
+				100 * med, nn, nn == 1 ? "" : "s", 100 * worst);
+	}
+	fprintf(out, "\n");
+	if (nonce) {
+		fprintf(out, "Ran once, in %s (do not use the test directory; --control compares them too):\n",
+			r->dirs[0].label);
+		for (size_t i = 0; i < nonce; i++)
+			fprintf(out, "  %s\n", once[i]->title);
+		fprintf(out, "\n");
+	}
+}
+
+int report_paired_text(FILE *out, const struct run_result *r)
+{
+	unsigned copies[PR_MAX_COPIES];
+	size_t nc, m = 0;
+
+	if (r->ndirs < 2)
+		return 0;
+	nc = report_paired_copies(r, copies, PR_MAX_COPIES);
+	fprintf(out, "========================================================================\n");
+	for (size_t i = 0; i < nc; i++)
+		text_copies(out, r, copies[i]);
+	for (size_t i = 0; i < r->ncmps; i++)
+		m += r->cmps[i].st.n >= 2;
+	fprintf(out, "change: the geometric mean of the per-round ratio (dir / %s) - 1; 95%% CI: Student's t\n"
+		"over the rounds' log-ratios; detect: the CI half-width, the smallest change this run\n"
+		"could have seen: \"no difference proven\" means no difference larger than that exists here.\n",
+		r->dirs[0].label);
+	if (m >= 2)
+		fprintf(out, "%zu comparisons at 95%%: about %.1f may show a difference by chance alone.\n",
+			m, 0.05 * (double)m);
+	if (r->quick)
+		fprintf(out, "--quick: 3 rounds of short samples: these verdicts are a first look.\n");
+	fprintf(out, "\n");
+	return ferror(out) ? -1 : 0;
+}
+
+const char report_paired_note[] =
+	"Change: geometric mean of the per-round ratio against the baseline; 95% CI: "
+	"Student's t over the rounds' log-ratios; detect: the CI half-width, the smallest "
+	"change the run could have seen.";
+
+void report_paired_rows(FILE *out, const struct run_result *r, unsigned copies,
+			void (*esc)(FILE *, const char *), const struct table_marks *m)
+{
+	for (size_t k = 0; k < r->ncmps; k++) {
+		const struct paired_cmp *c = &r->cmps[k];
+		struct paired_cells pc;
+		const char *nums[6];
+
+		if (c->copies != copies)
+			continue;
+		report_paired_cells(r, c, &pc);
+		nums[0] = pc.base;
+		nums[1] = pc.other;
+		nums[2] = pc.change;
+		nums[3] = pc.ci;
+		nums[4] = pc.detect;
+		nums[5] = pc.rounds;
+		fputs(m->row, out);
+		esc(out, c->def->title);
+		if (c->control)
+			esc(out, " (control)");
+		fputs(m->cell, out);
+		esc(out, pc.label);
+		for (size_t i = 0; i < 6; i++) {
+			fputs(m->num, out);
+			fputs(nums[i], out);
+		}
+		fputs(m->cell, out);
+		esc(out, pc.verdict);
+		if (pc.reason[0]) {
+			esc(out, " (");
+			esc(out, pc.reason);
+			esc(out, ")");
+		}
+		fputs(m->end, out);
+	}
+}

@@ -1,0 +1,399 @@
+/* paired_run.c: interleaved rounds across test directories (paired_run.h). */
+#define _GNU_SOURCE   /* realpath() */
+#include "run/paired_run.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "run/order.h"
+#include "run/paths.h"
+#include "run/sig.h"
+#include "stats/paired.h"
+#include "stats/score.h"
+#include "sysinfo/mountinfo.h"
+#include "util/util.h"
+
+int paired_check(struct paired_env *pe, struct run_env *base, const struct config *cfg,
+		 struct run_result *r)
+{
+	memset(pe, 0, sizeof(*pe));
+	if (cfg->ndirs < 2)
+		return 0;
+	for (size_t d = 0; d < cfg->ndirs; d++) {
+		struct test_dir *td = &r->dirs[d];
+		char merr[256];
+		int rc;
+
+		if ((rc = paths_check_dir("test directory", cfg->dirs[d].path)) != 0)
+			return rc;
+		if (realpath(cfg->dirs[d].path, td->path) == NULL)
+			return paths_fail("test directory %s: %s", cfg->dirs[d].path,
+					  strerror(errno));
+		fmt(td->label, sizeof(td->label), "%s", cfg->dirs[d].label);
+		for (size_t e = 0; e < d; e++)
+			if (strcmp(r->dirs[e].path, td->path) == 0)
+				return paths_fail("--testdir: %s and %s are the same directory",
+						  cfg->dirs[e].path, cfg->dirs[d].path);
+		td->have_mount = mountinfo_describe(td->path, &td->mount, &td->device,
+						    merr, sizeof(merr)) == 0;
+		pe->env[d] = d == 0 ? base : &pe->extra[d];
+		if (d > 0) {
+			*pe->env[d] = *base;
+			pe->env[d]->scratch[0] = '\0';
+		}
+	}
+	pe->n = cfg->ndirs;
+	r->ndirs = cfg->ndirs;
+	r->control = cfg->control;
+	return 0;
+}
+
+int paired_make_scratch(struct paired_env *pe, const struct run_result *r)
+{
+	for (size_t d = 1; d < pe->n; d++) {
+		struct run_env *e = pe->env[d];
+
+		if (path_join(e->scratch, sizeof(e->scratch), r->dirs[d].path,
+			      "sysindex-XXXXXX") != 0 || mkdtemp(e->scratch) == NULL) {
+			fprintf(stderr, "sysindex: cannot create a folder in %s: %s\n",
+				r->dirs[d].path, strerror(errno));
+			e->scratch[0] = '\0';
+			return 2;
+		}
+		fmt(e->disk_file, sizeof(e->disk_file), "%s/disktest.dat", e->scratch);
+	}
+	return 0;
+}
+
+void paired_sync(struct paired_env *pe)
+{
+	for (size_t d = 1; d < pe->n; d++) {
+		struct run_env *e = pe->env[d], keep = *e;
+
+		*e = *pe->env[0];
+		memcpy(e->scratch, keep.scratch, sizeof(e->scratch));
+		memcpy(e->disk_file, keep.disk_file, sizeof(e->disk_file));
+		e->prep = keep.prep;    /* its own disk file's state */
+		e->disk_size = keep.disk_size;
+	}
+}
+
+void paired_cleanup(struct paired_env *pe)
+{
+	for (size_t d = 1; d < pe->n; d++)
+		if (pe->env[d] != NULL && pe->env[d]->scratch[0]) {
+			remove_tree(pe->env[d]->scratch);
+			pe->env[d]->scratch[0] = '\0';
+		}
+}
+
+int paired_rounds_done(const struct test_plan *p, const double *const *rates,
+		       const int *active, size_t ndirs, size_t n, double elapsed, int *capped)
+{
+	const double *act[MAX_TESTDIRS];
+	size_t na = 0;
+	int precise;
+
+	*capped = 0;
+	if (n < p->min_samples && n < p->max_samples)
+		return 0;
+	if (p->precision <= 0)
+		return n >= p->max_samples;
+	/* The baseline and every directory still measured. */
+	for (size_t d = 0; d < ndirs && d < MAX_TESTDIRS && active[0]; d++)
+		if (active[d])
+			act[na++] = rates[d];
+	precise = na >= 2 && paired_precise(act, na, n, p->min_samples, p->precision);
+	if (precise)
+		return 1;
+	if (n >= p->max_samples ||
+	    (p->time_cap > 0 && elapsed + p->pass_estimate * ndirs > p->time_cap)) {
+		*capped = 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* Everything one interleaved test holds per directory. */
+struct dir_test {
+	struct bench_result *tr;
+	struct argv_buf *ab;
+	double *rates;          /* per round; 0 = none */
+	int active;
+};
+
+static void begin_dir(struct paired_env *pe, const struct test_def *t, size_t d,
+		      unsigned secs, unsigned nround, unsigned copies, const char *label,
+		      struct dir_test *dt)
+{
+	struct run_env *e = pe->env[d];
+	struct bench_result *tr = dt->tr;
+
+	tr->def = t;
+	tr->seconds = secs;
+	tr->status = TS_FAILED;
+	tr->reason[0] = '\0';
+	tr->passes = calloc(nround ? nround : 1, sizeof(*tr->passes));
+	dt->rates = calloc(nround ? nround : 1, sizeof(*dt->rates));
+	dt->ab = calloc(1, sizeof(*dt->ab));
+	dt->active = 0;
+	if (tr->passes == NULL || dt->rates == NULL || dt->ab == NULL ||
+	    runner_build_argv(e, t, secs, copies, dt->ab, tr->command, sizeof(tr->command)) != 0) {
+		fmt(tr->reason, sizeof(tr->reason), "cannot prepare the command");
+		return;
+	}
+	runner_log(pe->env[0], "################################################################################\n"
+		   "%s -- %u cop%s -- test dir %s\n==> %s\n\n", t->title, copies,
+		   copies == 1 ? "y" : "ies", label, tr->command);
+	tr->status = runner_can_run(e, t, copies, tr->reason, sizeof(tr->reason));
+	if (tr->status == TS_OK) {
+		tr->reason[0] = '\0';
+		dt->active = 1;
+	} else {
+		runner_log(pe->env[0], ">>>> %s [%s]: %s\n\n", t->name, label, tr->reason);
+	}
+}
+
+/* One sample of directory d in round r at place slot; 0, or -1 on a signal. */
+static int one_sample(struct paired_env *pe, const struct test_def *t, size_t d, unsigned r,
+		      unsigned slot, unsigned copies, unsigned secs, struct dir_test *dt)
+{
+	struct pass_result *pr = &dt->tr->passes[r];
+
+	runner_log(pe->env[0], "#### Round %u, test dir %zu (place %u)\n\n", r + 1, d + 1, slot);
+	if (runner_pass(pe->env[d], t, dt->ab->argv, copies, secs, pr) != 0) {
+		free(pr->copies);
+		memset(pr, 0, sizeof(*pr));
+		return -1;
+	}
+	pr->round = r + 1;
+	pr->slot = slot;
+	dt->tr->npasses++;
+	if (!pr->ok) {
+		dt->tr->status = pr->skipped ? TS_SKIPPED : TS_FAILED;
+		fmt(dt->tr->reason, sizeof(dt->tr->reason), "%s", pr->reason);
+		dt->active = 0;
+		return 0;
+	}
+	dt->rates[r] = score_rate(pr->count, pr->time, pr->ncopies ? pr->copies[0].timebase : 0);
+	return 0;
+}
+
+static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *prev,
+		       unsigned copies, struct bench_result **trs, const char *const *labels)
+{
+	struct run_env *env0 = pe->env[0];
+	const struct config *cfg = env0->cfg;
+	const struct test_def *t = cfg->tests[ti];
+	const struct test_plan *plan = &env0->plans[ti];
+	unsigned secs = plan->seconds, nround = plan->max_samples, sample = 0, done = 0;
+	struct dir_test dt[MAX_TESTDIRS];
+	const double *rates[MAX_TESTDIRS];
+	int active[MAX_TESTDIRS], sig = 0, capped = 0;
+	double started = now_mono();
+	size_t nd = pe->n, ord[MAX_TESTDIRS];
+	unsigned r;
+
+	memset(dt, 0, sizeof(dt));
+	for (size_t d = 0; d < nd && !sig; d++) {
+		dt[d].tr = trs[d];
+		begin_dir(pe, t, d, secs, nround, copies, labels[d], &dt[d]);
+		if (trs[d]->status == TS_NOT_RUN || sig_pending())
+			sig = sig_pending();
+	}
+	for (r = 0; r < nround && !sig; r++) {
+		int any = 0;
+
+		for (size_t d = 0; d < nd; d++) {
+			active[d] = dt[d].active;
+			rates[d] = dt[d].rates;
+			any |= active[d];
+		}
+		if (!any || (r > 0 && paired_rounds_done(plan, rates, active, nd, r,
+							 now_mono() - started, &capped)))
+			break;
+		order_round(nd, r, ord);
+		for (size_t s = 0; s < nd && !sig; s++) {
+			size_t d = ord[s];
+			char step[48];
+
+			if (!dt[d].active)
+				continue;
+			fmt(step, sizeof(step), "%s round", labels[d]);
+			runner_progress(env0, t, step, r + 1, nround, copies);
+			if (plan_settle_before(cfg, t, prev, sample++) && runner_settle(pe->env[d])) {
+				sig = sig_pending();
+				break;
+			}
+			if (one_sample(pe, t, d, r, (unsigned)s + 1, copies, secs, &dt[d]) != 0) {
+				sig = sig_pending();
+				break;
+			}
+			env0->eta_done += plan->pass_estimate;
+			done++;
+		}
+	}
+	/* Plans end early (precision reached, a failure): credit the rest to the ETA. */
+	if (done < nround * nd)
+		env0->eta_done += (nround * nd - done) * plan->pass_estimate;
+	if (!sig && plan->precision > 0 && r == nround) {
+		for (size_t d = 0; d < nd; d++) {
+			active[d] = dt[d].active;
+			rates[d] = dt[d].rates;
+		}
+		paired_rounds_done(plan, rates, active, nd, r, now_mono() - started, &capped);
+	}
+	for (size_t d = 0; d < nd; d++) {
+		struct bench_result *tr = dt[d].tr;
+
+		tr->capped = capped;
+		if (sig && tr->status == TS_OK) {
+			tr->status = TS_NOT_RUN;
+			fmt(tr->reason, sizeof(tr->reason), "interrupted");
+		}
+		runner_log(env0, "[%s] ", labels[d]);
+		runner_finish_test(env0, tr);
+		free(dt[d].ab);
+		free(dt[d].rates);
+	}
+	return sig;
+}
+
+int paired_copy_run(struct paired_env *pe, unsigned copies, struct copy_run *runs)
+{
+	const struct config *cfg = pe->env[0]->cfg;
+	const char *labels[MAX_TESTDIRS];
+	size_t nd = pe->n, k[MAX_TESTDIRS] = { 0 };
+	int sig = 0;
+
+	for (size_t d = 0; d < nd; d++) {
+		struct copy_run *run = &runs[d];
+
+		memset(run, 0, sizeof(*run));
+		run->copies = copies;
+		run->dir = d;
+		run->start = time(NULL);
+		run->tests = calloc(cfg->ntests ? cfg->ntests : 1, sizeof(*run->tests));
+		if (run->tests == NULL)
+			return 0;
+		labels[d] = cfg->dirs[d].label;
+	}
+	/* Every test that would run here, "interrupted" until it has run. */
+	for (size_t i = 0; i < cfg->ntests; i++)
+		for (size_t d = 0; d < nd; d++) {
+			struct bench_result *tr;
+
+			if (d > 0 && !plan_paired(cfg, cfg->tests[i]))
+				continue;
+			tr = &runs[d].tests[runs[d].ntests++];
+			tr->def = cfg->tests[i];
+			tr->status = TS_NOT_RUN;
+			fmt(tr->reason, sizeof(tr->reason), "interrupted");
+		}
+	for (size_t i = 0; i < cfg->ntests && !sig; i++) {
+		const struct test_def *prev = i ? cfg->tests[i - 1] : NULL;
+		struct bench_result *trs[MAX_TESTDIRS];
+
+		if (!plan_paired(cfg, cfg->tests[i])) {
+			sig = runner_test(pe->env[0], i, prev, copies, &runs[0].tests[k[0]++]);
+			continue;
+		}
+		for (size_t d = 0; d < nd; d++)
+			trs[d] = &runs[d].tests[k[d]++];
+		sig = paired_test(pe, i, prev, copies, trs, labels);
+	}
+	if (pe->env[0]->progress != NULL) {
+		fprintf(pe->env[0]->progress, "\r\033[K");
+		fflush(pe->env[0]->progress);
+	}
+	for (size_t d = 0; d < nd; d++) {
+		runs[d].end = time(NULL);
+		score_run(&runs[d]);
+	}
+	return sig;
+}
+
+/* Directory d's rate per round of test def in run (0: none); the rounds run. */
+static size_t round_rates(const struct copy_run *run, const struct test_def *def,
+			  double *out, size_t max, enum test_status *status)
+{
+	size_t n = 0;
+
+	*status = TS_NOT_RUN;
+	for (size_t k = 0; k < run->ntests; k++) {
+		const struct bench_result *t = &run->tests[k];
+
+		if (t->def != def)
+			continue;
+		*status = t->status;
+		for (size_t p = 0; p < t->npasses && p < max; p++) {
+			const struct pass_result *ps = &t->passes[p];
+			size_t r = ps->round ? ps->round - 1 : p;
+
+			if (r < max && ps->ok)
+				out[r] = ps->rate;
+			if (r + 1 > n)
+				n = r + 1;
+		}
+	}
+	return n;
+}
+
+int paired_compare(struct run_result *r)
+{
+	size_t nd = r->ndirs, cap = 0;
+
+	free(r->cmps);
+	r->cmps = NULL;
+	r->ncmps = 0;
+	if (nd < 2)
+		return 0;
+	for (size_t i = 0; i + nd <= r->nruns; i += nd)
+		cap += r->runs[i].ntests * (nd - 1);
+	r->cmps = calloc(cap ? cap : 1, sizeof(*r->cmps));
+	if (r->cmps == NULL)
+		return -1;
+	for (size_t i = 0; i + nd <= r->nruns; i += nd) {
+		const struct copy_run *base = &r->runs[i];
+
+		for (size_t k = 0; k < base->ntests; k++) {
+			const struct bench_result *bt = &base->tests[k];
+			size_t max = bt->npasses;
+
+			if (!order_interleaved(nd, r->control, bt->def))
+				continue;
+			for (size_t d = 1; d < nd; d++)
+				for (size_t j = 0; j < r->runs[i + d].ntests; j++)
+					if (r->runs[i + d].tests[j].def == bt->def &&
+					    r->runs[i + d].tests[j].npasses > max)
+						max = r->runs[i + d].tests[j].npasses;
+			for (size_t d = 1; d < nd; d++) {
+				struct paired_cmp *c = &r->cmps[r->ncmps++];
+				double *a = calloc(max ? max : 1, sizeof(*a));
+				double *b = calloc(max ? max : 1, sizeof(*b));
+				size_t na, nb;
+
+				c->copies = base->copies;
+				c->def = bt->def;
+				c->dir = d;
+				c->control = !(bt->def->flags & TF_TESTDIR);
+				if (a == NULL || b == NULL) {
+					free(a);
+					free(b);
+					return -1;
+				}
+				na = round_rates(base, bt->def, a, max, &c->base_status);
+				nb = round_rates(&r->runs[i + d], bt->def, b, max, &c->status);
+				c->rounds = na > nb ? na : nb;
+				paired_compute(a, b, na < nb ? na : nb, &c->st);
+				free(a);
+				free(b);
+			}
+		}
+	}
+	return 0;
+}

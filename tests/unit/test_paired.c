@@ -1,0 +1,448 @@
+/*
+ * test_paired.c: paired mode's pure parts: the round order, the log-ratio
+ * statistics (hand-worked), the precision test on ratios, --testdir labels,
+ * and the comparison built from a run (the stopping rule and the plan's
+ * rounds are in test_plan.c, the options in test_cli.c).
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/testdirs.h"
+#include "parse/textparse.h"
+#include "report/report.h"
+#include "run/order.h"
+#include "run/paired_run.h"
+#include "stats/paired.h"
+
+/* ---- order ------------------------------------------------------------ */
+
+START_TEST(two_dirs_abba)
+{
+	size_t o[2], seq[8];
+
+	for (size_t r = 0; r < 4; r++) {
+		order_round(2, r, o);
+		seq[2 * r] = o[0];
+		seq[2 * r + 1] = o[1];
+	}
+	/* A B B A A B B A */
+	ck_assert_uint_eq(seq[0], 0);
+	ck_assert_uint_eq(seq[1], 1);
+	ck_assert_uint_eq(seq[2], 1);
+	ck_assert_uint_eq(seq[3], 0);
+	ck_assert_uint_eq(seq[4], 0);
+	ck_assert_uint_eq(seq[5], 1);
+	ck_assert_uint_eq(seq[6], 1);
+	ck_assert_uint_eq(seq[7], 0);
+	ck_assert_uint_eq(order_period(2), 2);
+}
+END_TEST
+
+/* Over one period every dir takes every place equally often and follows
+ * every other dir equally often (a Williams design). */
+static void check_balanced(size_t k)
+{
+	size_t period = order_period(k), place[8][8] = { { 0 } }, follows[8][8] = { { 0 } };
+	size_t o[8];
+
+	for (size_t r = 0; r < period; r++) {
+		int seen[8] = { 0 };
+
+		order_round(k, r, o);
+		for (size_t j = 0; j < k; j++) {
+			ck_assert_uint_lt(o[j], k);
+			ck_assert_int_eq(seen[o[j]], 0);   /* a permutation */
+			seen[o[j]] = 1;
+			place[o[j]][j]++;
+			if (j > 0)
+				follows[o[j - 1]][o[j]]++;
+		}
+	}
+	for (size_t a = 0; a < k; a++)
+		for (size_t b = 0; b < k; b++) {
+			ck_assert_uint_eq(place[a][b], period / k);
+			if (a != b)
+				ck_assert_uint_eq(follows[a][b], period / k);
+		}
+}
+
+START_TEST(k_dirs_balanced)
+{
+	ck_assert_uint_eq(order_period(3), 6);
+	ck_assert_uint_eq(order_period(4), 4);
+	check_balanced(2);
+	check_balanced(3);
+	check_balanced(4);
+	check_balanced(5);
+	check_balanced(6);
+}
+END_TEST
+
+START_TEST(four_dirs_first_rows)
+{
+	size_t o[4];
+
+	order_round(4, 0, o);
+	ck_assert(o[0] == 0 && o[1] == 1 && o[2] == 3 && o[3] == 2);
+	order_round(4, 1, o);
+	ck_assert(o[0] == 1 && o[1] == 2 && o[2] == 0 && o[3] == 3);
+	order_round(4, 4, o);   /* the period starts again */
+	ck_assert(o[0] == 0 && o[1] == 1 && o[2] == 3 && o[3] == 2);
+}
+END_TEST
+
+START_TEST(interleaved_by_flags)
+{
+	const struct test_def *fs = test_find("fsbuffer"), *dhry = test_find("dhry2reg");
+
+	ck_assert_int_eq(order_interleaved(2, 0, fs), 1);
+	ck_assert_int_eq(order_interleaved(2, 0, dhry), 0);
+	ck_assert_int_eq(order_interleaved(2, 1, dhry), 1);
+	ck_assert_int_eq(order_interleaved(1, 1, fs), 0);
+}
+END_TEST
+
+/* ---- statistics ------------------------------------------------------- */
+
+#define EPS 1e-6
+
+/*
+ * Worked by hand: ratios 1.1, 1.21, 1.0 -> d = 0.0953102, 0.1906204, 0;
+ * mean 0.0953102 (ratio exactly 1.1), sd 0.0953102, se = sd/sqrt(3) =
+ * 0.0550274, t(0.975, 2) = 4.302653, half = 0.2367636: CI exp(-0.1414534)
+ * = 0.8680956 .. exp(0.3320738) = 1.3938557; detect 0.2671415.
+ */
+START_TEST(hand_worked_interval)
+{
+	double a[3] = { 100, 100, 100 }, b[3] = { 110, 121, 100 };
+	struct paired_stats ps;
+
+	paired_compute(a, b, 3, &ps);
+	ck_assert_uint_eq(ps.n, 3);
+	ck_assert_double_eq_tol(ps.mean_log, log(1.1), EPS);
+	ck_assert_double_eq_tol(ps.ratio, 1.1, EPS);
+	ck_assert_double_eq_tol(ps.sd_log, 0.0953102, EPS);
+	ck_assert_double_eq_tol(ps.half_log, 0.2367636, EPS);
+	ck_assert_double_eq_tol(ps.ci_lo, 0.8680956, EPS);
+	ck_assert_double_eq_tol(ps.ci_hi, 1.3938557, EPS);
+	ck_assert_double_eq_tol(ps.detect, 0.2671415, EPS);
+	ck_assert_double_eq_tol(ps.median_ratio, 1.1, EPS);
+	ck_assert_double_eq_tol(ps.base_gm, 100, EPS);
+	ck_assert_double_eq_tol(ps.other_gm, 110, EPS);
+	ck_assert_int_eq(ps.verdict, PV_SAME);
+	ck_assert_str_eq(paired_verdict_word(ps.verdict), "no difference proven");
+}
+END_TEST
+
+/*
+ * The host's speed drifts 8x across rounds; B is 2% faster within each
+ * round: pairing sees it (two independent samples could not).
+ */
+START_TEST(drift_cancels)
+{
+	double a[4] = { 100, 200, 50, 400 }, b[4] = { 102, 204.2, 51.0, 407.9 };
+	struct paired_stats ps;
+
+	paired_compute(a, b, 4, &ps);
+	ck_assert_int_eq(ps.verdict, PV_FASTER);
+	ck_assert(ps.ci_lo > 1.015 && ps.ci_hi < 1.025);
+	paired_compute(b, a, 4, &ps);
+	ck_assert_int_eq(ps.verdict, PV_SLOWER);
+	ck_assert(ps.ratio < 1);
+}
+END_TEST
+
+START_TEST(bad_rounds_left_out)
+{
+	double a[4] = { 100, 0, 100, NAN }, b[4] = { 110, 50, -1, 100 };
+	struct paired_stats ps;
+
+	paired_compute(a, b, 4, &ps);
+	ck_assert_uint_eq(ps.n, 1);
+	ck_assert_double_eq_tol(ps.ratio, 1.1, EPS);
+	ck_assert(isnan(ps.ci_lo) && isnan(ps.detect));
+	ck_assert_int_eq(ps.verdict, PV_NONE);
+	paired_compute(a, b, 0, &ps);
+	ck_assert_uint_eq(ps.n, 0);
+	ck_assert(isnan(ps.ratio));
+	ck_assert_str_eq(paired_verdict_word(PV_NONE), "cannot judge");
+}
+END_TEST
+
+START_TEST(identical_sides)
+{
+	double a[3] = { 100, 120, 90 };
+	struct paired_stats ps;
+
+	paired_compute(a, a, 3, &ps);
+	ck_assert_double_eq_tol(ps.ratio, 1, EPS);
+	ck_assert_double_eq_tol(ps.half_log, 0, EPS);
+	ck_assert_int_eq(ps.verdict, PV_SAME);
+}
+END_TEST
+
+/* ---- stopping rule ---------------------------------------------------- */
+
+START_TEST(precise_on_ratios)
+{
+	double a[3] = { 100, 100, 100 }, b[3] = { 110, 121, 100 };
+	double ta[4] = { 100, 200, 50, 400 }, tb[4] = { 102, 204.2, 51.0, 407.9 };
+	const double *wide[2] = { a, b }, *tight[2] = { ta, tb };
+
+	/* half 0.2368 in logs: within ln(1.30) = 0.262, not within ln(1.25) = 0.223 */
+	ck_assert_int_eq(paired_precise(wide, 2, 3, 3, 0.30), 1);
+	ck_assert_int_eq(paired_precise(wide, 2, 3, 3, 0.25), 0);
+	/* The drifting pair is within 1% after 4 rounds, never before the minimum. */
+	ck_assert_int_eq(paired_precise(tight, 2, 4, 3, 0.01), 1);
+	ck_assert_int_eq(paired_precise(tight, 2, 4, 5, 0.01), 0);
+	ck_assert_int_eq(paired_precise(tight, 1, 4, 3, 0.01), 0);
+}
+END_TEST
+
+/* ---- labels and options ----------------------------------------------- */
+
+START_TEST(labels_given_and_default)
+{
+	const char *args[5] = { "/mnt/no atime/", "fast=/srv/x", "/a/b", "/c/b", "/" };
+	struct testdir_spec d[5];
+	char err[256];
+
+	ck_assert_int_eq(testdirs_parse(args, 5, d, err, sizeof(err)), 0);
+	ck_assert_str_eq(d[0].label, "no_atime");
+	ck_assert_str_eq(d[0].path, "/mnt/no atime/");
+	ck_assert_str_eq(d[1].label, "fast");
+	ck_assert_str_eq(d[1].path, "/srv/x");
+	ck_assert_str_eq(d[2].label, "b");
+	ck_assert_str_eq(d[3].label, "b-2");
+	ck_assert_str_eq(d[4].label, "dir");
+}
+END_TEST
+
+START_TEST(given_label_wins_over_default)
+{
+	const char *args[2] = { "/p/a", "a=/q" };
+	const char *eqpath[2] = { "/mnt/a=b", "./x=y/z" };
+	struct testdir_spec d[2];
+	char err[256];
+
+	ck_assert_int_eq(testdirs_parse(args, 2, d, err, sizeof(err)), 0);
+	ck_assert_str_eq(d[0].label, "a-2");
+	ck_assert_str_eq(d[1].label, "a");
+	/* An '=' after a '/' is part of the path. */
+	ck_assert_int_eq(testdirs_parse(eqpath, 2, d, err, sizeof(err)), 0);
+	ck_assert_str_eq(d[0].path, "/mnt/a=b");
+	ck_assert_str_eq(d[0].label, "a_b");
+	ck_assert_str_eq(d[1].path, "./x=y/z");
+}
+END_TEST
+
+static void expect_bad(const char *a, const char *b, const char *msg)
+{
+	const char *args[2] = { a, b };
+	struct testdir_spec d[2];
+	char err[256] = "";
+
+	ck_assert_int_eq(testdirs_parse(args, 2, d, err, sizeof(err)), -1);
+	ck_assert_msg(strstr(err, msg) != NULL, "'%s' lacks '%s'", err, msg);
+	ck_assert_ptr_null(strchr(err, '\n'));
+}
+
+START_TEST(bad_labels)
+{
+	expect_bad("=/x", "/y", "empty label");
+	expect_bad("a=", "/y", "empty directory");
+	expect_bad("a=/x", "a=/y", "label 'a' given twice");
+	expect_bad("my dir=/x", "/y", "only letters, digits");
+	expect_bad("abcdefghijklmnopqrstuvwxyz=/x", "/y", "longer than");
+	ck_assert_int_eq(testdirs_label_ok("ok-1.2_b+"), 1);
+	ck_assert_int_eq(testdirs_label_ok(""), 0);
+}
+END_TEST
+
+/* ---- the comparison of a run ------------------------------------------ */
+
+static struct pass_result *mkpasses(const double *rates, size_t n)
+{
+	struct pass_result *p = calloc(n, sizeof(*p));
+
+	for (size_t i = 0; i < n; i++) {
+		p[i].ok = 1;
+		p[i].rate = rates[i];
+		p[i].round = (unsigned)i + 1;
+		p[i].slot = 1;
+	}
+	return p;
+}
+
+START_TEST(compare_a_run)
+{
+	static struct run_result r;
+	static struct copy_run runs[2];
+	static struct bench_result t0[2], t1[1];
+	double a[3] = { 100, 100, 100 }, b[3] = { 110, 121, 100 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	memset(&r, 0, sizeof(r));
+	r.ndirs = 2;
+	snprintf(r.dirs[0].label, sizeof(r.dirs[0].label), "rel");
+	snprintf(r.dirs[1].label, sizeof(r.dirs[1].label), "noat");
+	t0[0].def = test_find("fsbuffer");
+	t0[0].status = TS_OK;
+	t0[0].passes = mkpasses(a, 3);
+	t0[0].npasses = 3;
+	t0[1].def = test_find("dhry2reg");     /* ran once: no comparison */
+	t0[1].status = TS_OK;
+	t1[0].def = test_find("fsbuffer");
+	t1[0].status = TS_OK;
+	t1[0].passes = mkpasses(b, 3);
+	t1[0].npasses = 3;
+	runs[0] = (struct copy_run){ .copies = 1, .dir = 0, .tests = t0, .ntests = 2 };
+	runs[1] = (struct copy_run){ .copies = 1, .dir = 1, .tests = t1, .ntests = 1 };
+	r.runs = runs;
+	r.nruns = 2;
+	ck_assert_int_eq(paired_compare(&r), 0);
+	ck_assert_uint_eq(r.ncmps, 1);
+	ck_assert_ptr_eq(r.cmps[0].def, test_find("fsbuffer"));
+	ck_assert_uint_eq(r.cmps[0].dir, 1);
+	ck_assert_uint_eq(r.cmps[0].rounds, 3);
+	ck_assert_double_eq_tol(r.cmps[0].st.ratio, 1.1, EPS);
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_paired_text(f, &r), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "Paired comparison: 1 copy, baseline rel"));
+	ck_assert_ptr_nonnull(strstr(buf, "+10.00%"));
+	ck_assert_ptr_nonnull(strstr(buf, "-13.19%..+39.39%"));
+	ck_assert_ptr_nonnull(strstr(buf, "+-26.71%"));
+	ck_assert_ptr_nonnull(strstr(buf, "no difference proven"));
+	ck_assert_ptr_nonnull(strstr(buf, "Ran once, in rel"));
+	ck_assert_ptr_nonnull(strstr(buf, "Dhrystone 2 using register variables"));
+	free(buf);
+	/* JSON: the pairing of every sample and the statistics; CSV: label and round. */
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_json(f, &r), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "\"paired\": {"));
+	ck_assert_ptr_nonnull(strstr(buf, "\"baseline\": \"rel\""));
+	ck_assert_ptr_nonnull(strstr(buf, "\"label\": \"noat\""));
+	ck_assert_ptr_nonnull(strstr(buf, "\"round\": 3"));
+	ck_assert_ptr_nonnull(strstr(buf, "\"ratio\": 1.0999") != NULL ? "" : strstr(buf, "\"ratio\": 1.1"));
+	ck_assert_ptr_nonnull(strstr(buf, "\"verdict\": \"no difference proven\""));
+	free(buf);
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_csv(f, &r), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, ",ok,first_write_rate,rewrite_rate,label,round\n"));
+	ck_assert_ptr_nonnull(strstr(buf, ",rel,2\n"));
+	ck_assert_ptr_nonnull(strstr(buf, ",noat,3\n"));
+	free(buf);
+	/* Both ran, but not the same way: the report says so under the row. */
+	snprintf(t1[0].note, sizeof(t1[0].note), "buffered");
+	f = open_memstream(&buf, &len);
+	report_paired_text(f, &r);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "(not the same measurement: rel (no note), noat buffered)"));
+	free(buf);
+	t1[0].note[0] = '\0';
+	/* The other side skipped: no verdict, and why. */
+	t1[0].status = TS_SKIPPED;
+	snprintf(t1[0].reason, sizeof(t1[0].reason), "O_DIRECT is not supported here");
+	ck_assert_int_eq(paired_compare(&r), 0);
+	f = open_memstream(&buf, &len);
+	report_paired_text(f, &r);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "not compared: SKIPPED noat"));
+	ck_assert_ptr_nonnull(strstr(buf, "(O_DIRECT is not supported here)"));
+	free(buf);
+	free(r.cmps);
+	free(t0[0].passes);
+	free(t1[0].passes);
+}
+END_TEST
+
+/* The text report's block read back (what compare shows of a paired run). */
+START_TEST(parse_paired_block)
+{
+	static const char text[] =
+		"   BYTE UNIX Benchmarks (Version 6.0.0; sysindex 0.1.0)\n\n"
+		"   System: vm: GNU/Linux\n   Mode: quick; paired: 2 test dirs\n"
+		"------------------------------------------------------------------------\n"
+		"Benchmark Run: Tue Dec 01 2026 08:39:22 - 08:40:00\n"
+		"2 CPUs in system; running 1 parallel copy of tests\n\n"
+		"Test directory rel (the baseline)\n"
+		"File Write 256 bufsize 500 maxblocks          120329.9 KBps  (2.0 s, 2 samples)\n\n"
+		"------------------------------------------------------------------------\n"
+		"Benchmark Run: Tue Dec 01 2026 08:39:22 - 08:40:00\n"
+		"2 CPUs in system; running 1 parallel copy of tests\n\n"
+		"Test directory noat\n"
+		"File Write 256 bufsize 500 maxblocks          112893.9 KBps  (2.0 s, 2 samples)\n"
+		"File Read 256 bufsize 500 maxblocks            SKIPPED KBps  (no O_DIRECT)\n\n"
+		"========================================================================\n"
+		"Paired comparison: 1 copy, baseline rel, 2 test dirs, interleaved rounds\n"
+		"Test                                     dir                   rel       result   change               95% CI    detect rounds  verdict\n"
+		"File Write 256 bufsize 500 maxblocks     noat             87846.3      87185.5   -0.75%     -32.21%..+45.31%  +-46.41%      3  no difference proven\n"
+		"File Read 256 bufsize 500 maxblocks      noat                   -            -        -                    -         -      1  not compared: SKIPPED noat\n"
+		"                                           (no O_DIRECT)\n\n"
+		"Control (A/A: these tests do not use the test directory; the ratio should be 1)\n"
+		"Dhrystone 2 using register variables     noat           3326281.1    3339305.1   +0.39%      -1.36%..+2.17%    +-1.75%     10  no difference proven\n\n"
+		"change: the geometric mean of the per-round ratio (dir / rel) - 1\n";
+	struct tp_doc doc;
+	char err[256];
+	const struct tp_paired_row *p;
+
+	ck_assert_int_eq(tp_parse_buffer("paired", text, sizeof(text) - 1, &doc, err, sizeof(err)), 0);
+	/* One report per directory, the second with the header of the first. */
+	ck_assert_uint_eq(doc.nreports, 2);
+	ck_assert_str_eq(doc.reports[0].dir_label, "rel");
+	ck_assert_str_eq(doc.reports[1].dir_label, "noat");
+	ck_assert_str_eq(doc.reports[1].host, "vm");
+	ck_assert_uint_eq(doc.npaired, 3);
+	p = &doc.paired[0];
+	ck_assert_str_eq(p->title, "File Write 256 bufsize 500 maxblocks");
+	ck_assert_str_eq(p->label, "noat");
+	ck_assert_str_eq(p->baseline, "rel");
+	ck_assert_uint_eq(p->copies, 1);
+	ck_assert_double_eq_tol(p->base, 87846.3, 1e-9);
+	ck_assert_double_eq_tol(p->change_pct, -0.75, 1e-9);
+	ck_assert_double_eq_tol(p->ci_lo_pct, -32.21, 1e-9);
+	ck_assert_double_eq_tol(p->ci_hi_pct, 45.31, 1e-9);
+	ck_assert_double_eq_tol(p->detect_pct, 46.41, 1e-9);
+	ck_assert_uint_eq(p->rounds, 3);
+	ck_assert_str_eq(p->verdict, "no difference proven");
+	ck_assert_int_eq(p->control, 0);
+	p = &doc.paired[1];
+	ck_assert(isnan(p->base) && isnan(p->ci_lo_pct) && isnan(p->detect_pct));
+	ck_assert_str_eq(p->verdict, "not compared: SKIPPED noat");
+	p = &doc.paired[2];
+	ck_assert_int_eq(p->control, 1);
+	ck_assert_uint_eq(p->rounds, 10);
+	tp_doc_free(&doc);
+}
+END_TEST
+
+Suite *suite_paired(void)
+{
+	Suite *s = suite_create("paired");
+	TCase *c = tcase_create("paired");
+
+	tcase_add_test(c, two_dirs_abba);
+	tcase_add_test(c, k_dirs_balanced);
+	tcase_add_test(c, four_dirs_first_rows);
+	tcase_add_test(c, interleaved_by_flags);
+	tcase_add_test(c, hand_worked_interval);
+	tcase_add_test(c, drift_cancels);
+	tcase_add_test(c, bad_rounds_left_out);
+	tcase_add_test(c, identical_sides);
+	tcase_add_test(c, precise_on_ratios);
+	tcase_add_test(c, labels_given_and_default);
+	tcase_add_test(c, given_label_wins_over_default);
+	tcase_add_test(c, bad_labels);
+	tcase_add_test(c, compare_a_run);
+	tcase_add_test(c, parse_paired_block);
+	suite_add_tcase(s, c);
+	return s;
+}
