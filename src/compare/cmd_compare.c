@@ -12,7 +12,6 @@
  */
 #include "cmds.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,20 +19,6 @@
 #include "cli/opt.h"
 #include "compare/compare_int.h"
 #include "util/util.h"
-
-/* ---- messages --------------------------------------------------------- */
-
-int cmp_usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("sysindex compare: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return 2;
-}
 
 static void usage(FILE *out)
 {
@@ -52,13 +37,6 @@ static void usage(FILE *out)
 }
 
 /* ---- options ---------------------------------------------------------- */
-
-int tp_ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), k = strlen(suffix);
-
-	return n >= k && strcmp(s + n - k, suffix) == 0;
-}
 
 /* 0, 1 for --help, or 2 after a usage error (printed). */
 static int parse_options(int argc, char **argv, struct options *o)

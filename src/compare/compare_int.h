@@ -2,6 +2,7 @@
  * compare_int.h: what the files of `sysindex compare` share (private):
  *
  *   cmd_compare.c    options and the command's main flow
+ *   compare_msg.c    usage errors and warnings (calls no other compare file)
  *   compare_load.c   file arguments to inputs (reports, samples, labels),
  *                    and the warnings about inputs that differ
  *   compare_judge.c  rows, cells and Welch's verdicts
@@ -111,9 +112,11 @@ struct grid {
 	int *right;             /* per column: right-aligned */
 };
 
-/* cmd_compare.c: usage_error prints "sysindex compare: <message>" and returns 2. */
-int cmp_usage_error(const char *fmt, ...);
-int tp_ends_with(const char *s, const char *suffix);
+/* compare_msg.c: cmp_usage_error prints "sysindex compare: <message>" and
+ * returns 2; cmp_warn prints "sysindex compare: warning: <message>" and keeps
+ * it in c->warnings. */
+int cmp_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cmp_warn(struct compare *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* compare_load.c */
 int cmp_load_source(struct source *s, const char *arg);
@@ -123,7 +126,6 @@ const char *cmp_mode_of(const struct tp_report *r);
 void cmp_warn_inputs(struct compare *c);
 
 /* compare_judge.c */
-unsigned tp_block_copies(const struct tp_block *b);
 int cmp_collect_rows(struct compare *c, const unsigned *copies, size_t ncopies);
 void cmp_fill_cells(struct compare *c);
 void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b,

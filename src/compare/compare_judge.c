@@ -14,11 +14,6 @@
 
 /* ---- rows ------------------------------------------------------------- */
 
-unsigned tp_block_copies(const struct tp_block *b)
-{
-	return b->copies ? b->copies : 1;
-}
-
 static struct row *find_row(struct compare *c, unsigned copies, const char *title, int add)
 {
 	struct row *grown, *r;

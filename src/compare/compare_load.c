@@ -7,7 +7,6 @@
  * copy counts, seconds per sample, sample counts, units, indexed tests).
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 
 #include "compare/compare_int.h"
 #include "stats/stats.h"
+#include "util/util.h"
 
 /* ---- reading the inputs ----------------------------------------------- */
 
@@ -35,7 +35,7 @@ static void base_label(const char *path, const char *strip, char *out, size_t ou
 	if (*b == '\0')
 		b = path;
 	n = strlen(b);
-	if (strip != NULL && tp_ends_with(b, strip) && n > strlen(strip))
+	if (strip != NULL && str_ends_with(b, strip) && n > strlen(strip))
 		n -= strlen(strip);
 	snprintf(out, outlen, "%.*s", (int)n, b);
 }
@@ -123,7 +123,7 @@ int cmp_load_source(struct source *s, const char *arg)
 	memset(s, 0, sizeof(*s));
 	s->arg = arg;
 	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
-		if (tp_ends_with(arg, exts[i]) && strlen(arg) > strlen(exts[i]))
+		if (str_ends_with(arg, exts[i]) && strlen(arg) > strlen(exts[i]))
 			ext = exts[i];
 	if (strlen(arg) >= sizeof(base))
 		return cmp_usage_error("%.60s...: path too long", arg);
@@ -207,24 +207,6 @@ int cmp_make_inputs(struct compare *c)
 
 #define TIME_RATIO_WARN 1.5     /* seconds per sample this far apart: not the same test */
 
-/* A warning: one line on stderr now, and kept for the JSON output. */
-static void warn(struct compare *c, const char *fmt, ...)
-{
-	char msg[512], **grown;
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "sysindex compare: warning: %s\n", msg);
-	grown = realloc(c->warnings, (c->nwarnings + 1) * sizeof(*grown));
-	if (grown == NULL)
-		return;
-	c->warnings = grown;
-	if ((c->warnings[c->nwarnings] = strdup(msg)) != NULL)
-		c->nwarnings++;
-}
-
 void cmp_describe_version(const struct tp_report *r, char *out, size_t len)
 {
 	if (r->sysindex_version[0])
@@ -282,21 +264,21 @@ static void warn_rows(struct compare *c, size_t i)
 			etests = row;
 	}
 	if (ntime)
-		warn(c, "%s and %s ran different seconds per sample in %zu test%s (%s: %.1f s vs "
+		cmp_warn(c, "%s and %s ran different seconds per sample in %zu test%s (%s: %.1f s vs "
 		     "%.1f s): not the same test parameters", b->label, a->label, ntime,
 		     ntime == 1 ? "" : "s", etime->title, etime->cells[i].time,
 		     etime->cells[0].time);
 	if (nsamples)
-		warn(c, "%s and %s kept different sample counts in %zu test%s (%s: %u vs %u)",
+		cmp_warn(c, "%s and %s kept different sample counts in %zu test%s (%s: %u vs %u)",
 		     b->label, a->label, nsamples, nsamples == 1 ? "" : "s", esamples->title,
 		     esamples->cells[i].samples, esamples->cells[0].samples);
 	if (nunits)
-		warn(c, "%s and %s report different units in %zu test%s (%s: %s vs %s): "
+		cmp_warn(c, "%s and %s report different units in %zu test%s (%s: %s vs %s): "
 		     "those rows are not compared", b->label, a->label, nunits,
 		     nunits == 1 ? "" : "s", eunits->title, eunits->cells[i].unit,
 		     eunits->cells[0].unit);
 	if (ntests)
-		warn(c, "%s and %s indexed different tests (%s): those scores are not compared",
+		cmp_warn(c, "%s and %s indexed different tests (%s): those scores are not compared",
 		     b->label, a->label, etests->title);
 }
 
@@ -307,7 +289,7 @@ void cmp_warn_inputs(struct compare *c)
 	for (size_t i = 0; i < c->nin; i++)
 		for (size_t b = 0; b < c->in[i].rep->nblocks; b++)
 			if (c->in[i].rep->blocks[b].copies == 0) {
-				warn(c, "%s: no \"parallel copies\" line; assuming 1 copy",
+				cmp_warn(c, "%s: no \"parallel copies\" line; assuming 1 copy",
 				     c->in[i].label);
 				break;
 			}
@@ -318,18 +300,18 @@ void cmp_warn_inputs(struct compare *c)
 		cmp_describe_version(a, va, sizeof(va));
 		cmp_describe_version(b, vb, sizeof(vb));
 		if (strcmp(va, vb) != 0)
-			warn(c, "versions differ: %s is %s, %s is %s", c->in[i].label, vb,
+			cmp_warn(c, "versions differ: %s is %s, %s is %s", c->in[i].label, vb,
 			     c->in[0].label, va);
 		if (strcmp(cmp_mode_of(a), cmp_mode_of(b)) != 0)
-			warn(c, "modes differ: %s ran \"%s\", %s ran \"%s\"", c->in[i].label,
+			cmp_warn(c, "modes differ: %s ran \"%s\", %s ran \"%s\"", c->in[i].label,
 			     cmp_mode_of(b), c->in[0].label, cmp_mode_of(a));
 		if (a->compiler[0] && b->compiler[0] && strcmp(a->compiler, b->compiler) != 0)
-			warn(c, "compilers differ: %s: %s; %s: %s", c->in[i].label, b->compiler,
+			cmp_warn(c, "compilers differ: %s: %s; %s: %s", c->in[i].label, b->compiler,
 			     c->in[0].label, a->compiler);
 		copies_list(a, ca, sizeof(ca));
 		copies_list(b, cb, sizeof(cb));
 		if (strcmp(ca, cb) != 0)
-			warn(c, "copies differ: %s ran %s, %s ran %s parallel copies",
+			cmp_warn(c, "copies differ: %s ran %s, %s ran %s parallel copies",
 			     c->in[i].label, cb, c->in[0].label, ca);
 		warn_rows(c, i);
 	}

@@ -18,7 +18,7 @@ static const char *const format_names[] = { "text", "md", "csv", "json", NULL };
 
 static int check_plot(const char *arg, char *err, size_t errlen)
 {
-	if (tp_ends_with(arg, ".svg") || tp_ends_with(arg, ".png"))
+	if (str_ends_with(arg, ".svg") || str_ends_with(arg, ".png"))
 		return 0;
 	fmt(err, errlen, "--plot: '%s' must end in .svg or .png", arg);
 	return -1;

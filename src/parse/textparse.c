@@ -61,6 +61,11 @@ void tp_free_block(struct tp_block *b)
 	free(b->stats);
 }
 
+unsigned tp_block_copies(const struct tp_block *b)
+{
+	return b->copies ? b->copies : 1;
+}
+
 int tp_block_empty(const struct tp_block *b)
 {
 	return b->nresults == 0 && b->nindex == 0 && b->nstats == 0 && b->nscores == 0;

@@ -118,6 +118,9 @@ const struct tp_result *tp_find_result(const struct tp_block *b, const char *tit
 const struct tp_index_row *tp_find_index(const struct tp_block *b, const char *title);
 const struct tp_stats_row *tp_find_stats(const struct tp_block *b, const char *title);
 
+/* A block's copy count; 1 when the report did not say (no "copies" line). */
+unsigned tp_block_copies(const struct tp_block *b);
+
 /* Whether a report has any test (result, index or statistics row). */
 int tp_report_has_tests(const struct tp_report *r);
 
