@@ -26,14 +26,16 @@ static void usage(FILE *out)
 	fputs("\n"
 	      "Compare two or more results: sysindex text reports (or their .json/.csv\n"
 	      "files, which resolve to the run's text report and samples CSV) and plain\n"
-	      "UnixBench 5.x/6.x reports, also pasted from web pages.  A file holding\n"
-	      "several reports counts as several inputs (file#1, file#2, ...).\n"
+	      "UnixBench 5.x/6.x reports (with the .log beside them, or the .log alone),\n"
+	      "also pasted from web pages.  A file holding several reports counts as\n"
+	      "several inputs (file#1, file#2, ...).\n"
 	      "\noptions:\n", out);
 	opt_help(out, &compare_opts);
 	fputs("\n"
-	      "Each input's change is against the first.  Where both have samples, the\n"
-	      "95% confidence interval of the difference and Welch's t-test say whether\n"
-	      "it is faster, slower, or \"no difference proven\".  See docs/compare.md.\n", out);
+	      "Each input's change is against the baseline (--baseline, else the first).\n"
+	      "Where both have samples (a sysindex run, or a UnixBench .log), the 95%\n"
+	      "confidence interval of the difference and Welch's t-test say whether it is\n"
+	      "faster, slower, or \"no difference proven\".  See docs/compare.md.\n", out);
 }
 
 /* ---- options ---------------------------------------------------------- */
@@ -105,11 +107,50 @@ static void compare_free(struct compare *c)
 	free(c->warnings);
 }
 
+/*
+ * The shape: --long, one row per test and input; else two inputs side by
+ * side with their interval and verdict while that fits CMP_TEXT_WIDTH, and
+ * the matrices of values and changes for more inputs (or wider tables).
+ */
+static int print_table(const struct compare *c)
+{
+	struct grid g = { 0 };
+	int matrix = !c->opt.long_rows && c->nin > 2, rc = 0;
+
+	if (c->opt.format == F_JSON) {
+		if (cmp_print_json(stdout, c) == 0)
+			return 0;
+		fprintf(stderr, "sysindex compare: internal error writing JSON\n");
+		return 1;
+	}
+	if (c->opt.format == F_CSV) {
+		if (matrix)
+			cmp_print_matrix_csv(stdout, c);
+		else
+			cmp_print_csv(stdout, c);
+		return 0;
+	}
+	if (!matrix && (c->opt.long_rows ? cmp_build_long_grid(c, &g) : cmp_build_grid(c, &g)) != 0)
+		rc = cmp_usage_error("out of memory");
+	else if (!matrix && !c->opt.long_rows && c->opt.format == F_TEXT &&
+		 cmp_grid_width(&g) > CMP_TEXT_WIDTH)
+		matrix = 1;
+	if (rc == 0 && matrix && c->opt.format == F_TEXT)
+		cmp_print_matrix_text(stdout, c);
+	else if (rc == 0 && matrix)
+		cmp_print_matrix_md(stdout, c);
+	else if (rc == 0 && c->opt.format == F_TEXT)
+		cmp_print_text(stdout, c, &g);
+	else if (rc == 0)
+		cmp_print_md(stdout, c, &g);
+	cmp_grid_free(&g);
+	return rc;
+}
+
 static int run_compare(struct compare *c)
 {
 	unsigned copies[TP_MAX_BLOCKS * 4];
 	size_t ncopies;
-	struct grid g = { 0 };
 	int rc;
 
 	c->src = calloc(c->opt.nfiles ? c->opt.nfiles : 1, sizeof(*c->src));
@@ -128,34 +169,18 @@ static int run_compare(struct compare *c)
 	if (cmp_collect_rows(c, copies, ncopies) != 0)
 		return cmp_usage_error("out of memory");
 	cmp_fill_cells(c);
+	if (c->opt.group_host && (rc = cmp_group_hosts(c)) != 0)
+		return rc;
+	if ((rc = cmp_pick_baseline(c)) != 0)
+		return rc;
 	for (size_t r = 0; r < c->nrows; r++)
 		for (size_t i = 1; i < c->nin; i++)
 			cmp_judge(&c->rows[r], &c->rows[r].cells[0], &c->rows[r].cells[i],
 			      &c->rows[r].deltas[i]);
+	cmp_noise_floor(c);
 	cmp_warn_inputs(c);
-	switch (c->opt.format) {
-	case F_TEXT:
-	case F_MD:
-		if (cmp_build_grid(c, &g) != 0) {
-			cmp_grid_free(&g);
-			return cmp_usage_error("out of memory");
-		}
-		if (c->opt.format == F_TEXT)
-			cmp_print_text(stdout, c, &g);
-		else
-			cmp_print_md(stdout, c, &g);
-		cmp_grid_free(&g);
-		break;
-	case F_CSV:
-		cmp_print_csv(stdout, c);
-		break;
-	case F_JSON:
-		if (cmp_print_json(stdout, c) != 0) {
-			fprintf(stderr, "sysindex compare: internal error writing JSON\n");
-			return 1;
-		}
-		break;
-	}
+	if ((rc = print_table(c)) != 0)
+		return rc;
 	if (fflush(stdout) != 0)
 		return 1;
 	return c->opt.plot ? cmp_draw_plot(c, ncopies) : 0;

@@ -6,7 +6,10 @@
  *   compare_load.c   file arguments to inputs (reports, samples, labels),
  *                    and the warnings about inputs that differ
  *   compare_judge.c  rows, cells and Welch's verdicts
- *   compare_out.c    text, Markdown, CSV and JSON output
+ *   compare_out.c    two inputs' table, --long, CSV and JSON output
+ *   compare_matrix.c more inputs: a matrix of values, one of changes
+ *   compare_noise.c  the control tests' noise floor (inputs without samples)
+ *   compare_group.c  --group-by host: one column per host
  *   compare_plot.c   --plot: the chart
  */
 #ifndef SYSINDEX_COMPARE_INT_H
@@ -40,6 +43,9 @@ struct options {
 	enum format format;
 	const char *plot;
 	unsigned copies;        /* 0: every copy count */
+	const char *baseline;   /* --baseline N|LABEL, NULL: the first input */
+	int long_rows;          /* --long */
+	int group_host;         /* --group-by: 0 none, 1 host (an OPT_CHOICE int) */
 };
 
 /* One file argument: a parsed report file and the samples CSV beside it. */
@@ -47,6 +53,7 @@ struct source {
 	const char *arg;
 	char text[CMP_PATH_MAX];        /* the text report read ("" for a CSV-only run) */
 	char csv[CMP_PATH_MAX];         /* the samples CSV used ("" if none) */
+	char ublog[CMP_PATH_MAX];       /* or the UnixBench .log used ("" if none) */
 	char label[128];                /* default label: the file's base name */
 	struct tp_doc doc;
 	struct tp_samples samples;
@@ -59,6 +66,10 @@ struct input {
 	const struct source *src;
 	const struct tp_report *rep;
 	const struct tp_samples *samples;       /* NULL: none */
+	char host[128];         /* host identity id, else the header's hostname */
+	size_t nruns;           /* --group-by host: runs averaged in this column */
+	char members[1024];     /* and their labels, ", " between them */
+	char abbrev[16];        /* matrix column head: the label or A, B, ... */
 };
 
 /* One input's figure in one row. */
@@ -73,7 +84,11 @@ struct cell {
 	size_t n;
 	double mean, sd;
 	const struct tp_block *block;   /* score rows: where the index rows are */
+	unsigned runs;          /* --group-by host: value is the mean of this many runs */
 };
+
+/* Where an unjudged change stands against the control tests' noise floor. */
+enum floor_mark { FLOOR_NONE, FLOOR_WITHIN, FLOOR_BEYOND, FLOOR_CONTROL };
 
 /* Input i against input 0 in one row. */
 struct delta {
@@ -82,6 +97,7 @@ struct delta {
 	double ci_lo, ci_hi;    /* % of input 0's mean */
 	double p, df;
 	const char *verdict;    /* "" when there is nothing to say */
+	enum floor_mark floor;  /* against the noise floor (unjudged changes only) */
 };
 
 struct row {
@@ -103,6 +119,14 @@ struct compare {
 	size_t nrows;
 	char **warnings;
 	size_t nwarnings;
+	struct noise {
+		unsigned copies;
+		double pct;             /* control tests vary by up to this, % */
+		size_t ntests;          /* control tests behind it */
+		char widest[ROW_TITLE_MAX];     /* the control test that varied most */
+	} noise[8];
+	size_t nnoise;
+	const char *noise_why;  /* why no floor was computed, NULL when one was */
 };
 
 /* A grid of strings, printed as text or Markdown. */
@@ -131,13 +155,34 @@ void cmp_fill_cells(struct compare *c);
 void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b,
 	   struct delta *d);
 
+/* compare_load.c: --baseline moves its input to column 0 (0, or 2 after a usage error). */
+int cmp_pick_baseline(struct compare *c);
+
 /* compare_out.c */
+const char *cmp_status_word(enum tp_status s);
+const char *cmp_samples_source(const struct input *in, int *any);
 int cmp_build_grid(const struct compare *c, struct grid *g);
+int cmp_build_long_grid(const struct compare *c, struct grid *g);
+size_t cmp_grid_width(const struct grid *g);
 void cmp_grid_free(struct grid *g);
 void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g);
 void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g);
 void cmp_print_csv(FILE *out, const struct compare *c);
 int cmp_print_json(FILE *out, const struct compare *c);
+
+/* compare_matrix.c: more than two inputs (text, Markdown, CSV). */
+#define CMP_TEXT_WIDTH 100      /* text output fits this many columns */
+void cmp_print_matrix_text(FILE *out, const struct compare *c);
+void cmp_print_matrix_md(FILE *out, const struct compare *c);
+void cmp_print_matrix_csv(FILE *out, const struct compare *c);
+
+/* compare_noise.c: the control tests' noise floor of inputs without samples. */
+void cmp_noise_floor(struct compare *c);
+const char *cmp_floor_note(const struct delta *d);     /* "", or "; beyond the noise floor" */
+void cmp_print_noise(FILE *out, const struct compare *c, const char *indent);
+
+/* compare_group.c: --group-by host. */
+int cmp_group_hosts(struct compare *c);
 
 /* compare_plot.c */
 int cmp_draw_plot(const struct compare *c, size_t ncopies);

@@ -110,6 +110,44 @@ static int load_samples(struct source *s, const char *path, int required)
 }
 
 /*
+ * A UnixBench .log as the source's samples: 0 read, 1 not a UnixBench log
+ * (an error if required), -1 after a usage error.
+ */
+static int load_ublog(struct source *s, const char *path, int required)
+{
+	char err[512];
+	int rc = tp_parse_ublog(path, &s->samples, err, sizeof(err));
+
+	if (rc < 0) {
+		cmp_usage_error("%s", err);
+		return -1;
+	}
+	if (rc == 1) {
+		if (required) {
+			cmp_usage_error("%s: neither a report nor a UnixBench log", path);
+			return -1;
+		}
+		return 1;
+	}
+	if (fmt(s->ublog, sizeof(s->ublog), "%s", path) != 0) {
+		cmp_usage_error("%.60s...: path too long", path);
+		return -1;
+	}
+	s->have_samples = 1;
+	return 0;
+}
+
+/* A source of samples alone (a CSV, a log): its results made from them. */
+static int samples_doc(struct source *s, const char *path)
+{
+	if (s->samples.nsets == 0)
+		return cmp_usage_error("%s: no benchmark results found", path);
+	if (doc_from_samples(&s->samples, &s->doc) != 0)
+		return cmp_usage_error("%s: out of memory", path);
+	return 0;
+}
+
+/*
  * x.json, x.csv, x.html, x.md, x.log resolve to the run's text report x and
  * the samples CSV x.csv beside it; any other file is read as a report.
  */
@@ -137,11 +175,13 @@ int cmp_load_source(struct source *s, const char *arg)
 		base_label(arg, ext, s->label, sizeof(s->label));
 		if ((rc = load_samples(s, arg, 1)) != 0)
 			return rc;
-		if (s->samples.nsets == 0)
-			return cmp_usage_error("%s: no benchmark results found", arg);
-		if (doc_from_samples(&s->samples, &s->doc) != 0)
-			return cmp_usage_error("%s: out of memory", arg);
-		return 0;
+		return samples_doc(s, arg);
+	} else if (ext != NULL && strcmp(ext, ".log") == 0 && is_file(arg)) {
+		/* A UnixBench log without its report (or a run that never wrote one). */
+		base_label(arg, ext, s->label, sizeof(s->label));
+		if (load_ublog(s, arg, 1) != 0)
+			return 2;
+		return samples_doc(s, arg);
 	} else if (ext != NULL && strcmp(ext, ".json") == 0) {
 		return cmp_usage_error("%s: a .json result is read through its text report %s, which "
 				   "is missing", arg, base);
@@ -149,12 +189,23 @@ int cmp_load_source(struct source *s, const char *arg)
 		snprintf(s->text, sizeof(s->text), "%s", arg);
 		base_label(arg, NULL, s->label, sizeof(s->label));
 	}
-	if (tp_parse_file(s->text, &s->doc, err, sizeof(err)) != 0)
+	if (tp_parse_file(s->text, &s->doc, err, sizeof(err)) != 0) {
+		/* A UnixBench run cut short: the report has no result, the log its passes. */
+		snprintf(csv, sizeof(csv), "%s.log", s->text);
+		if (is_file(csv) && (rc = load_ublog(s, csv, 0)) <= 0) {
+			s->text[0] = '\0';
+			return rc < 0 ? 2 : samples_doc(s, csv);
+		}
 		return cmp_usage_error("%s", err);
+	}
 	snprintf(csv, sizeof(csv), "%s.csv", s->text);
 	/* Samples of one run only: a file of several reports has no single CSV. */
 	if (s->doc.nreports == 1 && is_file(csv))
-		return load_samples(s, csv, 0);
+		if ((rc = load_samples(s, csv, 0)) != 0 || s->have_samples)
+			return rc;
+	snprintf(csv, sizeof(csv), "%s.log", s->text);
+	if (s->doc.nreports == 1 && is_file(csv))
+		return load_ublog(s, csv, 0) < 0 ? 2 : 0;
 	return 0;
 }
 
@@ -180,6 +231,9 @@ int cmp_make_inputs(struct compare *c)
 			in->src = src;
 			in->rep = &src->doc.reports[r];
 			in->samples = src->have_samples ? &src->samples : NULL;
+			in->nruns = 1;
+			snprintf(in->host, sizeof(in->host), "%s",
+				 in->rep->host_id[0] ? in->rep->host_id : in->rep->host);
 			if (c->nin < c->opt.nlabels)
 				snprintf(in->label, sizeof(in->label), "%s", c->opt.labels[c->nin]);
 			else if (src->doc.nreports > 1)
@@ -200,6 +254,36 @@ int cmp_make_inputs(struct compare *c)
 		return cmp_usage_error("%zu labels for %zu inputs", c->opt.nlabels, c->nin);
 	if (c->nin < 2)
 		return cmp_usage_error("need at least 2 reports to compare, got %zu", c->nin);
+	return 0;
+}
+
+/* --baseline N|LABEL: that input becomes column 0, the others keep their order. */
+int cmp_pick_baseline(struct compare *c)
+{
+	const char *b = c->opt.baseline;
+	unsigned long n = 0;
+	size_t k = c->nin;
+	struct input in;
+
+	if (b == NULL)
+		return 0;
+	for (size_t i = 0; i < c->nin; i++)
+		if (strcmp(c->in[i].label, b) == 0)
+			k = i;
+	if (k == c->nin && parse_ulong(b, 1, c->nin, &n) == 0)
+		k = n - 1;
+	if (k == c->nin)
+		return cmp_usage_error("--baseline: '%s' is neither an input's number (1 to %zu) "
+				       "nor its label", b, c->nin);
+	in = c->in[k];
+	memmove(&c->in[1], &c->in[0], k * sizeof(c->in[0]));
+	c->in[0] = in;
+	for (size_t r = 0; r < c->nrows; r++) {
+		struct cell x = c->rows[r].cells[k];
+
+		memmove(&c->rows[r].cells[1], &c->rows[r].cells[0], k * sizeof(x));
+		c->rows[r].cells[0] = x;
+	}
 	return 0;
 }
 
