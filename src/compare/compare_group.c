@@ -126,5 +126,6 @@ int cmp_group_hosts(struct compare *c)
 		memset(row->deltas, 0, nruns * sizeof(row->deltas[0]));
 	}
 	c->nin = ng;
+	c->grouped = 1;
 	return 0;
 }

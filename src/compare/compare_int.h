@@ -24,6 +24,7 @@
 #define CMP_MAX_INPUTS 64
 #define CMP_PATH_MAX 4096
 #define ROW_TITLE_MAX (TP_TITLE_MAX + 32)
+#define CMP_TEXT_WIDTH 100      /* text output fits this many columns */
 
 #define V_FASTER "faster"
 #define V_SLOWER "slower"
@@ -126,6 +127,7 @@ struct compare {
 		char widest[ROW_TITLE_MAX];     /* the control test that varied most */
 	} noise[8];
 	size_t nnoise;
+	int grouped;            /* --group-by host made the columns */
 	const char *noise_why;  /* why no floor was computed, NULL when one was */
 };
 
@@ -141,6 +143,8 @@ struct grid {
  * it in c->warnings. */
 int cmp_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cmp_warn(struct compare *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* text word-wrapped to CMP_TEXT_WIDTH columns, each line after indent. */
+void cmp_wrapped(FILE *out, const char *indent, const char *text);
 
 /* compare_load.c */
 int cmp_load_source(struct source *s, const char *arg);
@@ -171,7 +175,6 @@ void cmp_print_csv(FILE *out, const struct compare *c);
 int cmp_print_json(FILE *out, const struct compare *c);
 
 /* compare_matrix.c: more than two inputs (text, Markdown, CSV). */
-#define CMP_TEXT_WIDTH 100      /* text output fits this many columns */
 void cmp_print_matrix_text(FILE *out, const struct compare *c);
 void cmp_print_matrix_md(FILE *out, const struct compare *c);
 void cmp_print_matrix_csv(FILE *out, const struct compare *c);

@@ -66,6 +66,8 @@ static void value_text(const struct cell *x, char *out, size_t len)
 		snprintf(out, len, "-");
 	else if (x->status != TP_OK)
 		snprintf(out, len, "%s", cmp_status_word(x->status));
+	else if (x->runs > 1 && x->mean > 0)   /* --group-by host: mean and spread of runs */
+		snprintf(out, len, "%.1f +-%.1f%%", x->value, 100 * x->sd / x->mean);
 	else
 		snprintf(out, len, "%.1f", x->value);
 }
@@ -219,30 +221,46 @@ static void print_group(FILE *out, const struct matrix *m, size_t k0, size_t k1)
 	}
 }
 
-/* The matrix in column groups that each fit CMP_TEXT_WIDTH. */
+/* Whether columns k0..k1-1 fit CMP_TEXT_WIDTH beside the title and unit. */
+static int fits(const struct matrix *m, size_t k0, size_t k1)
+{
+	size_t width = m->tw + 2 + m->uw;
+
+	for (size_t k = k0; k < k1; k++)
+		width += 2 + m->w[k];
+	return width <= CMP_TEXT_WIDTH;
+}
+
+/*
+ * The matrix in column groups that each fit CMP_TEXT_WIDTH: as few groups as
+ * the widths allow, and as even as they allow (7 columns in two groups are
+ * 4 + 3, not 6 + 1).
+ */
 static void print_matrix(FILE *out, const struct matrix *m, const char *caption)
 {
 	const struct compare *c = m->c;
-	size_t k0 = m->first, ngroups = 0;
+	size_t ngroups = 0, k0 = m->first;
 
 	for (size_t k = m->first; k < c->nin; ngroups++) {
-		size_t width = m->tw + 2 + m->uw;
+		size_t k1 = k + 1;
 
-		do
-			width += 2 + m->w[k++];
-		while (k < c->nin && width + 2 + m->w[k] <= CMP_TEXT_WIDTH);
+		while (k1 < c->nin && fits(m, k, k1 + 1))
+			k1++;
+		k = k1;
 	}
-	while (k0 < c->nin) {
-		size_t width = m->tw + 2 + m->uw, k1 = k0;
+	for (size_t g = 0; k0 < c->nin; g++) {
+		size_t left = ngroups > g ? ngroups - g : 1;
+		size_t want = (c->nin - k0 + left - 1) / left, k1 = k0 + 1;
 
-		do
-			width += 2 + m->w[k1++];
-		while (k1 < c->nin && width + 2 + m->w[k1] <= CMP_TEXT_WIDTH);
-		if (ngroups > 1)
+		while (k1 < c->nin && k1 - k0 < want && fits(m, k0, k1 + 1))
+			k1++;
+		if (ngroups == 1)
+			fprintf(out, "%s\n", caption);
+		else if (k1 - k0 == 1)
+			fprintf(out, "%s (column %s)\n", caption, c->in[k0].abbrev);
+		else
 			fprintf(out, "%s (columns %s to %s)\n", caption, c->in[k0].abbrev,
 				c->in[k1 - 1].abbrev);
-		else
-			fprintf(out, "%s\n", caption);
 		print_group(out, m, k0, k1);
 		fputc('\n', out);
 		k0 = k1;
@@ -269,6 +287,8 @@ static void print_key(FILE *out, const struct compare *c, const char *bullet)
 	for (size_t i = 0; i < c->nin; i++) {
 		const struct input *in = &c->in[i];
 		char v[96], line[CMP_PATH_MAX + 512], more[512];
+		const char *path = in->src->text[0] ? in->src->text : in->src->csv[0] ? in->src->csv
+			: in->src->ublog;
 		int any;
 
 		cmp_describe_version(in->rep, v, sizeof(v));
@@ -276,18 +296,27 @@ static void print_key(FILE *out, const struct compare *c, const char *bullet)
 			snprintf(line, sizeof(line), "%s%s%s%s: %zu runs", bullet, in->abbrev,
 				 strcmp(in->abbrev, in->label) ? " = " : "",
 				 strcmp(in->abbrev, in->label) ? in->label : "", in->nruns);
+		else if (strcmp(in->abbrev, in->label) == 0 || strcmp(in->label, in->src->label) == 0)
+			snprintf(line, sizeof(line), "%s%s = %s", bullet, in->abbrev, path);
 		else
-			snprintf(line, sizeof(line), "%s%s%s%s: %s", bullet, in->abbrev,
-				 strcmp(in->abbrev, in->label) ? " = " : "",
-				 strcmp(in->abbrev, in->label) ? in->label : "",
-				 in->src->text[0] ? in->src->text : in->src->csv[0] ? in->src->csv
-				 : in->src->ublog);
-		snprintf(more, sizeof(more), "%s%s%s; %s%s", v, in->rep->host[0] ? ", host " : "",
-			 in->rep->host, cmp_samples_source(in, &any), i == 0 ? "; the baseline" : "");
-		if (strlen(line) + 2 + strlen(more) <= CMP_TEXT_WIDTH)
+			snprintf(line, sizeof(line), "%s%s = %s: %s", bullet, in->abbrev, in->label,
+				 path);
+		if (in->nruns > 1)
+			snprintf(more, sizeof(more), "%.300s; %s%s", in->members, v,
+				 i == 0 ? "; the baseline" : "");
+		else
+			snprintf(more, sizeof(more), "%s%s%s; %s%s", v, in->rep->host[0] ? ", host " : "",
+				 in->rep->host, cmp_samples_source(in, &any),
+				 i == 0 ? "; the baseline" : "");
+		if (strlen(line) + 2 + strlen(more) <= CMP_TEXT_WIDTH) {
 			fprintf(out, "%s; %s\n", line, more);
-		else
-			fprintf(out, "%s\n%s    %s\n", line, bullet, more);
+		} else {
+			char indent[16];
+
+			snprintf(indent, sizeof(indent), "%*s", (int)strlen(bullet) + 4, "");
+			fprintf(out, "%s\n", line);
+			cmp_wrapped(out, indent, more);
+		}
 	}
 }
 
@@ -297,8 +326,14 @@ static void print_legend(FILE *out, const struct compare *c, const char *bullet)
 
 	used_marks(c, used);
 	for (size_t k = 0; k < NMARKS; k++)
-		if (used[k])
+		if (used[k] && k == 0 && c->grouped)
+			fprintf(out, "%s*  difference proven: Welch's t-test on each host's runs, "
+				"two-sided, 95%%\n", bullet);
+		else if (used[k])
 			fprintf(out, "%s%c  %s\n", bullet, marks[k].mark, marks[k].text);
+	if (c->grouped)
+		fprintf(out, "%sValues of a host with several runs: their mean +- their standard "
+			"deviation, %% of the mean\n", bullet);
 }
 
 void cmp_print_matrix_text(FILE *out, const struct compare *c)

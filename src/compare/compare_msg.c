@@ -1,6 +1,7 @@
 /*
  * compare_msg.c: how every step of `sysindex compare` speaks: a usage error
- * (one line, exit 2) and a warning (one line on stderr, kept for the JSON).
+ * (one line, exit 2), a warning (one line on stderr, kept for the JSON), and
+ * text wrapped to the output's width.
  * The lowest layer of compare: it calls no other compare file.
  */
 #include <stdarg.h>
@@ -38,4 +39,26 @@ void cmp_warn(struct compare *c, const char *fmt, ...)
 	c->warnings = grown;
 	if ((c->warnings[c->nwarnings] = strdup(msg)) != NULL)
 		c->nwarnings++;
+}
+
+void cmp_wrapped(FILE *out, const char *indent, const char *text)
+{
+	const char *s = text;
+	size_t width = CMP_TEXT_WIDTH - strlen(indent);
+
+	while (*s) {
+		size_t n = strlen(s), cut = n;
+
+		if (n > width) {
+			cut = width;
+			while (cut > 0 && s[cut] != ' ')
+				cut--;
+			if (cut == 0)
+				cut = width;
+		}
+		fprintf(out, "%s%.*s\n", indent, (int)cut, s);
+		s += cut;
+		while (*s == ' ')
+			s++;
+	}
 }

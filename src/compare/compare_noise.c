@@ -90,8 +90,9 @@ void cmp_noise_floor(struct compare *c)
 {
 	int any = 0;
 
+	/* Only for tests without samples: index scores never have any. */
 	for (size_t r = 0; r < c->nrows; r++)
-		for (size_t i = 1; i < c->nin; i++)
+		for (size_t i = 1; i < c->nin && !c->rows[r].is_score; i++)
 			any |= unjudged(&c->rows[r].deltas[i]);
 	if (!any)
 		return;
@@ -136,28 +137,6 @@ const char *cmp_floor_note(const struct delta *d)
 	return "";
 }
 
-/* text, word-wrapped to CMP_TEXT_WIDTH columns. */
-static void wrapped(FILE *out, const char *text)
-{
-	const char *s = text;
-
-	while (*s) {
-		size_t n = strlen(s), cut = n;
-
-		if (n > CMP_TEXT_WIDTH) {
-			cut = CMP_TEXT_WIDTH;
-			while (cut > 0 && s[cut] != ' ')
-				cut--;
-			if (cut == 0)
-				cut = CMP_TEXT_WIDTH;
-		}
-		fprintf(out, "%.*s\n", (int)cut, s);
-		s += cut;
-		while (*s == ' ')
-			s++;
-	}
-}
-
 void cmp_print_noise(FILE *out, const struct compare *c, const char *before)
 {
 	char msg[1024];
@@ -174,10 +153,10 @@ void cmp_print_noise(FILE *out, const struct compare *c, const char *before)
 			 "vary by up to %.1f%% between these runs (%zu test%s; most: %s): changes "
 			 "within that are not distinguishable from run-to-run drift.", copies,
 			 nz->pct, nz->ntests, nz->ntests == 1 ? "" : "s", nz->widest);
-		wrapped(out, msg);
+		cmp_wrapped(out, "", msg);
 	}
 	if (c->nnoise > 0)
-		wrapped(out, "This is a guide from control tests, not a significance test: the tests "
+		cmp_wrapped(out, "", "This is a guide from control tests, not a significance test: the tests "
 			"that touch the disk may drift more or less than the CPU tests do; only samples "
 			"(a sysindex run, or UnixBench's .log) give a verdict.");
 }

@@ -295,11 +295,22 @@ static void csv_num(FILE *out, double v)
 	csv_number(out, v);
 }
 
+static const char *floor_word(enum floor_mark f)
+{
+	switch (f) {
+	case FLOOR_WITHIN: return "within";
+	case FLOOR_BEYOND: return "beyond";
+	case FLOOR_CONTROL: return "control test";
+	case FLOOR_NONE: break;
+	}
+	return "";
+}
+
 /* Long format: one line per (row, input). */
 void cmp_print_csv(FILE *out, const struct compare *c)
 {
 	fputs("copies,kind,test,input,label,status,value,unit,time,samples,n,mean,sd,"
-	      "change_pct,ci_low_pct,ci_high_pct,p_value,df,verdict\n", out);
+	      "change_pct,ci_low_pct,ci_high_pct,p_value,df,verdict,noise_floor\n", out);
 	for (size_t r = 0; r < c->nrows; r++) {
 		const struct row *row = &c->rows[r];
 
@@ -333,6 +344,8 @@ void cmp_print_csv(FILE *out, const struct compare *c)
 			csv_num(out, i && d->judged ? d->df : NAN);
 			fputc(',', out);
 			csv_field(out, i ? d->verdict : "");
+			fputc(',', out);
+			csv_field(out, i ? floor_word(d->floor) : "");
 			fputc('\n', out);
 		}
 	}
@@ -353,6 +366,12 @@ static void json_input(struct json_out *j, const struct input *in)
 	json_kv_string(j, "mode", cmp_mode_of(in->rep));
 	json_kv_string_or_null(j, "compiler", in->rep->compiler);
 	json_kv_string(j, "samples_from", cmp_samples_source(in, &any));
+	json_kv_string_or_null(j, "unixbench_log", in->src->ublog);
+	json_kv_string_or_null(j, "host_id", in->rep->host_id);
+	json_kv_string_or_null(j, "virt", in->rep->virt);
+	json_kv_string_or_null(j, "group_key", in->host);
+	json_kv_uint(j, "runs", in->nruns);
+	json_kv_string_or_null(j, "run_labels", in->nruns > 1 ? in->members : "");
 	json_object_end(j);
 }
 
@@ -408,6 +427,7 @@ static void json_row(struct json_out *j, const struct compare *c, const struct r
 		json_kv_double(j, "p_value", d->judged ? d->p : NAN);
 		json_kv_double(j, "df", d->judged ? d->df : NAN);
 		json_kv_string_or_null(j, "verdict", d->verdict);
+		json_kv_string_or_null(j, "noise_floor", floor_word(d->floor));
 		json_object_end(j);
 	}
 	json_array_end(j);
@@ -428,6 +448,20 @@ int cmp_print_json(FILE *out, const struct compare *c)
 	for (size_t i = 0; i < c->nin; i++)
 		json_input(&j, &c->in[i]);
 	json_array_end(&j);
+	json_kv_string(&j, "baseline", c->in[0].label);
+	json_kv_string(&j, "grouped_by", c->grouped ? "host" : "input");
+	json_key(&j, "noise_floors");
+	json_array_begin(&j);
+	for (size_t k = 0; k < c->nnoise; k++) {
+		json_object_begin(&j);
+		json_kv_uint(&j, "copies", c->noise[k].copies);
+		json_kv_double(&j, "pct", c->noise[k].pct);
+		json_kv_uint(&j, "control_tests", c->noise[k].ntests);
+		json_kv_string(&j, "widest", c->noise[k].widest);
+		json_object_end(&j);
+	}
+	json_array_end(&j);
+	json_kv_string_or_null(&j, "no_noise_floor_because", c->noise_why ? c->noise_why : "");
 	json_key(&j, "warnings");
 	json_array_begin(&j);
 	for (size_t i = 0; i < c->nwarnings; i++)

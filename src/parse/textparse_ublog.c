@@ -141,12 +141,21 @@ static int end_pass(struct ub_state *st, struct lreader *lr, char *err, size_t e
 	return 0;
 }
 
-/* UnixBench's rule: the int(n/3) passes with the lowest summed count are dropped. */
+/*
+ * UnixBench's rule: the int(n/3) passes with the lowest summed count are
+ * dropped.  A test without a finished pass is removed.
+ */
 static void end_test(struct ub_state *st)
 {
 	struct tp_sample_set *set = st->set;
 
-	if (set != NULL) {
+	if (set != NULL && set->n == 0) {
+		/* Not one pass finished (cut short in its first pass): no such test. */
+		free(set->rate);
+		free(set->dropped);
+		memset(set, 0, sizeof(*set));
+		st->s->nsets--;
+	} else if (set != NULL) {
 		for (size_t d = 0; d < set->n / 3; d++) {
 			size_t lo = set->n;
 

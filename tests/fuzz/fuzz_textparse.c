@@ -105,6 +105,18 @@ static void check_error(const char *err, const char *name)
 	require(strchr(err, '\n') == NULL);
 }
 
+/* A samples reader's outcome: samples, "not this format" (none), or an error. */
+static void check_samples_rc(int rc, struct tp_samples *s, const char *err, const char *name)
+{
+	if (rc == 0)
+		check_samples(s);
+	else if (rc < 0)
+		check_error(err, name);
+	else
+		require(s->nsets == 0);
+	tp_samples_free(s);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct tp_doc doc;
@@ -120,12 +132,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_error(err, "fuzz");
 	}
 	rc = tp_parse_samples_buffer("fuzz.csv", data, size, &samples, err, sizeof(err));
-	if (rc == 0)
-		check_samples(&samples);
-	else if (rc < 0)
-		check_error(err, "fuzz.csv");
-	else
-		require(samples.nsets == 0);
-	tp_samples_free(&samples);
+	check_samples_rc(rc, &samples, err, "fuzz.csv");
+	rc = tp_parse_ublog_buffer("fuzz.log", data, size, &samples, err, sizeof(err));
+	check_samples_rc(rc, &samples, err, "fuzz.log");
 	return 0;
 }
