@@ -144,6 +144,9 @@ static int samples_doc(struct source *s, const char *path)
 		return cmp_usage_error("%s: no benchmark results found", path);
 	if (doc_from_samples(&s->samples, &s->doc) != 0)
 		return cmp_usage_error("%s: out of memory", path);
+	if (s->ublog[0])
+		snprintf(s->doc.reports[0].title, sizeof(s->doc.reports[0].title),
+			 "UnixBench log without a report");
 	return 0;
 }
 
@@ -298,6 +301,8 @@ void cmp_describe_version(const struct tp_report *r, char *out, size_t len)
 			 r->version[0] ? r->version : "?");
 	else if (r->version[0])
 		snprintf(out, len, "UnixBench %s", r->version);
+	else if (r->title[0])
+		snprintf(out, len, "%s", r->title);
 	else
 		snprintf(out, len, "unknown version (no title line)");
 }

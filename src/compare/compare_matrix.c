@@ -281,8 +281,13 @@ static void used_marks(const struct compare *c, int *used)
 		}
 }
 
-/* "  A  label: file" and, on the next line when it would not fit, the details. */
-static void print_key(FILE *out, const struct compare *c, const char *bullet)
+static void md_text(FILE *out, const char *s);
+
+/*
+ * "  A = file; details", the details on lines of their own when the line
+ * would not fit; in Markdown (md) one list item each, escaped.
+ */
+static void print_key(FILE *out, const struct compare *c, const char *bullet, int md)
 {
 	for (size_t i = 0; i < c->nin; i++) {
 		const struct input *in = &c->in[i];
@@ -308,7 +313,13 @@ static void print_key(FILE *out, const struct compare *c, const char *bullet)
 			snprintf(more, sizeof(more), "%s%s%s; %s%s", v, in->rep->host[0] ? ", host " : "",
 				 in->rep->host, cmp_samples_source(in, &any),
 				 i == 0 ? "; the baseline" : "");
-		if (strlen(line) + 2 + strlen(more) <= CMP_TEXT_WIDTH) {
+		if (md) {
+			fputs(bullet, out);
+			md_text(out, line + strlen(bullet));
+			fputs("; ", out);
+			md_text(out, more);
+			fputc('\n', out);
+		} else if (strlen(line) + 2 + strlen(more) <= CMP_TEXT_WIDTH) {
 			fprintf(out, "%s; %s\n", line, more);
 		} else {
 			char indent[16];
@@ -354,7 +365,7 @@ void cmp_print_matrix_text(FILE *out, const struct compare *c)
 	print_legend(out, c, "  ");
 	cmp_print_noise(out, c, "");
 	fputs("\nInputs:\n", out);
-	print_key(out, c, "  ");
+	print_key(out, c, "  ", 0);
 	free(v.w);
 	free(d.w);
 }
@@ -423,7 +434,7 @@ void cmp_print_matrix_md(FILE *out, const struct compare *c)
 	print_legend(out, c, "- ");
 	cmp_print_noise(out, c, "\n");
 	fputs("\nInputs:\n\n", out);
-	print_key(out, c, "- ");
+	print_key(out, c, "- ", 1);
 }
 
 /* ---- CSV: one line per row, values then changes and their marks ---------- */

@@ -218,8 +218,8 @@ void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
 		char v[96];
 
 		cmp_describe_version(in->rep, v, sizeof(v));
-		fprintf(out, "%s: %s: %s", in->label,
-			in->src->text[0] ? in->src->text : in->src->csv, v);
+		fprintf(out, "%s: %s: %s", in->label, in->src->text[0] ? in->src->text
+			: in->src->csv[0] ? in->src->csv : in->src->ublog, v);
 		if (in->rep->host[0])
 			fprintf(out, ", host %s", in->rep->host);
 		fprintf(out, ", mode %s; %s\n", cmp_mode_of(in->rep), cmp_samples_source(in, &any));
