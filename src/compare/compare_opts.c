@@ -36,7 +36,7 @@ static const struct opt_def compare_rows[] = {
 	  .help = "text, md (Markdown table), csv or json" },
 	{ .lname = "plot", .kind = OPT_STR, .off = OFF(plot), .argname = "FILE",
 	  .check = check_plot,
-	  .help = "grouped bar chart of each input relative to the first (gnuplot; .svg or .png)" },
+	  .help = "grouped bar chart of each input relative to the baseline (gnuplot; .svg or .png)" },
 	{ .lname = "copies", .kind = OPT_UINT, .off = OFF(copies), .min = 1, .max = 1000000,
 	  .argname = "N", .def_note = "every copy count",
 	  .help = "only the runs with N parallel copies" },
