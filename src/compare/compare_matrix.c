@@ -122,7 +122,7 @@ static int multi_copies(const struct compare *c)
 	return 0;
 }
 
-/* One matrix: ncols columns (first_input .. nin-1), cells built on demand. */
+/* One matrix: columns first .. nin-1, their cells formatted when printed. */
 struct matrix {
 	const struct compare *c;
 	size_t first;           /* 0: values of every input; 1: changes of the others */
@@ -267,17 +267,18 @@ static void print_matrix(FILE *out, const struct matrix *m, const char *caption)
 	}
 }
 
+/* Which marks the change matrix shows (a change's mark, or "units"/"tests"). */
 static void used_marks(const struct compare *c, int *used)
 {
 	for (size_t r = 0; r < c->nrows; r++)
 		for (size_t i = 1; i < c->nin; i++) {
-			char m = mark_of(&c->rows[r].deltas[i]);
+			const struct delta *d = &c->rows[r].deltas[i];
+			char m = mark_of(d);
 
+			if (!isfinite(d->change) && m != 'u' && m != 't')
+				continue;
 			for (size_t k = 0; k < NMARKS; k++)
-				if (marks[k].mark == m && isfinite(c->rows[r].deltas[i].change))
-					used[k] = 1;
-				else if (marks[k].mark == m && (m == 'u' || m == 't'))
-					used[k] = 1;
+				used[k] |= marks[k].mark == m;
 		}
 }
 

@@ -628,6 +628,7 @@ START_TEST(group_by_host)
 {
 	const char *csv[] = { "--format", "csv", "--long", "--group-by", "host", HOSTS, NULL };
 	const char *text[] = { "--group-by", "host", HOSTS, NULL };
+	const char *base[] = { "--group-by", "host", "--baseline", "web", HOSTS, NULL };
 	const char *one[] = { "--group-by", "host", R "hosts/alpha-3f2a-1.txt",
 			      R "hosts/alpha-3f2a-2.txt", NULL };
 	const char *bad[] = { "--group-by", "rack", R "a", R "b", NULL };
@@ -655,6 +656,10 @@ START_TEST(group_by_host)
 	HAS("Welch's t-test on each host's runs");
 	HAS(" +-");
 	ck_assert_uint_le(widest_line(out_text), 100);
+	/* --baseline names a host once the runs are grouped. */
+	ck_assert_int_eq(run(base), 0);
+	HAS("  A = web: 2 runs");
+	HAS("  B = alpha: 3 runs");
 	ck_assert_int_eq(run(one), 2);
 	ck_assert(strstr(err_text, "every input is from one host") != NULL);
 	ck_assert_int_eq(run(bad), 2);
