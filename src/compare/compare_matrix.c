@@ -29,9 +29,9 @@ static const struct {
 	{ '=', "no difference proven (the 95% interval of the difference holds 0)" },
 	{ '?', "significance cannot be judged (no samples)" },
 	{ '1', "significance cannot be judged (1 sample)" },
-	{ '!', "cannot be judged, but beyond the noise floor of the control tests" },
-	{ '~', "cannot be judged, and within the noise floor of the control tests" },
-	{ 'c', "a control test: its spread is the noise floor" },
+	{ '!', "cannot be judged (too few samples), but beyond the noise floor of the control tests" },
+	{ '~', "cannot be judged (too few samples), and within the noise floor of the control tests" },
+	{ 'c', "cannot be judged (too few samples); a control test: its spread is the noise floor" },
 	{ 'u', "units differ: not compared" },
 	{ 't', "index tests differ: not compared" },
 };

@@ -132,7 +132,7 @@ enum { COL_VALUE = 6, COL_UNIT = 7, COL_N = 10, COL_MEAN = 11, COL_CHANGE = 13,
        COL_FLOOR = 19 };
 
 /* out_text holds s. */
-#define HAS(s) ck_assert_msg(strstr(out_text, (s)) != NULL, "no \"%s\" in:\n%s", (s), out_text)
+#define HAS(s) ck_assert_msg(strstr(out_text, (s)) != NULL, "no \"%s\" in:\n%.1500s", (s), out_text)
 
 static double csv_num(unsigned copies, const char *test, unsigned input, int col)
 {
@@ -494,9 +494,9 @@ START_TEST(eight_unixbench_reports_fit_100_columns)
 	/* No samples: the CPU tests give the floor; the disk tests are beyond or within it. */
 	HAS("CPU tests, which do not touch the disk, vary by up to");
 	HAS("not a significance test");
-	HAS("  !  cannot be judged, but beyond the noise floor");
-	HAS("  ~  cannot be judged, and within the noise floor");
-	HAS("  c  a control test");
+	HAS("  !  cannot be judged (too few samples), but beyond the noise floor");
+	HAS("  ~  cannot be judged (too few samples), and within the noise floor");
+	HAS("  c  cannot be judged (too few samples); a control test");
 	/* The tmpfs run's file copy is far beyond; Dhrystone is a control test. */
 	HAS("+64.9%!");
 	ck_assert(strstr(out_text, " \n") == NULL);
@@ -578,7 +578,7 @@ START_TEST(long_rows_and_other_shapes)
 		  != NULL);
 	HAS("| Test | Unit | B | C | D | E | F | G | H |\n");
 	HAS("| +64.9%! |");
-	HAS("- !  cannot be judged, but beyond");
+	HAS("- !  cannot be judged (too few samples), but beyond");
 	ck_assert_int_eq(run(csv), 0);
 	ck_assert(strncmp(out_text, "copies,kind,test,unit,bench01-1-hdd-default.txt,", 48) == 0);
 	HAS(",change_pct bench01-2-hdd-noatime.txt,mark bench01-2-hdd-noatime"
