@@ -1,11 +1,11 @@
 /*
- * cmd_compare.c: `sysindex compare [options] FILE...`: one table of two or
- * more results, the change of each against the first, and whether the change
- * is real: Welch's t-test on every sample's rate where both sides have
- * samples (the statistics block of a sysindex text report, or better, the
- * per-sample CSV beside it).  This file: the options and the command's main
- * flow; the steps are in compare_load.c, compare_judge.c, compare_out.c and
- * compare_plot.c.
+ * cmd_compare.c: `sysindex compare [options] FILE...`: two or more results,
+ * the change of each against the baseline, and whether the change is real:
+ * Welch's t-test on every sample's rate where both sides have samples (the
+ * statistics block of a sysindex text report, or better, the per-sample CSV
+ * beside it; UnixBench's .log).  This file: the command's main flow and the
+ * choice of the output's shape; the options are in compare_opts.c and the
+ * steps in the files compare_int.h lists.
  *
  * Everything is read and checked before anything is printed: bad input
  * gives one line on stderr, exit 2, and an empty stdout.
@@ -115,7 +115,7 @@ static void compare_free(struct compare *c)
 static int print_table(const struct compare *c)
 {
 	struct grid g = { 0 };
-	int matrix = !c->opt.long_rows && c->nin > 2, rc = 0;
+	int matrix = !c->opt.long_rows && c->nin > 2;
 
 	if (c->opt.format == F_JSON) {
 		if (cmp_print_json(stdout, c) == 0)
@@ -130,21 +130,25 @@ static int print_table(const struct compare *c)
 			cmp_print_csv(stdout, c);
 		return 0;
 	}
-	if (!matrix && (c->opt.long_rows ? cmp_build_long_grid(c, &g) : cmp_build_grid(c, &g)) != 0)
-		rc = cmp_usage_error("out of memory");
-	else if (!matrix && !c->opt.long_rows && c->opt.format == F_TEXT &&
-		 cmp_grid_width(&g) > CMP_TEXT_WIDTH)
-		matrix = 1;
-	if (rc == 0 && matrix && c->opt.format == F_TEXT)
+	if (!matrix) {
+		if ((c->opt.long_rows ? cmp_build_long_grid(c, &g) : cmp_build_grid(c, &g)) != 0) {
+			cmp_grid_free(&g);
+			return cmp_usage_error("out of memory");
+		}
+		/* Two inputs side by side only while that fits. */
+		matrix = !c->opt.long_rows && c->opt.format == F_TEXT &&
+			cmp_grid_width(&g) > CMP_TEXT_WIDTH;
+	}
+	if (matrix && c->opt.format == F_TEXT)
 		cmp_print_matrix_text(stdout, c);
-	else if (rc == 0 && matrix)
+	else if (matrix)
 		cmp_print_matrix_md(stdout, c);
-	else if (rc == 0 && c->opt.format == F_TEXT)
+	else if (c->opt.format == F_TEXT)
 		cmp_print_text(stdout, c, &g);
-	else if (rc == 0)
+	else
 		cmp_print_md(stdout, c, &g);
 	cmp_grid_free(&g);
-	return rc;
+	return 0;
 }
 
 static int run_compare(struct compare *c)

@@ -1,8 +1,9 @@
 /*
  * compare_load.c: from `sysindex compare`'s file arguments to its inputs:
  * each argument (a report, or a run's x.json, x.csv, x.html, x.md or x.log)
- * resolved to a text report and the samples CSV beside it, or to the CSV
- * alone, then read; one input per report, with its label.  Also the
+ * resolved to a text report and the samples beside it (sysindex's CSV or
+ * UnixBench's .log), or to those samples alone, then read; one input per
+ * report, with its label and host; --baseline's choice.  Also the
  * warnings about inputs that are not alike (versions, modes, compilers,
  * copy counts, seconds per sample, sample counts, units, indexed tests).
  */
@@ -152,7 +153,10 @@ static int samples_doc(struct source *s, const char *path)
 
 /*
  * x.json, x.csv, x.html, x.md, x.log resolve to the run's text report x and
- * the samples CSV x.csv beside it; any other file is read as a report.
+ * the samples beside it: sysindex's x.csv, else UnixBench's x.log; any
+ * other file is read as a report.  A CSV or a UnixBench log without its
+ * report (or with a report that has no result: a UnixBench run cut short)
+ * is read alone.
  */
 int cmp_load_source(struct source *s, const char *arg)
 {
