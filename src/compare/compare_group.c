@@ -62,8 +62,13 @@ static void group_label(struct compare *c, size_t ng, const struct input *first)
 		 : first->host[0] ? first->host : first->label);
 	for (size_t i = 0; i < ng; i++)
 		if (strcmp(c->in[i].label, g->label) == 0) {
-			snprintf(g->label, sizeof(g->label), "%.100s (id %.8s)",
-				 first->rep->host[0] ? first->rep->host : first->label, first->host);
+			if (first->rep->host_id[0])
+				snprintf(g->label, sizeof(g->label), "%.100s (id %.8s)",
+					 first->rep->host[0] ? first->rep->host : first->label,
+					 first->rep->host_id);
+			else
+				snprintf(g->label, sizeof(g->label), "%.100s (no host id)",
+					 first->rep->host[0] ? first->rep->host : first->label);
 			break;
 		}
 }

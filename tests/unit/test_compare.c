@@ -629,6 +629,8 @@ START_TEST(group_by_host)
 	const char *csv[] = { "--format", "csv", "--long", "--group-by", "host", HOSTS, NULL };
 	const char *text[] = { "--group-by", "host", HOSTS, NULL };
 	const char *base[] = { "--group-by", "host", "--baseline", "web", HOSTS, NULL };
+	const char *byname[] = { "--group-by", "host", "--format", "csv", "--long", UB8_ALL,
+				 R "hosts/alpha-3f2a-1.txt", R "hosts/alpha-3f2a-2.txt", NULL };
 	const char *one[] = { "--group-by", "host", R "hosts/alpha-3f2a-1.txt",
 			      R "hosts/alpha-3f2a-2.txt", NULL };
 	const char *bad[] = { "--group-by", "rack", R "a", R "b", NULL };
@@ -656,6 +658,12 @@ START_TEST(group_by_host)
 	HAS("Welch's t-test on each host's runs");
 	HAS(" +-");
 	ck_assert_uint_le(widest_line(out_text), 100);
+	/* UnixBench reports have no identity line: their hostname is the host. */
+	ck_assert_int_eq(run(byname), 0);
+	ck_assert_str_eq(csv_cell(1, DHRY, 1, 4), "bench01");
+	ck_assert_str_eq(csv_cell(1, DHRY, 1, COL_N), "8");
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, 4), "alpha");
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_N), "2");
 	/* --baseline names a host once the runs are grouped. */
 	ck_assert_int_eq(run(base), 0);
 	HAS("  A = web: 2 runs");
