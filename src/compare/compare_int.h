@@ -118,6 +118,7 @@ struct compare {
 	size_t nin;
 	struct row *rows;
 	size_t nrows;
+	size_t row_hint;        /* find_row tries this row first */
 	char **warnings;
 	size_t nwarnings;
 	struct noise {

@@ -364,7 +364,7 @@ void cmp_print_matrix_text(FILE *out, const struct compare *c)
 	print_matrix(out, &d, caption);
 	fputs("Marks:\n", out);
 	print_legend(out, c, "  ");
-	cmp_print_noise(out, c, "");
+	cmp_print_noise(out, c, "\n");
 	fputs("\nInputs:\n", out);
 	print_key(out, c, "  ", 0);
 	free(v.w);
