@@ -594,6 +594,7 @@ START_TEST(unixbench_logs_get_verdicts)
 {
 	const char *beside[] = { "--format", "csv", "--long", R "ublog/ub60-a", R "ublog/ub60-b",
 				 NULL };
+	const char *json[] = { "--format", "json", R "ublog/ub60-a", R "ublog/ub60-b", NULL };
 	const char *alone[] = { "--format", "csv", "--long", R "ublog/ub60-a.log", R "ublog/ub513-a.log",
 				R "ublog/ub60-aborted", NULL };
 
@@ -615,6 +616,10 @@ START_TEST(unixbench_logs_get_verdicts)
 	ck_assert_str_eq(csv_cell(1, DHRY, 3, COL_VERDICT),
 			 "significance cannot be judged (1 sample)");
 	ck_assert_str_eq(csv_cell(1, "Pipe Throughput", 3, 5), "missing");
+	/* JSON names the log each input's samples came from. */
+	ck_assert_int_eq(run(json), 0);
+	HAS("\"unixbench_log\": \"" R "ublog/ub60-a.log\"");
+	HAS("\"samples_from\": \"UnixBench log\"");
 }
 END_TEST
 
@@ -629,6 +634,7 @@ START_TEST(group_by_host)
 	const char *csv[] = { "--format", "csv", "--long", "--group-by", "host", HOSTS, NULL };
 	const char *text[] = { "--group-by", "host", HOSTS, NULL };
 	const char *base[] = { "--group-by", "host", "--baseline", "web", HOSTS, NULL };
+	const char *json[] = { "--group-by", "host", "--format", "json", HOSTS, NULL };
 	const char *byname[] = { "--group-by", "host", "--format", "csv", "--long", UB8_ALL,
 				 R "hosts/alpha-3f2a-1.txt", R "hosts/alpha-3f2a-2.txt", NULL };
 	const char *one[] = { "--group-by", "host", R "hosts/alpha-3f2a-1.txt",
@@ -658,6 +664,13 @@ START_TEST(group_by_host)
 	HAS("Welch's t-test on each host's runs");
 	HAS(" +-");
 	ck_assert_uint_le(widest_line(out_text), 100);
+	/* JSON keeps the ids, the runs behind each host and how it was grouped. */
+	ck_assert_int_eq(run(json), 0);
+	HAS("\"grouped_by\": \"host\"");
+	HAS("\"host_id\": \"3f2a9c0d4e5b6a71\"");
+	HAS("\"virt\": \"kvm\"");
+	HAS("\"runs\": 3");
+	HAS("\"run_labels\": \"alpha-3f2a-1.txt, alpha-3f2a-2.txt, alpha-3f2a-3.txt\"");
 	/* UnixBench reports have no identity line: their hostname is the host. */
 	ck_assert_int_eq(run(byname), 0);
 	ck_assert_str_eq(csv_cell(1, DHRY, 1, 4), "bench01");
