@@ -155,7 +155,7 @@ static void end_test(struct ub_state *st)
 		free(set->dropped);
 		memset(set, 0, sizeof(*set));
 		st->s->nsets--;
-	} else if (set != NULL) {
+	} else if (set != NULL && st->counts != NULL) {    /* counts: one per sample */
 		for (size_t d = 0; d < set->n / 3; d++) {
 			size_t lo = set->n;
 
