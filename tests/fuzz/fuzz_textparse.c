@@ -60,6 +60,11 @@ static void check_block(const struct tp_block *b)
 		check_text(s->title, sizeof(s->title));
 		check_text(s->flags, sizeof(s->flags));
 		check_num(s->mean, 0);
+		/* Fewer than two samples have no spread: "-" is read as NAN. */
+		if (s->n < 2) {
+			require(isnan(s->sd) || (isfinite(s->sd) && s->sd >= 0));
+			continue;
+		}
 		check_num(s->sd, 0);
 		check_num(s->ci_pct, 0);
 		check_num(s->cv_pct, 0);
