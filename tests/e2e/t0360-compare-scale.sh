@@ -50,6 +50,22 @@ grep -q '^  A = alpha: 3 runs' "$T/hosts" || die "group-by: alpha"
 grep -q '^  C = web (id 8c1d2e3f): 2 runs' "$T/hosts" || die "group-by: two hosts called web"
 check_text "$T/hosts" || die "group-by layout"
 
+note "--group-by host over real runs: grouped by their Host identity line"
+run_si -i 2 --duration 1 --settle 0 -c 1 pipe
+a=$(report)
+mv "$a" "$T/run1"
+run_si -i 2 --duration 1 --settle 0 -c 1 pipe
+mv "$(report)" "$T/run2"
+id=$(sed -n 's/^   Host identity: id \([0-9a-f]\{16\}\), virt .*/\1/p' "$T/run1")
+"$ROOT/Run" compare --group-by host --format json "$T/run1" "$T/run2" $D/ub8/*.txt >"$T/g.json" \
+	2>"$T/g.err" || die "group-by of real runs: $(cat "$T/g.err")"
+check_json "$T/g.json"
+if [ -n "$id" ]; then
+	grep -q "\"host_id\": \"$id\"" "$T/g.json" || die "host id $id not read back"
+fi
+grep -q '"runs": 2' "$T/g.json" || die "the two real runs are not one host"
+grep -q '"runs": 8' "$T/g.json" || die "the eight UnixBench reports are not one host"
+
 note "50 inputs x 500 tests"
 mkdir -p "$T/big"
 i=0
