@@ -217,7 +217,7 @@ check-fleet: all
 comma := ,
 FUZZ_CC   ?= clang
 FUZZ_TIME ?= 60
-FUZZ_DATA_textparse := tests/data/reports
+FUZZ_DATA_textparse := tests/data/reports $(patsubst %/,%,$(wildcard tests/data/reports/*/))
 FUZZ_DATA_mountinfo := tests/data/mountinfo
 FUZZ_SEEDS = $(FUZZ_DATA_$(1)) tests/fuzz/corpus/$(1)
 FUZZ_CORPUS := $(call FUZZ_SEEDS,textparse)

@@ -272,6 +272,14 @@ const struct test_def *test_find(const char *name)
 	return NULL;
 }
 
+const struct test_def *test_find_title(const char *title)
+{
+	for (size_t i = 0; i < test_table_len; i++)
+		if (strcmp(test_table[i].title, title) == 0)
+			return &test_table[i];
+	return NULL;
+}
+
 const struct group_def *group_find(const char *name)
 {
 	for (size_t i = 0; i < group_table_len; i++)

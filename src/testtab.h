@@ -158,6 +158,8 @@ extern const struct test_def test_table[];
 extern const size_t test_table_len;
 
 const struct test_def *test_find(const char *name);
+/* By display name, as reports print it (compare reads reports back). */
+const struct test_def *test_find_title(const char *title);
 
 /*
  * A group or alias name selects every test whose groups intersect its mask,

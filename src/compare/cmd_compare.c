@@ -1,18 +1,17 @@
 /*
- * cmd_compare.c: `sysindex compare [options] FILE...`: one table of two or
- * more results, the change of each against the first, and whether the change
- * is real: Welch's t-test on every sample's rate where both sides have
- * samples (the statistics block of a sysindex text report, or better, the
- * per-sample CSV beside it).  This file: the options and the command's main
- * flow; the steps are in compare_load.c, compare_judge.c, compare_out.c and
- * compare_plot.c.
+ * cmd_compare.c: `sysindex compare [options] FILE...`: two or more results,
+ * the change of each against the baseline, and whether the change is real:
+ * Welch's t-test on every sample's rate where both sides have samples (the
+ * statistics block of a sysindex text report, or better, the per-sample CSV
+ * beside it; UnixBench's .log).  This file: the command's main flow and the
+ * choice of the output's shape; the options are in compare_opts.c and the
+ * steps in the files compare_int.h lists.
  *
  * Everything is read and checked before anything is printed: bad input
  * gives one line on stderr, exit 2, and an empty stdout.
  */
 #include "cmds.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,47 +20,28 @@
 #include "compare/compare_int.h"
 #include "util/util.h"
 
-/* ---- messages --------------------------------------------------------- */
-
-int cmp_usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("sysindex compare: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return 2;
-}
-
 static void usage(FILE *out)
 {
 	opt_synopsis(out, "usage: ", &compare_opts);
 	fputs("\n"
 	      "Compare two or more results: sysindex text reports (or their .json/.csv\n"
 	      "files, which resolve to the run's text report and samples CSV) and plain\n"
-	      "UnixBench 5.x/6.x reports, also pasted from web pages.  A file holding\n"
-	      "several reports counts as several inputs (file#1, file#2, ...).\n"
+	      "UnixBench 5.x/6.x reports (with the .log beside them, or the .log alone),\n"
+	      "also pasted from web pages.  A file holding several reports counts as\n"
+	      "several inputs (file#1, file#2, ...).\n"
 	      "\noptions:\n", out);
 	opt_help(out, &compare_opts);
 	fputs("\n"
 	      "One paired run (./Run --testdir A --testdir B) shows its own comparison\n"
 	      "of interleaved rounds; with other files it counts as one input per directory.\n"
 	      "\n"
-	      "Each input's change is against the first.  Where both have samples, the\n"
-	      "95% confidence interval of the difference and Welch's t-test say whether\n"
-	      "it is faster, slower, or \"no difference proven\".  See docs/compare.md.\n", out);
+	      "Each input's change is against the baseline (--baseline, else the first).\n"
+	      "Where both have samples (a sysindex run, or a UnixBench .log), the 95%\n"
+	      "confidence interval of the difference and Welch's t-test say whether it is\n"
+	      "faster, slower, or \"no difference proven\".  See docs/compare.md.\n", out);
 }
 
 /* ---- options ---------------------------------------------------------- */
-
-int tp_ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), k = strlen(suffix);
-
-	return n >= k && strcmp(s + n - k, suffix) == 0;
-}
 
 /* 0, 1 for --help, or 2 after a usage error (printed). */
 static int parse_options(int argc, char **argv, struct options *o)
@@ -130,11 +110,54 @@ static void compare_free(struct compare *c)
 	free(c->warnings);
 }
 
+/*
+ * The shape: --long, one row per test and input; else two inputs side by
+ * side with their interval and verdict while that fits CMP_TEXT_WIDTH, and
+ * the matrices of values and changes for more inputs (or wider tables).
+ */
+static int print_table(const struct compare *c)
+{
+	struct grid g = { 0 };
+	int matrix = !c->opt.long_rows && c->nin > 2;
+
+	if (c->opt.format == F_JSON) {
+		if (cmp_print_json(stdout, c) == 0)
+			return 0;
+		fprintf(stderr, "sysindex compare: internal error writing JSON\n");
+		return 1;
+	}
+	if (c->opt.format == F_CSV) {
+		if (matrix)
+			cmp_print_matrix_csv(stdout, c);
+		else
+			cmp_print_csv(stdout, c);
+		return 0;
+	}
+	if (!matrix) {
+		if ((c->opt.long_rows ? cmp_build_long_grid(c, &g) : cmp_build_grid(c, &g)) != 0) {
+			cmp_grid_free(&g);
+			return cmp_usage_error("out of memory");
+		}
+		/* Two inputs side by side only while that fits. */
+		matrix = !c->opt.long_rows && c->opt.format == F_TEXT &&
+			cmp_grid_width(&g) > CMP_TEXT_WIDTH;
+	}
+	if (matrix && c->opt.format == F_TEXT)
+		cmp_print_matrix_text(stdout, c);
+	else if (matrix)
+		cmp_print_matrix_md(stdout, c);
+	else if (c->opt.format == F_TEXT)
+		cmp_print_text(stdout, c, &g);
+	else
+		cmp_print_md(stdout, c, &g);
+	cmp_grid_free(&g);
+	return 0;
+}
+
 static int run_compare(struct compare *c)
 {
 	unsigned copies[TP_MAX_BLOCKS * 4];
 	size_t ncopies;
-	struct grid g = { 0 };
 	int rc;
 
 	c->src = calloc(c->opt.nfiles ? c->opt.nfiles : 1, sizeof(*c->src));
@@ -156,34 +179,18 @@ static int run_compare(struct compare *c)
 	if (cmp_collect_rows(c, copies, ncopies) != 0)
 		return cmp_usage_error("out of memory");
 	cmp_fill_cells(c);
+	if (c->opt.group_host && (rc = cmp_group_hosts(c)) != 0)
+		return rc;
+	if ((rc = cmp_pick_baseline(c)) != 0)
+		return rc;
 	for (size_t r = 0; r < c->nrows; r++)
 		for (size_t i = 1; i < c->nin; i++)
 			cmp_judge(&c->rows[r], &c->rows[r].cells[0], &c->rows[r].cells[i],
 			      &c->rows[r].deltas[i]);
+	cmp_noise_floor(c);
 	cmp_warn_inputs(c);
-	switch (c->opt.format) {
-	case F_TEXT:
-	case F_MD:
-		if (cmp_build_grid(c, &g) != 0) {
-			cmp_grid_free(&g);
-			return cmp_usage_error("out of memory");
-		}
-		if (c->opt.format == F_TEXT)
-			cmp_print_text(stdout, c, &g);
-		else
-			cmp_print_md(stdout, c, &g);
-		cmp_grid_free(&g);
-		break;
-	case F_CSV:
-		cmp_print_csv(stdout, c);
-		break;
-	case F_JSON:
-		if (cmp_print_json(stdout, c) != 0) {
-			fprintf(stderr, "sysindex compare: internal error writing JSON\n");
-			return 1;
-		}
-		break;
-	}
+	if ((rc = print_table(c)) != 0)
+		return rc;
 	if (fflush(stdout) != 0)
 		return 1;
 	return c->opt.plot ? cmp_draw_plot(c, ncopies) : 0;

@@ -2,10 +2,14 @@
  * compare_int.h: what the files of `sysindex compare` share (private):
  *
  *   cmd_compare.c    options and the command's main flow
+ *   compare_msg.c    usage errors and warnings (calls no other compare file)
  *   compare_load.c   file arguments to inputs (reports, samples, labels),
  *                    and the warnings about inputs that differ
  *   compare_judge.c  rows, cells and Welch's verdicts
- *   compare_out.c    text, Markdown, CSV and JSON output
+ *   compare_out.c    two inputs' table, --long, CSV and JSON output
+ *   compare_matrix.c more inputs: a matrix of values, one of changes
+ *   compare_noise.c  the control tests' noise floor (inputs without samples)
+ *   compare_group.c  --group-by host: one column per host
  *   compare_plot.c   --plot: the chart
  */
 #ifndef SYSINDEX_COMPARE_INT_H
@@ -20,6 +24,7 @@
 #define CMP_MAX_INPUTS 64
 #define CMP_PATH_MAX 4096
 #define ROW_TITLE_MAX (TP_TITLE_MAX + 32)
+#define CMP_TEXT_WIDTH 100      /* text output fits this many columns */
 
 #define V_FASTER "faster"
 #define V_SLOWER "slower"
@@ -39,6 +44,9 @@ struct options {
 	enum format format;
 	const char *plot;
 	unsigned copies;        /* 0: every copy count */
+	const char *baseline;   /* --baseline N|LABEL, NULL: the first input */
+	int long_rows;          /* --long */
+	int group_host;         /* --group-by: 0 none, 1 host (an OPT_CHOICE int) */
 };
 
 /* One file argument: a parsed report file and the samples CSV beside it. */
@@ -46,6 +54,7 @@ struct source {
 	const char *arg;
 	char text[CMP_PATH_MAX];        /* the text report read ("" for a CSV-only run) */
 	char csv[CMP_PATH_MAX];         /* the samples CSV used ("" if none) */
+	char ublog[CMP_PATH_MAX];       /* or the UnixBench .log used ("" if none) */
 	char label[128];                /* default label: the file's base name */
 	struct tp_doc doc;
 	struct tp_samples samples;
@@ -58,6 +67,10 @@ struct input {
 	const struct source *src;
 	const struct tp_report *rep;
 	const struct tp_samples *samples;       /* NULL: none */
+	char host[128];         /* host identity id, else the header's hostname */
+	size_t nruns;           /* --group-by host: runs averaged in this column */
+	char members[1024];     /* and their labels, ", " between them */
+	char abbrev[16];        /* matrix column head: the label or A, B, ... */
 };
 
 /* One input's figure in one row. */
@@ -72,7 +85,11 @@ struct cell {
 	size_t n;
 	double mean, sd;
 	const struct tp_block *block;   /* score rows: where the index rows are */
+	unsigned runs;          /* --group-by host: value is the mean of this many runs */
 };
+
+/* Where an unjudged change stands against the control tests' noise floor. */
+enum floor_mark { FLOOR_NONE, FLOOR_WITHIN, FLOOR_BEYOND, FLOOR_CONTROL };
 
 /* Input i against input 0 in one row. */
 struct delta {
@@ -81,6 +98,7 @@ struct delta {
 	double ci_lo, ci_hi;    /* % of input 0's mean */
 	double p, df;
 	const char *verdict;    /* "" when there is nothing to say */
+	enum floor_mark floor;  /* against the noise floor (unjudged changes only) */
 };
 
 struct row {
@@ -100,8 +118,18 @@ struct compare {
 	size_t nin;
 	struct row *rows;
 	size_t nrows;
+	size_t row_hint;        /* find_row tries this row first */
 	char **warnings;
 	size_t nwarnings;
+	struct noise {
+		unsigned copies;
+		double pct;             /* control tests vary by up to this, % */
+		size_t ntests;          /* control tests behind it */
+		char widest[ROW_TITLE_MAX];     /* the control test that varied most */
+	} noise[8];
+	size_t nnoise;
+	int grouped;            /* --group-by host made the columns */
+	const char *noise_why;  /* why no floor was computed, NULL when one was */
 };
 
 /* A grid of strings, printed as text or Markdown. */
@@ -111,9 +139,13 @@ struct grid {
 	int *right;             /* per column: right-aligned */
 };
 
-/* cmd_compare.c: usage_error prints "sysindex compare: <message>" and returns 2. */
-int cmp_usage_error(const char *fmt, ...);
-int tp_ends_with(const char *s, const char *suffix);
+/* compare_msg.c: cmp_usage_error prints "sysindex compare: <message>" and
+ * returns 2; cmp_warn prints "sysindex compare: warning: <message>" and keeps
+ * it in c->warnings. */
+int cmp_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cmp_warn(struct compare *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* text word-wrapped to CMP_TEXT_WIDTH columns, each line after indent. */
+void cmp_wrapped(FILE *out, const char *indent, const char *text);
 
 /* compare_load.c */
 int cmp_load_source(struct source *s, const char *arg);
@@ -123,14 +155,20 @@ const char *cmp_mode_of(const struct tp_report *r);
 void cmp_warn_inputs(struct compare *c);
 
 /* compare_judge.c */
-unsigned tp_block_copies(const struct tp_block *b);
 int cmp_collect_rows(struct compare *c, const unsigned *copies, size_t ncopies);
 void cmp_fill_cells(struct compare *c);
 void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b,
 	   struct delta *d);
 
+/* compare_load.c: --baseline moves its input to column 0 (0, or 2 after a usage error). */
+int cmp_pick_baseline(struct compare *c);
+
 /* compare_out.c */
+const char *cmp_status_word(enum tp_status s);
+const char *cmp_samples_source(const struct input *in, int *any);
 int cmp_build_grid(const struct compare *c, struct grid *g);
+int cmp_build_long_grid(const struct compare *c, struct grid *g);
+size_t cmp_grid_width(const struct grid *g);
 void cmp_grid_free(struct grid *g);
 void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g);
 void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g);
@@ -139,6 +177,19 @@ int cmp_print_json(FILE *out, const struct compare *c);
 
 /* compare_paired.c: one paired run's own comparison (0, or -1 on a write error). */
 int cmp_print_paired(FILE *out, const struct compare *c);
+
+/* compare_matrix.c: more than two inputs (text, Markdown, CSV). */
+void cmp_print_matrix_text(FILE *out, const struct compare *c);
+void cmp_print_matrix_md(FILE *out, const struct compare *c);
+void cmp_print_matrix_csv(FILE *out, const struct compare *c);
+
+/* compare_noise.c: the control tests' noise floor of inputs without samples. */
+void cmp_noise_floor(struct compare *c);
+const char *cmp_floor_note(const struct delta *d);     /* "", or "; beyond the noise floor" */
+void cmp_print_noise(FILE *out, const struct compare *c, const char *indent);
+
+/* compare_group.c: --group-by host. */
+int cmp_group_hosts(struct compare *c);
 
 /* compare_plot.c */
 int cmp_draw_plot(const struct compare *c, size_t ncopies);

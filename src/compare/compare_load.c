@@ -1,13 +1,13 @@
 /*
  * compare_load.c: from `sysindex compare`'s file arguments to its inputs:
  * each argument (a report, or a run's x.json, x.csv, x.html, x.md or x.log)
- * resolved to a text report and the samples CSV beside it, or to the CSV
- * alone, then read; one input per report, with its label.  Also the
+ * resolved to a text report and the samples beside it (sysindex's CSV or
+ * UnixBench's .log), or to those samples alone, then read; one input per
+ * report, with its label and host; --baseline's choice.  Also the
  * warnings about inputs that are not alike (versions, modes, compilers,
  * copy counts, seconds per sample, sample counts, units, indexed tests).
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +15,7 @@
 
 #include "compare/compare_int.h"
 #include "stats/stats.h"
+#include "util/util.h"
 
 /* ---- reading the inputs ----------------------------------------------- */
 
@@ -35,7 +36,7 @@ static void base_label(const char *path, const char *strip, char *out, size_t ou
 	if (*b == '\0')
 		b = path;
 	n = strlen(b);
-	if (strip != NULL && tp_ends_with(b, strip) && n > strlen(strip))
+	if (strip != NULL && str_ends_with(b, strip) && n > strlen(strip))
 		n -= strlen(strip);
 	snprintf(out, outlen, "%.*s", (int)n, b);
 }
@@ -110,8 +111,52 @@ static int load_samples(struct source *s, const char *path, int required)
 }
 
 /*
+ * A UnixBench .log as the source's samples: 0 read, 1 not a UnixBench log
+ * (an error if required), -1 after a usage error.
+ */
+static int load_ublog(struct source *s, const char *path, int required)
+{
+	char err[512];
+	int rc = tp_parse_ublog(path, &s->samples, err, sizeof(err));
+
+	if (rc < 0) {
+		cmp_usage_error("%s", err);
+		return -1;
+	}
+	if (rc == 1) {
+		if (required) {
+			cmp_usage_error("%s: neither a report nor a UnixBench log", path);
+			return -1;
+		}
+		return 1;
+	}
+	if (fmt(s->ublog, sizeof(s->ublog), "%s", path) != 0) {
+		cmp_usage_error("%.60s...: path too long", path);
+		return -1;
+	}
+	s->have_samples = 1;
+	return 0;
+}
+
+/* A source of samples alone (a CSV, a log): its results made from them. */
+static int samples_doc(struct source *s, const char *path)
+{
+	if (s->samples.nsets == 0)
+		return cmp_usage_error("%s: no benchmark results found", path);
+	if (doc_from_samples(&s->samples, &s->doc) != 0)
+		return cmp_usage_error("%s: out of memory", path);
+	if (s->ublog[0])
+		snprintf(s->doc.reports[0].title, sizeof(s->doc.reports[0].title),
+			 "UnixBench log without a report");
+	return 0;
+}
+
+/*
  * x.json, x.csv, x.html, x.md, x.log resolve to the run's text report x and
- * the samples CSV x.csv beside it; any other file is read as a report.
+ * the samples beside it: sysindex's x.csv, else UnixBench's x.log; any
+ * other file is read as a report.  A CSV or a UnixBench log without its
+ * report (or with a report that has no result: a UnixBench run cut short)
+ * is read alone.
  */
 int cmp_load_source(struct source *s, const char *arg)
 {
@@ -123,7 +168,7 @@ int cmp_load_source(struct source *s, const char *arg)
 	memset(s, 0, sizeof(*s));
 	s->arg = arg;
 	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
-		if (tp_ends_with(arg, exts[i]) && strlen(arg) > strlen(exts[i]))
+		if (str_ends_with(arg, exts[i]) && strlen(arg) > strlen(exts[i]))
 			ext = exts[i];
 	if (strlen(arg) >= sizeof(base))
 		return cmp_usage_error("%.60s...: path too long", arg);
@@ -137,11 +182,13 @@ int cmp_load_source(struct source *s, const char *arg)
 		base_label(arg, ext, s->label, sizeof(s->label));
 		if ((rc = load_samples(s, arg, 1)) != 0)
 			return rc;
-		if (s->samples.nsets == 0)
-			return cmp_usage_error("%s: no benchmark results found", arg);
-		if (doc_from_samples(&s->samples, &s->doc) != 0)
-			return cmp_usage_error("%s: out of memory", arg);
-		return 0;
+		return samples_doc(s, arg);
+	} else if (ext != NULL && strcmp(ext, ".log") == 0 && is_file(arg)) {
+		/* A UnixBench log without its report (or a run that never wrote one). */
+		base_label(arg, ext, s->label, sizeof(s->label));
+		if (load_ublog(s, arg, 1) != 0)
+			return 2;
+		return samples_doc(s, arg);
 	} else if (ext != NULL && strcmp(ext, ".json") == 0) {
 		return cmp_usage_error("%s: a .json result is read through its text report %s, which "
 				   "is missing", arg, base);
@@ -149,12 +196,23 @@ int cmp_load_source(struct source *s, const char *arg)
 		snprintf(s->text, sizeof(s->text), "%s", arg);
 		base_label(arg, NULL, s->label, sizeof(s->label));
 	}
-	if (tp_parse_file(s->text, &s->doc, err, sizeof(err)) != 0)
+	if (tp_parse_file(s->text, &s->doc, err, sizeof(err)) != 0) {
+		/* A UnixBench run cut short: the report has no result, the log its passes. */
+		snprintf(csv, sizeof(csv), "%s.log", s->text);
+		if (is_file(csv) && (rc = load_ublog(s, csv, 0)) <= 0) {
+			s->text[0] = '\0';
+			return rc < 0 ? 2 : samples_doc(s, csv);
+		}
 		return cmp_usage_error("%s", err);
+	}
 	snprintf(csv, sizeof(csv), "%s.csv", s->text);
 	/* Samples of one run only: a file of several reports has no single CSV. */
 	if (s->doc.nreports == 1 && is_file(csv))
-		return load_samples(s, csv, 0);
+		if ((rc = load_samples(s, csv, 0)) != 0 || s->have_samples)
+			return rc;
+	snprintf(csv, sizeof(csv), "%s.log", s->text);
+	if (s->doc.nreports == 1 && is_file(csv))
+		return load_ublog(s, csv, 0) < 0 ? 2 : 0;
 	return 0;
 }
 
@@ -180,6 +238,9 @@ int cmp_make_inputs(struct compare *c)
 			in->src = src;
 			in->rep = &src->doc.reports[r];
 			in->samples = src->have_samples ? &src->samples : NULL;
+			in->nruns = 1;
+			snprintf(in->host, sizeof(in->host), "%s",
+				 in->rep->host_id[0] ? in->rep->host_id : in->rep->host);
 			if (c->nin < c->opt.nlabels)
 				snprintf(in->label, sizeof(in->label), "%s", c->opt.labels[c->nin]);
 			else if (in->rep->dir_label[0])   /* a paired run: one input per directory */
@@ -207,27 +268,39 @@ int cmp_make_inputs(struct compare *c)
 	return 0;
 }
 
+/* --baseline N|LABEL: that input becomes column 0, the others keep their order. */
+int cmp_pick_baseline(struct compare *c)
+{
+	const char *b = c->opt.baseline;
+	unsigned long n = 0;
+	size_t k = c->nin;
+	struct input in;
+
+	if (b == NULL)
+		return 0;
+	for (size_t i = 0; i < c->nin; i++)
+		if (strcmp(c->in[i].label, b) == 0)
+			k = i;
+	if (k == c->nin && parse_ulong(b, 1, c->nin, &n) == 0)
+		k = n - 1;
+	if (k == c->nin)
+		return cmp_usage_error("--baseline: '%s' is neither an input's number (1 to %zu) "
+				       "nor its label", b, c->nin);
+	in = c->in[k];
+	memmove(&c->in[1], &c->in[0], k * sizeof(c->in[0]));
+	c->in[0] = in;
+	for (size_t r = 0; r < c->nrows; r++) {
+		struct cell x = c->rows[r].cells[k];
+
+		memmove(&c->rows[r].cells[1], &c->rows[r].cells[0], k * sizeof(x));
+		c->rows[r].cells[0] = x;
+	}
+	return 0;
+}
+
 /* ---- warnings --------------------------------------------------------- */
 
 #define TIME_RATIO_WARN 1.5     /* seconds per sample this far apart: not the same test */
-
-/* A warning: one line on stderr now, and kept for the JSON output. */
-static void warn(struct compare *c, const char *fmt, ...)
-{
-	char msg[512], **grown;
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "sysindex compare: warning: %s\n", msg);
-	grown = realloc(c->warnings, (c->nwarnings + 1) * sizeof(*grown));
-	if (grown == NULL)
-		return;
-	c->warnings = grown;
-	if ((c->warnings[c->nwarnings] = strdup(msg)) != NULL)
-		c->nwarnings++;
-}
 
 void cmp_describe_version(const struct tp_report *r, char *out, size_t len)
 {
@@ -236,6 +309,8 @@ void cmp_describe_version(const struct tp_report *r, char *out, size_t len)
 			 r->version[0] ? r->version : "?");
 	else if (r->version[0])
 		snprintf(out, len, "UnixBench %s", r->version);
+	else if (r->title[0])
+		snprintf(out, len, "%s", r->title);
 	else
 		snprintf(out, len, "unknown version (no title line)");
 }
@@ -286,21 +361,21 @@ static void warn_rows(struct compare *c, size_t i)
 			etests = row;
 	}
 	if (ntime)
-		warn(c, "%s and %s ran different seconds per sample in %zu test%s (%s: %.1f s vs "
+		cmp_warn(c, "%s and %s ran different seconds per sample in %zu test%s (%s: %.1f s vs "
 		     "%.1f s): not the same test parameters", b->label, a->label, ntime,
 		     ntime == 1 ? "" : "s", etime->title, etime->cells[i].time,
 		     etime->cells[0].time);
 	if (nsamples)
-		warn(c, "%s and %s kept different sample counts in %zu test%s (%s: %u vs %u)",
+		cmp_warn(c, "%s and %s kept different sample counts in %zu test%s (%s: %u vs %u)",
 		     b->label, a->label, nsamples, nsamples == 1 ? "" : "s", esamples->title,
 		     esamples->cells[i].samples, esamples->cells[0].samples);
 	if (nunits)
-		warn(c, "%s and %s report different units in %zu test%s (%s: %s vs %s): "
+		cmp_warn(c, "%s and %s report different units in %zu test%s (%s: %s vs %s): "
 		     "those rows are not compared", b->label, a->label, nunits,
 		     nunits == 1 ? "" : "s", eunits->title, eunits->cells[i].unit,
 		     eunits->cells[0].unit);
 	if (ntests)
-		warn(c, "%s and %s indexed different tests (%s): those scores are not compared",
+		cmp_warn(c, "%s and %s indexed different tests (%s): those scores are not compared",
 		     b->label, a->label, etests->title);
 }
 
@@ -311,7 +386,7 @@ void cmp_warn_inputs(struct compare *c)
 	for (size_t i = 0; i < c->nin; i++)
 		for (size_t b = 0; b < c->in[i].rep->nblocks; b++)
 			if (c->in[i].rep->blocks[b].copies == 0) {
-				warn(c, "%s: no \"parallel copies\" line; assuming 1 copy",
+				cmp_warn(c, "%s: no \"parallel copies\" line; assuming 1 copy",
 				     c->in[i].label);
 				break;
 			}
@@ -322,18 +397,18 @@ void cmp_warn_inputs(struct compare *c)
 		cmp_describe_version(a, va, sizeof(va));
 		cmp_describe_version(b, vb, sizeof(vb));
 		if (strcmp(va, vb) != 0)
-			warn(c, "versions differ: %s is %s, %s is %s", c->in[i].label, vb,
+			cmp_warn(c, "versions differ: %s is %s, %s is %s", c->in[i].label, vb,
 			     c->in[0].label, va);
 		if (strcmp(cmp_mode_of(a), cmp_mode_of(b)) != 0)
-			warn(c, "modes differ: %s ran \"%s\", %s ran \"%s\"", c->in[i].label,
+			cmp_warn(c, "modes differ: %s ran \"%s\", %s ran \"%s\"", c->in[i].label,
 			     cmp_mode_of(b), c->in[0].label, cmp_mode_of(a));
 		if (a->compiler[0] && b->compiler[0] && strcmp(a->compiler, b->compiler) != 0)
-			warn(c, "compilers differ: %s: %s; %s: %s", c->in[i].label, b->compiler,
+			cmp_warn(c, "compilers differ: %s: %s; %s: %s", c->in[i].label, b->compiler,
 			     c->in[0].label, a->compiler);
 		copies_list(a, ca, sizeof(ca));
 		copies_list(b, cb, sizeof(cb));
 		if (strcmp(ca, cb) != 0)
-			warn(c, "copies differ: %s ran %s, %s ran %s parallel copies",
+			cmp_warn(c, "copies differ: %s ran %s, %s ran %s parallel copies",
 			     c->in[i].label, cb, c->in[0].label, ca);
 		warn_rows(c, i);
 	}

@@ -16,9 +16,12 @@ _Static_assert(sizeof(enum format) == sizeof(int), "OPT_CHOICE stores an int");
 /* The order of enum format. */
 static const char *const format_names[] = { "text", "md", "csv", "json", NULL };
 
+/* --group-by: the values of opt.group_host. */
+static const char *const group_names[] = { "none", "host", NULL };
+
 static int check_plot(const char *arg, char *err, size_t errlen)
 {
-	if (tp_ends_with(arg, ".svg") || tp_ends_with(arg, ".png"))
+	if (str_ends_with(arg, ".svg") || str_ends_with(arg, ".png"))
 		return 0;
 	fmt(err, errlen, "--plot: '%s' must end in .svg or .png", arg);
 	return -1;
@@ -33,10 +36,20 @@ static const struct opt_def compare_rows[] = {
 	  .help = "text, md (Markdown table), csv or json" },
 	{ .lname = "plot", .kind = OPT_STR, .off = OFF(plot), .argname = "FILE",
 	  .check = check_plot,
-	  .help = "grouped bar chart of each input relative to the first (gnuplot; .svg or .png)" },
+	  .help = "grouped bar chart of each input relative to the baseline (gnuplot; .svg or .png)" },
 	{ .lname = "copies", .kind = OPT_UINT, .off = OFF(copies), .min = 1, .max = 1000000,
 	  .argname = "N", .def_note = "every copy count",
 	  .help = "only the runs with N parallel copies" },
+	{ .lname = "baseline", .kind = OPT_STR, .off = OFF(baseline), .argname = "N|LABEL",
+	  .def_note = "the first input",
+	  .help = "compare every input against this one: its number (from 1) or its label" },
+	{ .lname = "long", .kind = OPT_FLAG, .off = OFF(long_rows),
+	  .help = "one row per test and input, for any number of inputs (text, md, csv); "
+		  "otherwise more than two inputs print a matrix of values and one of changes" },
+	{ .lname = "group-by", .kind = OPT_CHOICE, .off = OFF(group_host), .choices = group_names,
+	  .argname = "KEY", .def = "none",
+	  .help = "host: one column per host, the mean and spread of its runs (by the report's "
+		  "host identity, else its hostname)" },
 	{ .lname = "help", .sname = 'h', .kind = OPT_ACTION, .action = 1,
 	  .help = "show this help, then exit" },
 };

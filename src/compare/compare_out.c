@@ -51,7 +51,7 @@ void cmp_grid_free(struct grid *g)
 	free(g->right);
 }
 
-static const char *status_word(enum tp_status s)
+const char *cmp_status_word(enum tp_status s)
 {
 	switch (s) {
 	case TP_OK: return "OK";
@@ -111,7 +111,7 @@ int cmp_build_grid(const struct compare *c, struct grid *g)
 			if (!x->present)
 				grid_set(g, r + 1, 3 + i, "-");
 			else if (x->status != TP_OK)
-				grid_set(g, r + 1, 3 + i, "%s", status_word(x->status));
+				grid_set(g, r + 1, 3 + i, "%s", cmp_status_word(x->status));
 			else
 				grid_set(g, r + 1, 3 + i, "%.1f", x->value);
 		}
@@ -123,17 +123,80 @@ int cmp_build_grid(const struct compare *c, struct grid *g)
 				grid_set(g, r + 1, k, "%+.2f%%", d->change);
 			if (d->judged && isfinite(d->ci_lo))
 				grid_set(g, r + 1, k + 1, "[%+.2f%%, %+.2f%%]", d->ci_lo, d->ci_hi);
-			grid_set(g, r + 1, k + 2, "%s", d->verdict);
+			grid_set(g, r + 1, k + 2, "%s%s", d->verdict, cmp_floor_note(d));
 		}
 	}
 	return 0;
 }
 
-static const char *samples_source(const struct input *in, int *any)
+/* --long: header row 0, then one row per (table row, input). */
+int cmp_build_long_grid(const struct compare *c, struct grid *g)
+{
+	static const char *const head[] = { "Test", "Copies", "Input", "Value", "Unit", "Change",
+					    "95% CI", "Verdict" };
+	size_t n = 1;
+
+	if (grid_init(g, c->nrows * c->nin + 1, 8) != 0)
+		return -1;
+	for (size_t k = 0; k < 8; k++)
+		grid_set(g, 0, k, "%s", head[k]);
+	g->right[1] = g->right[3] = g->right[5] = 1;
+	for (size_t r = 0; r < c->nrows; r++) {
+		const struct row *row = &c->rows[r];
+
+		for (size_t i = 0; i < c->nin; i++, n++) {
+			const struct cell *x = &row->cells[i];
+			const struct delta *d = &row->deltas[i];
+
+			grid_set(g, n, 0, "%s", row->title);
+			grid_set(g, n, 1, "%u", row->copies);
+			grid_set(g, n, 2, "%s", c->in[i].label);
+			if (!x->present)
+				grid_set(g, n, 3, "-");
+			else if (x->status != TP_OK)
+				grid_set(g, n, 3, "%s", cmp_status_word(x->status));
+			else
+				grid_set(g, n, 3, "%.1f", x->value);
+			grid_set(g, n, 4, "%s", x->unit);
+			if (i == 0) {
+				grid_set(g, n, 5, "baseline");
+				continue;
+			}
+			if (isfinite(d->change))
+				grid_set(g, n, 5, "%+.2f%%", d->change);
+			if (d->judged && isfinite(d->ci_lo))
+				grid_set(g, n, 6, "[%+.2f%%, %+.2f%%]", d->ci_lo, d->ci_hi);
+			grid_set(g, n, 7, "%s%s", d->verdict, cmp_floor_note(d));
+		}
+	}
+	return 0;
+}
+
+/* The widest line the grid prints as text (two blanks between columns). */
+size_t cmp_grid_width(const struct grid *g)
+{
+	size_t total = 0;
+
+	for (size_t k = 0; k < g->ncols; k++) {
+		size_t w = 0;
+
+		for (size_t r = 0; r < g->nrows; r++)
+			if (strlen(grid_get(g, r, k)) > w)
+				w = strlen(grid_get(g, r, k));
+		total += w + (k ? 2 : 0);
+	}
+	return total;
+}
+
+const char *cmp_samples_source(const struct input *in, int *any)
 {
 	const struct tp_report *r = in->rep;
 
 	*any = 1;
+	if (in->nruns > 1)
+		return "mean and spread of its runs";
+	if (in->samples != NULL && in->src->ublog[0])
+		return "UnixBench log";
 	if (in->samples != NULL)
 		return "per-sample CSV";
 	for (size_t b = 0; b < r->nblocks; b++)
@@ -155,11 +218,11 @@ void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
 		char v[96];
 
 		cmp_describe_version(in->rep, v, sizeof(v));
-		fprintf(out, "%s: %s: %s", in->label,
-			in->src->text[0] ? in->src->text : in->src->csv, v);
+		fprintf(out, "%s: %s: %s", in->label, in->src->text[0] ? in->src->text
+			: in->src->csv[0] ? in->src->csv : in->src->ublog, v);
 		if (in->rep->host[0])
 			fprintf(out, ", host %s", in->rep->host);
-		fprintf(out, ", mode %s; %s\n", cmp_mode_of(in->rep), samples_source(in, &any));
+		fprintf(out, ", mode %s; %s\n", cmp_mode_of(in->rep), cmp_samples_source(in, &any));
 	}
 	fputc('\n', out);
 	for (size_t r = 0; r < g->nrows; r++)
@@ -188,6 +251,7 @@ void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
 	fprintf(out, "\nChange: against %s's score.  95%% CI and verdict: Welch's t-test on "
 		"every sample's rate\n(two-sided, 95%%); \"no difference proven\" when the "
 		"interval of the difference holds 0.\n", c->in[0].label);
+	cmp_print_noise(out, c, "\n");
 	free(w);
 }
 
@@ -219,6 +283,7 @@ void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g)
 	}
 	fprintf(out, "\nChange against %s. Verdicts: Welch's t-test on every sample's rate "
 		"(two-sided, 95%%).\n", c->in[0].label);
+	cmp_print_noise(out, c, "\n");
 }
 
 /* ---- output: CSV and JSON ---------------------------------------------- */
@@ -230,11 +295,22 @@ static void csv_num(FILE *out, double v)
 	csv_number(out, v);
 }
 
+static const char *floor_word(enum floor_mark f)
+{
+	switch (f) {
+	case FLOOR_WITHIN: return "within";
+	case FLOOR_BEYOND: return "beyond";
+	case FLOOR_CONTROL: return "control test";
+	case FLOOR_NONE: break;
+	}
+	return "";
+}
+
 /* Long format: one line per (row, input). */
 void cmp_print_csv(FILE *out, const struct compare *c)
 {
 	fputs("copies,kind,test,input,label,status,value,unit,time,samples,n,mean,sd,"
-	      "change_pct,ci_low_pct,ci_high_pct,p_value,df,verdict\n", out);
+	      "change_pct,ci_low_pct,ci_high_pct,p_value,df,verdict,noise_floor\n", out);
 	for (size_t r = 0; r < c->nrows; r++) {
 		const struct row *row = &c->rows[r];
 
@@ -248,7 +324,7 @@ void cmp_print_csv(FILE *out, const struct compare *c)
 			csv_field(out, c->in[i].label);
 			fputc(',', out);
 			csv_field(out, !x->present ? "missing" : x->status == TP_OK ? "ok"
-				  : status_word(x->status));
+				  : cmp_status_word(x->status));
 			csv_num(out, x->present && x->status == TP_OK ? x->value : NAN);
 			fputc(',', out);
 			csv_field(out, x->unit);
@@ -268,6 +344,8 @@ void cmp_print_csv(FILE *out, const struct compare *c)
 			csv_num(out, i && d->judged ? d->df : NAN);
 			fputc(',', out);
 			csv_field(out, i ? d->verdict : "");
+			fputc(',', out);
+			csv_field(out, i ? floor_word(d->floor) : "");
 			fputc('\n', out);
 		}
 	}
@@ -287,7 +365,13 @@ static void json_input(struct json_out *j, const struct input *in)
 	json_kv_string_or_null(j, "host", in->rep->host);
 	json_kv_string(j, "mode", cmp_mode_of(in->rep));
 	json_kv_string_or_null(j, "compiler", in->rep->compiler);
-	json_kv_string(j, "samples_from", samples_source(in, &any));
+	json_kv_string(j, "samples_from", cmp_samples_source(in, &any));
+	json_kv_string_or_null(j, "unixbench_log", in->src->ublog);
+	json_kv_string_or_null(j, "host_id", in->rep->host_id);
+	json_kv_string_or_null(j, "virt", in->rep->virt);
+	json_kv_string_or_null(j, "group_key", in->host);
+	json_kv_uint(j, "runs", in->nruns);
+	json_kv_string_or_null(j, "run_labels", in->nruns > 1 ? in->members : "");
 	json_object_end(j);
 }
 
@@ -306,7 +390,7 @@ static void json_row(struct json_out *j, const struct compare *c, const struct r
 		json_object_begin(j);
 		json_kv_string(j, "label", c->in[i].label);
 		json_kv_string(j, "status", !x->present ? "missing" : x->status == TP_OK ? "ok"
-			       : status_word(x->status));
+			       : cmp_status_word(x->status));
 		if (x->present && x->status == TP_OK)
 			json_kv_double(j, "value", x->value);
 		else
@@ -343,6 +427,7 @@ static void json_row(struct json_out *j, const struct compare *c, const struct r
 		json_kv_double(j, "p_value", d->judged ? d->p : NAN);
 		json_kv_double(j, "df", d->judged ? d->df : NAN);
 		json_kv_string_or_null(j, "verdict", d->verdict);
+		json_kv_string_or_null(j, "noise_floor", floor_word(d->floor));
 		json_object_end(j);
 	}
 	json_array_end(j);
@@ -363,6 +448,20 @@ int cmp_print_json(FILE *out, const struct compare *c)
 	for (size_t i = 0; i < c->nin; i++)
 		json_input(&j, &c->in[i]);
 	json_array_end(&j);
+	json_kv_string(&j, "baseline", c->in[0].label);
+	json_kv_string(&j, "grouped_by", c->grouped ? "host" : "input");
+	json_key(&j, "noise_floors");
+	json_array_begin(&j);
+	for (size_t k = 0; k < c->nnoise; k++) {
+		json_object_begin(&j);
+		json_kv_uint(&j, "copies", c->noise[k].copies);
+		json_kv_double(&j, "pct", c->noise[k].pct);
+		json_kv_uint(&j, "control_tests", c->noise[k].ntests);
+		json_kv_string(&j, "widest", c->noise[k].widest);
+		json_object_end(&j);
+	}
+	json_array_end(&j);
+	json_kv_string_or_null(&j, "no_noise_floor_because", c->noise_why ? c->noise_why : "");
 	json_key(&j, "warnings");
 	json_array_begin(&j);
 	for (size_t i = 0; i < c->nwarnings; i++)

@@ -61,6 +61,11 @@ void tp_free_block(struct tp_block *b)
 	free(b->stats);
 }
 
+unsigned tp_block_copies(const struct tp_block *b)
+{
+	return b->copies ? b->copies : 1;
+}
+
 int tp_block_empty(const struct tp_block *b)
 {
 	return b->nresults == 0 && b->nindex == 0 && b->nstats == 0 && b->nscores == 0;
@@ -129,6 +134,8 @@ static int parse_line(struct parser *p, const char *s, size_t len)
 		return tp_on_header_field(p, s + strlen("Compiler: "), 1);
 	if (tp_starts(s, "Mode: "))
 		return tp_on_header_field(p, s + strlen("Mode: "), 0);
+	if ((rc = tp_try_host_identity(p, s)) != 0)
+		return rc < 0 ? -1 : 0;
 	if (tp_starts(s, "Benchmark Run:"))
 		return tp_on_benchmark_run(p);
 	if (strstr(s, " in system; running ") != NULL && (rc = tp_try_copies(p, s)) != 0)

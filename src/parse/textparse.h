@@ -20,11 +20,12 @@
 
 #define TP_LINE_MAX 65536       /* longest accepted line, bytes (without newline) */
 #define TP_TITLE_MAX 96         /* display names are at most ~40 characters */
-#define TP_MAX_ROWS 256         /* rows of one table in one copy block */
+#define TP_MAX_ROWS 1024        /* rows of one table in one copy block */
 #define TP_MAX_BLOCKS 64        /* copy blocks in one report */
 #define TP_MAX_REPORTS 256      /* reports in one file */
 #define TP_MAX_SCORES 8         /* index score lines in one block */
 #define TP_LABEL_MAX 32         /* a paired run's directory label */
+#define TP_HOST_ID_LEN 16       /* hex digits of a host identity id */
 
 /* A result line's state: sysindex prints a word instead of failed results. */
 enum tp_status { TP_OK, TP_FAILED, TP_SKIPPED, TP_UNAVAILABLE, TP_NOT_RUN };
@@ -92,6 +93,8 @@ struct tp_report {
 	char sysindex_version[32]; /* "" for a UnixBench report */
 	char host[128];         /* from "System: <host>: <system>" */
 	char system[128];
+	char host_id[TP_HOST_ID_LEN + 1];  /* "Host identity: id ...", "" if absent */
+	char virt[32];                  /* its "virt <name>" */
 	char compiler[256];     /* sysindex's "Compiler:" line, "" if absent */
 	char mode[160];         /* sysindex's "Mode:" line, "" if absent */
 	char dir_label[TP_LABEL_MAX]; /* paired mode: the test directory of this report's blocks */
@@ -141,6 +144,9 @@ const struct tp_result *tp_find_result(const struct tp_block *b, const char *tit
 const struct tp_index_row *tp_find_index(const struct tp_block *b, const char *title);
 const struct tp_stats_row *tp_find_stats(const struct tp_block *b, const char *title);
 
+/* A block's copy count; 1 when the report did not say (no "copies" line). */
+unsigned tp_block_copies(const struct tp_block *b);
+
 /* Whether a report has any test (result, index or statistics row). */
 int tp_report_has_tests(const struct tp_report *r);
 
@@ -174,6 +180,17 @@ int tp_parse_samples_csv(const char *path, struct tp_samples *s, char *err, size
 int tp_parse_samples_buffer(const char *name, const void *buf, size_t len, struct tp_samples *s,
 			    char *err, size_t errlen);
 void tp_samples_free(struct tp_samples *s);
+
+/*
+ * UnixBench's raw log (<report>.log, 5.1.3 or 6.0) as samples: every
+ * complete pass of every test, its rate computed as UnixBench does, and
+ * UnixBench's dropped passes marked.  A run cut short keeps the passes it
+ * finished.  Returns 0; 1 when the file is not a UnixBench log (s empty);
+ * -1 on a read error, with err.
+ */
+int tp_parse_ublog(const char *path, struct tp_samples *s, char *err, size_t errlen);
+int tp_parse_ublog_buffer(const char *name, const void *buf, size_t len, struct tp_samples *s,
+			  char *err, size_t errlen);
 const struct tp_sample_set *tp_find_samples(const struct tp_samples *s, unsigned copies,
 					    const char *title);
 /* The same for one directory of a paired run (label NULL: any). */

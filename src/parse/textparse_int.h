@@ -9,6 +9,8 @@
  *                      Mode:, Benchmark Run:, copies, index headers and scores
  *   textparse_rows.c   per-test rows: results, statuses, statistics, index rows
  *   textparse_csv.c    the per-sample CSV
+ *   textparse_host.c   the header's "Host identity:" line
+ *   textparse_ublog.c  UnixBench's per-pass .log, as samples
  */
 #ifndef SYSINDEX_TEXTPARSE_INT_H
 #define SYSINDEX_TEXTPARSE_INT_H
@@ -106,6 +108,7 @@ int tp_on_benchmark_run(struct parser *p);
 int tp_try_copies(struct parser *p, const char *s);
 int tp_on_index_header(struct parser *p, const char *s);
 int tp_try_score(struct parser *p, const char *s);
+int tp_try_host_identity(struct parser *p, const char *s);     /* textparse_host.c */
 
 int tp_try_result(struct parser *p, const char *s);
 int tp_try_status(struct parser *p, const char *s);

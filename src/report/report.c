@@ -1,5 +1,15 @@
-/* report.c: the table of writers a run produces, one file each. */
+/*
+ * report.c: the table of writers a run produces, one file each, and what
+ * every writer shares: status words, the sorted order of a copy run's
+ * tests, the opening of a copy run's section, the test directory lines, the
+ * flag words and the spread cells of the statistics.
+ */
 #include "report/report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/util.h"
 
 const struct report_writer report_writers[] = {
 	{ "text", "", report_text },
@@ -9,3 +19,172 @@ const struct report_writer report_writers[] = {
 	{ "md", ".md", report_md },
 };
 const size_t report_writers_len = sizeof(report_writers) / sizeof(report_writers[0]);
+
+const char *report_status_word(enum test_status s)
+{
+	switch (s) {
+	case TS_OK: return "OK";
+	case TS_FAILED: return "FAILED";
+	case TS_SKIPPED: return "SKIPPED";
+	case TS_UNAVAILABLE: return "N/A";
+	case TS_NOT_RUN: break;
+	}
+	return "NOT RUN";
+}
+
+void report_sorted(const struct copy_run *run, size_t *order)
+{
+	for (size_t i = 0; i < run->ntests; i++)
+		order[i] = i;
+	for (size_t i = 1; i < run->ntests; i++) {
+		size_t k = order[i], j = i;
+
+		while (j > 0 && strcmp(run->tests[order[j - 1]].def->title,
+				       run->tests[k].def->title) > 0) {
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = k;
+	}
+}
+
+/* A path on one line: control characters (a newline in a folder name) are
+ * written as octal escapes, as the kernel does in mountinfo. */
+static void put_path(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			fprintf(out, "\\%03o", (unsigned)(unsigned char)*s);
+		else
+			fputc(*s, out);
+	}
+}
+
+void report_testdir_lines(FILE *out, const struct sys_info *si, const char *indent)
+{
+	if (si->testdir[0])
+		report_dir_lines(out, "Test dir: ", si->testdir, si->have_mount, &si->mount,
+				 &si->device, indent);
+}
+
+void report_dir_lines(FILE *out, const char *head, const char *path, int have_mount,
+		      const struct mount_entry *m, const struct device_info *d,
+		      const char *indent)
+{
+	char freeb[32], totalb[32];
+
+	fprintf(out, "%s%s", indent, head);
+	put_path(out, path);
+	fputc('\n', out);
+	if (!have_mount) {
+		fprintf(out, "%s          mount: unknown\n", indent);
+		return;
+	}
+	fprintf(out, "%s          mount: ", indent);
+	put_path(out, m->mount_point);
+	fprintf(out, " (%s) from %s\n", m->fstype, m->source);
+	fprintf(out, "%s          options: %s; superblock: %s\n", indent, m->options,
+		m->super_options);
+	fprintf(out, "%s          device: %s (%s", indent, d->name, d->kind);
+	if (strcmp(d->kind, "partition") == 0)
+		fprintf(out, " of %s", d->disk);
+	if (d->backing_file[0])
+		fprintf(out, ", backing file %s", d->backing_file);
+	if (d->dm_name[0])
+		fprintf(out, ", %s", d->dm_name);
+	if (d->slaves[0])
+		fprintf(out, " on %s", d->slaves);
+	fprintf(out, "), rotational: %s, scheduler: %s, model: %s\n",
+		d->rotational < 0 ? "unknown" : d->rotational ? "yes" : "no",
+		d->scheduler, d->model);
+	if (m->space_known) {
+		format_bytes(m->avail_bytes, freeb, sizeof(freeb));
+		format_bytes(m->total_bytes, totalb, sizeof(totalb));
+		fprintf(out, "%s          free: %s of %s\n", indent, freeb, totalb);
+	} else {
+		fprintf(out, "%s          free: unknown\n", indent);
+	}
+}
+
+const struct metric *report_find_metric(const struct bench_result *t, const char *name)
+{
+	for (size_t m = 0; m < t->nmetrics; m++)
+		if (strcmp(t->metrics[m].name, name) == 0)
+			return &t->metrics[m];
+	return NULL;
+}
+
+size_t report_flags(const struct run_result *r, const struct bench_result *t,
+		    const char **words, size_t max)
+{
+	const struct summary *s = &t->stats;
+	size_t n = 0;
+	const struct metric *moved = report_find_metric(t, "placement_changed");
+
+#define ADD(cond, word) do { if ((cond) && n < max) words[n++] = (word); } while (0)
+	ADD(s->flags & SF_ONE, "single-sample");
+	ADD(s->flags & SF_HIGH_CV, "high-cv");
+	ADD(s->flags & SF_BIMODAL, "bimodal");
+	ADD(s->flags & SF_ZERO, "zero-sample");
+	ADD(t->shared_cpu == 1, "shared-cpu");
+	ADD(t->shared_cpu == 0, "separate-cpus");
+	ADD(moved != NULL && moved->value > 0, "placement-changed");
+	/* Placement-sensitive tests are only repeatable when pinned (--pin). */
+	ADD((t->def->flags & TF_PLACEMENT) && !r->pinned, "unpinned");
+	ADD(t->capped, "hit-cap");
+#undef ADD
+	return n;
+}
+
+const char *report_flag_words(const struct run_result *r, const struct bench_result *t,
+			      char *buf, size_t len)
+{
+	const char *w[REPORT_MAX_FLAGS];
+	size_t n = report_flags(r, t, w, REPORT_MAX_FLAGS), used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && used < len; i++) {
+		int k = snprintf(buf + used, len - used, "%s%s", i ? " " : "", w[i]);
+
+		if (k < 0)
+			break;
+		used += (size_t)k;
+	}
+	return buf;
+}
+
+void report_stat_cells(const struct summary *s, struct stat_cells *c)
+{
+	if (s->n < 2) {
+		snprintf(c->sd, sizeof(c->sd), "-");
+		snprintf(c->ci, sizeof(c->ci), "-");
+		snprintf(c->cv, sizeof(c->cv), "-");
+		return;
+	}
+	snprintf(c->sd, sizeof(c->sd), "%.1f", s->sd);
+	snprintf(c->ci, sizeof(c->ci), "%.2f%%", s->mean > 0 ? 100 * s->ci_half / s->mean : 0);
+	snprintf(c->cv, sizeof(c->cv), "%.2f%%", 100 * s->cv);
+}
+
+int report_section_open(const struct copy_run *run, struct report_section *s)
+{
+	struct tm a, b;
+
+	memset(s, 0, sizeof(*s));
+	s->order = calloc(run->ntests ? run->ntests : 1, sizeof(*s->order));
+	if (s->order == NULL)
+		return -1;
+	report_sorted(run, s->order);
+	localtime_r(&run->start, &a);
+	localtime_r(&run->end, &b);
+	strftime(s->day, sizeof(s->day), "%a %b %d %Y", &a);
+	strftime(s->t0, sizeof(s->t0), "%H:%M:%S", &a);
+	strftime(s->t1, sizeof(s->t1), "%H:%M:%S", &b);
+	return 0;
+}
+
+void report_section_close(struct report_section *s)
+{
+	free(s->order);
+	s->order = NULL;
+}

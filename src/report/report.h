@@ -123,8 +123,22 @@ struct curve_point {
 size_t report_curve(const struct bench_result *t, struct curve_point *pts, size_t max);
 /* Whether a metric is one of the curve's points (metric lines leave those out). */
 int report_is_curve_metric(const struct metric *m);
+/* A test's metric by name ("placement_changed"), or NULL. */
+const struct metric *report_find_metric(const struct bench_result *t, const char *name);
 
 /* Sorted by display name, as UnixBench prints results: indexes into run->tests. */
 void report_sorted(const struct copy_run *run, size_t *order);
+
+/*
+ * What every writer's copy-run section opens with: the tests in display
+ * order and the run's local day and start/end times ("Tue Dec 01 2026",
+ * "08:00:00").  open: 0, or -1 out of memory; close frees order.
+ */
+struct report_section {
+	size_t *order;
+	char day[64], t0[16], t1[16];
+};
+int report_section_open(const struct copy_run *run, struct report_section *s);
+void report_section_close(struct report_section *s);
 
 #endif

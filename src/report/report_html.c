@@ -289,24 +289,18 @@ static void stats_table(FILE *out, const struct run_result *r, const struct copy
 
 static void copy_section(FILE *out, const struct run_result *r, const struct copy_run *run)
 {
-	struct tm a, b;
-	char day[64], t0[16], t1[16];
+	struct report_section sec;
 	long secs = (long)difftime(run->end, run->start);
-	size_t *order = calloc(run->ntests ? run->ntests : 1, sizeof(*order));
+	const size_t *order;
 	const struct cat_index *sys = &run->cats[CAT_SYSTEM];
 
-	if (order == NULL)
+	if (report_section_open(run, &sec) != 0)
 		return;
-	report_sorted(run, order);
-	localtime_r(&run->start, &a);
-	localtime_r(&run->end, &b);
-	strftime(day, sizeof(day), "%a %b %d %Y", &a);
-	strftime(t0, sizeof(t0), "%H:%M:%S", &a);
-	strftime(t1, sizeof(t1), "%H:%M:%S", &b);
+	order = sec.order;
 	fprintf(out, "<h2 id=\"copies-%u\">Benchmark Run: %u CPU%s; %u parallel process%s</h2>\n",
 		run->copies, r->sys.ncpus, r->sys.ncpus == 1 ? "" : "s", run->copies,
 		run->copies == 1 ? "" : "es");
-	fprintf(out, "<p>Time: %s %s - %s; %ldm %02lds</p>\n", day, t0, t1,
+	fprintf(out, "<p>Time: %s %s - %s; %ldm %02lds</p>\n", sec.day, sec.t0, sec.t1,
 		secs < 0 ? 0 : secs / 60, secs < 0 ? 0 : secs % 60);
 	if (r->ndirs >= 2) {
 		const struct test_dir *td = &r->dirs[run->dir];
@@ -335,7 +329,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	for (int c = 0; c < CAT_COUNT; c++)
 		index_table(out, run, order, (enum test_category)c);
 	stats_table(out, r, run, order);
-	free(order);
+	report_section_close(&sec);
 }
 
 /*

@@ -203,21 +203,15 @@ static void stats_table(FILE *out, const struct run_result *r, const struct copy
 
 static void copy_section(FILE *out, const struct run_result *r, const struct copy_run *run)
 {
-	struct tm a, b;
-	char day[64], t0[16], t1[16];
-	size_t *order = calloc(run->ntests ? run->ntests : 1, sizeof(*order));
+	struct report_section sec;
+	const size_t *order;
 	int any = 0;
 
-	if (order == NULL)
+	if (report_section_open(run, &sec) != 0)
 		return;
-	report_sorted(run, order);
-	localtime_r(&run->start, &a);
-	localtime_r(&run->end, &b);
-	strftime(day, sizeof(day), "%a %b %d %Y", &a);
-	strftime(t0, sizeof(t0), "%H:%M:%S", &a);
-	strftime(t1, sizeof(t1), "%H:%M:%S", &b);
+	order = sec.order;
 	fprintf(out, "## %u parallel cop%s (%s %s - %s)", run->copies,
-		run->copies == 1 ? "y" : "ies", day, t0, t1);
+		run->copies == 1 ? "y" : "ies", sec.day, sec.t0, sec.t1);
 	if (r->ndirs >= 2) {
 		const struct test_dir *td = &r->dirs[run->dir];
 
@@ -246,7 +240,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 		any |= run->tests[k].status == TS_OK;
 	if (any)
 		stats_table(out, r, run, order);
-	free(order);
+	report_section_close(&sec);
 }
 
 /* Paired mode: the comparison table per copy count (report_paired.c's cells). */

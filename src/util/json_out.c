@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/util.h"
+
 void json_init(struct json_out *j, FILE *f, int pretty)
 {
 	memset(j, 0, sizeof(*j));
@@ -52,40 +54,6 @@ static void after_value(struct json_out *j)
 		j->done = 1;
 }
 
-size_t utf8_seq_len(const unsigned char *s, size_t len)
-{
-	unsigned char c = s[0];
-	unsigned char lo = 0x80, hi = 0xBF;
-	size_t n;
-
-	if (len == 0)
-		return 0;
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xC2 && c <= 0xDF)
-		n = 2;
-	else if (c >= 0xE0 && c <= 0xEF)
-		n = 3;
-	else if (c >= 0xF0 && c <= 0xF4)
-		n = 4;
-	else
-		return 0;       /* continuation byte, C0/C1 overlong, F5..FF */
-	/* The second byte's range excludes overlongs, surrogates and > U+10FFFF. */
-	if (c == 0xE0)
-		lo = 0xA0;
-	else if (c == 0xED)
-		hi = 0x9F;
-	else if (c == 0xF0)
-		lo = 0x90;
-	else if (c == 0xF4)
-		hi = 0x8F;
-	if (len < n || s[1] < lo || s[1] > hi)
-		return 0;
-	for (size_t i = 2; i < n; i++)
-		if (s[i] < 0x80 || s[i] > 0xBF)
-			return 0;
-	return n;
-}
 
 static void write_escaped(FILE *f, const char *str, size_t len)
 {

@@ -67,12 +67,4 @@ int json_finish(struct json_out *j);
  */
 int json_format_double(double v, char *buf, size_t len);
 
-/*
- * Length (1-4) of the well-formed UTF-8 sequence at s (at most len bytes),
- * or 0 if the bytes there are not one (overlong forms, surrogates and code
- * points above U+10FFFF are rejected).  The HTML and Markdown writers use
- * it too.
- */
-size_t utf8_seq_len(const unsigned char *s, size_t len);
-
 #endif

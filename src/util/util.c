@@ -237,3 +237,45 @@ int fmt(char *out, size_t len, const char *format, ...)
 	va_end(ap);
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
+
+int str_ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+size_t utf8_seq_len(const unsigned char *s, size_t len)
+{
+	unsigned char c = s[0];
+	unsigned char lo = 0x80, hi = 0xBF;
+	size_t n;
+
+	if (len == 0)
+		return 0;
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xC2 && c <= 0xDF)
+		n = 2;
+	else if (c >= 0xE0 && c <= 0xEF)
+		n = 3;
+	else if (c >= 0xF0 && c <= 0xF4)
+		n = 4;
+	else
+		return 0;       /* continuation byte, C0/C1 overlong, F5..FF */
+	/* The second byte's range excludes overlongs, surrogates and > U+10FFFF. */
+	if (c == 0xE0)
+		lo = 0xA0;
+	else if (c == 0xED)
+		hi = 0x9F;
+	else if (c == 0xF0)
+		lo = 0x90;
+	else if (c == 0xF4)
+		hi = 0x8F;
+	if (len < n || s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t i = 2; i < n; i++)
+		if (s[i] < 0x80 || s[i] > 0xBF)
+			return 0;
+	return n;
+}

@@ -37,7 +37,16 @@ int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size
 /* Human-readable byte count with binary units: "1.5 GiB". */
 void format_bytes(unsigned long long bytes, char *out, size_t outlen);
 
+/* Whether s ends in suffix. */
+int str_ends_with(const char *s, const char *suffix);
 
+/*
+ * Length (1-4) of the well-formed UTF-8 sequence at s (at most len bytes),
+ * or 0 if the bytes there are not one (overlong forms, surrogates and code
+ * points above U+10FFFF are rejected): the JSON, HTML and Markdown writers
+ * keep their text valid with it.
+ */
+size_t utf8_seq_len(const unsigned char *s, size_t len);
 
 /* snprintf that says whether it fit: 0, or -1 when cut (out is still terminated). */
 int fmt(char *out, size_t len, const char *format, ...)

@@ -34,7 +34,7 @@ fi
 # compare reads the one-sample rows back (the CSV moved away, so from the
 # statistics block) and says it cannot judge them.
 mv "$r.csv" "$T/saved.csv"
-"$ROOT/Run" compare "$r" "$r" >"$T/cmp" 2>&1 || die "compare of a quick report: $(cat "$T/cmp")"
+"$ROOT/Run" compare --long "$r" "$r" >"$T/cmp" 2>&1 || die "compare of a quick report: $(cat "$T/cmp")"
 mv "$T/saved.csv" "$r.csv"
 grep -q 'significance cannot be judged (1 sample)' "$T/cmp" || die "compare verdict: $(cat "$T/cmp")"
 # The report on stdout is the saved report.

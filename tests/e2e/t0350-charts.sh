@@ -47,7 +47,7 @@ a=$(report)
 mv "$a" "$a.first"; for e in .csv .json .log .html .md .svg .png; do [ -e "$a$e" ] && mv "$a$e" "$a.first$e"; done
 run_si -i 4 --duration 1 --settle 0 -c 1 pipe
 b=$(report)
-"$ROOT/Run" compare "$a.first" "$b" >"$T/cmp" 2>"$T/cmperr"
+"$ROOT/Run" compare --long "$a.first" "$b" >"$T/cmp" 2>"$T/cmperr"
 rc=$?
 cat "$T/cmp" "$T/cmperr"
 [ $rc -eq 0 ] || die "compare exit $rc"

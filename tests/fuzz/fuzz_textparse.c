@@ -60,6 +60,11 @@ static void check_block(const struct tp_block *b)
 		check_text(s->title, sizeof(s->title));
 		check_text(s->flags, sizeof(s->flags));
 		check_num(s->mean, 0);
+		/* Fewer than two samples have no spread: "-" is read as NAN. */
+		if (s->n < 2) {
+			require(isnan(s->sd) || (isfinite(s->sd) && s->sd >= 0));
+			continue;
+		}
 		check_num(s->sd, 0);
 		check_num(s->ci_pct, 0);
 		check_num(s->cv_pct, 0);
@@ -105,6 +110,18 @@ static void check_error(const char *err, const char *name)
 	require(strchr(err, '\n') == NULL);
 }
 
+/* A samples reader's outcome: samples, "not this format" (none), or an error. */
+static void check_samples_rc(int rc, struct tp_samples *s, const char *err, const char *name)
+{
+	if (rc == 0)
+		check_samples(s);
+	else if (rc < 0)
+		check_error(err, name);
+	else
+		require(s->nsets == 0);
+	tp_samples_free(s);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct tp_doc doc;
@@ -120,12 +137,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_error(err, "fuzz");
 	}
 	rc = tp_parse_samples_buffer("fuzz.csv", data, size, &samples, err, sizeof(err));
-	if (rc == 0)
-		check_samples(&samples);
-	else if (rc < 0)
-		check_error(err, "fuzz.csv");
-	else
-		require(samples.nsets == 0);
-	tp_samples_free(&samples);
+	check_samples_rc(rc, &samples, err, "fuzz.csv");
+	rc = tp_parse_ublog_buffer("fuzz.log", data, size, &samples, err, sizeof(err));
+	check_samples_rc(rc, &samples, err, "fuzz.log");
 	return 0;
 }

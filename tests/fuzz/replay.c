@@ -2,13 +2,15 @@
  * replay.c: feed files to the fuzz entry point without libFuzzer, so the
  * corpus runs under any compiler (make fuzz-replay).  Each file is one
  * input; a crash or a broken invariant aborts with the file's name printed
- * first.
+ * first.  A folder among the names (a fixture folder's subfolder, named
+ * as a seed folder of its own) is skipped.
  */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define REPLAY_MAX (16u << 20)  /* larger inputs say nothing more about the parser */
 
@@ -49,9 +51,12 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	for (int i = 1; i < argc; i++) {
+		struct stat st;
 		uint8_t *data;
 		size_t len;
 
+		if (stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode))
+			continue;
 		if (read_file(argv[i], &data, &len) != 0) {
 			fprintf(stderr, "replay: %s: %s\n", argv[i], strerror(errno));
 			failed = 1;

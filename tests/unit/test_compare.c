@@ -46,14 +46,14 @@ static char *slurp_fd(int fd)
 static int run(const char *const *args)
 {
 	char o[] = "/tmp/cmp-out-XXXXXX", e[] = "/tmp/cmp-err-XXXXXX";
-	char *argv[32];
+	char *argv[80];
 	int argc = 0, fo = mkstemp(o), fe = mkstemp(e), saved_o, saved_e, rc;
 
 	ck_assert(fo >= 0 && fe >= 0);
 	unlink(o);
 	unlink(e);
 	argv[argc++] = "compare";
-	for (; args[argc - 1] != NULL && argc < 31; argc++)
+	for (; args[argc - 1] != NULL && argc < 79; argc++)
 		argv[argc] = (char *)args[argc - 1];
 	argv[argc] = NULL;
 	fflush(stdout);
@@ -128,7 +128,11 @@ static const char *csv_cell(unsigned copies, const char *test, unsigned input, i
 }
 
 enum { COL_VALUE = 6, COL_UNIT = 7, COL_N = 10, COL_MEAN = 11, COL_CHANGE = 13,
-       COL_CI_LO = 14, COL_CI_HI = 15, COL_P = 16, COL_DF = 17, COL_VERDICT = 18 };
+       COL_CI_LO = 14, COL_CI_HI = 15, COL_P = 16, COL_DF = 17, COL_VERDICT = 18,
+       COL_FLOOR = 19 };
+
+/* out_text holds s. */
+#define HAS(s) ck_assert_msg(strstr(out_text, (s)) != NULL, "no \"%s\" in:\n%.1500s", (s), out_text)
 
 static double csv_num(unsigned copies, const char *test, unsigned input, int col)
 {
@@ -216,13 +220,24 @@ END_TEST
 START_TEST(text_table)
 {
 	const char *args[] = { "--label", "before", "--label=after", R "a", R "b", NULL };
+	const char *lng[] = { "--long", "--label", "before", "--label=after", R "a", R "b", NULL };
 
+	/* Two inputs side by side would be wider than 100 columns: the matrices. */
 	ck_assert_int_eq(run(args), 0);
-	ck_assert(strstr(out_text, "before: " R "a: sysindex 0.1.0") != NULL);
-	ck_assert(strstr(out_text, "after vs before") != NULL);
-	ck_assert(strstr(out_text, "+10.00%  [+8.12%, +11.88%]  faster\n") != NULL);
-	ck_assert(strstr(out_text, "no difference proven") != NULL);
-	ck_assert(strstr(out_text, "Welch's t-test") != NULL);
+	HAS("Values\n");
+	HAS("Change against before (the baseline)\n");
+	HAS("  +10.0%*");
+	HAS("  *  difference proven");
+	HAS("  =  no difference proven");
+	HAS("  before = " R "a\n      sysindex 0.1.0");
+	ck_assert(strstr(out_text, " \n") == NULL);
+	/* --long: a row per test and input, with the interval and the verdict. */
+	ck_assert_int_eq(run(lng), 0);
+	HAS("before: " R "a: sysindex 0.1.0");
+	HAS("+10.00%  [+8.12%, +11.88%]  faster\n");
+	HAS("no difference proven");
+	HAS("Welch's t-test");
+	HAS("baseline");
 	/* No line ends in a blank. */
 	ck_assert(strstr(out_text, " \n") == NULL);
 }
@@ -300,7 +315,7 @@ START_TEST(samples_csv_beside_and_alone)
 {
 	/* csvrun.json -> text report csvrun + csvrun.csv; csvrun2.csv has no text report. */
 	const char *args[] = { "--format", "csv", R "csvrun.json", R "csvrun2.csv", NULL };
-	const char *text[] = { R "csvrun", R "csvrun2.csv", NULL };
+	const char *text[] = { "--long", R "csvrun", R "csvrun2.csv", NULL };
 
 	ck_assert_int_eq(run(args), 0);
 	ck_assert_str_eq(csv_cell(1, DHRY, 1, 4), "csvrun");
@@ -420,11 +435,315 @@ START_TEST(help_goes_to_stdout)
 }
 END_TEST
 
+
+/* ---- many inputs: matrices ---------------------------------------------- */
+
+#define UB8 R "ub8/bench01-"
+#define UB8_ALL UB8 "1-hdd-default.txt", UB8 "2-hdd-noatime.txt", UB8 "3-tmpfs.txt", \
+	UB8 "4-sata-ssd.txt", UB8 "5-sata-ssd-noatime.txt", UB8 "6-nvme-ext4.txt", \
+	UB8 "7-nvme-xfs.txt", UB8 "8-nvme-noatime.txt"
+
+static size_t widest_line(const char *s)
+{
+	size_t w = 0;
+
+	while (*s) {
+		size_t n = strcspn(s, "\n");
+
+		w = n > w ? n : w;
+		s += n + (s[n] == '\n');
+	}
+	return w;
+}
+
+/*
+ * Every change cell in the "Change against" sections carries a mark: each
+ * token that ends in '%' plus one character, with that character one of the
+ * legend's.  Returns how many change cells were seen.
+ */
+static size_t check_marks(const char *text)
+{
+	const char *p = strstr(text, "Change against");
+	const char *end = strstr(text, "\nMarks:\n");
+	size_t n = 0;
+
+	ck_assert_ptr_nonnull(p);
+	ck_assert_ptr_nonnull(end);
+	for (; p < end; p++) {
+		if (*p != '%' || !(p[-1] >= '0' && p[-1] <= '9'))
+			continue;
+		ck_assert_msg(p[1] != '\0' && strchr("*=?1!~c", p[1]) != NULL,
+			      "unmarked change near: %.40s", p - 20);
+		n++;
+	}
+	return n;
+}
+
+START_TEST(eight_unixbench_reports_fit_100_columns)
+{
+	const char *args[] = { UB8_ALL, NULL };
+
+	ck_assert_int_eq(run(args), 0);
+	ck_assert_uint_le(widest_line(out_text), 100);
+	/* 7 inputs against the baseline, 26 rows (13 per copy count). */
+	ck_assert_uint_eq(check_marks(out_text), 7 * 26);
+	HAS("Values (columns A to D)\n");
+	HAS("Values (columns E to H)\n");
+	HAS("Change against A (the baseline) (columns B to E)\n");
+	HAS("  H = " UB8 "8-nvme-noatime.txt\n");
+	/* No samples: the CPU tests give the floor; the disk tests are beyond or within it. */
+	HAS("CPU tests, which do not touch the disk, vary by up to");
+	HAS("not a significance test");
+	HAS("  !  cannot be judged (too few samples), but beyond the noise floor");
+	HAS("  ~  cannot be judged (too few samples), and within the noise floor");
+	HAS("  c  cannot be judged (too few samples); a control test");
+	/* The tmpfs run's file copy is far beyond; Dhrystone is a control test. */
+	HAS("+64.9%!");
+	ck_assert(strstr(out_text, " \n") == NULL);
+}
+END_TEST
+
+START_TEST(noise_floor_from_the_table_flags)
+{
+	const char *args[] = { "--format", "csv", "--long", UB8 "1-hdd-default.txt",
+			       UB8 "3-tmpfs.txt", NULL };
+	const char *json[] = { "--format", "json", UB8 "1-hdd-default.txt", UB8 "3-tmpfs.txt",
+			       NULL };
+	const char *hosts[] = { UB8 "1-hdd-default.txt", R "unixbench-6.0-partial-index.txt",
+				NULL };
+
+	ck_assert_int_eq(run(args), 0);
+	/* Dhrystone (no TF_TESTDIR) is a control; File Copy and the shells are not. */
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_VERDICT),
+			 "significance cannot be judged (no samples)");
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_FLOOR), "control test");
+	ck_assert_str_eq(csv_cell(1, "File Copy 1024 bufsize 2000 maxblocks", 2, COL_FLOOR),
+			 "beyond");
+	ck_assert_str_eq(csv_cell(1, "File Copy 1024 bufsize 2000 maxblocks", 1, COL_FLOOR), "");
+	ck_assert_int_eq(run(json), 0);
+	HAS("\"noise_floors\": [");
+	HAS("\"noise_floor\": \"beyond\"");
+	HAS("\"control_tests\": 7");
+	/* Two hosts: no floor, and the reason is kept. */
+	ck_assert_int_eq(run(hosts), 0);
+	ck_assert(strstr(out_text, "Noise floor") == NULL);
+	HAS("  ?  significance cannot be judged (no samples)");
+}
+END_TEST
+
+START_TEST(baseline_option)
+{
+	const char *num[] = { "--baseline", "3", UB8_ALL, NULL };
+	const char *lab[] = { "--baseline", "bench01-3-tmpfs.txt", UB8_ALL, NULL };
+	const char *bad[] = { "--baseline", "9", UB8_ALL, NULL };
+	const char *csv[] = { "--format", "csv", "--long", "--baseline=2", R "a", R "b", NULL };
+	char *first;
+
+	ck_assert_int_eq(run(num), 0);
+	HAS("  A = " UB8 "3-tmpfs.txt\n");
+	HAS("the baseline\n  B = " UB8 "1-hdd-default.txt");
+	/* The tmpfs run as the baseline: the HDD's file copy is slower. */
+	HAS("-39.4%!");
+	first = strdup(out_text);
+	ck_assert_ptr_nonnull(first);
+	ck_assert_int_eq(run(lab), 0);
+	ck_assert(strcmp(out_text, first) == 0);
+	free(first);
+	ck_assert_int_eq(run(bad), 2);
+	ck_assert_str_eq(out_text, "");
+	ck_assert(strstr(err_text, "--baseline: '9' is neither an input's number (1 to 8) nor "
+			 "its label") != NULL);
+	/* b as the baseline: a's Dhrystone is slower. */
+	ck_assert_int_eq(run(csv), 0);
+	ck_assert_str_eq(csv_cell(1, DHRY, 1, 4), "b");
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_VERDICT), "slower");
+}
+END_TEST
+
+START_TEST(long_rows_and_other_shapes)
+{
+	const char *lng[] = { "--long", UB8 "1-hdd-default.txt", UB8 "2-hdd-noatime.txt",
+			      UB8 "3-tmpfs.txt", NULL };
+	const char *md[] = { "--format", "md", UB8_ALL, NULL };
+	const char *csv[] = { "--format", "csv", UB8_ALL, NULL };
+
+	ck_assert_int_eq(run(lng), 0);
+	/* Header lines (3 inputs, blank), the head, 26 rows x 3 inputs, the footer. */
+	HAS("Test  ");
+	HAS("bench01-3-tmpfs.txt");
+	HAS("baseline");
+	ck_assert_uint_ge(count_lines(out_text), 3 + 1 + 1 + 26 * 3);
+	ck_assert_int_eq(run(md), 0);
+	ck_assert(strstr(out_text, "**Values**\n\n| Test | Unit | A | B | C | D | E | F | G | H |\n")
+		  != NULL);
+	HAS("| Test | Unit | B | C | D | E | F | G | H |\n");
+	HAS("| +64.9%! |");
+	HAS("- !  cannot be judged (too few samples), but beyond");
+	ck_assert_int_eq(run(csv), 0);
+	ck_assert(strncmp(out_text, "copies,kind,test,unit,bench01-1-hdd-default.txt,", 48) == 0);
+	HAS(",change_pct bench01-2-hdd-noatime.txt,mark bench01-2-hdd-noatime"
+			 ".txt,");
+	/* Header and 26 rows. */
+	ck_assert_uint_eq(count_lines(out_text), 27);
+}
+END_TEST
+
+/* ---- UnixBench logs as samples -------------------------------------------- */
+
+START_TEST(unixbench_logs_get_verdicts)
+{
+	const char *beside[] = { "--format", "csv", "--long", R "ublog/ub60-a", R "ublog/ub60-b",
+				 NULL };
+	const char *json[] = { "--format", "json", R "ublog/ub60-a", R "ublog/ub60-b", NULL };
+	const char *alone[] = { "--format", "csv", "--long", R "ublog/ub60-a.log", R "ublog/ub513-a.log",
+				R "ublog/ub60-aborted", NULL };
+
+	/* The reports with their .log beside: every pass's rate, Welch's verdict. */
+	ck_assert_int_eq(run(beside), 0);
+	ck_assert_str_eq(csv_cell(1, DHRY, 1, COL_N), "3");
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_N), "3");
+	ck_assert(csv_cell(1, DHRY, 2, COL_P)[0] != '\0');
+	ck_assert(strcmp(csv_cell(1, DHRY, 2, COL_VERDICT), "faster") == 0 ||
+		  strcmp(csv_cell(1, DHRY, 2, COL_VERDICT), "slower") == 0 ||
+		  strcmp(csv_cell(1, DHRY, 2, COL_VERDICT), "no difference proven") == 0);
+	/* The headline stays the report's: UnixBench's kept passes' geometric mean. */
+	ck_assert_str_eq(csv_cell(1, DHRY, 1, COL_VALUE), "39259772.9");
+	/* A log given as such resolves to its report (and 5.1.3's the same way);
+	 * an aborted run's report has no result: its log has one pass. */
+	ck_assert_int_eq(run(alone), 0);
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_N), "3");
+	ck_assert_str_eq(csv_cell(1, DHRY, 3, COL_N), "1");
+	ck_assert_str_eq(csv_cell(1, DHRY, 3, COL_VERDICT),
+			 "significance cannot be judged (1 sample)");
+	ck_assert_str_eq(csv_cell(1, "Pipe Throughput", 3, 5), "missing");
+	/* JSON names the log each input's samples came from. */
+	ck_assert_int_eq(run(json), 0);
+	HAS("\"unixbench_log\": \"" R "ublog/ub60-a.log\"");
+	HAS("\"samples_from\": \"UnixBench log\"");
+}
+END_TEST
+
+/* ---- --group-by host ------------------------------------------------------ */
+
+#define HOSTS R "hosts/alpha-3f2a-1.txt", R "hosts/alpha-3f2a-2.txt", R "hosts/alpha-3f2a-3.txt", \
+	R "hosts/web-0a0b-1.txt", R "hosts/web-0a0b-2.txt", R "hosts/web-8c1d-1.txt", \
+	R "hosts/web-8c1d-2.txt"
+
+START_TEST(group_by_host)
+{
+	const char *csv[] = { "--format", "csv", "--long", "--group-by", "host", HOSTS, NULL };
+	const char *text[] = { "--group-by", "host", HOSTS, NULL };
+	const char *base[] = { "--group-by", "host", "--baseline", "web", HOSTS, NULL };
+	const char *json[] = { "--group-by", "host", "--format", "json", HOSTS, NULL };
+	const char *byname[] = { "--group-by", "host", "--format", "csv", "--long", UB8_ALL,
+				 R "hosts/alpha-3f2a-1.txt", R "hosts/alpha-3f2a-2.txt", NULL };
+	const char *one[] = { "--group-by", "host", R "hosts/alpha-3f2a-1.txt",
+			      R "hosts/alpha-3f2a-2.txt", NULL };
+	const char *bad[] = { "--group-by", "rack", R "a", R "b", NULL };
+	const char *runs[] = { "--format", "csv", "--long", R "hosts/alpha-3f2a-1.txt",
+			       R "hosts/alpha-3f2a-2.txt", R "hosts/alpha-3f2a-3.txt", NULL };
+	double m = 0;
+
+	ck_assert_int_eq(run(runs), 0);
+	for (unsigned i = 1; i <= 3; i++)
+		m += csv_num(1, DHRY, i, COL_VALUE) / 3;
+
+	ck_assert_int_eq(run(csv), 0);
+	/* Three hosts: alpha, and two machines both called web (told apart by id). */
+	ck_assert_str_eq(csv_cell(1, DHRY, 1, 4), "alpha");
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, 4), "web");
+	ck_assert_str_eq(csv_cell(1, DHRY, 3, 4), "web (id 8c1d2e3f)");
+	ck_assert_str_eq(csv_cell(1, DHRY, 1, COL_N), "3");
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_N), "2");
+	/* alpha's value: the mean of its three runs' headline figures. */
+	ck_assert_double_eq_tol(csv_num(1, DHRY, 1, COL_VALUE), m, 1e-6 * m);
+	ck_assert_str_eq(csv_cell(1, DHRY, 3, COL_VERDICT), "slower");
+	ck_assert_int_eq(run(text), 0);
+	HAS("  A = alpha: 3 runs");
+	HAS("alpha-3f2a-1.txt, alpha-3f2a-2.txt, alpha-3f2a-3.txt");
+	HAS("Welch's t-test on each host's runs");
+	HAS(" +-");
+	ck_assert_uint_le(widest_line(out_text), 100);
+	/* JSON keeps the ids, the runs behind each host and how it was grouped. */
+	ck_assert_int_eq(run(json), 0);
+	HAS("\"grouped_by\": \"host\"");
+	HAS("\"host_id\": \"3f2a9c0d4e5b6a71\"");
+	HAS("\"virt\": \"kvm\"");
+	HAS("\"runs\": 3");
+	HAS("\"run_labels\": \"alpha-3f2a-1.txt, alpha-3f2a-2.txt, alpha-3f2a-3.txt\"");
+	/* UnixBench reports have no identity line: their hostname is the host. */
+	ck_assert_int_eq(run(byname), 0);
+	ck_assert_str_eq(csv_cell(1, DHRY, 1, 4), "bench01");
+	ck_assert_str_eq(csv_cell(1, DHRY, 1, COL_N), "8");
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, 4), "alpha");
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_N), "2");
+	/* --baseline names a host once the runs are grouped. */
+	ck_assert_int_eq(run(base), 0);
+	HAS("  A = web: 2 runs");
+	HAS("  B = alpha: 3 runs");
+	ck_assert_int_eq(run(one), 2);
+	ck_assert(strstr(err_text, "every input is from one host") != NULL);
+	ck_assert_int_eq(run(bad), 2);
+}
+END_TEST
+
+/* ---- scale: 50 inputs x 500 tests ---------------------------------------- */
+
+START_TEST(fifty_inputs_five_hundred_tests)
+{
+	char dir[] = "/tmp/cmp-scale-XXXXXX", path[64][128];
+	const char *args[64];
+	size_t na = 0;
+	double t0, t, bound = 5.0;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	args[na++] = "--format";
+	args[na++] = "text";
+	for (int i = 0; i < 50; i++) {
+		FILE *f;
+
+		snprintf(path[i], sizeof(path[i]), "%s/run%02d", dir, i);
+		f = fopen(path[i], "w");
+		ck_assert_ptr_nonnull(f);
+		fprintf(f, "   BYTE UNIX Benchmarks (Version 6.0.0)\n\n   System: big: GNU/Linux\n\n"
+			"Benchmark Run: Mon Mar 02 2026 10:00:00 - 10:12:00\n"
+			"2 CPUs in system; running 1 parallel copy of tests\n\n");
+		for (int k = 0; k < 500; k++) {
+			char title[64];
+
+			snprintf(title, sizeof(title), "Synthetic test %03d", k);
+			fprintf(f, "%-40s %12.1f %-5s (10.0 s, 7 samples)\n", title,
+				1000.0 + k * 10 + i * 3.5, "lps");
+		}
+		fclose(f);
+		args[na++] = path[i];
+	}
+	args[na] = NULL;
+	t0 = now_mono();
+	ck_assert_int_eq(run(args), 0);
+	t = now_mono() - t0;
+	for (int i = 0; i < 50; i++)
+		unlink(path[i]);
+	rmdir(dir);
+	/*
+	 * Well under a second alone; 5 s is for a loaded machine (figures:
+	 * bench/compare-scale.sh), times Check's multiplier for a slower harness
+	 * (check-valgrind sets 5).
+	 */
+	if (getenv("CK_TIMEOUT_MULTIPLIER") != NULL)
+		bound *= fmax(1, strtod(getenv("CK_TIMEOUT_MULTIPLIER"), NULL));
+	ck_assert_msg(t < bound, "50 x 500 took %.2f s (bound %.0f s)", t, bound);
+	ck_assert_uint_le(widest_line(out_text), 100);
+	HAS("Synthetic test 499");
+	HAS("\n  run49 = /tmp/cmp-scale-");  /* the 50th key */
+}
+END_TEST
+
 /* ---- the chart -------------------------------------------------------- */
 
 START_TEST(plot_without_gnuplot_still_prints)
 {
-	const char *args[] = { "--plot", "/tmp/cmp-nognuplot.svg", R "a", R "b", NULL };
+	const char *args[] = { "--long", "--plot", "/tmp/cmp-nognuplot.svg", R "a", R "b", NULL };
 	char *path = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
 
 	setenv("PATH", "/nonexistent", 1);
@@ -483,6 +802,14 @@ Suite *suite_compare(void)
 	tcase_add_test(tc, warnings_for_different_parameters);
 	tcase_add_test(tc, units_differ_are_never_compared);
 	tcase_add_test(tc, copies_filter);
+	tcase_add_test(tc, eight_unixbench_reports_fit_100_columns);
+	tcase_add_test(tc, noise_floor_from_the_table_flags);
+	tcase_add_test(tc, baseline_option);
+	tcase_add_test(tc, long_rows_and_other_shapes);
+	tcase_add_test(tc, unixbench_logs_get_verdicts);
+	tcase_add_test(tc, group_by_host);
+	tcase_add_test(tc, fifty_inputs_five_hundred_tests);
+	tcase_set_timeout(tc, 60);
 	tcase_add_test(badin, bad_inputs);
 	tcase_add_test(badin, help_goes_to_stdout);
 	tcase_add_test(plot, plot_without_gnuplot_still_prints);

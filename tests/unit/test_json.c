@@ -97,21 +97,6 @@ START_TEST(test_utf8_invalid_replaced)
 }
 END_TEST
 
-START_TEST(test_utf8_seq_len)
-{
-	const unsigned char s[] = "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80";
-
-	ck_assert_uint_eq(utf8_seq_len((const unsigned char *)"A", 1), 1);
-	ck_assert_uint_eq(utf8_seq_len(s, 9), 2);
-	ck_assert_uint_eq(utf8_seq_len(s + 2, 7), 3);
-	ck_assert_uint_eq(utf8_seq_len(s + 5, 4), 4);
-	ck_assert_uint_eq(utf8_seq_len(s + 5, 3), 0);    /* length limit respected */
-	ck_assert_uint_eq(utf8_seq_len(s, 0), 0);
-	ck_assert_uint_eq(utf8_seq_len((const unsigned char *)"\xc1\xbf", 2), 0);
-	ck_assert_uint_eq(utf8_seq_len((const unsigned char *)"\xf5\x80\x80\x80", 4), 0);
-}
-END_TEST
-
 START_TEST(test_nesting_compact)
 {
 	struct cap c;
@@ -292,7 +277,6 @@ Suite *suite_json(void)
 	tcase_add_test(tc, test_escape_controls);
 	tcase_add_test(tc, test_utf8_valid_kept);
 	tcase_add_test(tc, test_utf8_invalid_replaced);
-	tcase_add_test(tc, test_utf8_seq_len);
 	tcase_add_test(tc, test_nesting_compact);
 	tcase_add_test(tc, test_nesting_pretty);
 	tcase_add_test(tc, test_deep_nesting);

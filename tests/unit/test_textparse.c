@@ -449,6 +449,166 @@ START_TEST(samples_csv_other_and_bad)
 }
 END_TEST
 
+
+/* ---- UnixBench's .log (fixtures made by ./Run on this project's machine) -- */
+
+static struct tp_samples ubs;
+
+static void ublog_ok(const char *path)
+{
+	int rc = tp_parse_ublog(path, &ubs, err, sizeof(err));
+
+	ck_assert_msg(rc == 0, "%s: rc %d %s", path, rc, err);
+}
+
+START_TEST(ublog_60_passes_and_dropped)
+{
+	const struct tp_sample_set *d, *p;
+
+	ublog_ok(R "ublog/ub60-a.log");
+	ck_assert_uint_eq(ubs.nsets, 2);
+	d = tp_find_samples(&ubs, 1, "Dhrystone 2 using register variables");
+	p = tp_find_samples(&ubs, 1, "Pipe Throughput");
+	ck_assert_ptr_nonnull(d);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_str_eq(d->test, "dhry2reg");
+	ck_assert_str_eq(d->unit, "lps");
+	ck_assert_uint_eq(d->n, 3);
+	/* Pass 1: COUNT0 412963706 over 10.004109 s. */
+	ck_assert_double_eq_tol(d->rate[0], 412963706.0 / 10.004109, 1e-3);
+	/* Lowest of three summed counts (pass 2, 340891439) dropped, as the log's *Dump line. */
+	ck_assert_uint_eq(d->dropped[0], 0);
+	ck_assert_uint_eq(d->dropped[1], 1);
+	ck_assert_uint_eq(d->dropped[2], 0);
+	ck_assert_uint_eq(p->n, 3);
+	ck_assert_uint_eq(p->dropped[2], 1);   /* 7668884: the *Dump score */
+	tp_samples_free(&ubs);
+}
+END_TEST
+
+START_TEST(ublog_multi_copy_and_513)
+{
+	const struct tp_sample_set *d;
+
+	/* 2 copies: counts summed, time the copies' mean elapsed. */
+	ublog_ok(R "ublog/ub60-c2.log");
+	d = tp_find_samples(&ubs, 2, "Dhrystone 2 using register variables");
+	ck_assert_ptr_nonnull(d);
+	ck_assert_uint_eq(d->n, 1);
+	ck_assert_uint_eq(d->dropped[0], 0);
+	/* UnixBench's own figure in the report beside it: 13805362.4 lps. */
+	ck_assert_double_eq_tol(d->rate[0], 13805362.4, 0.1);
+	tp_samples_free(&ubs);
+	ublog_ok(R "ublog/ub513-a.log");
+	d = tp_find_samples(&ubs, 1, "Dhrystone 2 using register variables");
+	ck_assert_ptr_nonnull(d);
+	ck_assert_uint_eq(d->n, 3);
+	tp_samples_free(&ubs);
+	ublog_ok(R "ublog/ub513-c2.log");
+	ck_assert_ptr_nonnull(tp_find_samples(&ubs, 2, "Pipe Throughput"));
+	tp_samples_free(&ubs);
+}
+END_TEST
+
+START_TEST(ublog_aborted_keeps_finished_passes)
+{
+	const struct tp_sample_set *d;
+
+	/* Ctrl-C during pass 2 of the first test: pass 1 only, nothing after. */
+	ublog_ok(R "ublog/ub60-aborted.log");
+	ck_assert_uint_eq(ubs.nsets, 1);
+	d = &ubs.sets[0];
+	ck_assert_uint_eq(d->n, 1);
+	ck_assert_double_eq_tol(d->rate[0], 218213790.0 / 10.005829, 1e-3);
+	tp_samples_free(&ubs);
+	ublog_ok(R "ublog/ub513-aborted.log");
+	ck_assert_uint_eq(ubs.sets[0].n, 1);
+	tp_samples_free(&ubs);
+}
+END_TEST
+
+START_TEST(ublog_time_lines_failed_passes_and_others)
+{
+	/* Whetstone-like: a rate (timebase 0) with TIME; 2 copies; pass 2 has a copy
+	 * exiting 1, pass 3 lacks a copy: neither is a sample. */
+	static const char log[] =
+		"\n########################################################\n"
+		"Double-Precision Whetstone -- 2 copies\n"
+		"==> \"pgms/whetstone-double\" 2>&1 >> \"x.log\"\n\n"
+		"#### Pass 1\n\nchatter\n"
+		"# COUNT0: 4774.7\n# COUNT1: 0\n# COUNT2: MWIPS\n# TIME: 10.1\n# elapsed: 11.9\n"
+		"# pid: 1\n# status: 0\n\n"
+		"# COUNT0: 4564.4\n# COUNT1: 0\n# COUNT2: MWIPS\n# TIME: 10.3\n# elapsed: 12.0\n"
+		"# pid: 2\n# status: 0\n\n"
+		"#### Pass 2\n\n"
+		"# COUNT0: 4000\n# COUNT1: 0\n# COUNT2: MWIPS\n# TIME: 10\n# elapsed: 11\n# pid: 3\n"
+		"# status: 0\n"
+		"# COUNT0: 4000\n# COUNT1: 0\n# COUNT2: MWIPS\n# TIME: 10\n# elapsed: 11\n# pid: 4\n"
+		"# status: 256\n"
+		"#### Pass 3\n\n"
+		"# COUNT0: 4000\n# COUNT1: 0\n# COUNT2: MWIPS\n# TIME: 10\n# elapsed: 11\n# pid: 5\n"
+		"# status: 0\n\n"
+		"########################################################\n"
+		"Shell Scripts (1 concurrent) -- 1 copy\n"
+		"#### Pass 1\n"
+		"# COUNT0: 3000\n# COUNT1: 60\n# COUNT2: lpm\n# elapsed: 60.05\n# pid: 6\n# status: 0\n"
+		">>>> Results of 1 copy\n";
+	const struct tp_sample_set *w, *sh;
+
+	ck_assert_int_eq(tp_parse_ublog_buffer("buf", log, sizeof(log) - 1, &ubs, err,
+					       sizeof(err)), 0);
+	w = tp_find_samples(&ubs, 2, "Double-Precision Whetstone");
+	ck_assert_ptr_nonnull(w);
+	ck_assert_uint_eq(w->n, 1);
+	ck_assert_double_eq_tol(w->rate[0], 4774.7 + 4564.4, 1e-9);   /* rates add up */
+	ck_assert_str_eq(w->unit, "MWIPS");
+	sh = tp_find_samples(&ubs, 1, "Shell Scripts (1 concurrent)");
+	ck_assert_ptr_nonnull(sh);
+	ck_assert_double_eq_tol(sh->rate[0], 3000 / (60.05 / 60), 1e-9); /* per minute */
+	tp_samples_free(&ubs);
+	/* sysindex's own .log (runner.c) looks alike but has no "# status:" per copy:
+	 * its samples are in the CSV and the statistics block, not read from here. */
+	{
+		static const char silog[] =
+			"####################################################\n"
+			"Pipe Throughput -- 1 copy\n==> pgms/pipe 10\n\n#### Pass 1\n\n"
+			"# copy 0: status 0, elapsed 10.000100 s, cpu 1\nCOUNT|123|1|lps\n"
+			"# COUNT0: 123.000\n# COUNT1: 1\n# TIME: 10.000\n# elapsed: 10.000100\n";
+
+		ck_assert_int_eq(tp_parse_ublog_buffer("si.log", silog, sizeof(silog) - 1, &ubs,
+						       err, sizeof(err)), 1);
+	}
+	/* A report, a samples CSV: not UnixBench logs. */
+	ck_assert_int_eq(tp_parse_ublog(R "unixbench-6.0-partial-index.txt", &ubs, err,
+					sizeof(err)), 1);
+	ck_assert_int_eq(tp_parse_ublog(R "csvrun.csv", &ubs, err, sizeof(err)), 1);
+	ck_assert_int_eq(tp_parse_ublog(R "no-such.log", &ubs, err, sizeof(err)), -1);
+	ck_assert(strstr(err, "no-such.log") != NULL);
+}
+END_TEST
+
+START_TEST(host_identity_line)
+{
+	parse_ok(R "hosts/web-8c1d-1.txt");
+	ck_assert_str_eq(doc.reports[0].host, "web");
+	ck_assert_str_eq(doc.reports[0].host_id, "8c1d2e3f4a5b6c7d");
+	ck_assert_str_eq(doc.reports[0].virt, "kvm");
+	tp_doc_free(&doc);
+	/* Upper-case hex is read as lower case; a cut or malformed line is ignored. */
+	parse_buf_ok("   System: h: GNU/Linux\n   Host identity: id 0123456789ABCDEF, virt none\n"
+		     "Pipe Throughput 1403236.3 lps (10.0 s, 2 samples)\n");
+	ck_assert_str_eq(doc.reports[0].host_id, "0123456789abcdef");
+	tp_doc_free(&doc);
+	parse_buf_ok("   System: h: GNU/Linux\n   Host identity: id 0123456789ab, virt none\n"
+		     "Pipe Throughput 1403236.3 lps (10.0 s, 2 samples)\n");
+	ck_assert_str_eq(doc.reports[0].host_id, "");
+	tp_doc_free(&doc);
+	parse_ok(R "unixbench-6.0-partial-index.txt");
+	ck_assert_str_eq(doc.reports[0].host_id, "");
+	tp_doc_free(&doc);
+}
+END_TEST
+
 Suite *suite_textparse(void)
 {
 	Suite *s = suite_create("textparse");
@@ -478,6 +638,11 @@ Suite *suite_textparse(void)
 	tcase_add_test(bad, line_length_is_bounded);
 	tcase_add_test(csv, samples_csv);
 	tcase_add_test(csv, samples_csv_other_and_bad);
+	tcase_add_test(csv, ublog_60_passes_and_dropped);
+	tcase_add_test(csv, ublog_multi_copy_and_513);
+	tcase_add_test(csv, ublog_aborted_keeps_finished_passes);
+	tcase_add_test(csv, ublog_time_lines_failed_passes_and_others);
+	tcase_add_test(good, host_identity_line);
 	suite_add_tcase(s, good);
 	suite_add_tcase(s, bad);
 	suite_add_tcase(s, csv);

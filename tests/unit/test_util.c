@@ -100,6 +100,31 @@ START_TEST(bytes_format)
 }
 END_TEST
 
+START_TEST(test_utf8_seq_len)
+{
+	const unsigned char s[] = "\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80";
+
+	ck_assert_uint_eq(utf8_seq_len((const unsigned char *)"A", 1), 1);
+	ck_assert_uint_eq(utf8_seq_len(s, 9), 2);
+	ck_assert_uint_eq(utf8_seq_len(s + 2, 7), 3);
+	ck_assert_uint_eq(utf8_seq_len(s + 5, 4), 4);
+	ck_assert_uint_eq(utf8_seq_len(s + 5, 3), 0);    /* length limit respected */
+	ck_assert_uint_eq(utf8_seq_len(s, 0), 0);
+	ck_assert_uint_eq(utf8_seq_len((const unsigned char *)"\xc1\xbf", 2), 0);
+	ck_assert_uint_eq(utf8_seq_len((const unsigned char *)"\xf5\x80\x80\x80", 4), 0);
+}
+END_TEST
+
+START_TEST(ends_with)
+{
+	ck_assert(str_ends_with("run.json", ".json"));
+	ck_assert(str_ends_with(".json", ".json"));
+	ck_assert(!str_ends_with("json", ".json"));
+	ck_assert(!str_ends_with("run.json.txt", ".json"));
+	ck_assert(str_ends_with("x", ""));
+}
+END_TEST
+
 Suite *suite_util(void)
 {
 	Suite *s = suite_create("util");
@@ -110,6 +135,8 @@ Suite *suite_util(void)
 	tcase_add_test(tc, distance);
 	tcase_add_test(tc, atomic_write);
 	tcase_add_test(tc, bytes_format);
+	tcase_add_test(tc, test_utf8_seq_len);
+	tcase_add_test(tc, ends_with);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,136 @@
+/*
+ * compare_group.c: `sysindex compare --group-by host`: the runs of one host
+ * become one column before hosts are compared.  A host is the report's host
+ * identity id ("Host identity: id <16 hex>, virt <name>", sysindex), else the
+ * hostname of its "System:" line (UnixBench reports have only that).  Each
+ * host's cell is the mean of its runs' figures, with their spread (standard
+ * deviation over the runs); two hosts with at least two runs each are
+ * judged by Welch's t-test on the runs' figures, so the verdict says
+ * whether the hosts differ by more than their runs differ among themselves.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/compare_int.h"
+#include "stats/stats.h"
+
+/* One host's cell in a row, from its runs' cells (the inputs listed in idx). */
+static void group_cell(const struct row *row, const size_t *idx, size_t n, struct cell *out)
+{
+	double v[CMP_MAX_INPUTS];
+	size_t k = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->time = -1;
+	for (size_t j = 0; j < n; j++) {
+		const struct cell *x = &row->cells[idx[j]];
+
+		if (!x->present)
+			continue;
+		if (!out->present) {
+			*out = *x;
+			out->has_stats = 0;
+			out->samples = 0;
+			out->time = -1;
+		}
+		if (x->status == TP_OK)
+			v[k++] = x->value;
+	}
+	if (k == 0)
+		return;
+	{
+		struct summary s;
+
+		stats_summarize(v, k, &s);
+		out->status = TP_OK;
+		out->value = s.mean;
+		out->has_stats = 1;
+		out->n = s.n;
+		out->mean = s.mean;
+		out->sd = s.sd;
+		out->runs = (unsigned)k;
+	}
+}
+
+static void group_label(struct compare *c, size_t ng, const struct input *first)
+{
+	struct input *g = &c->in[ng];
+
+	snprintf(g->label, sizeof(g->label), "%s", first->rep->host[0] ? first->rep->host
+		 : first->host[0] ? first->host : first->label);
+	for (size_t i = 0; i < ng; i++)
+		if (strcmp(c->in[i].label, g->label) == 0) {
+			if (first->rep->host_id[0])
+				snprintf(g->label, sizeof(g->label), "%.100s (id %.8s)",
+					 first->rep->host[0] ? first->rep->host : first->label,
+					 first->rep->host_id);
+			else
+				snprintf(g->label, sizeof(g->label), "%.100s (no host id)",
+					 first->rep->host[0] ? first->rep->host : first->label);
+			break;
+		}
+}
+
+int cmp_group_hosts(struct compare *c)
+{
+	struct input runs[CMP_MAX_INPUTS];
+	size_t group[CMP_MAX_INPUTS], ng = 0, nruns = c->nin;
+	size_t first[CMP_MAX_INPUTS];
+
+	memcpy(runs, c->in, sizeof(runs));
+	for (size_t i = 0; i < nruns; i++) {
+		size_t g = 0;
+
+		if (runs[i].host[0] == '\0')
+			cmp_warn(c, "%s names no host: it is a host of its own", runs[i].label);
+		while (g < ng && (runs[i].host[0] == '\0' ||
+				  strcmp(runs[first[g]].host, runs[i].host) != 0))
+			g++;
+		if (g == ng)
+			first[ng++] = i;
+		group[i] = g;
+	}
+	if (ng < 2)
+		return cmp_usage_error("--group-by host: every input is from one host (%s); "
+				       "nothing to compare", runs[0].host[0] ? runs[0].host : "?");
+	for (size_t g = 0; g < ng; g++) {
+		struct input *in = &c->in[g];
+		size_t used = 0;
+
+		*in = runs[first[g]];
+		in->nruns = 0;
+		in->members[0] = '\0';
+		group_label(c, g, &runs[first[g]]);
+		for (size_t i = 0; i < nruns; i++) {
+			int k;
+
+			if (group[i] != g)
+				continue;
+			in->nruns++;
+			k = snprintf(in->members + used, sizeof(in->members) - used, "%s%s",
+				     used ? ", " : "", runs[i].label);
+			if (k > 0 && used + (size_t)k < sizeof(in->members))
+				used += (size_t)k;
+		}
+	}
+	for (size_t r = 0; r < c->nrows; r++) {
+		struct row *row = &c->rows[r];
+		struct cell cells[CMP_MAX_INPUTS];
+
+		for (size_t g = 0; g < ng; g++) {
+			size_t idx[CMP_MAX_INPUTS], n = 0;
+
+			for (size_t i = 0; i < nruns; i++)
+				if (group[i] == g)
+					idx[n++] = i;
+			group_cell(row, idx, n, &cells[g]);
+		}
+		memcpy(row->cells, cells, ng * sizeof(cells[0]));
+		memset(row->deltas, 0, nruns * sizeof(row->deltas[0]));
+	}
+	c->nin = ng;
+	c->grouped = 1;
+	return 0;
+}

@@ -1,0 +1,488 @@
+/*
+ * compare_matrix.c: `sysindex compare` with more than two inputs (or two
+ * whose side-by-side table is wider than CMP_TEXT_WIDTH): first a matrix of
+ * values, one column per input, then the changes against the baseline as a
+ * second matrix, each change with a one-character verdict mark.  Column
+ * heads are the labels when they are short, else A, B, ...; the key below
+ * the tables says which is which, and the legend says what each mark means.
+ * Text wraps the columns into groups that fit CMP_TEXT_WIDTH; Markdown
+ * prints each matrix whole; CSV prints one line per row with both matrices
+ * side by side.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/compare_int.h"
+#include "util/csv_out.h"
+
+#define HEAD_MAX 10             /* labels up to this long head their column */
+#define TITLE_COL_MAX 40        /* UnixBench's title column */
+
+/* The marks, in legend order; "" verdicts (missing, failed) get none. */
+static const struct {
+	char mark;
+	const char *text;
+} marks[] = {
+	{ '*', "difference proven: Welch's t-test on every sample's rate, two-sided, 95%" },
+	{ '=', "no difference proven (the 95% interval of the difference holds 0)" },
+	{ '?', "significance cannot be judged (no samples)" },
+	{ '1', "significance cannot be judged (1 sample)" },
+	{ '!', "cannot be judged (too few samples), but beyond the noise floor of the control tests" },
+	{ '~', "cannot be judged (too few samples), and within the noise floor of the control tests" },
+	{ 'c', "cannot be judged (too few samples); a control test: its spread is the noise floor" },
+	{ 'u', "units differ: not compared" },
+	{ 't', "index tests differ: not compared" },
+};
+#define NMARKS (sizeof(marks) / sizeof(marks[0]))
+
+static char mark_of(const struct delta *d)
+{
+	switch (d->floor) {
+	case FLOOR_WITHIN: return '~';
+	case FLOOR_BEYOND: return '!';
+	case FLOOR_CONTROL: return 'c';
+	case FLOOR_NONE: break;
+	}
+	if (strcmp(d->verdict, V_FASTER) == 0 || strcmp(d->verdict, V_SLOWER) == 0)
+		return '*';
+	if (strcmp(d->verdict, V_NODIFF) == 0)
+		return '=';
+	if (strcmp(d->verdict, V_NOSAMPLES) == 0)
+		return '?';
+	if (strcmp(d->verdict, V_ONESAMPLE) == 0)
+		return '1';
+	if (strcmp(d->verdict, V_UNITS) == 0)
+		return 'u';
+	if (strcmp(d->verdict, V_TESTS) == 0)
+		return 't';
+	return '\0';
+}
+
+static void value_text(const struct cell *x, char *out, size_t len)
+{
+	if (!x->present)
+		snprintf(out, len, "-");
+	else if (x->status != TP_OK)
+		snprintf(out, len, "%s", cmp_status_word(x->status));
+	else if (x->runs > 1 && x->mean > 0)   /* --group-by host: mean and spread of runs */
+		snprintf(out, len, "%.1f +-%.1f%%", x->value, 100 * x->sd / x->mean);
+	else
+		snprintf(out, len, "%.1f", x->value);
+}
+
+/* "+12.3%*"; "units" or "tests" when not compared; "-" when nothing to compare. */
+static void change_text(const struct delta *d, char *out, size_t len)
+{
+	char m = mark_of(d);
+
+	if (m == 'u' || m == 't')
+		snprintf(out, len, "%s", m == 'u' ? "units" : "tests");
+	else if (isfinite(d->change))
+		snprintf(out, len, "%+.1f%%%c", d->change, m ? m : ' ');
+	else
+		snprintf(out, len, "-");
+}
+
+static const char *row_unit(const struct compare *c, const struct row *row)
+{
+	for (size_t i = 0; i < c->nin; i++)
+		if (row->cells[i].present && row->cells[i].unit[0])
+			return row->cells[i].unit;
+	return "";
+}
+
+/* Column heads: every label if all are short and distinct from letters, else A, B, ... */
+static void set_heads(struct compare *c)
+{
+	int short_labels = 1;
+
+	for (size_t i = 0; i < c->nin; i++)
+		if (strlen(c->in[i].label) > HEAD_MAX || strchr(c->in[i].label, ' ') != NULL)
+			short_labels = 0;
+	for (size_t i = 0; i < c->nin; i++) {
+		struct input *in = &c->in[i];
+
+		if (short_labels)
+			snprintf(in->abbrev, sizeof(in->abbrev), "%s", in->label);
+		else if (i < 26)
+			snprintf(in->abbrev, sizeof(in->abbrev), "%c", (char)('A' + i));
+		else
+			snprintf(in->abbrev, sizeof(in->abbrev), "%c%c", (char)('A' + i / 26 - 1),
+				 (char)('A' + i % 26));
+	}
+}
+
+static int multi_copies(const struct compare *c)
+{
+	for (size_t r = 1; r < c->nrows; r++)
+		if (c->rows[r].copies != c->rows[0].copies)
+			return 1;
+	return 0;
+}
+
+/* One matrix: columns first .. nin-1, their cells formatted when printed. */
+struct matrix {
+	const struct compare *c;
+	size_t first;           /* 0: values of every input; 1: changes of the others */
+	size_t tw, uw;          /* title and unit column widths */
+	size_t *w;              /* per input column */
+};
+
+static void cell_text(const struct matrix *m, size_t r, size_t i, char *out, size_t len)
+{
+	const struct row *row = &m->c->rows[r];
+
+	if (m->first == 0)
+		value_text(&row->cells[i], out, len);
+	else
+		change_text(&row->deltas[i], out, len);
+}
+
+static int matrix_init(struct matrix *m, const struct compare *c, size_t first)
+{
+	char buf[64];
+
+	m->c = c;
+	m->first = first;
+	m->tw = 4;
+	m->uw = 4;
+	m->w = calloc(c->nin, sizeof(*m->w));
+	if (m->w == NULL)
+		return -1;
+	for (size_t i = first; i < c->nin; i++)
+		m->w[i] = strlen(c->in[i].abbrev);
+	for (size_t r = 0; r < c->nrows; r++) {
+		size_t t = strlen(c->rows[r].title), u = strlen(row_unit(c, &c->rows[r]));
+
+		m->tw = t > m->tw ? t : m->tw;
+		m->uw = u > m->uw ? u : m->uw;
+		for (size_t i = first; i < c->nin; i++) {
+			cell_text(m, r, i, buf, sizeof(buf));
+			if (strlen(buf) > m->w[i])
+				m->w[i] = strlen(buf);
+		}
+	}
+	if (m->tw > TITLE_COL_MAX)
+		m->tw = TITLE_COL_MAX;
+	return 0;
+}
+
+/* Appends to line[LINE_MAX_M] (cut at the end, never overrun). */
+#define LINE_MAX_M 4096
+static void add(char *line, size_t *n, const char *fmt, int w, const char *s)
+{
+	int k = snprintf(line + *n, LINE_MAX_M - *n, fmt, w, s);
+
+	if (k > 0)
+		*n = *n + (size_t)k < LINE_MAX_M ? *n + (size_t)k : LINE_MAX_M - 1;
+}
+
+/* Prints the line without trailing blanks. */
+static void put_line(FILE *out, char *line, size_t n)
+{
+	while (n > 0 && line[n - 1] == ' ')
+		n--;
+	fprintf(out, "%.*s\n", (int)n, line);
+}
+
+static void print_group(FILE *out, const struct matrix *m, size_t k0, size_t k1)
+{
+	const struct compare *c = m->c;
+	char buf[64], title[TITLE_COL_MAX + 1], line[LINE_MAX_M];
+	size_t n = 0;
+	int copies_heads = multi_copies(c);
+
+	add(line, &n, "%-*s", (int)m->tw, "Test");
+	add(line, &n, "  %-*s", (int)m->uw, "Unit");
+	for (size_t i = k0; i < k1; i++)
+		add(line, &n, m->first ? "  %*s " : "  %*s", (int)m->w[i] - (m->first ? 1 : 0),
+		    c->in[i].abbrev);
+	put_line(out, line, n);
+	for (size_t r = 0; r < c->nrows; r++) {
+		const struct row *row = &c->rows[r];
+
+		if (copies_heads && (r == 0 || c->rows[r - 1].copies != row->copies))
+			fprintf(out, "-- %u parallel cop%s --\n", row->copies,
+				row->copies == 1 ? "y" : "ies");
+		n = 0;
+		if (strlen(row->title) <= m->tw)
+			snprintf(title, sizeof(title), "%.40s", row->title);
+		else    /* cut to the column, with '~' where it was cut */
+			snprintf(title, sizeof(title), "%.*s~", (int)(m->tw - 1), row->title);
+		add(line, &n, "%-*s", (int)m->tw, title);
+		add(line, &n, "  %-*s", (int)m->uw, row_unit(c, row));
+		for (size_t i = k0; i < k1; i++) {
+			cell_text(m, r, i, buf, sizeof(buf));
+			add(line, &n, "  %*s", (int)m->w[i], buf);
+		}
+		put_line(out, line, n);
+	}
+}
+
+/* Whether columns k0..k1-1 fit CMP_TEXT_WIDTH beside the title and unit. */
+static int fits(const struct matrix *m, size_t k0, size_t k1)
+{
+	size_t width = m->tw + 2 + m->uw;
+
+	for (size_t k = k0; k < k1; k++)
+		width += 2 + m->w[k];
+	return width <= CMP_TEXT_WIDTH;
+}
+
+/*
+ * The matrix in column groups that each fit CMP_TEXT_WIDTH: as few groups as
+ * the widths allow, and as even as they allow (7 columns in two groups are
+ * 4 + 3, not 6 + 1).
+ */
+static void print_matrix(FILE *out, const struct matrix *m, const char *caption)
+{
+	const struct compare *c = m->c;
+	size_t ngroups = 0, k0 = m->first;
+
+	for (size_t k = m->first; k < c->nin; ngroups++) {
+		size_t k1 = k + 1;
+
+		while (k1 < c->nin && fits(m, k, k1 + 1))
+			k1++;
+		k = k1;
+	}
+	for (size_t g = 0; k0 < c->nin; g++) {
+		size_t left = ngroups > g ? ngroups - g : 1;
+		size_t want = (c->nin - k0 + left - 1) / left, k1 = k0 + 1;
+
+		while (k1 < c->nin && k1 - k0 < want && fits(m, k0, k1 + 1))
+			k1++;
+		if (ngroups == 1)
+			fprintf(out, "%s\n", caption);
+		else if (k1 - k0 == 1)
+			fprintf(out, "%s (column %s)\n", caption, c->in[k0].abbrev);
+		else
+			fprintf(out, "%s (columns %s to %s)\n", caption, c->in[k0].abbrev,
+				c->in[k1 - 1].abbrev);
+		print_group(out, m, k0, k1);
+		fputc('\n', out);
+		k0 = k1;
+	}
+}
+
+/* Which marks the change matrix shows (a change's mark, or "units"/"tests"). */
+static void used_marks(const struct compare *c, int *used)
+{
+	for (size_t r = 0; r < c->nrows; r++)
+		for (size_t i = 1; i < c->nin; i++) {
+			const struct delta *d = &c->rows[r].deltas[i];
+			char m = mark_of(d);
+
+			if (!isfinite(d->change) && m != 'u' && m != 't')
+				continue;
+			for (size_t k = 0; k < NMARKS; k++)
+				used[k] |= marks[k].mark == m;
+		}
+}
+
+static void md_text(FILE *out, const char *s);
+
+/*
+ * "  A = file; details", the details on lines of their own when the line
+ * would not fit; in Markdown (md) one list item each, escaped.
+ */
+static void print_key(FILE *out, const struct compare *c, const char *bullet, int md)
+{
+	for (size_t i = 0; i < c->nin; i++) {
+		const struct input *in = &c->in[i];
+		char v[96], line[CMP_PATH_MAX + 512], more[512];
+		const char *path = in->src->text[0] ? in->src->text : in->src->csv[0] ? in->src->csv
+			: in->src->ublog;
+		int any;
+
+		cmp_describe_version(in->rep, v, sizeof(v));
+		if (in->nruns > 1)
+			snprintf(line, sizeof(line), "%s%s%s%s: %zu runs", bullet, in->abbrev,
+				 strcmp(in->abbrev, in->label) ? " = " : "",
+				 strcmp(in->abbrev, in->label) ? in->label : "", in->nruns);
+		else if (strcmp(in->abbrev, in->label) == 0 || strcmp(in->label, in->src->label) == 0)
+			snprintf(line, sizeof(line), "%s%s = %s", bullet, in->abbrev, path);
+		else
+			snprintf(line, sizeof(line), "%s%s = %s: %s", bullet, in->abbrev, in->label,
+				 path);
+		if (in->nruns > 1)
+			snprintf(more, sizeof(more), "%.300s; %s%s", in->members, v,
+				 i == 0 ? "; the baseline" : "");
+		else
+			snprintf(more, sizeof(more), "%s%s%s; %s%s", v, in->rep->host[0] ? ", host " : "",
+				 in->rep->host, cmp_samples_source(in, &any),
+				 i == 0 ? "; the baseline" : "");
+		if (md) {
+			fputs(bullet, out);
+			md_text(out, line + strlen(bullet));
+			fputs("; ", out);
+			md_text(out, more);
+			fputc('\n', out);
+		} else if (strlen(line) + 2 + strlen(more) <= CMP_TEXT_WIDTH) {
+			fprintf(out, "%s; %s\n", line, more);
+		} else {
+			char indent[16];
+
+			snprintf(indent, sizeof(indent), "%*s", (int)strlen(bullet) + 4, "");
+			fprintf(out, "%s\n", line);
+			cmp_wrapped(out, indent, more);
+		}
+	}
+}
+
+static void print_legend(FILE *out, const struct compare *c, const char *bullet)
+{
+	int used[NMARKS] = { 0 };
+
+	used_marks(c, used);
+	for (size_t k = 0; k < NMARKS; k++)
+		if (used[k] && k == 0 && c->grouped)
+			fprintf(out, "%s*  difference proven: Welch's t-test on each host's runs, "
+				"two-sided, 95%%\n", bullet);
+		else if (used[k])
+			fprintf(out, "%s%c  %s\n", bullet, marks[k].mark, marks[k].text);
+	if (c->grouped)
+		fprintf(out, "%sValues of a host with several runs: their mean +- their standard "
+			"deviation, %% of the mean\n", bullet);
+}
+
+void cmp_print_matrix_text(FILE *out, const struct compare *c)
+{
+	struct matrix v = { 0 }, d = { 0 };
+	char caption[256];
+
+	set_heads((struct compare *)c);
+	if (matrix_init(&v, c, 0) != 0 || matrix_init(&d, c, 1) != 0) {
+		free(v.w);
+		free(d.w);
+		return;
+	}
+	print_matrix(out, &v, "Values");
+	snprintf(caption, sizeof(caption), "Change against %s (the baseline)", c->in[0].abbrev);
+	print_matrix(out, &d, caption);
+	fputs("Marks:\n", out);
+	print_legend(out, c, "  ");
+	cmp_print_noise(out, c, "\n");
+	fputs("\nInputs:\n", out);
+	print_key(out, c, "  ", 0);
+	free(v.w);
+	free(d.w);
+}
+
+/* ---- Markdown: the same two tables, whole -------------------------------- */
+
+static void md_text(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|' || *s == '\\' || *s == '*' || *s == '_')
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+}
+
+static void md_matrix(FILE *out, const struct compare *c, size_t first)
+{
+	char buf[64];
+
+	fputs("| Test | Unit |", out);
+	for (size_t i = first; i < c->nin; i++) {
+		fputc(' ', out);
+		md_text(out, c->in[i].abbrev);
+		fputs(" |", out);
+	}
+	fputs("\n| --- | --- |", out);
+	for (size_t i = first; i < c->nin; i++)
+		fputs(" ---: |", out);
+	fputc('\n', out);
+	for (size_t r = 0; r < c->nrows; r++) {
+		const struct row *row = &c->rows[r];
+
+		fputs("| ", out);
+		md_text(out, row->title);
+		if (multi_copies(c))
+			fprintf(out, " (%u cop%s)", row->copies, row->copies == 1 ? "y" : "ies");
+		fputs(" | ", out);
+		md_text(out, row_unit(c, row));
+		fputs(" |", out);
+		for (size_t i = first; i < c->nin; i++) {
+			if (first == 0)
+				value_text(&row->cells[i], buf, sizeof(buf));
+			else
+				change_text(&row->deltas[i], buf, sizeof(buf));
+			if (buf[0] && buf[strlen(buf) - 1] == ' ')
+				buf[strlen(buf) - 1] = '\0';
+			fputc(' ', out);
+			md_text(out, buf);
+			fputs(" |", out);
+		}
+		fputc('\n', out);
+	}
+	fputc('\n', out);
+}
+
+void cmp_print_matrix_md(FILE *out, const struct compare *c)
+{
+	set_heads((struct compare *)c);
+	fputs("**Values**\n\n", out);
+	md_matrix(out, c, 0);
+	fputs("**Change against ", out);
+	md_text(out, c->in[0].abbrev);
+	fputs(" (the baseline)**\n\n", out);
+	md_matrix(out, c, 1);
+	fputs("Marks:\n\n", out);
+	print_legend(out, c, "- ");
+	cmp_print_noise(out, c, "\n");
+	fputs("\nInputs:\n\n", out);
+	print_key(out, c, "- ", 1);
+}
+
+/* ---- CSV: one line per row, values then changes and their marks ---------- */
+
+void cmp_print_matrix_csv(FILE *out, const struct compare *c)
+{
+	fputs("copies,kind,test,unit", out);
+	for (size_t i = 0; i < c->nin; i++) {
+		fputc(',', out);
+		csv_field(out, c->in[i].label);
+	}
+	for (size_t i = 1; i < c->nin; i++) {
+		char h[200];
+
+		snprintf(h, sizeof(h), "change_pct %s", c->in[i].label);
+		fputc(',', out);
+		csv_field(out, h);
+		snprintf(h, sizeof(h), "mark %s", c->in[i].label);
+		fputc(',', out);
+		csv_field(out, h);
+	}
+	fputc('\n', out);
+	for (size_t r = 0; r < c->nrows; r++) {
+		const struct row *row = &c->rows[r];
+
+		fprintf(out, "%u,%s,", row->copies, row->is_score ? "score" : "test");
+		csv_field(out, row->title);
+		fputc(',', out);
+		csv_field(out, row_unit(c, row));
+		for (size_t i = 0; i < c->nin; i++) {
+			const struct cell *x = &row->cells[i];
+
+			fputc(',', out);
+			if (x->present && x->status == TP_OK)
+				csv_number(out, x->value);
+			else if (x->present)
+				csv_field(out, cmp_status_word(x->status));
+		}
+		for (size_t i = 1; i < c->nin; i++) {
+			char m = mark_of(&row->deltas[i]);
+
+			fputc(',', out);
+			csv_number(out, row->deltas[i].change);
+			fputc(',', out);
+			if (m)
+				fputc(m, out);
+		}
+		fputc('\n', out);
+	}
+}

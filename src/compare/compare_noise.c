@@ -1,0 +1,162 @@
+/*
+ * compare_noise.c: an empirical noise floor for inputs without samples.
+ *
+ * A pasted report has one figure per test, so no change in it can be
+ * judged.  But when several such reports come from one machine and one
+ * setting family (same host, version and mode) and what was changed between
+ * them is the disk side (test directory, mount options, device), the tests
+ * that cannot be affected by that change still differ from run to run: the
+ * CPU tests, which the test table marks by not having TF_TESTDIR (they write
+ * no files).  How much they vary, (largest / smallest - 1) over the inputs,
+ * is the floor: a disk test's change within it is not distinguishable from
+ * drift.  This is a guide from control tests, not a significance test: the
+ * disk tests may drift more (or less) than the CPU tests do.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compare/compare_int.h"
+#include "testtab.h"
+
+static int unjudged(const struct delta *d)
+{
+	return isfinite(d->change) &&
+		(strcmp(d->verdict, V_NOSAMPLES) == 0 || strcmp(d->verdict, V_ONESAMPLE) == 0);
+}
+
+/* A row of a test that writes no files: one whose result the disk cannot change. */
+static int is_control(const struct row *row)
+{
+	const struct test_def *t = row->is_score ? NULL : test_find_title(row->title);
+
+	return t != NULL && !(t->flags & TF_TESTDIR);
+}
+
+/* NULL when the inputs are one machine and one setting family, else why not. */
+static const char *not_one_family(const struct compare *c)
+{
+	char va[96], vb[96];
+
+	cmp_describe_version(c->in[0].rep, va, sizeof(va));
+	for (size_t i = 0; i < c->nin; i++) {
+		if (c->in[i].nruns > 1)
+			return "runs grouped by host";
+		if (c->in[i].host[0] == '\0')
+			return "an input does not name its host";
+		if (strcmp(c->in[i].host, c->in[0].host) != 0)
+			return "the inputs come from different hosts";
+		cmp_describe_version(c->in[i].rep, vb, sizeof(vb));
+		if (strcmp(va, vb) != 0)
+			return "the inputs are of different versions";
+		if (strcmp(cmp_mode_of(c->in[i].rep), cmp_mode_of(c->in[0].rep)) != 0)
+			return "the inputs ran in different modes";
+	}
+	return NULL;
+}
+
+/* The floor of one copy count; 0 when no control test ran in two inputs. */
+static int floor_of(const struct compare *c, unsigned copies, struct noise *nz)
+{
+	memset(nz, 0, sizeof(*nz));
+	nz->copies = copies;
+	for (size_t r = 0; r < c->nrows; r++) {
+		const struct row *row = &c->rows[r];
+		double lo = INFINITY, hi = 0;
+		size_t n = 0;
+
+		if (row->copies != copies || !is_control(row))
+			continue;
+		for (size_t i = 0; i < c->nin; i++) {
+			const struct cell *x = &row->cells[i];
+
+			if (!x->present || x->status != TP_OK || !(x->value > 0))
+				continue;
+			lo = fmin(lo, x->value);
+			hi = fmax(hi, x->value);
+			n++;
+		}
+		if (n < 2)
+			continue;
+		if (nz->ntests++ == 0 || 100 * (hi / lo - 1) > nz->pct) {
+			nz->pct = 100 * (hi / lo - 1);
+			snprintf(nz->widest, sizeof(nz->widest), "%s", row->title);
+		}
+	}
+	return nz->ntests > 0;
+}
+
+void cmp_noise_floor(struct compare *c)
+{
+	int any = 0;
+
+	/* Only for tests without samples: index scores never have any. */
+	for (size_t r = 0; r < c->nrows; r++)
+		for (size_t i = 1; i < c->nin && !c->rows[r].is_score; i++)
+			any |= unjudged(&c->rows[r].deltas[i]);
+	if (!any)
+		return;
+	if ((c->noise_why = not_one_family(c)) != NULL)
+		return;
+	for (size_t r = 0; r < c->nrows; r++) {
+		struct row *row = &c->rows[r];
+		struct noise *nz = NULL;
+
+		for (size_t k = 0; k < c->nnoise; k++)
+			if (c->noise[k].copies == row->copies)
+				nz = &c->noise[k];
+		if (nz == NULL) {
+			if (c->nnoise == sizeof(c->noise) / sizeof(c->noise[0]) ||
+			    !floor_of(c, row->copies, &c->noise[c->nnoise]))
+				continue;
+			nz = &c->noise[c->nnoise++];
+		}
+		for (size_t i = 1; i < c->nin; i++) {
+			struct delta *d = &row->deltas[i];
+
+			if (!unjudged(d))
+				continue;
+			if (is_control(row))
+				d->floor = FLOOR_CONTROL;
+			else
+				d->floor = fabs(d->change) <= nz->pct ? FLOOR_WITHIN : FLOOR_BEYOND;
+		}
+	}
+	if (c->nnoise == 0)
+		c->noise_why = "no CPU test (one that writes no files) ran in two of the inputs";
+}
+
+const char *cmp_floor_note(const struct delta *d)
+{
+	switch (d->floor) {
+	case FLOOR_WITHIN: return "; within the noise floor";
+	case FLOOR_BEYOND: return "; beyond the noise floor";
+	case FLOOR_CONTROL: return "; a control test";
+	case FLOOR_NONE: break;
+	}
+	return "";
+}
+
+void cmp_print_noise(FILE *out, const struct compare *c, const char *before)
+{
+	char msg[1024];
+
+	for (size_t k = 0; k < c->nnoise; k++) {
+		const struct noise *nz = &c->noise[k];
+		char copies[64] = "";
+
+		if (c->nnoise > 1)
+			snprintf(copies, sizeof(copies), " with %u parallel cop%s", nz->copies,
+				 nz->copies == 1 ? "y" : "ies");
+		fputs(before, out);
+		snprintf(msg, sizeof(msg), "Noise floor%s: CPU tests, which do not touch the disk, "
+			 "vary by up to %.1f%% between these runs (%zu test%s; most: %s): changes "
+			 "within that are not distinguishable from run-to-run drift.", copies,
+			 nz->pct, nz->ntests, nz->ntests == 1 ? "" : "s", nz->widest);
+		cmp_wrapped(out, "", msg);
+	}
+	if (c->nnoise > 0)
+		cmp_wrapped(out, "", "This is a guide from control tests, not a significance test: the tests "
+			"that touch the disk may drift more or less than the CPU tests do; only samples "
+			"(a sysindex run, or UnixBench's .log) give a verdict.");
+}
