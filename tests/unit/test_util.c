@@ -3,8 +3,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "util/pathcheck.h"
 #include "util/util.h"
 
 static const struct { const char *in; int ok; unsigned long long v; } sizes[] = {
@@ -100,6 +103,77 @@ START_TEST(bytes_format)
 }
 END_TEST
 
+/*
+ * path_blocker as the user who meets the closed folder: root may search any
+ * folder, so as root the check runs in a child that became 'nobody' (65534).
+ * The answer comes back through a pipe: "" when nothing blocks.
+ */
+static void blocker_as_user(const char *path, char *out, size_t len)
+{
+	int fds[2];
+	pid_t pid;
+	ssize_t n;
+	int st;
+
+	ck_assert_int_eq(pipe(fds), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		char dir[512];
+
+		close(fds[0]);
+		if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
+			_exit(2);
+		if (path_blocker(path, dir, sizeof(dir)) != 0)
+			dir[0] = '\0';
+		_exit(write(fds[1], dir, strlen(dir)) == (ssize_t)strlen(dir) ? 0 : 1);
+	}
+	close(fds[1]);
+	n = read(fds[0], out, len - 1);
+	close(fds[0]);
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "child status %d", st);
+	out[n > 0 ? n : 0] = '\0';
+}
+
+START_TEST(blocking_folder)
+{
+	char top[] = "/tmp/sysindex-block-XXXXXX", mid[256], prog[256], rel[256], got[512];
+	char small[8];
+
+	ck_assert_ptr_nonnull(mkdtemp(top));
+	ck_assert_int_eq(chmod(top, 0755), 0);
+	snprintf(mid, sizeof(mid), "%s/private", top);
+	ck_assert_int_eq(mkdir(mid, 0755), 0);
+	ck_assert_int_eq(chmod(mid, 0755), 0);
+	snprintf(prog, sizeof(prog), "%s/private/pgms/pipe", top);
+	/* Open: nothing on the way blocks (the program need not exist). */
+	blocker_as_user(prog, got, sizeof(got));
+	ck_assert_str_eq(got, "");
+	/* Closed to others (root owns it) or to everyone (mode 0): the first
+	 * closed folder is named, not the program or its own folder. */
+	ck_assert_int_eq(chmod(mid, geteuid() == 0 ? 0700 : 0), 0);
+	blocker_as_user(prog, got, sizeof(got));
+	ck_assert_str_eq(got, mid);
+	/* Named as the path spells it. */
+	snprintf(prog, sizeof(prog), "%s//private//pgms/pipe", top);
+	blocker_as_user(prog, got, sizeof(got));
+	snprintf(mid, sizeof(mid), "%s//private", top);
+	ck_assert_str_eq(got, mid);
+	/* Relative to the current directory, and the folder itself given. */
+	ck_assert_int_eq(chdir(top), 0);
+	snprintf(rel, sizeof(rel), "private/pgms/pipe");
+	blocker_as_user(rel, got, sizeof(got));
+	ck_assert_str_eq(got, "private");
+	blocker_as_user("private", got, sizeof(got));
+	ck_assert_str_eq(got, "");
+	ck_assert_int_eq(chdir("/"), 0);
+	ck_assert_int_eq(path_blocker(prog, small, sizeof(small)), -1);
+	ck_assert_int_eq(chmod(mid, 0700), 0);
+	ck_assert_int_eq(remove_tree(top), 0);
+}
+END_TEST
+
 Suite *suite_util(void)
 {
 	Suite *s = suite_create("util");
@@ -110,6 +184,7 @@ Suite *suite_util(void)
 	tcase_add_test(tc, distance);
 	tcase_add_test(tc, atomic_write);
 	tcase_add_test(tc, bytes_format);
+	tcase_add_test(tc, blocking_folder);
 	suite_add_tcase(s, tc);
 	return s;
 }
