@@ -57,4 +57,26 @@ for f in "$RES"/*; do
 	[ "$(stat -c %U "$f")" = nobody ] || die "$f is not owned by nobody"
 done
 [ -z "$(ls -A "$U/testdir")" ] || die "scratch left in the test dir"
+
+# A program nobody cannot reach is named as such, with the folder that blocks
+# it ($T: mktemp made it 0700), not called "not built"; a missing one is.
+mkdir "$T/pgms" "$U/empty" "$U/res2" && cp "$ROOT/pgms/pipe" "$T/pgms/" || die "copy"
+chmod 700 "$T"
+chown nobody "$U/res2"
+for case in "$T/pgms|is not executable by this user (uid [0-9]*): folder $T is not searchable" \
+	    "$U/empty|program $U/empty/pipe is not built (run make)"; do
+	dir=${case%%|*} want=${case#*|}
+	note "as nobody, programs from $dir"
+	rm -rf "$U/res2"/*
+	HOME=/nonexistent SYSINDEX_PGMDIR=$dir as_nobody "$U/sysindex" -q \
+		--results "$U/res2" --testdir "$U/testdir" --quick -c 1 pipe >"$T/out" 2>"$T/err"
+	rc=$?
+	cat "$T/out" "$T/err"
+	[ $rc -ne 0 ] || die "a test that could not start did not fail the run"
+	RES=$U/res2
+	r=$(report)
+	for f in "$r" "$r.log" "$r.json"; do
+		grep -q "$want" "$f" || die "$f does not say: $want"
+	done
+done
 no_strays "$U"
