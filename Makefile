@@ -61,7 +61,10 @@ endif
 # src/*.c: the entry point, the subcommand table and the test table; each
 # folder is one stage of the data flow (cli, run, stats, report, ...).
 DRV_DIRS := cli run stats sysinfo report compare parse util serve
-DRV_SRCS := $(filter-out src/main.c,$(wildcard src/*.c $(DRV_DIRS:%=src/%/*.c)))
+# The size parser is the programs' own (src/progs/lib/size.h), compiled in
+# here too so that --disk-size and the disk programs' -s share one set of rules.
+DRV_SRCS := $(filter-out src/main.c,$(wildcard src/*.c $(DRV_DIRS:%=src/%/*.c))) \
+	    src/progs/lib/size.c
 DRV_OBJS := $(patsubst src/%.c,build/drv/%.o,$(DRV_SRCS))
 
 # ---- test programs --------------------------------------------------------
@@ -352,7 +355,8 @@ else
 		tail -n 1 build/fuzz/replay-$(f).log | sed "s/^/fuzz-replay $(f): /";)
 endif
 
-FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/testtab.c src/util/util.c
+FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/testtab.c src/util/util.c \
+		       src/progs/lib/size.c
 FUZZ_SRCS_mountinfo := src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c
 build/fuzz/fuzz-cli: tests/fuzz/fuzz_cli.c $(FUZZ_SRCS_cli) build/buildinfo.h
 build/fuzz/fuzz-mountinfo: tests/fuzz/fuzz_mountinfo.c $(FUZZ_SRCS_mountinfo)

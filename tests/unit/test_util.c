@@ -1,4 +1,4 @@
-/* test_util.c: strict numbers, sizes, percentages, paths, atomic files. */
+/* test_util.c: strict numbers, percentages, paths, atomic files. */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,24 +9,6 @@
 
 #include "util/pathcheck.h"
 #include "util/util.h"
-
-static const struct { const char *in; int ok; unsigned long long v; } sizes[] = {
-	{ "512", 1, 512 }, { "256K", 1, 256ull << 10 }, { "256M", 1, 256ull << 20 },
-	{ "4G", 1, 4ull << 30 }, { "4GiB", 1, 4ull << 30 }, { "1T", 1, 1ull << 40 },
-	{ "1.5G", 1, 3ull << 29 }, { "10B", 1, 10 }, { "12Q", 0, 0 }, { "", 0, 0 },
-	{ "-1M", 0, 0 }, { "M", 0, 0 }, { "1e99G", 0, 0 }, { "4 G", 0, 0 },
-};
-
-START_TEST(size_parsing)
-{
-	unsigned long long v = 0;
-	int rc = parse_size(sizes[_i].in, &v);
-
-	ck_assert_msg((rc == 0) == sizes[_i].ok, "'%s' rc %d", sizes[_i].in, rc);
-	if (sizes[_i].ok)
-		ck_assert_uint_eq(v, sizes[_i].v);
-}
-END_TEST
 
 START_TEST(ulong_and_percent)
 {
@@ -179,7 +161,6 @@ Suite *suite_util(void)
 	Suite *s = suite_create("util");
 	TCase *tc = tcase_create("util");
 
-	tcase_add_loop_test(tc, size_parsing, 0, sizeof(sizes) / sizeof(sizes[0]));
 	tcase_add_test(tc, ulong_and_percent);
 	tcase_add_test(tc, distance);
 	tcase_add_test(tc, atomic_write);
