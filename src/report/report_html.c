@@ -138,7 +138,7 @@ static void system_table(FILE *out, const struct run_result *r)
 	fputs("<h2>Test System Information</h2>\n<table class=\"info\">\n", out);
 	snprintf(buf, sizeof(buf), "%s: %s", si->hostname, si->system);
 	info_row(out, "System", buf);
-	snprintf(buf, sizeof(buf), "%s -- %s -- %s", si->system, si->os_release, si->os_version);
+	snprintf(buf, sizeof(buf), "%s -- %s -- %s", si->os, si->os_release, si->os_version);
 	info_row(out, "OS", buf);
 	snprintf(buf, sizeof(buf), "%s (%s)", si->machine, si->platform);
 	info_row(out, "Machine", buf);
