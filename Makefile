@@ -3,6 +3,7 @@
 #
 #   make / make all      driver ./sysindex and test programs in pgms/
 #   make check           unit tests (Check) and end-to-end tests of ./Run
+#   make unit / make e2e one half each
 #   make install         PREFIX=/usr/local DESTDIR=
 #   make clean
 .DEFAULT_GOAL := all
@@ -173,10 +174,18 @@ build/tests/%.o: tests/unit/%.c build/buildinfo.h
 build/tests/unit: $(UNIT_OBJS) build/libsysindex.a build/libharness.a
 	$(QLD)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) -lm
 
-check: check-deps
+# unit: the Check suites; e2e: the end-to-end tests of ./Run; check: both,
+# then the sanitizer, fuzz-replay and valgrind checks.
+unit: check-deps
 	$(Q)$(MAKE) --no-print-directory all $(FAKE_PGMS) build/tests/unit
 	$(Q)CK_DEFAULT_TIMEOUT=$${CK_DEFAULT_TIMEOUT:-20} ./build/tests/unit
+
+e2e:
+	$(Q)$(MAKE) --no-print-directory all $(FAKE_PGMS)
 	$(Q)sh tests/e2e/run.sh
+
+check: unit
+	$(Q)$(MAKE) --no-print-directory e2e
 	$(Q)$(MAKE) --no-print-directory check-sanitize fuzz-replay fuzz-replay-hard
 	$(Q)VALGRIND_OPTIONAL=1 $(MAKE) --no-print-directory check-valgrind
 
@@ -201,7 +210,7 @@ check-ports:
 check-fleet: all
 	$(Q)sh tests/fleet.sh
 
-.PHONY: all check check-deps check-ports check-fleet install clean FORCE
+.PHONY: all check unit e2e check-deps check-ports check-fleet install clean FORCE
 
 -include $(wildcard build/drv/*.d build/drv/*/*.d build/progs/*.d build/progs/*/*.d build/tests/*.d)
 
