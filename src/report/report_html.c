@@ -144,6 +144,8 @@ static void system_table(FILE *out, const struct run_result *r)
 	info_row(out, "Machine", buf);
 	info_row(out, "Language", si->language);
 	fprintf(out, "<tr><th>CPUs</th><td>%u online</td></tr>\n", si->ncpus);
+	if (si->ncpu_info == 0 && !si->brief)
+		info_row(out, "CPU", "no details available");
 	for (size_t i = 0; i < si->ncpu_info && si->cpus != NULL; i++) {
 		fprintf(out, "<tr><th>CPU %zu</th><td>", i);
 		esc(out, si->cpus[i].model);
