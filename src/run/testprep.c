@@ -114,39 +114,6 @@ static int disk_layout(struct testprep *tp, const char *prog, char *reason, size
 	return -1;
 }
 
-/*
- * Why the program at 'path' cannot be executed (err from access X_OK): not
- * built (no such file: the test is unavailable), not executable by this user
- * (the folder that blocks it, or the file's own mode), or another error.
- */
-static enum test_status prog_error(const char *path, int err, char *reason, size_t len)
-{
-	char dir[1200];
-	struct stat st;
-
-	if (err == ENOENT || err == ENOTDIR) {
-		fmt(reason, len, "program %s is not built (run make)", path);
-		return TS_UNAVAILABLE;
-	}
-	if (err != EACCES) {
-		fmt(reason, len, "program %s cannot be run: %s", path, strerror(err));
-		return TS_FAILED;
-	}
-	if (path_blocker(path, dir, sizeof(dir)) == 0)
-		fmt(reason, len, "program %s is not executable by this user (uid %ld): "
-		    "folder %s is not searchable by it", path, (long)geteuid(), dir);
-	else if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
-		fmt(reason, len, "program %s cannot be run: %s", path, strerror(err));
-	else if ((st.st_mode & 0111) != 0)
-		fmt(reason, len, "program %s is not executable by this user (uid %ld): "
-		    "mode %04o, owner uid %ld, or a noexec mount", path, (long)geteuid(),
-		    (unsigned)(st.st_mode & 07777), (long)st.st_uid);
-	else
-		fmt(reason, len, "program %s is not executable: mode %04o", path,
-		    (unsigned)(st.st_mode & 07777));
-	return TS_FAILED;
-}
-
 /* The preparation steps, by the table's .prep. */
 static const struct prep_step {
 	const char *pgm_file;   /* what it uses from the pgms folder */
@@ -174,10 +141,18 @@ enum test_status testprep_check(struct testprep *tp, const struct test_def *t,
 	if (mkdir(tp->scratch, 0700) == 0)
 		runlog_printf(tp->log_fd, "# scratch folder %s had disappeared: created again\n",
 			      tp->scratch);
-	if (path_join(path, sizeof(path), tp->pgmdir, t->prog) != 0)
-		return prog_error(path, ENAMETOOLONG, reason, len);
-	if (access(path, X_OK) != 0)
-		return prog_error(path, errno, reason, len);
+	errno = ENAMETOOLONG;   /* what a path_join failure means */
+	if (path_join(path, sizeof(path), tp->pgmdir, t->prog) != 0 || access(path, X_OK) != 0) {
+		/* Not built, or built but out of this user's reach (and why). */
+		char why[1400];
+
+		if (path_exec_problem(path, errno, why, sizeof(why)) == EXEC_MISSING) {
+			fmt(reason, len, "program %s is not built (run make)", path);
+			return TS_UNAVAILABLE;
+		}
+		fmt(reason, len, "program %s %s", path, why);
+		return TS_FAILED;
+	}
 	if (t->needs != NULL && find_in_path(t->needs, found, sizeof(found)) != 0) {
 		fmt(reason, len, "%s is not installed (%s)", t->needs,
 		    t->needs_hint ? t->needs_hint : "not found in PATH");

@@ -3,7 +3,10 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "util/util.h"
 
 int path_blocker(const char *path, char *out, size_t outlen)
 {
@@ -27,4 +30,31 @@ int path_blocker(const char *path, char *out, size_t outlen)
 	}
 	out[0] = '\0';
 	return -1;
+}
+
+enum exec_problem path_exec_problem(const char *path, int err, char *out, size_t outlen)
+{
+	char dir[4096];
+	struct stat st;
+
+	if (err == ENOENT || err == ENOTDIR) {
+		fmt(out, outlen, "does not exist");
+		return EXEC_MISSING;
+	}
+	if (err == EACCES && path_blocker(path, dir, sizeof(dir)) == 0) {
+		fmt(out, outlen, "is not executable by this user (uid %ld): folder %s is not "
+		    "searchable by it", (long)geteuid(), dir);
+		return EXEC_DENIED;
+	}
+	if (err != EACCES || stat(path, &st) != 0 || !S_ISREG(st.st_mode)) {
+		fmt(out, outlen, "cannot be run: %s", strerror(err));
+		return EXEC_OTHER;
+	}
+	if ((st.st_mode & 0111) == 0)
+		fmt(out, outlen, "is not executable: mode %04o", (unsigned)(st.st_mode & 07777));
+	else
+		fmt(out, outlen, "is not executable by this user (uid %ld): mode %04o, owner "
+		    "uid %ld, or a noexec mount", (long)geteuid(), (unsigned)(st.st_mode & 07777),
+		    (long)st.st_uid);
+	return EXEC_DENIED;
 }

@@ -1,5 +1,6 @@
 /* test_util.c: strict numbers, percentages, paths, atomic files. */
 #include <check.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,6 +159,35 @@ START_TEST(blocking_folder)
 }
 END_TEST
 
+/* The three answers for a program that cannot be executed, as this user. */
+START_TEST(exec_problems)
+{
+	char dir[] = "/tmp/sysindex-exec-XXXXXX", path[256], why[512];
+	FILE *f;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/prog", dir);
+	ck_assert_int_eq(access(path, X_OK), -1);
+	ck_assert_int_eq(path_exec_problem(path, errno, why, sizeof(why)), EXEC_MISSING);
+	/* Built without an execute bit (root too needs one). */
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fclose(f);
+	ck_assert_int_eq(chmod(path, 0644), 0);
+	ck_assert_int_eq(access(path, X_OK), -1);
+	ck_assert_int_eq(path_exec_problem(path, errno, why, sizeof(why)), EXEC_DENIED);
+	ck_assert_str_eq(why, "is not executable: mode 0644");
+	/* A loop of links: neither missing nor denied; the system's words. */
+	snprintf(path, sizeof(path), "%s/loop", dir);
+	ck_assert_int_eq(symlink(path, path), 0);
+	ck_assert_int_eq(access(path, X_OK), -1);
+	ck_assert_int_eq(path_exec_problem(path, errno, why, sizeof(why)), EXEC_OTHER);
+	snprintf(path, sizeof(path), "cannot be run: %s", strerror(ELOOP));
+	ck_assert_str_eq(why, path);
+	ck_assert_int_eq(remove_tree(dir), 0);
+}
+END_TEST
+
 Suite *suite_util(void)
 {
 	Suite *s = suite_create("util");
@@ -168,6 +198,7 @@ Suite *suite_util(void)
 	tcase_add_test(tc, atomic_write);
 	tcase_add_test(tc, bytes_format);
 	tcase_add_test(tc, blocking_folder);
+	tcase_add_test(tc, exec_problems);
 	suite_add_tcase(s, tc);
 	return s;
 }
