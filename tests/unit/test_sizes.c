@@ -96,6 +96,7 @@ static int program_size(const char *arg, unsigned long long *size)
 	pid_t pid;
 
 	ck_assert_int_eq(pipe(fds), 0);
+	fflush(NULL);   /* nothing buffered for the child to write again */
 	pid = fork();
 	ck_assert_int_ge(pid, 0);
 	if (pid == 0) {

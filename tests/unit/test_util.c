@@ -99,6 +99,7 @@ static void blocker_as_user(const char *path, char *out, size_t len)
 	int st;
 
 	ck_assert_int_eq(pipe(fds), 0);
+	fflush(NULL);   /* nothing buffered for the child to write again */
 	pid = fork();
 	ck_assert_int_ge(pid, 0);
 	if (pid == 0) {
