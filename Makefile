@@ -181,7 +181,7 @@ unit: check-deps
 	$(Q)CK_DEFAULT_TIMEOUT=$${CK_DEFAULT_TIMEOUT:-20} ./build/tests/unit
 
 e2e:
-	$(Q)$(MAKE) --no-print-directory all $(FAKE_PGMS)
+	$(Q)$(MAKE) -s --no-print-directory all $(FAKE_PGMS)
 	$(Q)sh tests/e2e/run.sh
 
 check: unit
