@@ -3,6 +3,7 @@
 #
 #   make / make all      driver ./sysindex and test programs in pgms/
 #   make check           unit tests (Check) and end-to-end tests of ./Run
+#   make unit / make e2e one half each
 #   make install         PREFIX=/usr/local DESTDIR=
 #   make clean
 .DEFAULT_GOAL := all
@@ -61,7 +62,10 @@ endif
 # src/*.c: the entry point, the subcommand table and the test table; each
 # folder is one stage of the data flow (cli, run, stats, report, ...).
 DRV_DIRS := cli run stats sysinfo report compare parse util serve
-DRV_SRCS := $(filter-out src/main.c,$(wildcard src/*.c $(DRV_DIRS:%=src/%/*.c)))
+# The size parser is the programs' own (src/progs/lib/size.h), compiled in
+# here too so that --disk-size and the disk programs' -s share one set of rules.
+DRV_SRCS := $(filter-out src/main.c,$(wildcard src/*.c $(DRV_DIRS:%=src/%/*.c))) \
+	    src/progs/lib/size.c
 DRV_OBJS := $(patsubst src/%.c,build/drv/%.o,$(DRV_SRCS))
 
 # ---- test programs --------------------------------------------------------
@@ -175,10 +179,18 @@ build/tests/%.o: tests/unit/%.c build/buildinfo.h
 build/tests/unit: $(UNIT_OBJS) build/libsysindex.a build/libharness.a
 	$(QLD)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) -lm
 
-check: check-deps
+# unit: the Check suites; e2e: the end-to-end tests of ./Run; check: both,
+# then the sanitizer, fuzz-replay and valgrind checks.
+unit: check-deps
 	$(Q)$(MAKE) --no-print-directory all $(FAKE_PGMS) build/tests/unit
 	$(Q)CK_DEFAULT_TIMEOUT=$${CK_DEFAULT_TIMEOUT:-20} ./build/tests/unit
+
+e2e:
+	$(Q)$(MAKE) -s --no-print-directory all $(FAKE_PGMS)
 	$(Q)sh tests/e2e/run.sh
+
+check: unit
+	$(Q)$(MAKE) --no-print-directory e2e
 	$(Q)$(MAKE) --no-print-directory check-sanitize fuzz-replay fuzz-replay-hard
 	$(Q)VALGRIND_OPTIONAL=1 $(MAKE) --no-print-directory check-valgrind
 
@@ -203,7 +215,7 @@ check-ports:
 check-fleet: all
 	$(Q)sh tests/fleet.sh
 
-.PHONY: all check check-deps check-ports check-fleet install clean FORCE
+.PHONY: all check unit e2e check-deps check-ports check-fleet install clean FORCE
 
 -include $(wildcard build/drv/*.d build/drv/*/*.d build/progs/*.d build/progs/*/*.d build/tests/*.d)
 
@@ -357,7 +369,8 @@ else
 		tail -n 1 build/fuzz/replay-$(f).log | sed "s/^/fuzz-replay $(f): /";)
 endif
 
-FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/testtab.c src/util/util.c
+FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/testtab.c src/util/util.c \
+		       src/progs/lib/size.c
 FUZZ_SRCS_mountinfo := src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c
 build/fuzz/fuzz-cli: tests/fuzz/fuzz_cli.c $(FUZZ_SRCS_cli) build/buildinfo.h
 build/fuzz/fuzz-mountinfo: tests/fuzz/fuzz_mountinfo.c $(FUZZ_SRCS_mountinfo)

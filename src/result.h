@@ -122,12 +122,15 @@ struct cpu_info {
 
 struct sys_info {
 	char hostname[128];
-	char system[128];       /* uname -o or distribution */
+	char os[128];           /* uname -o (else uname -s) */
+	char system[128];       /* os, or the first line of /etc/SuSE-release or /etc/release */
+	char distribution[128]; /* os-release PRETTY_NAME (sysindex's extra line) */
 	char os_release[128], os_version[256];
 	char machine[64], platform[64];
 	char language[160];     /* "en_US.utf8 (charmap=..., collate=...)" */
 	char locale[64];        /* the LANG the tests ran with */
 	unsigned ncpus;         /* online CPUs */
+	int brief;              /* -b: /proc/cpuinfo not read, no CPU lines */
 	struct cpu_info *cpus;
 	size_t ncpu_info;
 	char uptime[160];       /* uptime-like line with load averages */

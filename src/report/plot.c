@@ -20,29 +20,16 @@
 #include "util/gnuplot.h"
 #include "util/util.h"
 
-/* What plot_grouped draws, bundled to keep the helpers' signatures short. */
-struct chart {
-	const char *title, *value_label;
-	const char *const *rows, *const *series;
-	size_t nrows, nseries;
-	const double *values;
-};
-
 /* Row i, series s: its y position (row 0 and series 0 at the top). */
-static double bar_y(const struct chart *c, size_t i, size_t s)
+static double bar_y(const struct plot_chart *c, size_t i, size_t s)
 {
 	double bw = 0.8 / (double)c->nseries;
 
 	return (double)(c->nrows - 1 - i) + ((double)(c->nseries - 1) / 2.0 - (double)s) * bw;
 }
 
-/* chart.dat: one block per series ("y value label"); missing values left out. */
-static int write_data(const char *path, const struct chart *c, double *vmax)
+int plot_write_data(FILE *f, const struct plot_chart *c, double *vmax)
 {
-	FILE *f = fopen(path, "w");
-
-	if (f == NULL)
-		return -1;
 	*vmax = 0;
 	for (size_t s = 0; s < c->nseries; s++) {
 		fprintf(f, "# %zu\n", s);
@@ -58,7 +45,7 @@ static int write_data(const char *path, const struct chart *c, double *vmax)
 		}
 		fputs("\n\n", f);
 	}
-	return fclose(f) == 0 ? 0 : -1;
+	return ferror(f) ? -1 : 0;
 }
 
 static const char *const series_colours[] = {
@@ -79,15 +66,12 @@ void plot_terminal(FILE *f, const char *term, int height)
 	fprintf(f, "set output 'chart.out'\n");
 }
 
-static int write_script(const char *path, const char *term, const struct chart *c, double vmax)
+int plot_write_script(FILE *f, const char *term, const struct plot_chart *c, double vmax)
 {
 	int height = 160 + (int)c->nrows * ((int)c->nseries * 18 + 12);
 	double bh = 0.8 / (double)c->nseries * 0.45;   /* half a bar's height */
 	int first = 1;
-	FILE *f = fopen(path, "w");
 
-	if (f == NULL)
-		return -1;
 	if (height < 320)
 		height = 320;   /* the title, axis label and key need room too */
 	plot_terminal(f, term, height);
@@ -122,7 +106,13 @@ static int write_script(const char *path, const char *term, const struct chart *
 		first = 0;
 	}
 	fprintf(f, "\n");
-	return fclose(f) == 0 && !first ? 0 : -1;
+	return ferror(f) || first ? -1 : 0;
+}
+
+/* fclose, keeping the writer's result rc unless closing fails. */
+static int close_with(FILE *f, int rc)
+{
+	return fclose(f) != 0 ? -1 : rc;
 }
 
 /* The first line of gnuplot's output, for a one-line error. */
@@ -149,12 +139,16 @@ static int write_chart_files(const char *dir, const char *term, const void *ctx,
 
 static int bar_data(const char *path, const void *ctx, double *vmax)
 {
-	return write_data(path, ctx, vmax);
+	FILE *f = fopen(path, "w");
+
+	return f == NULL ? -1 : close_with(f, plot_write_data(f, ctx, vmax));
 }
 
 static int bar_script(const char *path, const char *term, const void *ctx, double vmax)
 {
-	return write_script(path, term, ctx, vmax);
+	FILE *f = fopen(path, "w");
+
+	return f == NULL ? -1 : close_with(f, plot_write_script(f, term, ctx, vmax));
 }
 
 /* The bar chart's files in folder dir. */
@@ -163,7 +157,7 @@ static int write_bars(const char *dir, const char *term, const void *ctx)
 	return write_chart_files(dir, term, ctx, bar_data, bar_script);
 }
 
-static int draw(const char *gp, const char *term, const char *out_path, const struct chart *c,
+static int draw(const char *gp, const char *term, const char *out_path, const struct plot_chart *c,
 		char *err, size_t errlen)
 {
 	return plot_draw(gp, term, out_path, write_bars, c, err, errlen);
@@ -225,7 +219,7 @@ int plot_grouped(const char *out_path, const char *title,
 		 const double *values, const char *value_label,
 		 char *err, size_t errlen)
 {
-	struct chart c = { title ? title : "", value_label, row_labels, series_labels,
+	struct plot_chart c = { title ? title : "", value_label, row_labels, series_labels,
 			   nrows, nseries, values };
 	char gp[4096];
 	const char *term;
@@ -458,14 +452,59 @@ static int plot_latency(const char *gp, const char *resdir, const struct run_res
 	return 0;
 }
 
+void plot_run_chart_free(struct plot_run_chart *pc)
+{
+	free(pc->defs);
+	free(pc->rows);
+	free(pc->series);
+	free(pc->names);
+	free(pc->values);
+	memset(pc, 0, sizeof(*pc));
+}
+
+int plot_run_chart(const struct run_result *r, struct plot_run_chart *pc)
+{
+	size_t cap = 1, ns = r->nruns;
+
+	memset(pc, 0, sizeof(*pc));
+	for (size_t s = 0; s < ns; s++)
+		cap += r->runs[s].ntests;
+	pc->defs = calloc(cap, sizeof(*pc->defs));
+	pc->rows = calloc(cap, sizeof(*pc->rows));
+	pc->series = calloc(ns ? ns : 1, sizeof(*pc->series));
+	pc->names = calloc(ns ? ns : 1, sizeof(*pc->names));
+	pc->values = calloc(cap * (ns ? ns : 1), sizeof(*pc->values));
+	if (pc->defs == NULL || pc->rows == NULL || pc->series == NULL || pc->names == NULL ||
+	    pc->values == NULL) {
+		plot_run_chart_free(pc);
+		return -1;
+	}
+	pc->chart.nrows = collect_rows(r, pc->defs, cap);
+	pc->chart.nseries = ns;
+	for (size_t s = 0; s < ns; s++) {
+		snprintf(pc->names[s], sizeof(pc->names[s]), "%u cop%s%s%s", r->runs[s].copies,
+			 r->runs[s].copies == 1 ? "y" : "ies", r->ndirs >= 2 ? ", " : "",
+			 report_dir_label(r, &r->runs[s]));
+		pc->series[s] = pc->names[s];
+	}
+	for (size_t i = 0; i < pc->chart.nrows; i++) {
+		pc->rows[i] = pc->defs[i] ? pc->defs[i]->title : "System Benchmarks Index Score";
+		for (size_t s = 0; s < ns; s++)
+			pc->values[i * ns + s] = run_value(&r->runs[s], pc->defs[i]);
+	}
+	chart_title(r, pc->title, sizeof(pc->title));
+	pc->chart.title = pc->title;
+	pc->chart.value_label = "Index (SPARCstation 20-61 = 10)";
+	pc->chart.rows = pc->rows;
+	pc->chart.series = pc->series;
+	pc->chart.values = pc->values;
+	return 0;
+}
+
 int plot_run(const char *resdir, const struct run_result *r, int quiet)
 {
-	char gp[4096], title[512];
-	size_t cap = 1, nrows, ns = r->nruns;
-	const struct test_def **defs;
-	const char **rows, **series;
-	char (*names)[48];
-	double *values;
+	struct plot_run_chart pc;
+	char gp[4096];
 	int rc = 0;
 
 	if (find_in_path("gnuplot", gp, sizeof(gp)) != 0) {
@@ -474,46 +513,15 @@ int plot_run(const char *resdir, const struct run_result *r, int quiet)
 				GNUPLOT_HINT);
 		return 0;
 	}
-	for (size_t s = 0; s < ns; s++)
-		cap += r->runs[s].ntests;
-	defs = calloc(cap, sizeof(*defs));
-	rows = calloc(cap, sizeof(*rows));
-	series = calloc(ns ? ns : 1, sizeof(*series));
-	names = calloc(ns ? ns : 1, sizeof(*names));
-	values = calloc(cap * (ns ? ns : 1), sizeof(*values));
-	if (defs == NULL || rows == NULL || series == NULL || names == NULL || values == NULL) {
+	if (plot_run_chart(r, &pc) != 0) {
 		fprintf(stderr, "sysindex: charts skipped: out of memory\n");
-		rc = -1;
-		goto done;
+		return -1;
 	}
 	if (plot_latency(gp, resdir, r) != 0)
 		rc = -1;
-	nrows = collect_rows(r, defs, cap);
-	if (nrows == 0)
-		goto done;      /* no indexed test ran: nothing to chart */
-	for (size_t s = 0; s < ns; s++) {
-		snprintf(names[s], sizeof(names[s]), "%u cop%s%s%s", r->runs[s].copies,
-			 r->runs[s].copies == 1 ? "y" : "ies", r->ndirs >= 2 ? ", " : "",
-			 report_dir_label(r, &r->runs[s]));
-		series[s] = names[s];
-	}
-	for (size_t i = 0; i < nrows; i++) {
-		rows[i] = defs[i] ? defs[i]->title : "System Benchmarks Index Score";
-		for (size_t s = 0; s < ns; s++)
-			values[i * ns + s] = run_value(&r->runs[s], defs[i]);
-	}
-	chart_title(r, title, sizeof(title));
-	{
-		struct chart c = { title, "Index (SPARCstation 20-61 = 10)", rows, series,
-				   nrows, ns, values };
-
-		rc = plot_both(gp, resdir, r->base_name, write_bars, &c);
-	}
-done:
-	free(defs);
-	free(rows);
-	free(series);
-	free(names);
-	free(values);
+	/* No indexed test ran: no bar chart. */
+	if (pc.chart.nrows > 0 && plot_both(gp, resdir, r->base_name, write_bars, &pc.chart) != 0)
+		rc = -1;
+	plot_run_chart_free(&pc);
 	return rc;
 }

@@ -10,6 +10,14 @@
 
 #include "result.h"
 
+/* What a grouped bar chart shows (plot_grouped's arguments, bundled). */
+struct plot_chart {
+	const char *title, *value_label;
+	const char *const *rows, *const *series;
+	size_t nrows, nseries;
+	const double *values;   /* values[row * nseries + series]; NAN = no bar */
+};
+
 /* Per-test index for each copy count as a bar chart: <base>.svg (and .png). */
 int plot_run(const char *resdir, const struct run_result *r, int quiet);
 
@@ -50,5 +58,33 @@ int plot_both(const char *gp, const char *resdir, const char *base, plot_writer 
  * one series per directory.  Nothing outside paired mode.
  */
 int plot_paired(const char *resdir, const struct run_result *r, int quiet);
+
+/*
+ * gnuplot's two input files for a chart, pure (no gnuplot needed), so tests
+ * can read them.  The data: one block per series ("# <series>", then a line
+ * "<y> <value> \"<label>\"" per bar, rows from the top, missing values left
+ * out), *vmax set to the largest value.  The script, for terminal term
+ * ("svg", "pngcairo", "png"), reads 'chart.dat' and writes 'chart.out'.
+ * 0, or -1 on a write error (the script also when no series has a bar).
+ */
+int plot_write_data(FILE *f, const struct plot_chart *c, double *vmax);
+int plot_write_script(FILE *f, const char *term, const struct plot_chart *c, double vmax);
+
+/*
+ * What plot_run charts for a run: a row per indexed test that has a result
+ * at some copy count, by title, then the System Benchmarks Index Score; a
+ * series per copy count; values are indexes.  chart.nrows is 0 when no
+ * indexed test ran.  -1 when out of memory; free with plot_run_chart_free.
+ */
+struct plot_run_chart {
+	struct plot_chart chart;
+	const struct test_def **defs;   /* per row; NULL for the score row */
+	const char **rows, **series;
+	char (*names)[48];
+	double *values;
+	char title[512];
+};
+int plot_run_chart(const struct run_result *r, struct plot_run_chart *pc);
+void plot_run_chart_free(struct plot_run_chart *pc);
 
 #endif

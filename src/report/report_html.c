@@ -138,12 +138,14 @@ static void system_table(FILE *out, const struct run_result *r)
 	fputs("<h2>Test System Information</h2>\n<table class=\"info\">\n", out);
 	snprintf(buf, sizeof(buf), "%s: %s", si->hostname, si->system);
 	info_row(out, "System", buf);
-	snprintf(buf, sizeof(buf), "%s -- %s -- %s", si->system, si->os_release, si->os_version);
+	snprintf(buf, sizeof(buf), "%s -- %s -- %s", si->os, si->os_release, si->os_version);
 	info_row(out, "OS", buf);
 	snprintf(buf, sizeof(buf), "%s (%s)", si->machine, si->platform);
 	info_row(out, "Machine", buf);
 	info_row(out, "Language", si->language);
 	fprintf(out, "<tr><th>CPUs</th><td>%u online</td></tr>\n", si->ncpus);
+	if (si->ncpu_info == 0 && !si->brief)
+		info_row(out, "CPU", "no details available");
 	for (size_t i = 0; i < si->ncpu_info && si->cpus != NULL; i++) {
 		fprintf(out, "<tr><th>CPU %zu</th><td>", i);
 		esc(out, si->cpus[i].model);

@@ -157,6 +157,8 @@ static void system_block(struct json_out *j, const struct sys_info *si)
 	json_object_begin(j);
 	json_kv_string(j, "hostname", si->hostname);
 	json_kv_string(j, "system", si->system);
+	json_kv_string(j, "os", si->os);
+	json_kv_string_or_null(j, "distribution", si->distribution);
 	json_kv_string(j, "os_release", si->os_release);
 	json_kv_string(j, "os_version", si->os_version);
 	json_kv_string(j, "machine", si->machine);

@@ -102,7 +102,7 @@ static void header(FILE *out, const struct run_result *r)
 	fputs("- **Host:** ", out);
 	md(out, si->hostname);
 	fputs("\n- **OS:** ", out);
-	md(out, si->system);
+	md(out, si->os);
 	fputs(" ", out);
 	md(out, si->os_release);
 	fputs(" (", out);

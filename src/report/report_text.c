@@ -29,7 +29,7 @@ static void header(FILE *out, const struct run_result *r)
 	if (r->interrupted)
 		fprintf(out, "   *** Interrupted by signal %d: partial results ***\n\n", r->signal);
 	fprintf(out, "   System: %s: %s\n", si->hostname, si->system);
-	fprintf(out, "   OS: %s -- %s -- %s\n", si->system, si->os_release, si->os_version);
+	fprintf(out, "   OS: %s -- %s -- %s\n", si->os, si->os_release, si->os_version);
 	fprintf(out, "   Machine: %s (%s)\n", si->machine, si->platform);
 	fprintf(out, "   Language: %s\n", si->language);
 	for (size_t i = 0; i < si->ncpu_info; i++) {
@@ -37,7 +37,12 @@ static void header(FILE *out, const struct run_result *r)
 			si->cpus[i].bogomips);
 		fprintf(out, "          %s\n", si->cpus[i].flags);
 	}
+	if (si->ncpu_info == 0 && !si->brief)
+		fprintf(out, "   CPU: no details available\n");
 	fprintf(out, "   %s\n", si->uptime);
+	/* sysindex's own lines, after UnixBench's. */
+	if (si->distribution[0])
+		fprintf(out, "   Distribution: %s\n", si->distribution);
 	fprintf(out, "   Compiler: %s; test programs built with %s\n", si->cc_version,
 		si->bench_cflags);
 	fprintf(out, "   Mode: %s\n", r->mode);

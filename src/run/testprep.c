@@ -17,6 +17,7 @@
 #include "run/runlog.h"
 #include "run/sig.h"
 #include "run/spawn.h"
+#include "util/pathcheck.h"
 #include "util/util.h"
 
 /* large.txt for the grep test (src/run/grepdata.c), made once per run. */
@@ -125,10 +126,17 @@ enum test_status testprep_check(struct testprep *tp, const struct test_def *t,
 	if (mkdir(tp->scratch, 0700) == 0)
 		runlog_printf(tp->log_fd, "# scratch folder %s had disappeared: created again\n",
 			      tp->scratch);
-	if (path_join(path, sizeof(path), tp->pgmdir, test_prog(t, tp->workload)) != 0 ||
-	    access(path, X_OK) != 0) {
-		fmt(reason, len, "program %s is not built (run make)", path);
-		return TS_UNAVAILABLE;
+	errno = ENAMETOOLONG;   /* what a path_join failure means */
+	if (path_join(path, sizeof(path), tp->pgmdir, test_prog(t, tp->workload)) != 0 || access(path, X_OK) != 0) {
+		/* Not built, or built but out of this user's reach (and why). */
+		char why[1400];
+
+		if (path_exec_problem(path, errno, why, sizeof(why)) == EXEC_MISSING) {
+			fmt(reason, len, "program %s is not built (run make)", path);
+			return TS_UNAVAILABLE;
+		}
+		fmt(reason, len, "program %s %s", path, why);
+		return TS_FAILED;
 	}
 	if (t->needs != NULL && find_in_path(t->needs, found, sizeof(found)) != 0) {
 		fmt(reason, len, "%s is not installed (%s)", t->needs,

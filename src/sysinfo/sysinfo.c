@@ -5,7 +5,6 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -68,43 +67,229 @@ void sysinfo_cpu_flags(const char *flags, char *out, size_t outlen)
 	}
 }
 
-int sysinfo_parse_cpuinfo(FILE *f, struct cpu_info *cpus, size_t max)
+/* ---- ARM parts: implementer and part ids as the kernel prints them ---- */
+
+struct arm_part {
+	unsigned impl, part;
+	const char *name;
+};
+
+static const struct { unsigned id; const char *name; } arm_implementers[] = {
+	{ 0x41, "ARM" }, { 0x42, "Broadcom" }, { 0x43, "Cavium" }, { 0x46, "FUJITSU" },
+	{ 0x48, "HiSilicon" }, { 0x4e, "NVIDIA" }, { 0x50, "APM" }, { 0x51, "Qualcomm" },
+	{ 0x61, "Apple" }, { 0x6d, "Microsoft" }, { 0xc0, "Ampere" },
+};
+
+/* The common server and desktop parts; the names UnixBench prints. */
+static const struct arm_part arm_parts[] = {
+	{ 0x41, 0xd03, "Cortex-A53" }, { 0x41, 0xd04, "Cortex-A35" },
+	{ 0x41, 0xd05, "Cortex-A55" }, { 0x41, 0xd07, "Cortex-A57" },
+	{ 0x41, 0xd08, "Cortex-A72" }, { 0x41, 0xd09, "Cortex-A73" },
+	{ 0x41, 0xd0a, "Cortex-A75" }, { 0x41, 0xd0b, "Cortex-A76" },
+	{ 0x41, 0xd0c, "Neoverse-N1" }, { 0x41, 0xd0d, "Cortex-A77" },
+	{ 0x41, 0xd40, "Neoverse-V1" }, { 0x41, 0xd41, "Cortex-A78" },
+	{ 0x41, 0xd44, "Cortex-X1" }, { 0x41, 0xd46, "Cortex-A510" },
+	{ 0x41, 0xd47, "Cortex-A710" }, { 0x41, 0xd48, "Cortex-X2" },
+	{ 0x41, 0xd49, "Neoverse-N2" }, { 0x41, 0xd4d, "Cortex-A715" },
+	{ 0x41, 0xd4e, "Cortex-X3" }, { 0x41, 0xd4f, "Neoverse-V2" },
+	{ 0x41, 0xd80, "Cortex-A520" }, { 0x41, 0xd81, "Cortex-A720" },
+	{ 0x41, 0xd82, "Cortex-X4" }, { 0x41, 0xd84, "Neoverse-V3" },
+	{ 0x41, 0xd8e, "Neoverse-N3" },
+	{ 0x61, 0x022, "Icestorm-M1" }, { 0x61, 0x023, "Firestorm-M1" },
+	{ 0x61, 0x032, "Blizzard-M2" }, { 0x61, 0x033, "Avalanche-M2" },
+	{ 0xc0, 0xac3, "Ampere-1" }, { 0xc0, 0xac4, "Ampere-1a" },
+	{ 0x6d, 0xd49, "Azure-Cobalt-100" },
+	{ 0x43, 0x0af, "ThunderX2" }, { 0x48, 0xd01, "TaiShan-v110" },
+	{ 0x46, 0x001, "A64FX" }, { 0x50, 0x000, "X-Gene" },
+};
+
+/* "0x41" as the kernel prints ids; -1 if it is not one. */
+static long hex_id(const char *s)
 {
-	char line[4096];
+	char *end;
+	long v;
+
+	if (strncmp(s, "0x", 2) != 0 || s[2] == '\0')
+		return -1;
+	v = strtol(s + 2, &end, 16);
+	return *end == '\0' && v >= 0 ? v : -1;
+}
+
+void sysinfo_arm_model(const char *implementer, const char *part, char *out, size_t len)
+{
+	long impl = hex_id(implementer), id = part != NULL ? hex_id(part) : -1;
+	const char *iname = NULL, *pname = NULL;
+
+	for (size_t i = 0; i < sizeof(arm_implementers) / sizeof(arm_implementers[0]); i++)
+		if (impl >= 0 && arm_implementers[i].id == (unsigned)impl)
+			iname = arm_implementers[i].name;
+	for (size_t i = 0; i < sizeof(arm_parts) / sizeof(arm_parts[0]); i++)
+		if (iname != NULL && id >= 0 && arm_parts[i].impl == (unsigned)impl &&
+		    arm_parts[i].part == (unsigned)id)
+			pname = arm_parts[i].name;
+	/* Unknown ids are named by their field, as UnixBench does. */
+	if (iname == NULL)
+		fmt(out, len, "CPU implementer %s", implementer);
+	else
+		fmt(out, len, "%s", iname);
+	if (part == NULL)
+		return;
+	if (pname != NULL)
+		fmt(out + strlen(out), len - strlen(out), " %s", pname);
+	else
+		fmt(out + strlen(out), len - strlen(out), " CPU part %s", part);
+}
+
+/* Runs of two or more spaces become one ("Intel(R) Xeon(R) CPU   E5"). */
+static void collapse_spaces(char *s)
+{
+	char *w = s;
+
+	for (const char *r = s; *r; r++)
+		if (!(*r == ' ' && r[1] == ' '))
+			*w++ = *r;
+	*w = '\0';
+}
+
+/* "field<spaces>:<spaces>value": both trimmed, 0; -1 if either is empty. */
+static int split_field(char *line, char **field, char **val)
+{
+	char *colon = strchr(line, ':'), *e;
+
+	if (colon == NULL)
+		return -1;
+	*colon = '\0';
+	for (e = colon; e > line && (e[-1] == ' ' || e[-1] == '\t'); e--)
+		e[-1] = '\0';
+	*val = colon + 1;
+	*val += strspn(*val, " \t");
+	trim(*val);
+	*field = line;
+	return **field && **val ? 0 : -1;
+}
+
+int sysinfo_parse_cpuinfo(FILE *f, const char *machine, struct cpu_info *cpus, size_t max)
+{
+	int arm = machine != NULL && strcmp(machine, "aarch64") == 0;
+	char line[4096], impl[64] = "";
 	size_t n = 0;
-	int in_cpu = 0;
 
 	while (fgets(line, sizeof(line), f) != NULL) {
-		char *colon = strchr(line, ':'), *val;
+		char *field, *val;
 		struct cpu_info *c;
 
-		if (strncmp(line, "processor", 9) == 0 && colon != NULL) {
+		if (split_field(line, &field, &val) != 0)
+			continue;
+		if (strcmp(field, "processor") == 0) {
 			if (n == max)
 				break;
-			memset(&cpus[n], 0, sizeof(cpus[n]));
-			n++;
-			in_cpu = 1;
+			memset(&cpus[n++], 0, sizeof(cpus[0]));
 			continue;
 		}
-		if (!in_cpu || colon == NULL)
+		if (n == 0)
 			continue;
 		c = &cpus[n - 1];
-		val = colon + 1;
-		while (*val == ' ' || *val == '\t')
-			val++;
-		trim(val);
-		if (strncmp(line, "model name", 10) == 0)
+		if (arm) {
+			/* The implementer is remembered across CPUs, as in UnixBench. */
+			if (strcmp(field, "CPU implementer") == 0) {
+				collapse_spaces(val);
+				fmt(impl, sizeof(impl), "%s", val);
+				sysinfo_arm_model(impl, NULL, c->model, sizeof(c->model));
+			} else if (strcmp(field, "CPU part") == 0 && impl[0]) {
+				sysinfo_arm_model(impl, val, c->model, sizeof(c->model));
+			} else if (strcmp(field, "BogoMIPS") == 0) {
+				c->bogomips = atof(val);
+			} else if (strcmp(field, "Features") == 0) {
+				fmt(c->flags, sizeof(c->flags), "CPU Features: %s", val);
+			}
+		} else if (strcmp(field, "model name") == 0) {
+			collapse_spaces(val);
 			fmt(c->model, sizeof(c->model), "%s", val);
-		else if (strncasecmp(line, "bogomips", 8) == 0)
+		} else if (strcmp(field, "bogomips") == 0 || strcmp(field, "BogoMIPS") == 0) {
 			c->bogomips = atof(val);
-		else if (strncmp(line, "flags", 5) == 0)
+		} else if (strcmp(field, "flags") == 0) {
 			sysinfo_cpu_flags(val, c->flags, sizeof(c->flags));
-		else if (strncmp(line, "Features", 8) == 0 && !c->flags[0])
-			fmt(c->flags, sizeof(c->flags), "%.200s", val);
-		else if (strncmp(line, "CPU part", 8) == 0 && !c->model[0])
-			fmt(c->model, sizeof(c->model), "ARM CPU part %s", val);
+		}
 	}
 	return (int)n;
+}
+
+void sysinfo_runlevel(const char *who_r, char *out, size_t len)
+{
+	const char *p = who_r;
+	size_t k = 0;
+
+	out[0] = '\0';
+	/* UnixBench prints awk's $3 of `who -r`: past "run-level" and the level
+	 * itself that is the date ("run-level 5  2026-11-29 19:52" gives
+	 * "2026-11-29"); where who -r prints nothing (containers), nothing. */
+	for (int word = 1; *p; word++) {
+		p += strspn(p, " \t\n");
+		k = strcspn(p, " \t\n");
+		if (k == 0)
+			return;
+		if (word == 3) {
+			fmt(out, len, "%.*s", (int)k, p);
+			return;
+		}
+		p += k;
+	}
+}
+
+int sysinfo_first_line(FILE *f, char *out, size_t len)
+{
+	char line[512];
+
+	out[0] = '\0';
+	while (fgets(line, sizeof(line), f) != NULL) {
+		char *s = line + strspn(line, " \t");
+
+		trim(s);
+		if (*s) {
+			fmt(out, len, "%s", s);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+int sysinfo_os_release(FILE *f, char *out, size_t len)
+{
+	char line[512], name[128] = "";
+
+	out[0] = '\0';
+	while (fgets(line, sizeof(line), f) != NULL) {
+		const char *key[] = { "PRETTY_NAME=", "NAME=" };
+
+		trim(line);
+		for (int i = 0; i < 2; i++) {
+			size_t kl = strlen(key[i]);
+			char *v = line + kl, *w;
+
+			if (strncmp(line, key[i], kl) != 0)
+				continue;
+			/* A shell-style value: quotes removed, backslash escapes undone. */
+			w = v;
+			for (const char *r = v; *r; r++) {
+				if (*r == '"' || *r == '\'')
+					continue;
+				if (*r == '\\' && r[1])
+					r++;
+				*w++ = *r;
+			}
+			*w = '\0';
+			if (i == 0 && *v) {
+				fmt(out, len, "%s", v);
+				return 0;
+			}
+			if (i == 1)
+				fmt(name, sizeof(name), "%s", v);
+		}
+	}
+	if (!name[0])
+		return -1;
+	fmt(out, len, "%s", name);
+	return 0;
 }
 
 static void read_first_line(const char *cmd, char *out, size_t len)
@@ -123,7 +308,7 @@ static void read_first_line(const char *cmd, char *out, size_t len)
 /* A line like uptime(1)'s, from /proc when uptime is not installed. */
 static void uptime_line(char *out, size_t len)
 {
-	char up[160] = "", rl[64] = "", *field;
+	char up[160] = "", rl[128] = "", level[64];
 	FILE *f;
 
 	read_first_line("uptime 2>/dev/null", up, sizeof(up));
@@ -147,29 +332,27 @@ static void uptime_line(char *out, size_t len)
 			 (int)secs % 86400 / 3600, (int)secs % 3600 / 60, a, b, c);
 	}
 	read_first_line("who -r 2>/dev/null", rl, sizeof(rl));
-	/* runlevel: the number after "run-level" in `who -r`; empty where there is
-	 * none (containers), as in UnixBench's own published sample header. */
-	field = strtok(rl, " ");
-	if (field != NULL)
-		field = strtok(NULL, " ");
+	sysinfo_runlevel(rl, level, sizeof(level));
 	/* uptime(1) starts with a space; UnixBench's header shows it without. */
-	fmt(out, len, "%s; runlevel %s", up + strspn(up, " "), field ? field : "");
+	fmt(out, len, "%s; runlevel %s", up + strspn(up, " "), level);
 }
 
 void sysinfo_language(const char *lang, char *out, size_t len)
 {
-	char charmap[64] = "unknown", collate[64] = "unknown";
-	locale_t loc = newlocale(LC_ALL_MASK, lang, (locale_t)0);
+	char charmap[64] = "unknown";
+	locale_t loc = newlocale(LC_ALL_MASK, lang != NULL ? lang : "", (locale_t)0);
 
-	/* Not installed: the tools run in the C locale, as UnixBench's header shows. */
+	/* A locale that is not installed leaves the tools in the C locale: its
+	 * codeset is what they ran with (glibc: "ANSI_X3.4-1968"). */
 	if (loc == (locale_t)0)
 		loc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
 	if (loc != (locale_t)0) {
 		fmt(charmap, sizeof(charmap), "%s", nl_langinfo_l(CODESET, loc));
 		freelocale(loc);
-		fmt(collate, sizeof(collate), "%s", charmap);
 	}
-	fmt(out, len, "%s (charmap=\"%s\", collate=\"%s\")", lang, charmap, collate);
+	/* One LANG sets both categories, so the collation codeset is the same. */
+	fmt(out, len, "%s (charmap=\"%s\", collate=\"%s\")", lang != NULL ? lang : "",
+	    charmap, charmap);
 }
 
 const char *sysinfo_pick_locale(void)
@@ -197,7 +380,7 @@ static void collect_host_identity(struct sys_info *si)
 	if (si->ncpu_info > 0)
 		cpu0 = si->cpus[0];
 	else if ((f = fopen("/proc/cpuinfo", "r")) != NULL) {
-		if (sysinfo_parse_cpuinfo(f, &cpu0, 1) < 1)
+		if (sysinfo_parse_cpuinfo(f, si->machine, &cpu0, 1) < 1)
 			cpu0.model[0] = '\0';
 		fclose(f);
 	}
@@ -206,6 +389,8 @@ static void collect_host_identity(struct sys_info *si)
 
 int sysinfo_collect(struct sys_info *si, int brief)
 {
+	static const char *const release_files[] = { "/etc/SuSE-release", "/etc/release" };
+	static const char *const os_release_files[] = { "/etc/os-release", "/usr/lib/os-release" };
 	struct utsname u;
 	struct timespec res;
 	FILE *f;
@@ -219,18 +404,36 @@ int sysinfo_collect(struct sys_info *si, int brief)
 		fmt(si->os_version, sizeof(si->os_version), "%s", u.version);
 		fmt(si->machine, sizeof(si->machine), "%s", u.machine);
 	}
-	read_first_line("uname -o 2>/dev/null", si->system, sizeof(si->system));
-	if (!si->system[0])
-		fmt(si->system, sizeof(si->system), "%s", u.sysname);
+	read_first_line("uname -o 2>/dev/null", si->os, sizeof(si->os));
+	if (!si->os[0])
+		fmt(si->os, sizeof(si->os), "%s", u.sysname);
+	/* UnixBench's system name: uname -o, unless a release file says more. */
+	fmt(si->system, sizeof(si->system), "%s", si->os);
+	for (size_t i = 0; i < sizeof(release_files) / sizeof(release_files[0]); i++)
+		if ((f = fopen(release_files[i], "r")) != NULL) {
+			sysinfo_first_line(f, si->system, sizeof(si->system));
+			fclose(f);
+			break;
+		}
+	for (size_t i = 0; i < sizeof(os_release_files) / sizeof(os_release_files[0]); i++)
+		if ((f = fopen(os_release_files[i], "r")) != NULL) {
+			int rc = sysinfo_os_release(f, si->distribution, sizeof(si->distribution));
+
+			fclose(f);
+			if (rc == 0)
+				break;
+		}
 	read_first_line("uname -i 2>/dev/null", si->platform, sizeof(si->platform));
 	if (!si->platform[0])
 		fmt(si->platform, sizeof(si->platform), "unknown");
 	n = sysconf(_SC_NPROCESSORS_ONLN);
 	si->ncpus = n > 0 ? (unsigned)n : 1;
+	si->brief = brief;
 	if (!brief && (f = fopen("/proc/cpuinfo", "r")) != NULL) {
 		si->cpus = calloc(si->ncpus + 64, sizeof(*si->cpus));
 		if (si->cpus != NULL)
-			si->ncpu_info = (size_t)sysinfo_parse_cpuinfo(f, si->cpus, si->ncpus + 64);
+			si->ncpu_info = (size_t)sysinfo_parse_cpuinfo(f, si->machine, si->cpus,
+								      si->ncpus + 64);
 		fclose(f);
 	}
 	if ((f = fopen("/proc/meminfo", "r")) != NULL) {

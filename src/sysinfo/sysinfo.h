@@ -10,14 +10,40 @@
 int sysinfo_collect(struct sys_info *si, int brief);
 void sysinfo_free(struct sys_info *si);
 
-/* Parse /proc/cpuinfo text into at most max entries; returns the count. */
-int sysinfo_parse_cpuinfo(FILE *f, struct cpu_info *cpus, size_t max);
+/*
+ * The parsers, on text (so tests feed them samples).  They read what UnixBench
+ * reads and name things as its report does.
+ */
+
+/*
+ * /proc/cpuinfo text into at most max entries (one per "processor"); returns
+ * the count.  machine is uname -m: on "aarch64" the model comes from the
+ * implementer and part ids ("ARM Neoverse-N1") and the flags line is "CPU
+ * Features: <Features>"; elsewhere the model is "model name" with runs of
+ * spaces collapsed and the flags are UnixBench's labels for "flags".
+ */
+int sysinfo_parse_cpuinfo(FILE *f, const char *machine, struct cpu_info *cpus, size_t max);
 /* UnixBench's labels for a cpuinfo "flags" value, comma-separated. */
 void sysinfo_cpu_flags(const char *flags, char *out, size_t outlen);
+/* "ARM Neoverse-N1" for "0x41", "0xd0c"; unknown ids as "CPU implementer 0x99"
+ * and "<implementer> CPU part 0x123"; part NULL: the implementer alone. */
+void sysinfo_arm_model(const char *implementer, const char *part, char *out, size_t len);
+/* The runlevel field UnixBench prints: the third word of `who -r` (the date,
+ * on Linux); empty when who -r printed nothing. */
+void sysinfo_runlevel(const char *who_r, char *out, size_t len);
+/* A release file's first non-blank line, trimmed; 0, or -1 (out "") if none. */
+int sysinfo_first_line(FILE *f, char *out, size_t len);
+/* os-release text's PRETTY_NAME (else NAME), unquoted; 0 or -1. */
+int sysinfo_os_release(FILE *f, char *out, size_t len);
 
 /* en_US.utf8, else C.UTF-8, else C: the first locale that exists here. */
 const char *sysinfo_pick_locale(void);
-/* "<lang> (charmap="...", collate="...")" */
+/*
+ * UnixBench's Language value for the LANG the tests run with:
+ * '<lang> (charmap="<codeset>", collate="<codeset>")', the codeset being the
+ * one the C library gives for lang, or for the C locale when lang is not
+ * installed (glibc: "ANSI_X3.4-1968"), since that is what the tools then use.
+ */
 void sysinfo_language(const char *lang, char *out, size_t len);
 
 #endif

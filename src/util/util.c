@@ -35,38 +35,6 @@ int parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned lo
 	return 0;
 }
 
-int parse_size(const char *s, unsigned long long *out)
-{
-	char *end;
-	double v;
-	unsigned shift = 0;
-
-	if (s == NULL || *s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno != 0 || !isfinite(v) || v < 0)
-		return -1;
-	switch (*end) {
-	case 'k': case 'K': shift = 10; end++; break;
-	case 'm': case 'M': shift = 20; end++; break;
-	case 'g': case 'G': shift = 30; end++; break;
-	case 't': case 'T': shift = 40; end++; break;
-	default: break;
-	}
-	if (shift && (strcmp(end, "iB") == 0 || strcmp(end, "B") == 0))
-		end += strlen(end);
-	else if (!shift && (strcmp(end, "B") == 0))
-		end++;
-	if (*end != '\0')
-		return -1;
-	v *= (double)(1ull << shift);
-	if (v >= 9.2e18 || v != floor(v))
-		return -1;
-	*out = (unsigned long long)v;
-	return 0;
-}
-
 int parse_percent(const char *s, double *out)
 {
 	char *end;

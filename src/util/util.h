@@ -9,8 +9,6 @@ double now_mono(void);
 
 /* Strict whole-number parse within [min, max]; 0 or -1. */
 int parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned long *out);
-/* Sizes like 512, 256K, 256M, 4G, 4GiB, 1T (powers of 1024); 0 or -1. */
-int parse_size(const char *s, unsigned long long *out);
 /* A percentage like "2%", "2" or "0.5%", as a fraction (0.02); 0 or -1. */
 int parse_percent(const char *s, double *out);
 

@@ -72,16 +72,18 @@ check_consistency() {
 	END { if (tables == 0) { print "no index table"; bad = 1 } exit bad }' "$1" || die "inconsistent report $1"
 }
 
-# no_strays: no process is left whose working directory or program lies under
-# this test's folder $T (test programs run in a scratch folder inside it).
+# no_strays [DIR]: no process is left whose working directory or program lies
+# under DIR, by default this test's folder $T (test programs run in a scratch
+# folder inside it).
 no_strays() {
+	dir=${1:-$T}
 	sleep 0.5
 	left=
 	for p in /proc/[0-9]*; do
 		cwd=$(readlink "$p/cwd" 2>/dev/null) || continue
 		exe=$(readlink "$p/exe" 2>/dev/null) || exe=
 		case "$cwd $exe" in
-		*"$T"*) left="$left ${p#/proc/}" ;;
+		*"$dir"*) left="$left ${p#/proc/}" ;;
 		esac
 	done
 	[ -z "$left" ] && return 0

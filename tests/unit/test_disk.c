@@ -1,6 +1,6 @@
 /*
- * test_disk.c: the disk tests' shared code (src/progs/lib/diskio.c): size
- * parsing, the latency histogram and its percentiles (hand-worked answers),
+ * test_disk.c: the disk tests' shared code (src/progs/lib/diskio.c): the
+ * latency histogram and its percentiles (hand-worked answers),
  * the PRNG data, and laying out a test file.
  */
 #include <check.h>
@@ -12,49 +12,6 @@
 #include <unistd.h>
 
 #include "diskio.h"
-
-/* ---- sizes ------------------------------------------------------------------ */
-
-START_TEST(size_valid)
-{
-	static const struct { const char *s; uint64_t v; } ok[] = {
-		{ "1", 1 }, { "4096", 4096 }, { "4096B", 4096 }, { "512b", 512 },
-		{ "4K", 4096 }, { "4k", 4096 }, { "4KiB", 4096 }, { "4kib", 4096 },
-		{ "64M", 64ull << 20 }, { "256MiB", 256ull << 20 },
-		{ "4G", 4ull << 30 }, { "4GiB", 4ull << 30 }, { "4g", 4ull << 30 },
-		{ "1T", 1ull << 40 }, { "2TiB", 2ull << 40 }, { "1P", 1ull << 50 },
-		{ "16777215T", 16777215ull << 40 },     /* largest T that fits */
-		{ "18446744073709551615", UINT64_MAX },
-	};
-
-	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
-		uint64_t v = 0;
-
-		ck_assert_msg(diskio_parse_size(ok[i].s, &v) == 0, "%s", ok[i].s);
-		ck_assert_msg(v == ok[i].v, "%s -> %llu", ok[i].s,
-			      (unsigned long long)v);
-	}
-}
-END_TEST
-
-START_TEST(size_invalid)
-{
-	static const char *bad[] = {
-		"", "G", "B", "iB", "0", "0G", "00", "-4G", "+4G", " 4G", "4G ",
-		"4 G", "4.5G", "4,5G", "4X", "4GB", "4KB", "4Gi", "4GiBs", "4iB",
-		"0x10", "4GG",
-		"18446744073709551616",         /* 2^64 */
-		"16777216T",                    /* 2^64 bytes */
-		"17179869184G",                 /* 2^64 bytes */
-	};
-	uint64_t v = 12345;
-
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		ck_assert_msg(diskio_parse_size(bad[i], &v) == -1, "'%s'", bad[i]);
-	ck_assert_msg(diskio_parse_size(NULL, &v) == -1, "NULL");
-	ck_assert_msg(v == 12345, "output touched on error");
-}
-END_TEST
 
 /* ---- histogram buckets -------------------------------------------------------- */
 
@@ -369,8 +326,6 @@ Suite *suite_disk(void)
 	TCase *tc;
 
 	tc = tcase_create("sizes");
-	tcase_add_test(tc, size_valid);
-	tcase_add_test(tc, size_invalid);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("histogram");

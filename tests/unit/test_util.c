@@ -1,29 +1,15 @@
-/* test_util.c: strict numbers, sizes, percentages, paths, atomic files. */
+/* test_util.c: strict numbers, percentages, paths, atomic files. */
 #include <check.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "util/pathcheck.h"
 #include "util/util.h"
-
-static const struct { const char *in; int ok; unsigned long long v; } sizes[] = {
-	{ "512", 1, 512 }, { "256K", 1, 256ull << 10 }, { "256M", 1, 256ull << 20 },
-	{ "4G", 1, 4ull << 30 }, { "4GiB", 1, 4ull << 30 }, { "1T", 1, 1ull << 40 },
-	{ "1.5G", 1, 3ull << 29 }, { "10B", 1, 10 }, { "12Q", 0, 0 }, { "", 0, 0 },
-	{ "-1M", 0, 0 }, { "M", 0, 0 }, { "1e99G", 0, 0 }, { "4 G", 0, 0 },
-};
-
-START_TEST(size_parsing)
-{
-	unsigned long long v = 0;
-	int rc = parse_size(sizes[_i].in, &v);
-
-	ck_assert_msg((rc == 0) == sizes[_i].ok, "'%s' rc %d", sizes[_i].in, rc);
-	if (sizes[_i].ok)
-		ck_assert_uint_eq(v, sizes[_i].v);
-}
-END_TEST
 
 START_TEST(ulong_and_percent)
 {
@@ -125,18 +111,122 @@ START_TEST(ends_with)
 }
 END_TEST
 
+/*
+ * path_blocker as the user who meets the closed folder: root may search any
+ * folder, so as root the check runs in a child that became 'nobody' (65534).
+ * The answer comes back through a pipe: "" when nothing blocks.
+ */
+static void blocker_as_user(const char *path, char *out, size_t len)
+{
+	int fds[2];
+	pid_t pid;
+	ssize_t n;
+	int st;
+
+	ck_assert_int_eq(pipe(fds), 0);
+	fflush(NULL);   /* nothing buffered for the child to write again */
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		char dir[512];
+
+		close(fds[0]);
+		if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
+			_exit(2);
+		if (path_blocker(path, dir, sizeof(dir)) != 0)
+			dir[0] = '\0';
+		_exit(write(fds[1], dir, strlen(dir)) == (ssize_t)strlen(dir) ? 0 : 1);
+	}
+	close(fds[1]);
+	n = read(fds[0], out, len - 1);
+	close(fds[0]);
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "child status %d", st);
+	out[n > 0 ? n : 0] = '\0';
+}
+
+START_TEST(blocking_folder)
+{
+	char top[] = "/tmp/sysindex-block-XXXXXX", mid[256], prog[256], rel[256], got[512];
+	char small[8], cwd[4096];
+
+	ck_assert_ptr_nonnull(mkdtemp(top));
+	ck_assert_int_eq(chmod(top, 0755), 0);
+	snprintf(mid, sizeof(mid), "%s/private", top);
+	ck_assert_int_eq(mkdir(mid, 0755), 0);
+	ck_assert_int_eq(chmod(mid, 0755), 0);
+	snprintf(prog, sizeof(prog), "%s/private/pgms/pipe", top);
+	/* Open: nothing on the way blocks (the program need not exist). */
+	blocker_as_user(prog, got, sizeof(got));
+	ck_assert_str_eq(got, "");
+	/* Closed to others (root owns it) or to everyone (mode 0): the first
+	 * closed folder is named, not the program or its own folder. */
+	ck_assert_int_eq(chmod(mid, geteuid() == 0 ? 0700 : 0), 0);
+	blocker_as_user(prog, got, sizeof(got));
+	ck_assert_str_eq(got, mid);
+	/* Named as the path spells it. */
+	snprintf(prog, sizeof(prog), "%s//private//pgms/pipe", top);
+	blocker_as_user(prog, got, sizeof(got));
+	snprintf(mid, sizeof(mid), "%s//private", top);
+	ck_assert_str_eq(got, mid);
+	/* Relative to the current directory, and the folder itself given (the
+	 * directory is restored: with CK_FORK=no later tests run here too). */
+	ck_assert_ptr_nonnull(getcwd(cwd, sizeof(cwd)));
+	ck_assert_int_eq(chdir(top), 0);
+	snprintf(rel, sizeof(rel), "private/pgms/pipe");
+	blocker_as_user(rel, got, sizeof(got));
+	ck_assert_str_eq(got, "private");
+	blocker_as_user("private", got, sizeof(got));
+	ck_assert_str_eq(got, "");
+	ck_assert_int_eq(chdir(cwd), 0);
+	ck_assert_int_eq(path_blocker(prog, small, sizeof(small)), -1);
+	ck_assert_int_eq(chmod(mid, 0700), 0);
+	ck_assert_int_eq(remove_tree(top), 0);
+}
+END_TEST
+
+/* The three answers for a program that cannot be executed, as this user. */
+START_TEST(exec_problems)
+{
+	char dir[] = "/tmp/sysindex-exec-XXXXXX", path[256], why[512];
+	FILE *f;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/prog", dir);
+	ck_assert_int_eq(access(path, X_OK), -1);
+	ck_assert_int_eq(path_exec_problem(path, errno, why, sizeof(why)), EXEC_MISSING);
+	/* Built without an execute bit (root too needs one). */
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fclose(f);
+	ck_assert_int_eq(chmod(path, 0644), 0);
+	ck_assert_int_eq(access(path, X_OK), -1);
+	ck_assert_int_eq(path_exec_problem(path, errno, why, sizeof(why)), EXEC_DENIED);
+	ck_assert_str_eq(why, "is not executable: mode 0644");
+	/* A loop of links: neither missing nor denied; the system's words. */
+	snprintf(path, sizeof(path), "%s/loop", dir);
+	ck_assert_int_eq(symlink(path, path), 0);
+	ck_assert_int_eq(access(path, X_OK), -1);
+	ck_assert_int_eq(path_exec_problem(path, errno, why, sizeof(why)), EXEC_OTHER);
+	snprintf(path, sizeof(path), "cannot be run: %s", strerror(ELOOP));
+	ck_assert_str_eq(why, path);
+	ck_assert_int_eq(remove_tree(dir), 0);
+}
+END_TEST
+
 Suite *suite_util(void)
 {
 	Suite *s = suite_create("util");
 	TCase *tc = tcase_create("util");
 
-	tcase_add_loop_test(tc, size_parsing, 0, sizeof(sizes) / sizeof(sizes[0]));
 	tcase_add_test(tc, ulong_and_percent);
 	tcase_add_test(tc, distance);
 	tcase_add_test(tc, atomic_write);
 	tcase_add_test(tc, bytes_format);
 	tcase_add_test(tc, test_utf8_seq_len);
 	tcase_add_test(tc, ends_with);
+	tcase_add_test(tc, blocking_folder);
+	tcase_add_test(tc, exec_problems);
 	suite_add_tcase(s, tc);
 	return s;
 }

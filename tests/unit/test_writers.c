@@ -122,6 +122,7 @@ static void fill_test(struct synth *s, size_t ri, size_t ti, unsigned copies)
 static void fill_sys(struct sys_info *si, struct cpu_info *cpus)
 {
 	snprintf(si->hostname, sizeof(si->hostname), "%s", HOSTNAME);
+	snprintf(si->os, sizeof(si->os), "GNU/Linux");
 	snprintf(si->system, sizeof(si->system), "GNU/Linux");
 	snprintf(si->os_release, sizeof(si->os_release), "6.1.0-28-amd64");
 	/* 0xE9 is Latin-1 'é': not UTF-8, must not break JSON or HTML. */

@@ -46,7 +46,6 @@
  * refused: dd reads it as 10^9, fio as 2^30.  Returns 0 and sets *bytes, or
  * -1 for anything else (empty, sign, fraction, junk, 0, overflow).
  */
-int diskio_parse_size(const char *s, uint64_t *bytes);
 
 enum diskio_optmask {
 	DISKIO_OPT_DEPTH = 1u << 0,     /* -q accepted */

@@ -1,49 +1,12 @@
 /* diskio_opts.c: the disk programs' common command line (diskio.h). */
 #include "diskio.h"
+#include "size.h"
 
-#include <ctype.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-int diskio_parse_size(const char *s, uint64_t *bytes)
-{
-	const char *p = s;
-	uint64_t v = 0;
-	unsigned shift = 0;
-
-	if (s == NULL || !isdigit((unsigned char)*p))
-		return -1;
-	for (; isdigit((unsigned char)*p); p++) {
-		uint64_t d = (uint64_t)(*p - '0');
-
-		if (v > (UINT64_MAX - d) / 10)
-			return -1;
-		v = v * 10 + d;
-	}
-	switch (toupper((unsigned char)*p)) {
-	case 'K': shift = 10; break;
-	case 'M': shift = 20; break;
-	case 'G': shift = 30; break;
-	case 'T': shift = 40; break;
-	case 'P': shift = 50; break;
-	default: break;
-	}
-	if (shift != 0) {
-		p++;
-		/* "KiB", "GiB": the binary prefix spelled out. */
-		if ((p[0] == 'i' || p[0] == 'I') && (p[1] == 'B' || p[1] == 'b'))
-			p += 2;
-	} else if (*p == 'B' || *p == 'b') {
-		p++;
-	}
-	if (*p != '\0' || v == 0 || v > (UINT64_MAX >> shift))
-		return -1;
-	*bytes = v << shift;
-	return 0;
-}
 
 /* Without -s: the existing file's size, else the default. */
 static uint64_t default_size(const char *file)
@@ -85,12 +48,16 @@ void diskio_parse(int argc, char **argv, const char *usage, unsigned allowed,
 				harness_usage(usage);
 			o->file = optarg;
 			break;
-		case 's':
-			if (diskio_parse_size(optarg, &o->size) != 0 ||
-			    o->size < DISKIO_MIN_SIZE || o->size > DISKIO_MAX_SIZE)
+		case 's': {
+			unsigned long long size;
+
+			if (parse_size(optarg, &size) != 0 ||
+			    size < DISKIO_MIN_SIZE || size > DISKIO_MAX_SIZE)
 				harness_usage(usage);
+			o->size = size;
 			o->size_given = 1;
 			break;
+		}
 		case 'q':
 			if (!(allowed & DISKIO_OPT_DEPTH))
 				harness_usage(usage);

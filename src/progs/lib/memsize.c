@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diskio.h"
 #include "harness.h"
+#include "size.h"
 
 /* The first line of dir/name/file into buf; -1 if unreadable. */
 static int read_line(const char *dir, const char *name, const char *file, char *buf,
@@ -47,7 +47,7 @@ int memsize_caches(const char *dir, struct mem_caches *c)
 		return 0;
 	while ((de = readdir(d)) != NULL) {
 		char level[16], type[32], size[32];
-		uint64_t bytes = 0;
+		unsigned long long bytes = 0;
 		long lv;
 
 		if (strncmp(de->d_name, "index", 5) != 0 ||
@@ -56,8 +56,8 @@ int memsize_caches(const char *dir, struct mem_caches *c)
 		    read_line(dir, de->d_name, "size", size, sizeof(size)) != 0)
 			continue;
 		lv = strtol(level, NULL, 10);
-		/* sysfs writes "32K", "1024K", "32768K": the disk tests' size syntax. */
-		if (diskio_parse_size(size, &bytes) != 0 || lv < 1 || lv >= MEMSIZE_LEVELS ||
+		/* sysfs writes "32K", "1024K", "32768K": the size syntax of size.h. */
+		if (parse_size(size, &bytes) != 0 || lv < 1 || lv >= MEMSIZE_LEVELS ||
 		    bytes == 0 || strcmp(type, "Instruction") == 0)
 			continue;
 		c->size[lv] = bytes;
