@@ -35,6 +35,15 @@ struct lreader {
 /* 1: a line in buf (NUL-terminated, len bytes); 0: end of input; -1: error. */
 int tp_lr_next(struct lreader *lr, char *err, size_t errlen);
 
+/* A sample-file parser (the samples CSV, a UnixBench .log) over a reader,
+ * and running one over a buffer or a file. */
+typedef int (*tp_samples_parser)(struct lreader *lr, struct tp_samples *s, char *err,
+				 size_t errlen);
+int tp_samples_from_buffer(tp_samples_parser parse, const char *name, const void *buf,
+			   size_t len, struct tp_samples *s, char *err, size_t errlen);
+int tp_samples_from_file(tp_samples_parser parse, const char *path, struct tp_samples *s,
+			 char *err, size_t errlen);
+
 void tp_copy_text(char *out, size_t outlen, const char *s, size_t n);
 int tp_starts(const char *s, const char *prefix);
 size_t tp_normalize(const char *in, size_t len, char *out);

@@ -244,3 +244,32 @@ int tp_parse_count(const char *p, size_t n, unsigned *v, const char **why)
 	*v = (unsigned)d;
 	return NUM_OK;
 }
+
+int tp_samples_from_buffer(tp_samples_parser parse, const char *name, const void *buf,
+			   size_t len, struct tp_samples *s, char *err, size_t errlen)
+{
+	struct lreader lr = { 0 };
+
+	lr.name = name;
+	lr.mem = buf;
+	lr.memlen = len;
+	return parse(&lr, s, err, errlen);
+}
+
+int tp_samples_from_file(tp_samples_parser parse, const char *path, struct tp_samples *s,
+			 char *err, size_t errlen)
+{
+	struct lreader lr = { 0 };
+	int rc;
+
+	memset(s, 0, sizeof(*s));
+	lr.name = path;
+	lr.f = fopen(path, "r");
+	if (lr.f == NULL) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	rc = parse(&lr, s, err, errlen);
+	fclose(lr.f);
+	return rc;
+}

@@ -316,27 +316,10 @@ static int parse_ublog(struct lreader *lr, struct tp_samples *s, char *err, size
 int tp_parse_ublog_buffer(const char *name, const void *buf, size_t len, struct tp_samples *s,
 			  char *err, size_t errlen)
 {
-	struct lreader lr = { 0 };
-
-	lr.name = name;
-	lr.mem = buf;
-	lr.memlen = len;
-	return parse_ublog(&lr, s, err, errlen);
+	return tp_samples_from_buffer(parse_ublog, name, buf, len, s, err, errlen);
 }
 
 int tp_parse_ublog(const char *path, struct tp_samples *s, char *err, size_t errlen)
 {
-	struct lreader lr = { 0 };
-	int rc;
-
-	memset(s, 0, sizeof(*s));
-	lr.name = path;
-	lr.f = fopen(path, "r");
-	if (lr.f == NULL) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	rc = parse_ublog(&lr, s, err, errlen);
-	fclose(lr.f);
-	return rc;
+	return tp_samples_from_file(parse_ublog, path, s, err, errlen);
 }
