@@ -5,9 +5,10 @@
 #
 #   clang     make CC=clang: driver and programs without one warning
 #   pedantic  the driver with -std=c11 -pedantic, gcc and clang, no warning
-#   aarch64   a static cross build (aarch64-linux-gnu-gcc) run under
-#             qemu-aarch64 through binfmt_misc: ./Run --quick over the CPU and
-#             process tests must complete with a result line for each
+#   aarch64   a cross build (aarch64-linux-gnu-gcc, dynamic: glibc's static
+#             getaddrinfo warns) run under qemu-aarch64 through binfmt_misc,
+#             with QEMU_LD_PREFIX naming the cross libc: ./Run --quick over
+#             the CPU and process tests must complete with a result line each
 #   musl      make STATIC=1 CC=musl-gcc: sysindex and pgms/ copied alone to
 #             an empty folder run there with an empty environment
 #
@@ -61,7 +62,7 @@ build() {
 quick_run() {
 	dir=$1 pgms=$2; shift 2
 	mkdir -p "$dir/results" "$dir/testdir"
-	env -i PATH=/usr/bin:/bin HOME="$dir" SYSINDEX_PGMDIR="$pgms" \
+	env -i PATH=/usr/bin:/bin HOME="$dir" SYSINDEX_PGMDIR="$pgms" ${QEMU_LD_PREFIX:+QEMU_LD_PREFIX=$QEMU_LD_PREFIX} \
 		SYSINDEX_RESULTS="$dir/results" SYSINDEX_TESTDIR_DEFAULT="$dir/testdir" \
 		"$dir/sysindex" --quick -c 1 -b --no-charts "$@"
 }
@@ -87,10 +88,12 @@ port_pedantic() {
 }
 
 # binfmt_misc runs aarch64 ELF files through qemu-aarch64; register it when
-# it is not (root only; Debian's qemu-user-binfmt ships the rule).
+# it is not (root only; Debian's qemu-user-binfmt ships the rule).  The
+# dynamic loader and libc come from the cross toolchain's folder.
 aarch64_exec() {
+	export QEMU_LD_PREFIX=${QEMU_LD_PREFIX:-/usr/aarch64-linux-gnu}
 	printf 'int main(void){return 0;}\n' >"$tmp/probe.c"
-	aarch64-linux-gnu-gcc -static -o "$tmp/probe" "$tmp/probe.c" 2>/dev/null || return 1
+	aarch64-linux-gnu-gcc -o "$tmp/probe" "$tmp/probe.c" 2>/dev/null || return 1
 	"$tmp/probe" 2>/dev/null && return 0
 	[ "$(id -u)" = 0 ] || return 1
 	[ -f /proc/sys/fs/binfmt_misc/register ] ||
@@ -107,7 +110,7 @@ aarch64_exec() {
 
 port_aarch64() {
 	has aarch64-linux-gnu-gcc || { skipped aarch64 "no cross compiler (apt-get install gcc-aarch64-linux-gnu)"; return; }
-	build aarch64 CC=aarch64-linux-gnu-gcc STATIC=1 || return
+	build aarch64 CC=aarch64-linux-gnu-gcc || return
 	d=$tmp/aarch64
 	if ! has qemu-aarch64 || ! aarch64_exec; then
 		skipped aarch64-run "built; cannot execute aarch64 programs here (apt-get install qemu-user qemu-user-binfmt; needs binfmt_misc)"
