@@ -124,8 +124,11 @@ static int parse_line(struct parser *p, const char *s, size_t len)
 {
 	int rc;
 
-	if (len == 0)
+	if (len == 0) {
+		if (p->mode == M_PLACEMENT)
+			p->mode = M_NONE;       /* the Placement block has no blank line */
 		return 0;
+	}
 	if (strstr(s, "BYTE UNIX Benchmarks") != NULL)
 		return tp_on_title(p, s);
 	if (tp_starts(s, "System: "))
@@ -148,6 +151,18 @@ static int parse_line(struct parser *p, const char *s, size_t len)
 	}
 	if (ends(s, len, "BASELINE RESULT INDEX"))
 		return tp_on_index_header(p, s);
+	/*
+	 * The Placement block (after the statistics) is read past: its rows
+	 * must not be taken for results or statistics.  Reports written before
+	 * it had a "placement:" line and its continuation under the result
+	 * line, which match no shape and are skipped as any other text.
+	 */
+	if (tp_starts(s, "Placement (read during")) {
+		p->mode = M_PLACEMENT;
+		return 0;
+	}
+	if (p->mode == M_PLACEMENT)
+		return 0;
 	if ((rc = tp_try_result(p, s)) != 0 || (rc = tp_try_status(p, s)) != 0 ||
 	    (rc = tp_try_stats(p, s)) != 0 || (rc = tp_try_score(p, s)) != 0 ||
 	    (rc = tp_try_index_row(p, s)) != 0)

@@ -66,7 +66,8 @@ int tp_parse_count(const char *p, size_t n, unsigned *v, const char **why);
 
 /* ---- textparse.c: the document being built ------------------------------ */
 
-enum mode { M_NONE, M_INDEX, M_STATS, M_PAIRED };
+/* M_PLACEMENT: in sysindex's Placement block, whose rows are skipped. */
+enum mode { M_NONE, M_INDEX, M_STATS, M_PAIRED, M_PLACEMENT };
 
 struct parser {
 	struct lreader lr;

@@ -28,6 +28,14 @@ int report_csv(FILE *out, const struct run_result *r);   /* one row per sample *
 int report_html(FILE *out, const struct run_result *r);  /* self-contained page */
 int report_md(FILE *out, const struct run_result *r);    /* Markdown tables */
 
+/*
+ * The text report's Placement block of one copy run (report_placement.c):
+ * where each placement-sensitive test's processes ran, read during the
+ * samples, per test and, with more than one copy, per copy.  Nothing when no
+ * test reported placement.  order: report_sorted's.
+ */
+void report_placement_text(FILE *out, const struct copy_run *run, const size_t *order);
+
 /* The "Test dir:" lines of the header (also used by the HTML/MD writers). */
 void report_testdir_lines(FILE *out, const struct sys_info *si, const char *indent);
 

@@ -2,7 +2,9 @@
  * report_text.c: the text report in UnixBench's layout.  The result lines and
  * index tables are byte for byte the reference's format strings, so parsers
  * written for UnixBench reports keep working; sysindex adds header lines
- * (compiler, test dir) and a statistics block after each index table.
+ * (compiler, test dir) and, after each index table, its own blocks:
+ * statistics, placement (report_placement.c) and scaling.  Nothing of
+ * sysindex's goes between UnixBench's result lines.
  */
 #include "report/report.h"
 
@@ -61,51 +63,6 @@ static void header(FILE *out, const struct run_result *r)
 	fprintf(out, "\n");
 }
 
-/* How many of a test's samples had every copy on one CPU / on two / mixed. */
-static void placement_kinds(const struct bench_result *t, unsigned kinds[3])
-{
-	for (size_t p = 0; p < t->npasses && t->passes != NULL; p++) {
-		const struct pass_result *ps = &t->passes[p];
-		int shared = 0, apart = 0;
-
-		for (size_t c = 0; c < ps->ncopies && ps->copies != NULL; c++)
-			for (size_t m = 0; m < ps->copies[c].nmetrics; m++) {
-				const struct metric *mt = &ps->copies[c].metrics[m];
-
-				if (strcmp(mt->name, t->def->placement_metric) != 0)
-					continue;
-				shared |= mt->value > 0;
-				apart |= mt->value < 1;
-			}
-		if (shared || apart)
-			kinds[shared && apart ? 2 : shared ? 0 : 1]++;
-	}
-}
-
-/*
- * context1: where the two processes ran, read during the loop (averaged
- * over copies and samples), and how many samples were on one CPU, on two
- * or mixed, e.g.
- *       placement: one CPU in 60.0% of 1220 readings; of 10 samples 6 on one
- *       CPU, 4 on two, 0 mixed; placement changed
- */
-static void placement_line(FILE *out, const struct bench_result *t)
-{
-	const struct metric *frac = report_find_metric(t, t->def->placement_metric);
-	const struct metric *n = report_find_metric(t, "placement_samples");
-	const struct metric *moved = report_find_metric(t, "placement_changed");
-	unsigned kinds[3] = { 0, 0, 0 };
-
-	if (frac == NULL || n == NULL)
-		return;
-	placement_kinds(t, kinds);
-	fprintf(out, "      placement: one CPU in %.1f%% of %.0f readings; of %u samples %u on one\n"
-		"      CPU, %u on two, %u mixed%s\n",
-		100.0 * frac->value, n->value, kinds[0] + kinds[1] + kinds[2], kinds[0],
-		kinds[1], kinds[2],
-		moved != NULL && moved->value > 0 ? "; placement changed" : "");
-}
-
 /* mem-latency's curve, three points a line, indented under its result. */
 static void curve_lines(FILE *out, const struct bench_result *t)
 {
@@ -133,8 +90,6 @@ static void result_line(FILE *out, const struct bench_result *t)
 	if (t->note[0])
 		fprintf(out, " [%s]", t->note);
 	fprintf(out, "\n");
-	if (t->def->placement_metric != NULL)
-		placement_line(out, t);
 	if (t->def->groups & (G_DISK | G_MEM | G_NET) && t->nmetrics > 0) {
 		size_t col = 80, shown = 0;
 
@@ -285,6 +240,7 @@ static void copy_block(FILE *out, const struct run_result *r, const struct copy_
 	for (int c = 0; c < CAT_COUNT; c++)
 		index_table(out, run, order, (enum test_category)c);
 	stats_block(out, r, run, order);
+	report_placement_text(out, run, order);
 	scaling_block(out, run, order);
 	report_section_close(&sec);
 }

@@ -1,7 +1,9 @@
 # context1 samples where its two processes run during the loop: under
 # `taskset -c 0` (and --pin on that one CPU) every sample is on one CPU
 # (fraction 1.0, shared-cpu); with --pin on two CPUs none is (fraction 0,
-# separate-cpus).  Functional checks, not figures.
+# separate-cpus).  The text report shows it in its own Placement block
+# after the statistics, never inside UnixBench's result block.
+# Functional checks, not figures.
 . tests/e2e/lib.sh
 command -v taskset >/dev/null 2>&1 || skip "taskset not installed"
 
@@ -19,9 +21,27 @@ for run in d["runs"]:
             print(m["shared_cpu_fraction"])
 PY
 	else
-		sed -n 's/^ *placement: one CPU in \([0-9.]*\)% .*/\1/p' "$1" |
-			awk '{ print $1 / 100 }'
+		awk '/^Placement \(read during/ { p = 1; next }
+		     p && /^Pipe-based Context Switching / { sub(/%/, "", $5); print $5 / 100; exit }' "$1"
 	fi
+}
+
+# placement_block REPORT N: N Placement blocks, each after its Statistics
+# block, with a row for context1; no placement text in UnixBench's block
+# (from "Benchmark Run:" to the index table) and no line over 80 columns.
+placement_block() {
+	[ "$(grep -c '^Placement (read during each sample) *readings one CPU 1/2/mixed  placement$' "$1")" -eq "$2" ] ||
+		die "want $2 Placement block(s) in the report"
+	awk '/^Benchmark Run:/ { ub = 1; stats = 0 }
+	     /^System Benchmarks (Partial )?Index/ { ub = 0 }
+	     ub && /placement/ { print "placement text in the result block: " $0; bad = 1 }
+	     /^Statistics / { stats = 1 }
+	     /^Placement / { if (!stats) { print "Placement before Statistics"; bad = 1 }; pl = 1 }
+	     pl && length($0) > 80 { print "over 80 columns: " $0; bad = 1 }
+	     pl && /^Pipe-based Context Switching  *[0-9]+  *[0-9.]+%  *[0-9]+\/[0-9]+\/[0-9]+  *(changed|stable)$/ { rows++ }
+	     /^$/ { pl = 0 }
+	     END { if (rows != '"$2"') { print "context1 placement rows: " rows; bad = 1 }; exit bad }' "$1" >"$T/pl" ||
+		die "placement block: $(cat "$T/pl")"
 }
 
 check() { # WANT FLAG ARGS...: one context1 run, its fraction and flag
@@ -31,8 +51,7 @@ check() { # WANT FLAG ARGS...: one context1 run, its fraction and flag
 	run_si --quick -c 1 "$@" context1
 	[ $rc -eq 0 ] || die "context1 $* exit $rc"
 	r=$(report)
-	grep -q '^      placement: one CPU in [0-9.]*% of [0-9]* readings' "$r" ||
-		die "no placement line in the report"
+	placement_block "$r" 1
 	f=$(frac "$r")
 	note "fraction $f (want $want), flag $flag"
 	awk -v f="$f" -v w="$want" 'BEGIN { exit !(f != "" && f - w < 0.001 && w - f < 0.001) }' ||
@@ -65,8 +84,9 @@ rm -rf "${RES:?}"/*
 run_si --quick -c 1 -c 2 context1
 [ $rc -eq 0 ] || die "unpinned context1 exit $rc"
 r=$(report)
-[ "$(grep -c '^      placement: one CPU in [0-9.]*% of [0-9]* readings' "$r")" -eq 2 ] ||
-	die "unpinned: want a placement line for 1 and 2 copies"
+placement_block "$r" 2
+grep -q '^  copy 2  *[0-9][0-9]*  *[0-9.]*%  *[0-9]*/[0-9]*/[0-9]*  *\(changed\|stable\)$' "$r" ||
+	die "unpinned: no placement row for copy 2"
 grep -q 'FAILED' "$r" && die "unpinned context1 failed"
 
 if [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] &&

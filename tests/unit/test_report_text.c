@@ -323,6 +323,91 @@ START_TEST(disk_metric_lines)
 }
 END_TEST
 
+static void copy_metric(struct copy_result *c, const char *name, double v,
+			enum metric_combine how)
+{
+	struct metric *m = &c->metrics[c->nmetrics++];
+
+	snprintf(m->name, sizeof(m->name), "%s", name);
+	snprintf(m->unit, sizeof(m->unit), "count");
+	m->value = v;
+	m->combine = how;
+}
+
+/*
+ * context1's placement, read during the samples, is its own block after the
+ * statistics: nothing of it among UnixBench's result lines or index table,
+ * within 80 columns, per copy with 2 copies.  Copy 1 always shares a CPU;
+ * copy 2 shares none in pass 1 and half in pass 2, where it moved.
+ */
+START_TEST(placement_block_after_statistics)
+{
+	struct fixture *f = fixture_new();
+	struct pass_result passes[2];
+	struct copy_result copies[2][2];
+	struct bench_result *t;
+	const char *block, *p;
+	char *text;
+
+	memset(passes, 0, sizeof(passes));
+	memset(copies, 0, sizeof(copies));
+	f->run.copies = 2;
+	t = add(f, "context1", TS_OK, 0, NULL);
+	add(f, "pipe", TS_OK, 124400, NULL);
+	for (size_t i = 0; i < 2; i++) {
+		passes[i].ok = 1;
+		passes[i].copies = copies[i];
+		passes[i].ncopies = 2;
+		passes[i].time = 10;
+		for (size_t c = 0; c < 2; c++) {
+			struct copy_result *cr = &copies[i][c];
+
+			cr->ok = 1;
+			cr->count = 1e6;
+			cr->timebase = 1;
+			cr->time = 10;
+			passes[i].count += cr->count;
+			copy_metric(cr, "placement_samples", 100.0 + 20.0 * (double)c, MC_SUM);
+			copy_metric(cr, "shared_cpu_fraction", c == 0 ? 1 : i == 0 ? 0 : 0.5, MC_MEAN);
+			copy_metric(cr, "placement_changed", c == 1 && i == 1, MC_MAX);
+		}
+	}
+	t->passes = passes;
+	t->npasses = 2;
+	score_test(t);
+	text = render(f);
+	/* UnixBench's block: the result line alone, as UnixBench prints it. */
+	ck_assert_msg(strstr(text,
+		"Pipe Throughput                              124400.0 lps   (10.0 s, 2 samples)\n"
+		"Pipe-based Context Switching                 200000.0 lps   (10.0 s, 2 samples)\n"
+		"\nSystem Benchmarks Partial Index") != NULL, "%s", text);
+	block = after(text, "Statistics (every sample's rate)");
+	ck_assert_msg(strstr(text, "placement") > block, "placement before the statistics:\n%s",
+		      text);
+	ck_line(block, "Pipe-based Context Switching               2     200000.0          0.0"
+		"     0.00%   0.00%  placement-changed unpinned");
+	block = after(block, "\nPlacement (read during each sample)");
+	ck_assert_msg(strncmp(block, "\nPlacement (read during each sample)      readings one CPU "
+		      "1/2/mixed  placement\n"
+		      "Pipe-based Context Switching                  220   62.5%     0/0/2  changed\n"
+		      "  copy 1                                      100  100.0%     2/0/0  stable\n"
+		      "  copy 2                                      120   25.0%     0/1/1  changed\n"
+		      "(readings per sample; one CPU: readings with both processes on one CPU;\n"
+		      " 1/2/mixed: samples wholly on one CPU, wholly on two CPUs, or mixed)\n\n",
+		      strlen("\nPlacement (read during each sample)")) == 0, "%s", block);
+	ck_assert_msg(strstr(block, "  copy 2                                      120   25.0%     "
+			     "0/1/1  changed\n(readings per sample;") != NULL, "%s", block);
+	for (p = block + 1; *p && *p != '\n'; ) {
+		size_t n = strcspn(p, "\n");
+
+		ck_assert_msg(n <= 80, "placement line of %zu columns: %.*s", n, (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+	free(text);
+	free(f);
+}
+END_TEST
+
 Suite *suite_report_text(void)
 {
 	Suite *s = suite_create("report_text");
@@ -334,6 +419,7 @@ Suite *suite_report_text(void)
 	tcase_add_test(tc, rows_without_results);
 	tcase_add_test(tc, category_without_index);
 	tcase_add_test(tc, disk_metric_lines);
+	tcase_add_test(tc, placement_block_after_statistics);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -153,6 +153,67 @@ START_TEST(sysindex_report_with_statistics)
 }
 END_TEST
 
+/*
+ * context1's placement, in the layout since the Placement block (after the
+ * statistics) and in the old one (a "placement:" line and its continuation
+ * under the result line, as users' old reports have it): both read as the
+ * same blocks, with nothing taken from the placement lines.
+ */
+static void check_placement_report(const char *path, const char *flags1, const char *flags2)
+{
+	const char *const flags[2] = { flags1, flags2 };
+
+	parse_ok(path);
+	ck_assert_uint_eq(doc.nreports, 1);
+	ck_assert_uint_eq(doc.reports[0].nblocks, 2);
+	for (size_t i = 0; i < 2; i++) {
+		const struct tp_block *b = &doc.reports[0].blocks[i];
+		const struct tp_stats_row *st;
+
+		ck_assert_uint_eq(b->copies, i + 1);
+		ck_assert_uint_eq(b->nresults, 1);
+		ck_assert_uint_eq(b->nindex, 1);
+		ck_assert_uint_eq(b->nstats, 1);
+		ck_assert_uint_eq(b->nscores, 1);
+		ck_assert_str_eq(b->results[0].title, "Pipe-based Context Switching");
+		ck_assert_uint_eq(b->results[0].samples, 1);
+		st = tp_find_stats(b, "Pipe-based Context Switching");
+		ck_assert_ptr_nonnull(st);
+		ck_assert_str_eq(st->flags, flags[i]);
+	}
+}
+
+START_TEST(context1_placement_old_and_new_layout)
+{
+	check_placement_report(R "context1-placement-old.txt",
+			       "single-sample placement-changed unpinned",
+			       "single-sample shared-cpu unpinned");
+	ck_assert_double_eq_tol(doc.reports[0].blocks[0].results[0].value, 66209.0, 1e-9);
+	tp_doc_free(&doc);
+	check_placement_report(R "context1-placement-new.txt",
+			       "single-sample placement-changed unpinned",
+			       "single-sample placement-changed unpinned");
+	ck_assert_double_eq_tol(doc.reports[0].blocks[1].results[0].value, 235267.1, 1e-9);
+}
+END_TEST
+
+/* The Placement block's rows are read past up to its end (a blank line). */
+START_TEST(placement_block_rows_are_not_results)
+{
+	parse_buf_ok("Placement (read during each sample)      readings one CPU 1/2/mixed  placement\n"
+		     "Pipe-based Context Switching                  461   98.4%     0/0/1  changed\n"
+		     "Pipe Throughput 1.0 lps (2.0 s, 1 samples)\n"
+		     "Process Creation 3 5503.9 10.0 0.45% 0.18%\n"
+		     "\n"
+		     "Execl Throughput 2.0 lps (2.0 s, 1 samples)\n");
+	ck_assert_uint_eq(doc.nreports, 1);
+	ck_assert_uint_eq(doc.reports[0].nblocks, 1);
+	ck_assert_uint_eq(doc.reports[0].blocks[0].nresults, 1);
+	ck_assert_uint_eq(doc.reports[0].blocks[0].nstats, 0);
+	ck_assert_str_eq(doc.reports[0].blocks[0].results[0].title, "Execl Throughput");
+}
+END_TEST
+
 START_TEST(statistics_flags_and_collapsed_row)
 {
 	const struct tp_stats_row *st;
@@ -622,6 +683,8 @@ Suite *suite_textparse(void)
 	tcase_add_test(good, forum_paste_of_the_sample);
 	tcase_add_test(good, sysindex_report_with_statistics);
 	tcase_add_test(good, statistics_flags_and_collapsed_row);
+	tcase_add_test(good, context1_placement_old_and_new_layout);
+	tcase_add_test(good, placement_block_rows_are_not_results);
 	tcase_add_test(good, one_sample_row_has_no_spread);
 	tcase_add_test(good, unixbench_513_full_index);
 	tcase_add_test(good, two_reports_in_one_file);

@@ -105,8 +105,14 @@ static void fill_test(struct synth *s, size_t ri, size_t ti, unsigned copies)
 			cr->wait_status = 0;
 			cr->cpu = (int)c;
 			ps->count += cr->count;
-			if (strcmp(sp->name, "context1") == 0)
+			if (strcmp(sp->name, "context1") == 0) {
+				/* Always on one CPU; with 2 copies, copy 2 moved in pass 2. */
+				add_metric(cr, "placement_samples", 120.0 + 10.0 * (double)c, "count",
+					   MC_SUM);
 				add_metric(cr, "shared_cpu_fraction", 1, "fraction", MC_MEAN);
+				add_metric(cr, "placement_changed", copies == 2 && c == 1 && p == 1,
+					   "bool", MC_MAX);
+			}
 			if (strcmp(sp->name, "seqwrite-dsync") == 0) {
 				add_metric(cr, "iops", 150.0 * jitter, "IOPS", MC_SUM);
 				add_metric(cr, "lat_p99", 6789.5, "us", MC_MEAN);
