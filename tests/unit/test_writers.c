@@ -2,12 +2,13 @@
  * test_writers.c: every result writer over one synthetic run.
  *
  * The run has two copy counts, indexed and unindexed tests, a failed and a
- * skipped test, a disk test with metrics and a note, and hostile text (a
- * host name with a quote, a backslash and a newline; a test dir with spaces,
- * quotes, a pipe and markup; a byte that is not UTF-8).  Times are fixed and
- * TZ is UTC, so the text report is compared byte for byte with a golden
- * file.  SYSINDEX_UPDATE_GOLDEN=1 rewrites the golden file instead (review
- * the diff before committing it).
+ * skipped test, a disk test with metrics and a note, mem-latency's curve,
+ * context1's placement, and hostile text (a host name with a quote, a
+ * backslash and a newline; a test dir with spaces, quotes, a pipe and
+ * markup; a byte that is not UTF-8).  Times are fixed and TZ is UTC, so the
+ * text, Markdown and HTML reports are compared byte for byte with golden
+ * files.  SYSINDEX_UPDATE_GOLDEN=1 rewrites them instead (review the diff
+ * before committing it).
  */
 #include <check.h>
 #include <math.h>
@@ -22,11 +23,13 @@
 #include "util/util.h"
 
 #define GOLDEN_TEXT "tests/data/golden/report-synthetic.txt"
+#define GOLDEN_MD "tests/data/golden/report-synthetic.md"
+#define GOLDEN_HTML "tests/data/golden/report-synthetic.html"
 #define HOSTNAME "bench\"host\\back\nline"
 #define TESTDIR "/srv/my bench|dir/\"quoted\" & <odd>'s"
 #define BASE_NAME "bench\"host,x-2026-01-01-01"
 #define T0 ((time_t)1767225600)         /* 2026-01-01 00:00:00 UTC */
-#define NTESTS 7
+#define NTESTS 8
 #define NPASS 4
 #define NCOPY 2
 
@@ -56,6 +59,7 @@ static const struct spec specs[NTESTS] = {
 	{ "fstime", TS_OK, 3, 2.4e7, 30.0, 1 },
 	{ "dc", TS_SKIPPED, 0, 0, 0, 0 },
 	{ "seqwrite-dsync", TS_OK, 1, 1500, 10.0, 1 },   /* one sample: no spread */
+	{ "mem-latency", TS_OK, 3, 1.5, 2.0, 0 },        /* lower is better, a curve */
 };
 
 static void add_metric(struct copy_result *c, const char *name, double v, const char *unit,
@@ -112,6 +116,13 @@ static void fill_test(struct synth *s, size_t ri, size_t ti, unsigned copies)
 				add_metric(cr, "shared_cpu_fraction", 1, "fraction", MC_MEAN);
 				add_metric(cr, "placement_changed", copies == 2 && c == 1 && p == 1,
 					   "bool", MC_MAX);
+			}
+			if (strcmp(sp->name, "mem-latency") == 0) {
+				add_metric(cr, "lat_16K", 1.25, "ns", MC_MEAN);
+				add_metric(cr, "lat_1M", 4.5 * jitter, "ns", MC_MEAN);
+				add_metric(cr, "lat_64M", 91.0, "ns", MC_MEAN);
+				add_metric(cr, "l1d", 32, "KiB", MC_MAX);
+				add_metric(cr, "l2", 512, "KiB", MC_MAX);
 			}
 			if (strcmp(sp->name, "seqwrite-dsync") == 0) {
 				add_metric(cr, "iops", 150.0 * jitter, "IOPS", MC_SUM);
@@ -266,7 +277,7 @@ static const char *const json_check_py =
 	"    assert run['system_index_score'] == score['system_index_score'] > 0\n"
 	"    assert run['system_index_partial'] is True\n"
 	"    t = {x['name']: x for x in run['tests']}\n"
-	"    assert len(t) == 7\n"
+	"    assert len(t) == 8\n"
 	"    assert t['execl']['status'] == 'failed' and t['execl']['score'] is None\n"
 	"    assert t['execl']['reason'].startswith('exit status 1')\n"
 	"    assert t['dc']['status'] == 'skipped' and t['dc']['index'] is None\n"
@@ -470,7 +481,7 @@ START_TEST(test_md_tables)
 		}
 		p += len + (p[len] == '\n');
 	}
-	ck_assert_uint_eq(tables, 4);
+	ck_assert_uint_eq(tables, 6);   /* per copy count: results, curve, statistics */
 	ck_assert_ptr_nonnull(strstr(text, "my bench\\|dir"));
 	ck_assert_ptr_nonnull(strstr(text, "\\<odd\\>"));
 	ck_assert_ptr_nonnull(strstr(text, "**System Benchmarks Index Score (Partial Only): "));
@@ -500,36 +511,58 @@ static char *slurp(const char *path, size_t *len)
 	return buf;
 }
 
-START_TEST(test_text_golden)
+/*
+ * One writer's output of the synthetic run against its golden file, byte for
+ * byte (the Markdown and HTML ones keep the writers' tables from changing
+ * while their code is shared).
+ */
+static void check_golden(int (*w)(FILE *, const struct run_result *), const char *golden_path)
 {
 	struct synth *s = synth_new();
 	char path[128];
-	char *text = write_to_file(report_text, &s->r, path, sizeof(path), ".txt");
+	char *text = write_to_file(w, &s->r, path, sizeof(path), ".out");
 	const char *update = getenv("SYSINDEX_UPDATE_GOLDEN");
 	char *golden;
 	size_t glen = 0;
 
 	if (update != NULL && strcmp(update, "1") == 0) {
-		FILE *f = fopen(GOLDEN_TEXT, "wb");
+		FILE *f = fopen(golden_path, "wb");
 
 		ck_assert_ptr_nonnull(f);
 		fputs(text, f);
 		ck_assert_int_eq(fclose(f), 0);
 	}
-	golden = slurp(GOLDEN_TEXT, &glen);
-	ck_assert_msg(golden != NULL, "%s missing (run from the source tree)", GOLDEN_TEXT);
+	golden = slurp(golden_path, &glen);
+	ck_assert_msg(golden != NULL, "%s missing (run from the source tree)", golden_path);
 	if (strcmp(text, golden) != 0) {
 		size_t i = 0;
 
 		while (text[i] && text[i] == golden[i])
 			i++;
-		ck_abort_msg("text report differs from %s at byte %zu: got \"%.40s\", want \"%.40s\""
-			     " (diff %s %s)", GOLDEN_TEXT, i, text + i, golden + i, path, GOLDEN_TEXT);
+		ck_abort_msg("output differs from %s at byte %zu: got \"%.40s\", want \"%.40s\""
+			     " (diff %s %s)", golden_path, i, text + i, golden + i, path, golden_path);
 	}
 	unlink(path);
 	free(golden);
 	free(text);
 	free(s);
+}
+
+START_TEST(test_text_golden)
+{
+	check_golden(report_text, GOLDEN_TEXT);
+}
+END_TEST
+
+START_TEST(test_md_golden)
+{
+	check_golden(report_md, GOLDEN_MD);
+}
+END_TEST
+
+START_TEST(test_html_golden)
+{
+	check_golden(report_html, GOLDEN_HTML);
 }
 END_TEST
 
@@ -564,6 +597,8 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_html_self_contained);
 	tcase_add_test(tc, test_md_tables);
 	tcase_add_test(tc, test_text_golden);
+	tcase_add_test(tc, test_md_golden);
+	tcase_add_test(tc, test_html_golden);
 	tcase_add_test(tc, test_writer_table);
 	suite_add_tcase(s, tc);
 	return s;
