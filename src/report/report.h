@@ -76,14 +76,37 @@ const char *report_dir_label(const struct run_result *r, const struct copy_run *
 /* The copy counts of a run, in order; how many. */
 size_t report_paired_copies(const struct run_result *r, unsigned *out, size_t max);
 /*
- * The comparison rows of one copy count as a table: m's marks around the
- * cells (Markdown "| ", HTML "<td>"), text through esc.  The note under it.
+ * The Markdown and HTML writers' tables (report_table.c): each table's rows
+ * are built once and written through a writer's marks: row opens a row
+ * before a text cell, row_num before a number cell; cell and num go between
+ * cells, before a text and a number cell; end closes the row (Markdown "| ",
+ * " | ", " |\n"; HTML "<tr><td>", "</td><td class=\"n\">", "</td></tr>\n").
+ * Text cells go through the writer's esc, numbers as they are.
  */
 struct table_marks {
-	const char *row, *cell, *num, *end;
+	const char *row, *row_num, *cell, *num, *end;
 };
-void report_paired_rows(FILE *out, const struct run_result *r, unsigned copies,
-			void (*esc)(FILE *, const char *), const struct table_marks *m);
+struct table_out {
+	FILE *out;
+	const struct table_marks *m;
+	void (*esc)(FILE *, const char *);
+	size_t cells;           /* in the current row */
+};
+void table_text(struct table_out *t, const char *s);   /* a new text cell */
+void table_more(struct table_out *t, const char *s);   /* more text in this cell */
+void table_num(struct table_out *t, const char *format, ...)
+	__attribute__((format(printf, 2, 3)));          /* a new number cell */
+void table_end(struct table_out *t);
+
+/* The statistics table's columns after the test's title, as a writer picks them. */
+enum stat_col { SC_N, SC_MEAN, SC_SD, SC_CI, SC_CV, SC_MIN, SC_MAX, SC_FLAGS };
+/* One row per test with a result, in order (report_sorted's). */
+void report_stats_rows(struct table_out *t, const struct run_result *r,
+		       const struct copy_run *run, const size_t *order,
+		       const enum stat_col *cols, size_t ncols);
+
+/* The comparison rows of one copy count as a table.  The note under it. */
+void report_paired_rows(struct table_out *t, const struct run_result *r, unsigned copies);
 extern const char report_paired_note[];
 /* --control's noise floor at one copy count: 1 and the figures, or 0 without control rows. */
 int report_paired_noise(const struct run_result *r, unsigned copies, double *median_detect,
@@ -129,6 +152,8 @@ struct curve_point {
 	char size[32];
 };
 size_t report_curve(const struct bench_result *t, struct curve_point *pts, size_t max);
+/* The curve's table rows (report_table.c): working set, ns per load, level. */
+void report_curve_rows(struct table_out *t, const struct curve_point *pts, size_t n);
 /* Whether a metric is one of the curve's points (metric lines leave those out). */
 int report_is_curve_metric(const struct metric *m);
 /* A test's metric by name ("placement_changed"), or NULL. */

@@ -53,6 +53,19 @@ static void esc(FILE *out, const char *str)
 	}
 }
 
+/* A table's rows in HTML (report_table.c builds them): numbers right-aligned. */
+static const struct table_marks html_marks = {
+	.row = "<tr><td>", .row_num = "<tr><td class=\"n\">", .cell = "</td><td>",
+	.num = "</td><td class=\"n\">", .end = "</td></tr>\n",
+};
+
+static struct table_out html_table(FILE *out)
+{
+	struct table_out t = { .out = out, .m = &html_marks, .esc = esc };
+
+	return t;
+}
+
 static void info_row(FILE *out, const char *name, const char *value)
 {
 	fprintf(out, "<tr><th>%s</th><td>", name);
@@ -212,6 +225,7 @@ static void curve_table(FILE *out, const struct bench_result *t)
 {
 	struct curve_point pts[CURVE_MAX];
 	size_t n = report_curve(t, pts, CURVE_MAX);
+	struct table_out tab = html_table(out);
 
 	if (n == 0)
 		return;
@@ -219,9 +233,7 @@ static void curve_table(FILE *out, const struct bench_result *t)
 	esc(out, t->def->title);
 	fputs(": working set to ns per load</h3>\n<table class=\"results\">\n"
 	      "<tr><th>Working set</th><th>ns/load</th><th>Fits in</th></tr>\n", out);
-	for (size_t i = 0; i < n; i++)
-		fprintf(out, "<tr><td class=\"n\">%s</td><td class=\"n\">%.2f</td><td>%s</td></tr>\n",
-			pts[i].size, pts[i].ns, pts[i].level);
+	report_curve_rows(&tab, pts, n);
 	fputs("</table>\n", out);
 }
 
@@ -263,29 +275,15 @@ static void index_table(FILE *out, const struct copy_run *run, const size_t *ord
 static void stats_table(FILE *out, const struct run_result *r, const struct copy_run *run,
 			const size_t *order)
 {
-	char flags[96];
+	static const enum stat_col cols[] = {
+		SC_N, SC_MEAN, SC_SD, SC_CI, SC_CV, SC_MIN, SC_MAX, SC_FLAGS,
+	};
+	struct table_out tab = html_table(out);
 
 	fputs("<h3>Statistics (every sample's rate)</h3>\n<table class=\"stats\">\n"
 	      "<tr><th>Test</th><th>n</th><th>Mean</th><th>SD</th><th>&plusmn;CI95</th>"
 	      "<th>CV</th><th>Min</th><th>Max</th><th>Flags</th></tr>\n", out);
-	for (size_t k = 0; k < run->ntests; k++) {
-		const struct bench_result *t = &run->tests[order[k]];
-		const struct summary *s = &t->stats;
-		struct stat_cells c;
-
-		if (t->status != TS_OK)
-			continue;
-		report_stat_cells(s, &c);
-		fputs("<tr><td>", out);
-		esc(out, t->def->title);
-		fprintf(out, "</td><td class=\"n\">%zu</td><td class=\"n\">%.1f</td>"
-			"<td class=\"n\">%s</td><td class=\"n\">%s</td>"
-			"<td class=\"n\">%s</td><td class=\"n\">%.1f</td>"
-			"<td class=\"n\">%.1f</td><td>", s->n, s->mean, c.sd, c.ci, c.cv,
-			s->min, s->max);
-		fputs(report_flag_words(r, t, flags, sizeof(flags)), out);
-		fputs("</td></tr>\n", out);
-	}
+	report_stats_rows(&tab, r, run, order, cols, sizeof(cols) / sizeof(cols[0]));
 	fputs("</table>\n", out);
 }
 
@@ -475,9 +473,7 @@ static void chart(FILE *out, const struct run_result *r)
 /* Paired mode: the comparison table per copy count (report_paired.c's cells). */
 static void paired_section(FILE *out, const struct run_result *r)
 {
-	static const struct table_marks marks = {
-		"<tr><td>", "</td><td>", "</td><td class=\"n\">", "</td></tr>\n"
-	};
+	struct table_out tab = html_table(out);
 	unsigned copies[16];
 	size_t nc = report_paired_copies(r, copies, 16);
 
@@ -489,7 +485,7 @@ static void paired_section(FILE *out, const struct run_result *r)
 		esc(out, r->dirs[0].label);
 		fputs("</th><th>Result</th><th>Change</th><th>95% CI</th><th>Detect</th>"
 		      "<th>Rounds</th><th>Verdict</th></tr>\n", out);
-		report_paired_rows(out, r, copies[i], esc, &marks);
+		report_paired_rows(&tab, r, copies[i]);
 		fputs("</table>\n", out);
 	}
 	fputs("<p class=\"small\">", out);

@@ -43,6 +43,18 @@ static void md(FILE *out, const char *str)
 	}
 }
 
+/* A table's rows in Markdown (report_table.c builds them). */
+static const struct table_marks md_marks = {
+	.row = "| ", .row_num = "| ", .cell = " | ", .num = " | ", .end = " |\n",
+};
+
+static struct table_out md_table(FILE *out)
+{
+	struct table_out t = { .out = out, .m = &md_marks, .esc = md };
+
+	return t;
+}
+
 /* "AMD EPYC × 2, Intel Xeon × 1": identical models counted together. */
 static void cpu_summary(FILE *out, const struct sys_info *si)
 {
@@ -166,6 +178,7 @@ static void curve_table(FILE *out, const struct bench_result *t)
 {
 	struct curve_point pts[CURVE_MAX];
 	size_t n = report_curve(t, pts, CURVE_MAX);
+	struct table_out tab = md_table(out);
 
 	if (n == 0)
 		return;
@@ -173,31 +186,19 @@ static void curve_table(FILE *out, const struct bench_result *t)
 	md(out, t->def->title);
 	fputs(":** working set to ns per load\n\n| Working set | ns/load | Fits in |\n"
 	      "|-----:|-----:|:-----|\n", out);
-	for (size_t i = 0; i < n; i++)
-		fprintf(out, "| %s | %.2f | %s |\n", pts[i].size, pts[i].ns, pts[i].level);
+	report_curve_rows(&tab, pts, n);
 	fputs("\n", out);
 }
 
 static void stats_table(FILE *out, const struct run_result *r, const struct copy_run *run,
 			const size_t *order)
 {
-	char flags[96];
+	static const enum stat_col cols[] = { SC_N, SC_MEAN, SC_CI, SC_CV, SC_FLAGS };
+	struct table_out tab = md_table(out);
 
 	fputs("| Test | n | mean | ±CI95 | CV | flags |\n"
 	      "|:-----|--:|-----:|------:|---:|:------|\n", out);
-	for (size_t k = 0; k < run->ntests; k++) {
-		const struct bench_result *t = &run->tests[order[k]];
-		const struct summary *s = &t->stats;
-		struct stat_cells c;
-
-		if (t->status != TS_OK)
-			continue;
-		report_stat_cells(s, &c);
-		fputs("| ", out);
-		md(out, t->def->title);
-		fprintf(out, " | %zu | %.1f | %s | %s | %s |\n", s->n, s->mean, c.ci, c.cv,
-			report_flag_words(r, t, flags, sizeof(flags)));
-	}
+	report_stats_rows(&tab, r, run, order, cols, sizeof(cols) / sizeof(cols[0]));
 	fputs("\n", out);
 }
 
@@ -246,7 +247,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 /* Paired mode: the comparison table per copy count (report_paired.c's cells). */
 static void paired_section(FILE *out, const struct run_result *r)
 {
-	static const struct table_marks marks = { "| ", " | ", " | ", " |\n" };
+	struct table_out tab = md_table(out);
 	unsigned copies[16];
 	size_t nc = report_paired_copies(r, copies, 16);
 
@@ -258,7 +259,7 @@ static void paired_section(FILE *out, const struct run_result *r)
 		md(out, r->dirs[0].label);
 		fputs(" | Result | Change | 95% CI | Detect | Rounds | Verdict |\n"
 		      "|:-----|:----|-----:|-----:|-----:|-----:|-----:|-----:|:------|\n", out);
-		report_paired_rows(out, r, copies[i], md, &marks);
+		report_paired_rows(&tab, r, copies[i]);
 		fputs("\n", out);
 	}
 	fputs(report_paired_note, out);

@@ -291,8 +291,7 @@ const char report_paired_note[] =
 	"Student's t over the rounds' log-ratios; detect: the CI half-width, the smallest "
 	"change the run could have seen.";
 
-void report_paired_rows(FILE *out, const struct run_result *r, unsigned copies,
-			void (*esc)(FILE *, const char *), const struct table_marks *m)
+void report_paired_rows(struct table_out *t, const struct run_result *r, unsigned copies)
 {
 	for (size_t k = 0; k < r->ncmps; k++) {
 		const struct paired_cmp *c = &r->cmps[k];
@@ -308,23 +307,18 @@ void report_paired_rows(FILE *out, const struct run_result *r, unsigned copies,
 		nums[3] = pc.ci;
 		nums[4] = pc.detect;
 		nums[5] = pc.rounds;
-		fputs(m->row, out);
-		esc(out, c->def->title);
+		table_text(t, c->def->title);
 		if (c->control)
-			esc(out, " (control)");
-		fputs(m->cell, out);
-		esc(out, pc.label);
-		for (size_t i = 0; i < 6; i++) {
-			fputs(m->num, out);
-			fputs(nums[i], out);
-		}
-		fputs(m->cell, out);
-		esc(out, pc.verdict);
+			table_more(t, " (control)");
+		table_text(t, pc.label);
+		for (size_t i = 0; i < 6; i++)
+			table_num(t, "%s", nums[i]);
+		table_text(t, pc.verdict);
 		if (pc.reason[0]) {
-			esc(out, " (");
-			esc(out, pc.reason);
-			esc(out, ")");
+			table_more(t, " (");
+			table_more(t, pc.reason);
+			table_more(t, ")");
 		}
-		fputs(m->end, out);
+		table_end(t);
 	}
 }
