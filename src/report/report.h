@@ -85,6 +85,8 @@ size_t report_paired_copies(const struct run_result *r, unsigned *out, size_t ma
  */
 struct table_marks {
 	const char *row, *row_num, *cell, *num, *end;
+	const char *empty;      /* an empty cell, opener included (Markdown " |") */
+	const char *line, *line_next, *line_end;   /* the lines of a notes cell */
 };
 struct table_out {
 	FILE *out;
@@ -96,14 +98,34 @@ void table_text(struct table_out *t, const char *s);   /* a new text cell */
 void table_more(struct table_out *t, const char *s);   /* more text in this cell */
 void table_num(struct table_out *t, const char *format, ...)
 	__attribute__((format(printf, 2, 3)));          /* a new number cell */
+void table_empty(struct table_out *t);                 /* a new empty cell */
 void table_end(struct table_out *t);
 
+/*
+ * A whole table's markup around its rows: open, then the table's caption
+ * where it has one (escaped: the curve's test title), head (the column
+ * heads), the rows, close.
+ */
+struct table_frame {
+	const char *open, *head, *close;
+};
+/*
+ * The results table's columns after the test's title, as a writer picks
+ * them: the result (or the test's state), the unit (with the program's note
+ * in parentheses), mean seconds per kept sample, samples kept, the index
+ * ("---" without a baseline), notes (the note and each metric a line, or
+ * why the test has no result).  One row per test, in order.
+ */
+enum result_col { RC_RESULT, RC_UNIT, RC_UNIT_NOTE, RC_TIME, RC_SAMPLES, RC_INDEX, RC_NOTES };
+void report_results_table(struct table_out *t, const struct copy_run *run, const size_t *order,
+			  const enum result_col *cols, size_t ncols, const struct table_frame *f);
 /* The statistics table's columns after the test's title, as a writer picks them. */
 enum stat_col { SC_N, SC_MEAN, SC_SD, SC_CI, SC_CV, SC_MIN, SC_MAX, SC_FLAGS };
-/* One row per test with a result, in order (report_sorted's). */
-void report_stats_rows(struct table_out *t, const struct run_result *r,
-		       const struct copy_run *run, const size_t *order,
-		       const enum stat_col *cols, size_t ncols);
+/* A copy run's statistics: one row per test with a result, in order
+ * (report_sorted's). */
+void report_stats_table(struct table_out *t, const struct run_result *r,
+			const struct copy_run *run, const size_t *order,
+			const enum stat_col *cols, size_t ncols, const struct table_frame *f);
 
 /* The comparison rows of one copy count as a table.  The note under it. */
 void report_paired_rows(struct table_out *t, const struct run_result *r, unsigned copies);
@@ -152,8 +174,10 @@ struct curve_point {
 	char size[32];
 };
 size_t report_curve(const struct bench_result *t, struct curve_point *pts, size_t max);
-/* The curve's table rows (report_table.c): working set, ns per load, level. */
-void report_curve_rows(struct table_out *t, const struct curve_point *pts, size_t n);
+/* Each TF_CURVE test's curve as a table (report_table.c), captioned by its
+ * title: working set, ns per load, the level it fits in. */
+void report_curve_tables(struct table_out *t, const struct copy_run *run, const size_t *order,
+			 const struct table_frame *f);
 /* Whether a metric is one of the curve's points (metric lines leave those out). */
 int report_is_curve_metric(const struct metric *m);
 /* A test's metric by name ("placement_changed"), or NULL. */

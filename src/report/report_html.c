@@ -56,7 +56,9 @@ static void esc(FILE *out, const char *str)
 /* A table's rows in HTML (report_table.c builds them): numbers right-aligned. */
 static const struct table_marks html_marks = {
 	.row = "<tr><td>", .row_num = "<tr><td class=\"n\">", .cell = "</td><td>",
-	.num = "</td><td class=\"n\">", .end = "</td></tr>\n",
+	.num = "</td><td class=\"n\">", .end = "</td></tr>\n", .empty = "</td><td>",
+	.line = "<span class=\"small\">", .line_next = "<br><span class=\"small\">",
+	.line_end = "</span>",
 };
 
 static struct table_out html_table(FILE *out)
@@ -181,61 +183,23 @@ static void system_table(FILE *out, const struct run_result *r)
 	fputs("</table>\n", out);
 }
 
-static void results_table(FILE *out, const struct copy_run *run, const size_t *order)
-{
-	fputs("<table class=\"results\">\n<tr><th>Test</th><th>Score</th><th>Unit</th>"
-	      "<th>Time</th><th>Samples</th><th>Notes</th></tr>\n", out);
-	for (size_t k = 0; k < run->ntests; k++) {
-		const struct bench_result *t = &run->tests[order[k]];
-
-		fputs("<tr><td>", out);
-		esc(out, t->def->title);
-		if (t->status != TS_OK) {
-			fprintf(out, "</td><td class=\"n\">%s</td><td>", report_status_word(t->status));
-			esc(out, t->def->unit);
-			fputs("</td><td></td><td></td><td>", out);
-			esc(out, t->reason);
-			fputs("</td></tr>\n", out);
-			continue;
-		}
-		fprintf(out, "</td><td class=\"n\">%.1f</td><td>", t->score);
-		esc(out, t->def->unit);
-		fprintf(out, "</td><td class=\"n\">%.1f s</td><td class=\"n\">%zu</td><td>",
-			t->time, t->kept);
-		esc(out, t->note);
-		for (size_t m = 0; m < t->nmetrics; m++) {
-			char line[128];
-
-			if (report_is_curve_metric(&t->metrics[m]))
-				continue;   /* in the curve table */
-			snprintf(line, sizeof(line), "%s %.6g %s", t->metrics[m].name,
-				 t->metrics[m].value, t->metrics[m].unit);
-			fputs(m == 0 && !t->note[0] ? "<span class=\"small\">" :
-			      "<br><span class=\"small\">", out);
-			esc(out, line);
-			fputs("</span>", out);
-		}
-		fputs("</td></tr>\n", out);
-	}
-	fputs("</table>\n", out);
-}
+static const struct table_frame html_results = {
+	.open = "",
+	.head = "<table class=\"results\">\n<tr><th>Test</th><th>Score</th><th>Unit</th>"
+		"<th>Time</th><th>Samples</th><th>Notes</th></tr>\n",
+	.close = "</table>\n",
+};
+static const enum result_col html_result_cols[] = {
+	RC_RESULT, RC_UNIT, RC_TIME, RC_SAMPLES, RC_NOTES,
+};
 
 /* mem-latency's curve: working set, ns per load, the level it fits in. */
-static void curve_table(FILE *out, const struct bench_result *t)
-{
-	struct curve_point pts[CURVE_MAX];
-	size_t n = report_curve(t, pts, CURVE_MAX);
-	struct table_out tab = html_table(out);
-
-	if (n == 0)
-		return;
-	fputs("<h3>", out);
-	esc(out, t->def->title);
-	fputs(": working set to ns per load</h3>\n<table class=\"results\">\n"
-	      "<tr><th>Working set</th><th>ns/load</th><th>Fits in</th></tr>\n", out);
-	report_curve_rows(&tab, pts, n);
-	fputs("</table>\n", out);
-}
+static const struct table_frame html_curve = {
+	.open = "<h3>",
+	.head = ": working set to ns per load</h3>\n<table class=\"results\">\n"
+		"<tr><th>Working set</th><th>ns/load</th><th>Fits in</th></tr>\n",
+	.close = "</table>\n",
+};
 
 static void index_table(FILE *out, const struct copy_run *run, const size_t *order,
 			enum test_category c)
@@ -272,23 +236,20 @@ static void index_table(FILE *out, const struct copy_run *run, const size_t *ord
 		ci->partial ? " (Partial Only)" : "", ci->score);
 }
 
-static void stats_table(FILE *out, const struct run_result *r, const struct copy_run *run,
-			const size_t *order)
-{
-	static const enum stat_col cols[] = {
-		SC_N, SC_MEAN, SC_SD, SC_CI, SC_CV, SC_MIN, SC_MAX, SC_FLAGS,
-	};
-	struct table_out tab = html_table(out);
-
-	fputs("<h3>Statistics (every sample's rate)</h3>\n<table class=\"stats\">\n"
-	      "<tr><th>Test</th><th>n</th><th>Mean</th><th>SD</th><th>&plusmn;CI95</th>"
-	      "<th>CV</th><th>Min</th><th>Max</th><th>Flags</th></tr>\n", out);
-	report_stats_rows(&tab, r, run, order, cols, sizeof(cols) / sizeof(cols[0]));
-	fputs("</table>\n", out);
-}
+static const struct table_frame html_stats = {
+	.open = "",
+	.head = "<h3>Statistics (every sample's rate)</h3>\n<table class=\"stats\">\n"
+		"<tr><th>Test</th><th>n</th><th>Mean</th><th>SD</th><th>&plusmn;CI95</th>"
+		"<th>CV</th><th>Min</th><th>Max</th><th>Flags</th></tr>\n",
+	.close = "</table>\n",
+};
+static const enum stat_col html_stat_cols[] = {
+	SC_N, SC_MEAN, SC_SD, SC_CI, SC_CV, SC_MIN, SC_MAX, SC_FLAGS,
+};
 
 static void copy_section(FILE *out, const struct run_result *r, const struct copy_run *run)
 {
+	struct table_out tab = html_table(out);
 	struct report_section sec;
 	long secs = (long)difftime(run->end, run->start);
 	const size_t *order;
@@ -323,12 +284,13 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	if (sys->nindexed > 0)
 		fprintf(out, "<p class=\"score\">System Benchmarks Index Score%s: <strong>%.1f</strong>"
 			"</p>\n", sys->partial ? " (Partial Only)" : "", sys->score);
-	results_table(out, run, order);
-	for (size_t k = 0; k < run->ntests; k++)
-		curve_table(out, &run->tests[order[k]]);
+	report_results_table(&tab, run, order, html_result_cols,
+			     sizeof(html_result_cols) / sizeof(html_result_cols[0]), &html_results);
+	report_curve_tables(&tab, run, order, &html_curve);
 	for (int c = 0; c < CAT_COUNT; c++)
 		index_table(out, run, order, (enum test_category)c);
-	stats_table(out, r, run, order);
+	report_stats_table(&tab, r, run, order, html_stat_cols,
+			   sizeof(html_stat_cols) / sizeof(html_stat_cols[0]), &html_stats);
 	report_section_close(&sec);
 }
 

@@ -46,6 +46,7 @@ static void md(FILE *out, const char *str)
 /* A table's rows in Markdown (report_table.c builds them). */
 static const struct table_marks md_marks = {
 	.row = "| ", .row_num = "| ", .cell = " | ", .num = " | ", .end = " |\n",
+	.empty = " |", .line = "", .line_next = "; ", .line_end = "",
 };
 
 static struct table_out md_table(FILE *out)
@@ -144,66 +145,32 @@ static void header(FILE *out, const struct run_result *r)
 	fputs("\n\n", out);
 }
 
-static void results_table(FILE *out, const struct copy_run *run, const size_t *order)
-{
-	fputs("| Test | Result | Unit | Index |\n|:-----|-----:|:-----|-----:|\n", out);
-	for (size_t k = 0; k < run->ntests; k++) {
-		const struct bench_result *t = &run->tests[order[k]];
-
-		fputs("| ", out);
-		md(out, t->def->title);
-		if (t->status != TS_OK) {
-			fprintf(out, " | %s | ", report_status_word(t->status));
-			md(out, t->def->unit);
-			fputs(" | |\n", out);
-			continue;
-		}
-		fprintf(out, " | %.1f | ", t->score);
-		md(out, t->def->unit);
-		if (t->note[0]) {
-			fputs(" (", out);
-			md(out, t->note);
-			fputs(")", out);
-		}
-		if (t->def->baseline > 0)
-			fprintf(out, " | %.1f |\n", t->index);
-		else
-			fputs(" | --- |\n", out);
-	}
-	fputs("\n", out);
-}
+static const struct table_frame md_results = {
+	.open = "",
+	.head = "| Test | Result | Unit | Index |\n|:-----|-----:|:-----|-----:|\n",
+	.close = "\n",
+};
+static const enum result_col md_result_cols[] = { RC_RESULT, RC_UNIT_NOTE, RC_INDEX };
 
 /* mem-latency's curve: one row per working set. */
-static void curve_table(FILE *out, const struct bench_result *t)
-{
-	struct curve_point pts[CURVE_MAX];
-	size_t n = report_curve(t, pts, CURVE_MAX);
-	struct table_out tab = md_table(out);
+static const struct table_frame md_curve = {
+	.open = "**",
+	.head = ":** working set to ns per load\n\n| Working set | ns/load | Fits in |\n"
+		"|-----:|-----:|:-----|\n",
+	.close = "\n",
+};
 
-	if (n == 0)
-		return;
-	fputs("**", out);
-	md(out, t->def->title);
-	fputs(":** working set to ns per load\n\n| Working set | ns/load | Fits in |\n"
-	      "|-----:|-----:|:-----|\n", out);
-	report_curve_rows(&tab, pts, n);
-	fputs("\n", out);
-}
-
-static void stats_table(FILE *out, const struct run_result *r, const struct copy_run *run,
-			const size_t *order)
-{
-	static const enum stat_col cols[] = { SC_N, SC_MEAN, SC_CI, SC_CV, SC_FLAGS };
-	struct table_out tab = md_table(out);
-
-	fputs("| Test | n | mean | ±CI95 | CV | flags |\n"
-	      "|:-----|--:|-----:|------:|---:|:------|\n", out);
-	report_stats_rows(&tab, r, run, order, cols, sizeof(cols) / sizeof(cols[0]));
-	fputs("\n", out);
-}
+static const struct table_frame md_stats = {
+	.open = "",
+	.head = "| Test | n | mean | ±CI95 | CV | flags |\n"
+		"|:-----|--:|-----:|------:|---:|:------|\n",
+	.close = "\n",
+};
+static const enum stat_col md_stat_cols[] = { SC_N, SC_MEAN, SC_CI, SC_CV, SC_FLAGS };
 
 static void copy_section(FILE *out, const struct run_result *r, const struct copy_run *run)
 {
+	struct table_out tab = md_table(out);
 	struct report_section sec;
 	const size_t *order;
 	int any = 0;
@@ -227,9 +194,9 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 		}
 	}
 	fputs("\n\n", out);
-	results_table(out, run, order);
-	for (size_t k = 0; k < run->ntests; k++)
-		curve_table(out, &run->tests[order[k]]);
+	report_results_table(&tab, run, order, md_result_cols,
+			     sizeof(md_result_cols) / sizeof(md_result_cols[0]), &md_results);
+	report_curve_tables(&tab, run, order, &md_curve);
 	for (int c = 0; c < CAT_COUNT; c++) {
 		const struct cat_index *ci = &run->cats[c];
 
@@ -240,7 +207,8 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	for (size_t k = 0; k < run->ntests; k++)
 		any |= run->tests[k].status == TS_OK;
 	if (any)
-		stats_table(out, r, run, order);
+		report_stats_table(&tab, r, run, order, md_stat_cols,
+				   sizeof(md_stat_cols) / sizeof(md_stat_cols[0]), &md_stats);
 	report_section_close(&sec);
 }
 

@@ -8,6 +8,7 @@
 #include "report/report.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 
 static void open_cell(struct table_out *t, int num)
 {
@@ -40,28 +41,55 @@ void table_num(struct table_out *t, const char *format, ...)
 	va_end(ap);
 }
 
+void table_empty(struct table_out *t)
+{
+	t->cells++;
+	fputs(t->m->empty, t->out);
+}
+
 void table_end(struct table_out *t)
 {
 	fputs(t->m->end, t->out);
 	t->cells = 0;
 }
 
-void report_curve_rows(struct table_out *t, const struct curve_point *pts, size_t n)
+/* A table's frame: open, the caption (escaped) where it has one, head. */
+static void open_table(struct table_out *t, const struct table_frame *f, const char *caption)
 {
-	for (size_t i = 0; i < n; i++) {
-		table_num(t, "%s", pts[i].size);
-		table_num(t, "%.2f", pts[i].ns);
-		table_text(t, pts[i].level);
-		table_end(t);
+	fputs(f->open, t->out);
+	if (caption != NULL)
+		t->esc(t->out, caption);
+	fputs(f->head, t->out);
+}
+
+void report_curve_tables(struct table_out *t, const struct copy_run *run, const size_t *order,
+			 const struct table_frame *f)
+{
+	for (size_t k = 0; k < run->ntests; k++) {
+		const struct bench_result *b = &run->tests[order[k]];
+		struct curve_point pts[CURVE_MAX];
+		size_t n = report_curve(b, pts, CURVE_MAX);
+
+		if (n == 0)
+			continue;
+		open_table(t, f, b->def->title);
+		for (size_t i = 0; i < n; i++) {
+			table_num(t, "%s", pts[i].size);
+			table_num(t, "%.2f", pts[i].ns);
+			table_text(t, pts[i].level);
+			table_end(t);
+		}
+		fputs(f->close, t->out);
 	}
 }
 
-void report_stats_rows(struct table_out *t, const struct run_result *r,
-		       const struct copy_run *run, const size_t *order,
-		       const enum stat_col *cols, size_t ncols)
+void report_stats_table(struct table_out *t, const struct run_result *r,
+			const struct copy_run *run, const size_t *order,
+			const enum stat_col *cols, size_t ncols, const struct table_frame *f)
 {
 	char flags[96];
 
+	open_table(t, f, NULL);
 	for (size_t k = 0; k < run->ntests; k++) {
 		const struct bench_result *b = &run->tests[order[k]];
 		const struct summary *s = &b->stats;
@@ -86,4 +114,83 @@ void report_stats_rows(struct table_out *t, const struct run_result *r,
 			}
 		table_end(t);
 	}
+	fputs(f->close, t->out);
+}
+
+/* The program's note, then each metric (not the curve's points) as a line. */
+static void notes_cell(struct table_out *t, const struct bench_result *b)
+{
+	const struct table_marks *m = t->m;
+
+	table_text(t, b->note);
+	for (size_t i = 0; i < b->nmetrics; i++) {
+		const struct metric *mt = &b->metrics[i];
+		char line[128];
+
+		if (report_is_curve_metric(mt))
+			continue;   /* in the curve table */
+		snprintf(line, sizeof(line), "%s %.6g %s", mt->name, mt->value, mt->unit);
+		fputs(i == 0 && !b->note[0] ? m->line : m->line_next, t->out);
+		t->esc(t->out, line);
+		fputs(m->line_end, t->out);
+	}
+}
+
+/* One cell of a result row; a test without a result shows its state. */
+static void result_cell(struct table_out *t, const struct bench_result *b, enum result_col c)
+{
+	int ok = b->status == TS_OK;
+
+	switch (c) {
+	case RC_RESULT:
+		if (ok)
+			table_num(t, "%.1f", b->score);
+		else
+			table_num(t, "%s", report_status_word(b->status));
+		break;
+	case RC_UNIT:
+	case RC_UNIT_NOTE:
+		table_text(t, b->def->unit);
+		if (c == RC_UNIT_NOTE && ok && b->note[0]) {
+			table_more(t, " (");
+			table_more(t, b->note);
+			table_more(t, ")");
+		}
+		break;
+	case RC_TIME:
+	case RC_SAMPLES:
+	case RC_INDEX:
+		if (!ok)
+			table_empty(t);         /* only a result has these */
+		else if (c == RC_TIME)
+			table_num(t, "%.1f s", b->time);
+		else if (c == RC_SAMPLES)
+			table_num(t, "%zu", b->kept);
+		else if (b->def->baseline > 0)
+			table_num(t, "%.1f", b->index);
+		else
+			table_num(t, "---");
+		break;
+	case RC_NOTES:
+		if (ok)
+			notes_cell(t, b);
+		else
+			table_text(t, b->reason);
+		break;
+	}
+}
+
+void report_results_table(struct table_out *t, const struct copy_run *run, const size_t *order,
+			  const enum result_col *cols, size_t ncols, const struct table_frame *f)
+{
+	open_table(t, f, NULL);
+	for (size_t k = 0; k < run->ntests; k++) {
+		const struct bench_result *b = &run->tests[order[k]];
+
+		table_text(t, b->def->title);
+		for (size_t i = 0; i < ncols; i++)
+			result_cell(t, b, cols[i]);
+		table_end(t);
+	}
+	fputs(f->close, t->out);
 }
