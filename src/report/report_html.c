@@ -19,38 +19,25 @@ static const char *const bar_colours[] = {
 };
 #define NCOLOURS (sizeof(bar_colours) / sizeof(bar_colours[0]))
 
+/* HTML's special characters as entities; C0 controls are not allowed. */
+static const char *html_sub(unsigned char c, char buf[8])
+{
+	(void)buf;
+	switch (c) {
+	case '&': return "&amp;";
+	case '<': return "&lt;";
+	case '>': return "&gt;";
+	case '"': return "&quot;";
+	case '\'': return "&#39;";
+	default: break;
+	}
+	return c < 0x20 && c != '\t' && c != '\n' ? "&#xFFFD;" : NULL;
+}
+
 /* Text for element content and attribute values: always well-formed UTF-8. */
 static void esc(FILE *out, const char *str)
 {
-	const unsigned char *s = (const unsigned char *)str;
-	size_t len = strlen(str), i = 0;
-
-	while (i < len) {
-		unsigned char c = s[i];
-		size_t n;
-
-		switch (c) {
-		case '&': fputs("&amp;", out); i++; continue;
-		case '<': fputs("&lt;", out); i++; continue;
-		case '>': fputs("&gt;", out); i++; continue;
-		case '"': fputs("&quot;", out); i++; continue;
-		case '\'': fputs("&#39;", out); i++; continue;
-		default: break;
-		}
-		if (c < 0x20 && c != '\t' && c != '\n') {
-			fputs("&#xFFFD;", out);     /* C0 controls are not allowed */
-			i++;
-			continue;
-		}
-		n = utf8_seq_len(s + i, len - i);
-		if (n == 0) {
-			fputs("&#xFFFD;", out);
-			i++;
-			continue;
-		}
-		fwrite(s + i, 1, n, out);
-		i += n;
-	}
+	put_utf8_escaped(out, str, strlen(str), html_sub, "&#xFFFD;");
 }
 
 /* A table's rows in HTML (report_table.c builds them): numbers right-aligned. */

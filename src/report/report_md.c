@@ -13,34 +13,24 @@
 #include "util/json_out.h"
 #include "util/util.h"
 
-/*
- * Backslash-escape Markdown punctuation; newlines and tabs become spaces and
- * bytes that are not UTF-8 become U+FFFD, so the page stays valid text.
- */
+/* Markdown punctuation backslash-escaped; newlines and tabs become spaces. */
+static const char *md_sub(unsigned char c, char buf[8])
+{
+	if (c == '\n' || c == '\r' || c == '\t')
+		return " ";
+	if (c == 0 || strchr("\\|*_`<>[]#~", c) == NULL)
+		return NULL;
+	buf[0] = '\\';
+	buf[1] = (char)c;
+	buf[2] = '\0';
+	return buf;
+}
+
+/* Text in a table or list: escaped, and bytes that are not UTF-8 become
+ * U+FFFD, so the page stays valid text. */
 static void md(FILE *out, const char *str)
 {
-	const unsigned char *s = (const unsigned char *)str;
-	size_t len = strlen(str), i = 0;
-
-	while (i < len) {
-		size_t n;
-
-		if (s[i] == '\n' || s[i] == '\r' || s[i] == '\t') {
-			fputc(' ', out);
-			i++;
-			continue;
-		}
-		if (s[i] < 0x80 && strchr("\\|*_`<>[]#~", s[i]) != NULL)
-			fputc('\\', out);
-		n = utf8_seq_len(s + i, len - i);
-		if (n == 0) {
-			fputs("\xef\xbf\xbd", out);
-			i++;
-			continue;
-		}
-		fwrite(s + i, 1, n, out);
-		i += n;
-	}
+	put_utf8_escaped(out, str, strlen(str), md_sub, "\xef\xbf\xbd");
 }
 
 /* A table's rows in Markdown (report_table.c builds them). */

@@ -55,41 +55,30 @@ static void after_value(struct json_out *j)
 }
 
 
+/* JSON's escapes; other control characters as \u00XX. */
+static const char *json_sub(unsigned char c, char buf[8])
+{
+	switch (c) {
+	case '"': return "\\\"";
+	case '\\': return "\\\\";
+	case '\b': return "\\b";
+	case '\f': return "\\f";
+	case '\n': return "\\n";
+	case '\r': return "\\r";
+	case '\t': return "\\t";
+	default: break;
+	}
+	if (c >= 0x20)
+		return NULL;
+	snprintf(buf, 8, "\\u%04x", (unsigned)c);
+	return buf;
+}
+
+/* Not UTF-8 (a Latin-1 host name, a truncated copy): U+FFFD. */
 static void write_escaped(FILE *f, const char *str, size_t len)
 {
-	const unsigned char *s = (const unsigned char *)str;
-	size_t i = 0;
-
 	fputc('"', f);
-	while (i < len) {
-		unsigned char c = s[i];
-		size_t n;
-
-		switch (c) {
-		case '"': fputs("\\\"", f); i++; continue;
-		case '\\': fputs("\\\\", f); i++; continue;
-		case '\b': fputs("\\b", f); i++; continue;
-		case '\f': fputs("\\f", f); i++; continue;
-		case '\n': fputs("\\n", f); i++; continue;
-		case '\r': fputs("\\r", f); i++; continue;
-		case '\t': fputs("\\t", f); i++; continue;
-		default: break;
-		}
-		if (c < 0x20) {
-			fprintf(f, "\\u%04x", (unsigned)c);
-			i++;
-			continue;
-		}
-		n = utf8_seq_len(s + i, len - i);
-		if (n == 0) {
-			/* Not UTF-8 (a Latin-1 host name, a truncated copy): U+FFFD. */
-			fputs("\\ufffd", f);
-			i++;
-			continue;
-		}
-		fwrite(s + i, 1, n, f);
-		i += n;
-	}
+	put_utf8_escaped(f, str, len, json_sub, "\\ufffd");
 	fputc('"', f);
 }
 

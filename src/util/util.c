@@ -247,3 +247,30 @@ size_t utf8_seq_len(const unsigned char *s, size_t len)
 			return 0;
 	return n;
 }
+
+void put_utf8_escaped(FILE *out, const char *str, size_t len,
+		      const char *(*sub)(unsigned char c, char buf[8]), const char *bad)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0;
+
+	while (i < len) {
+		char buf[8];
+		const char *r = s[i] < 0x80 ? sub(s[i], buf) : NULL;
+		size_t n;
+
+		if (r != NULL) {
+			fputs(r, out);
+			i++;
+			continue;
+		}
+		n = utf8_seq_len(s + i, len - i);
+		if (n == 0) {
+			fputs(bad, out);
+			i++;
+			continue;
+		}
+		fwrite(s + i, 1, n, out);
+		i += n;
+	}
+}

@@ -46,6 +46,15 @@ int str_ends_with(const char *s, const char *suffix);
  */
 size_t utf8_seq_len(const unsigned char *s, size_t len);
 
+/*
+ * Write len bytes of s as valid UTF-8 through a writer's escape: sub(c, buf)
+ * gives what replaces the ASCII byte c (it may format into buf; NULL: c as
+ * it is); bytes that are not a well-formed sequence are written as bad, one
+ * each (the JSON, HTML and Markdown writers' text).
+ */
+void put_utf8_escaped(FILE *out, const char *s, size_t len,
+		      const char *(*sub)(unsigned char c, char buf[8]), const char *bad);
+
 /* snprintf that says whether it fit: 0, or -1 when cut (out is still terminated). */
 int fmt(char *out, size_t len, const char *format, ...)
 	__attribute__((format(printf, 3, 4)));
