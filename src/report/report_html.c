@@ -3,7 +3,9 @@
  * chart drawn here, no scripts, no external files, no network), so the page
  * can be mailed or archived alone and shows the same everywhere.  Tables
  * follow UnixBench's HTML report: system information, then per copy count
- * the results, the index tables and sysindex's statistics.
+ * the results, the index tables and sysindex's statistics.  The results,
+ * curve, statistics and paired tables' rows are report_table.c's, the same
+ * as the Markdown report's: this file gives their HTML (marks and frames).
  */
 #include "report/report.h"
 

@@ -3,7 +3,8 @@
  * into an issue, a blog post or a forum.  Short on purpose: the header, and
  * per copy count the results with their index, the index score in bold and
  * the statistics.  Text from the machine is escaped so it cannot break a
- * table or start a link.
+ * table or start a link.  The tables' rows are report_table.c's, the same
+ * as the HTML page's: this file gives their Markdown (marks and frames).
  */
 #include "report/report.h"
 
