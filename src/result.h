@@ -43,7 +43,12 @@ struct copy_result {
 	struct metric metrics[MAX_METRICS];
 	size_t nmetrics;
 	char note[64];          /* NOTE| text, e.g. "buffered" */
+	/* A program measuring several directories at once (COUNT|...|i). */
+	unsigned dir_seen;      /* bit i: a COUNT for directory i */
+	double dir_count[PROTO_MAX_DIRS];
+	double dir_time[PROTO_MAX_DIRS];   /* TIME|s|i, else -1 */
 };
+_Static_assert(PROTO_MAX_DIRS == MAX_TESTDIRS, "a COUNT line can name every test dir");
 
 /* One pass (sample) of a test with C copies. */
 struct pass_result {

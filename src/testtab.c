@@ -20,6 +20,18 @@
 /* 5.1.3's multi.sh counts its copies with expr(1). */
 #define SH513(n) .ub513 = &(const struct test_alt){ \
 	.args = { "@SECS@", "@PGMS@/multi.sh", "-5", n, NULL } }
+/*
+ * Paired mode's sliced file copy: every directory primed for 250 ms per
+ * phase (not 2 s), then 20 ms slices of the copy across them.  Per round:
+ * the start and the copy's settle; per directory: its two priming phases
+ * and syncs, the last slice past -t (and, outside --quick, fstime's own
+ * sleeps: 4 s before each priming phase, 3 s before the copy).
+ */
+#define FSSLICED(b, m) .paired_sliced = &(const struct test_sliced){ \
+	.args = { "-c", "-t", "@SECS@", "@DIRS@", "-b", b, "-m", m, "-s", "@SETTLE@", \
+		  "-p", "250", "-q", "20", NULL }, \
+	.overhead_s = 3.1, .overhead_quick_s = 0.1, \
+	.dir_overhead_s = 8.5, .dir_overhead_quick_s = 0.5 }
 #define DISKARGS { "-t", "@SECS@", "-f", "@FILE@", "-s", "@SIZE@", NULL }
 /*
  * fstime primes with a write and a read (2 s each, at most the duration) and
@@ -58,13 +70,16 @@ const struct test_def test_table[] = {
 	  .seconds = 30, .samples = SAMPLES_SHORT, .unit = "lps", .baseline = 43.0,
 	  .groups = IDX | SYS },
 	{ .name = "fstime", .title = "File Copy 1024 bufsize 2000 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-c", "1024", "2000"), FS513("-c", "1024", "2000"), .baseline = 3960.0,
+	  FSTIME_RUN, .args = FSARGS("-c", "1024", "2000"), FS513("-c", "1024", "2000"), FSSLICED("1024", "2000"),
+	  .baseline = 3960.0,
 	  .groups = IDX | SYS | G_FS },
 	{ .name = "fsbuffer", .title = "File Copy 256 bufsize 500 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-c", "256", "500"), FS513("-c", "256", "500"), .baseline = 1655.0,
+	  FSTIME_RUN, .args = FSARGS("-c", "256", "500"), FS513("-c", "256", "500"), FSSLICED("256", "500"),
+	  .baseline = 1655.0,
 	  .groups = IDX | SYS | G_FS },
 	{ .name = "fsdisk", .title = "File Copy 4096 bufsize 8000 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-c", "4096", "8000"), FS513("-c", "4096", "8000"), .baseline = 5800.0,
+	  FSTIME_RUN, .args = FSARGS("-c", "4096", "8000"), FS513("-c", "4096", "8000"), FSSLICED("4096", "8000"),
+	  .baseline = 5800.0,
 	  .groups = IDX | SYS | G_FS },
 	{ .name = "pipe", .title = "Pipe Throughput",
 	  .prog = "pipe", .args = { "@SECS@", NULL },
@@ -246,6 +261,11 @@ const char *const *test_args(const struct test_def *t, enum workload w)
 	return a != NULL ? a->args : t->args;
 }
 
+const struct test_sliced *test_sliced(const struct test_def *t, enum workload w)
+{
+	return w == WL_UB60 ? t->paired_sliced : NULL;
+}
+
 const char *const category_title[CAT_COUNT] = {
 	"System Benchmarks", "Non-Index Benchmarks", "Disk Benchmarks",
 	"Memory Benchmarks", "Network Benchmarks",
@@ -295,6 +315,18 @@ int group_selects(const struct group_def *g, const struct test_def *t)
 	return (t->groups & g->mask) != 0;
 }
 
+/* A sliced row uses the test dir and names its directories once. */
+static int sliced_ok(const struct test_def *t)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < TEST_MAX_ARGS && t->paired_sliced->args[i] != NULL; i++)
+		n += strcmp(t->paired_sliced->args[i], "@DIRS@") == 0;
+	return n == 1 && (t->flags & TF_TESTDIR) && t->paired_sliced->overhead_s >= 0 &&
+	       t->paired_sliced->overhead_quick_s >= 0 && t->paired_sliced->dir_overhead_s >= 0 &&
+	       t->paired_sliced->dir_overhead_quick_s >= 0;
+}
+
 int testtab_validate(char *err, size_t errlen)
 {
 	size_t nindex = 0;
@@ -334,6 +366,11 @@ int testtab_validate(char *err, size_t errlen)
 		}
 		if (t->ub513 != NULL && t->ub513->args[0] == NULL) {
 			snprintf(err, errlen, "test %s: its 5.1.3 variant has no arguments", t->name);
+			return -1;
+		}
+		if (t->paired_sliced != NULL && !sliced_ok(t)) {
+			snprintf(err, errlen, "test %s: a sliced row needs the test dir and one @DIRS@",
+				 t->name);
 			return -1;
 		}
 		if (t->groups & G_INDEX)

@@ -118,7 +118,25 @@ struct test_alt {
  *   @SETTLE@ fstime's settle seconds (0 in --quick mode)
  *   @MEMSIZE@ --mem-size in bytes (0: the program's 4 x LLC default)
  *   @COPIES@ copies running at once      @PEER@   --peer HOST[:PORT], or "-"
+ *   @DIRS@   (a sliced row only) "-d DIR" for every directory of the round,
+ *            in the round's order: two arguments each
  */
+
+/*
+ * Paired mode's sliced sample (src/run/sliced.h): ONE process per round
+ * measures every directory, alternating short slices of the timed work
+ * across them (fstime -d A -d B), so the host's speed changes cancel inside
+ * the sample; each directory gets its own result from it.  The plan needs
+ * what such a round costs beyond the directories' own seconds.
+ */
+struct test_sliced {
+	const char *args[TEST_MAX_ARGS]; /* NULL-terminated, placeholders above */
+	double overhead_s;       /* wall seconds per round (start, shared settle) */
+	double overhead_quick_s; /* the same under --quick */
+	double dir_overhead_s;   /* wall seconds per directory (priming, settles) */
+	double dir_overhead_quick_s;
+};
+
 struct test_def {
 	const char *name;        /* stable key, also the baseline key: "dhry2reg" */
 	const char *title;       /* display name: "Dhrystone 2 using register variables" */
@@ -148,11 +166,19 @@ struct test_def {
 				       * shared_cpu and the report's placement line */
 	const struct test_alt *ub513; /* --compat 5.1.3: its program and arguments
 				       * where its work differs; NULL: the same */
+	const struct test_sliced *paired_sliced; /* paired mode: one process per
+				       * round for every directory (test_sliced());
+				       * NULL: one process per directory and round */
 };
 
 /* The program and the arguments of test t under workload w. */
 const char *test_prog(const struct test_def *t, enum workload w);
 const char *const *test_args(const struct test_def *t, enum workload w);
+/*
+ * The row's sliced paired sample under workload w, or NULL: none, or
+ * --compat 5.1.3 (whose work stays 5.1.3's, one process per sample).
+ */
+const struct test_sliced *test_sliced(const struct test_def *t, enum workload w);
 
 extern const struct test_def test_table[];
 extern const size_t test_table_len;

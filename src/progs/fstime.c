@@ -2,7 +2,7 @@
  * fstime: file write, read and copy throughput (UnixBench "File Copy" etc.).
  *
  *   fstime [-c|-r|-w] [-b bufsize] [-m maxblocks] [-t seconds] [-d dir]
- *          [-s settle]
+ *          [-s settle] [-p prime-ms] [-q slice-ms] [-n pid|shared]
  *
  * The work per loop is the reference's: two files dummy0-<pid> and
  * dummy1-<pid> in dir, a file size of maxblocks KB swept in bufsize chunks
@@ -24,11 +24,27 @@
  * -s N replaces every settle sleep by N seconds (-s 0: none, for --quick;
  * -s -1: the reference's sleeps, the default);
  * without it the reference's sleeps are used.  Priming phases last 2 s, or
- * the -t duration when that is shorter.
+ * the -t duration when that is shorter; -p MS sets them to MS milliseconds
+ * (at most the -t duration; paired mode's sliced samples use a short one).
+ *
+ * Several -d (copy mode only, at most FST_MAX_DIRS): paired mode's sliced
+ * sample.  Every directory gets its own two files and the same priming
+ * write and read, directory after directory in the order given; after one
+ * settle, the timed copy alternates slices of -q milliseconds (default 20)
+ * across the directories, each cycle of slices in the next row of a Williams
+ * design (williams.h: A B B A A B B A ... for two), so that the host's
+ * speed changes, which last seconds, fall on every directory alike.  Each
+ * directory adds up its own units and its own measured slice time until
+ * each has had -t seconds (whole cycles: the last may pass -t by a slice).
+ * The slice clock is read once every SLICE_CHECK_BYTES of copying, never
+ * per buffer.  Result: COUNT|<KBps>|0|KBps|<i> and TIME|<seconds>|<i> for
+ * directory i (from 0, in the order given).  With one -d, -q has no effect
+ * and the program does exactly the single-directory work above.
  */
 /* sync() is XSI. */
 #define _XOPEN_SOURCE 700
 #include "harness.h"
+#include "williams.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -39,10 +55,14 @@
 #include <unistd.h>
 
 #define USAGE "fstime [-c|-r|-w] [-b bufsize 256..8192] [-m maxblocks KB] " \
-	"[-t seconds] [-d dir] [-s settle seconds] [-n pid|shared]"
+	"[-t seconds] [-d dir]... [-s settle seconds] [-p prime ms] " \
+	"[-q slice ms 1..1000] [-n pid|shared]; several -d need -c"
 #define UNIT 256		/* accounting unit in bytes, as the reference */
 #define BUF_MAX 8192
-#define PRIME_SECONDS 2u
+#define PRIME_MS 2000u
+#define FST_MAX_DIRS 8
+#define SLICE_MS 20u
+#define SLICE_CHECK_BYTES 16384	/* copied between two reads of the slice clock */
 
 enum mode { MODE_COPY, MODE_READ, MODE_WRITE };
 
@@ -53,6 +73,10 @@ struct fst {
 	unsigned seconds;
 	long settle;		/* -1: the reference's sleeps */
 	const char *dir;
+	const char *dirs[FST_MAX_DIRS];	/* every -d, in order */
+	size_t ndirs;
+	unsigned prime_ms;	/* -p; 0: PRIME_MS */
+	unsigned slice_ms;	/* -q */
 	int shared_names;	/* -n shared: 5.1.3's dummy0/dummy1 */
 	long buffers;		/* bufsize chunks per file sweep */
 	char *buf;
@@ -82,8 +106,8 @@ static void parse_args(struct fst *f, int argc, char **argv)
 
 	*f = (struct fst){ .mode = MODE_COPY, .bufsize = 1024, .maxblocks = 2000,
 			   .seconds = 30, .settle = -1, .dir = ".",
-			   .fd = { -1, -1 } };
-	while ((c = getopt(argc, argv, "crwb:m:t:d:s:n:")) != -1) {
+			   .slice_ms = SLICE_MS, .fd = { -1, -1 } };
+	while ((c = getopt(argc, argv, "crwb:m:t:d:s:n:p:q:")) != -1) {
 		switch (c) {
 		case 'c': f->mode = MODE_COPY; break;
 		case 'r': f->mode = MODE_READ; break;
@@ -91,7 +115,13 @@ static void parse_args(struct fst *f, int argc, char **argv)
 		case 'b': f->bufsize = (size_t)harness_long(optarg, UNIT, BUF_MAX, USAGE); break;
 		case 'm': f->maxblocks = harness_long(optarg, 1, 64L * 1024 * 1024, USAGE); break;
 		case 't': f->seconds = harness_seconds(optarg, USAGE); break;
-		case 'd': f->dir = optarg; break;
+		case 'd':
+			if (f->ndirs == FST_MAX_DIRS || *optarg == '\0')
+				harness_usage(USAGE);
+			f->dirs[f->ndirs++] = f->dir = optarg;
+			break;
+		case 'p': f->prime_ms = (unsigned)harness_long(optarg, 1, 3600000, USAGE); break;
+		case 'q': f->slice_ms = (unsigned)harness_long(optarg, 1, 1000, USAGE); break;
 		case 's': f->settle = harness_long(optarg, -1, 3600, USAGE); break;
 		case 'n':
 			if (strcmp(optarg, "pid") != 0 && strcmp(optarg, "shared") != 0)
@@ -101,7 +131,7 @@ static void parse_args(struct fst *f, int argc, char **argv)
 		default: harness_usage(USAGE);
 		}
 	}
-	if (optind != argc || *f->dir == '\0')
+	if (optind != argc || *f->dir == '\0' || (f->ndirs > 1 && f->mode != MODE_COPY))
 		harness_usage(USAGE);
 	f->buffers = f->maxblocks * 1024 / (long)f->bufsize;
 	if (f->buffers < 1)
@@ -206,7 +236,7 @@ static size_t write_rest(const struct fst *f, int fd, const char *p,
 	}
 }
 
-static struct sample phase_write(struct fst *f, unsigned seconds)
+static struct sample phase_write(struct fst *f, unsigned ms)
 {
 	const unsigned long long per_buf = f->bufsize / UNIT;
 	const int fd = f->fd[0];
@@ -215,7 +245,7 @@ static struct sample phase_write(struct fst *f, unsigned seconds)
 
 	settle(f, 2, 2);
 	rewind_fd(f, fd);
-	harness_arm(seconds);
+	harness_arm_ms(ms);
 	t0 = harness_now();
 	while (!harness_stop) {
 		for (long b = 0; b < f->buffers && !harness_stop; b++) {
@@ -234,7 +264,7 @@ static struct sample phase_write(struct fst *f, unsigned seconds)
 	return s;
 }
 
-static struct sample phase_read(struct fst *f, unsigned seconds)
+static struct sample phase_read(struct fst *f, unsigned ms)
 {
 	const unsigned long long per_buf = f->bufsize / UNIT;
 	const int fd = f->fd[0];
@@ -243,7 +273,7 @@ static struct sample phase_read(struct fst *f, unsigned seconds)
 
 	settle(f, 2, 2);
 	rewind_fd(f, fd);
-	harness_arm(seconds);
+	harness_arm_ms(ms);
 	t0 = harness_now();
 	while (!harness_stop) {
 		ssize_t n = read(fd, f->buf, f->bufsize);
@@ -277,6 +307,32 @@ static unsigned long long partial_copy(const struct fst *f, size_t got,
 				    (double)units_of(put) * (1.0 - read_share));
 }
 
+/*
+ * One buffer of the copy: read from in, write to out, rewind both at the
+ * end of the file.  Returns the units credited (0 at the end of the file).
+ */
+static inline unsigned long long copy_buffer(struct fst *f, int in, int out,
+					     unsigned long long per_buf)
+{
+	ssize_t n = read(in, f->buf, f->bufsize), w;
+	size_t put;
+
+	if (n <= 0) {
+		if (n < 0 && errno != EINTR)
+			fail_dir(f, "read");
+		if (n == 0) {
+			rewind_fd(f, in);
+			rewind_fd(f, out);
+		}
+		return 0;
+	}
+	w = write(out, f->buf, (size_t)n);
+	if (w == n)
+		return (size_t)n == f->bufsize ? per_buf : units_of((size_t)n);
+	put = write_rest(f, out, f->buf, (size_t)n, w);
+	return put == (size_t)n ? units_of(put) : partial_copy(f, (size_t)n, put);
+}
+
 static struct sample phase_copy(struct fst *f, unsigned seconds)
 {
 	const unsigned long long per_buf = f->bufsize / UNIT;
@@ -289,28 +345,8 @@ static struct sample phase_copy(struct fst *f, unsigned seconds)
 	rewind_fd(f, out);
 	harness_arm(seconds);
 	t0 = harness_now();
-	while (!harness_stop) {
-		ssize_t n = read(in, f->buf, f->bufsize), w;
-
-		if (n <= 0) {
-			if (n < 0 && errno != EINTR)
-				fail_dir(f, "read");
-			if (n == 0) {
-				rewind_fd(f, in);
-				rewind_fd(f, out);
-			}
-			continue;
-		}
-		w = write(out, f->buf, (size_t)n);
-		if (w == n) {
-			s.units += (size_t)n == f->bufsize ? per_buf : units_of((size_t)n);
-		} else {
-			size_t put = write_rest(f, out, f->buf, (size_t)n, w);
-
-			s.units += put == (size_t)n ? units_of(put)
-				   : partial_copy(f, (size_t)n, put);
-		}
-	}
+	while (!harness_stop)
+		s.units += copy_buffer(f, in, out, per_buf);
 	s.elapsed = harness_now() - t0;
 	return s;
 }
@@ -326,28 +362,140 @@ static double report(const char *what, struct sample s)
 	return kbps;
 }
 
+/* How a directory's slices went, for the log: a long one is a stall. */
+struct slices {
+	unsigned long n;
+	double longest;		/* seconds */
+};
+
+/*
+ * One slice of the sliced copy: copy for at least ms milliseconds, reading
+ * the clock once every 'check' buffers, and add the units and the slice's
+ * own time to s.  No alarm runs here, so every write completes (and no
+ * partial credit is ever needed).
+ */
+static void slice_copy(struct fst *f, long check, double ms, struct sample *s,
+		       struct slices *sl)
+{
+	const unsigned long long per_buf = f->bufsize / UNIT;
+	const int in = f->fd[0], out = f->fd[1];
+	const double t0 = harness_now(), len = ms / 1000.0;
+	double t;
+
+	do {
+		for (long i = 0; i < check; i++)
+			s->units += copy_buffer(f, in, out, per_buf);
+		t = harness_now();
+	} while (t - t0 < len);
+	s->elapsed += t - t0;
+	sl->n++;
+	if (t - t0 > sl->longest)
+		sl->longest = t - t0;
+}
+
+/* Whether every directory has had its -t seconds. */
+static int all_done(const struct sample *s, size_t k, unsigned seconds)
+{
+	for (size_t d = 0; d < k; d++)
+		if (s[d].elapsed < (double)seconds)
+			return 0;
+	return 1;
+}
+
+/* The timed copy in slices, cycle c of them in Williams row c. */
+static void sliced_copy(struct fst *fs, size_t k, const struct fst *opt, struct sample *s,
+			struct slices *sl)
+{
+	long check = SLICE_CHECK_BYTES / (long)opt->bufsize;
+	size_t ord[FST_MAX_DIRS];
+
+	if (check < 1)
+		check = 1;
+	settle(opt, 2, 1);
+	for (size_t d = 0; d < k; d++) {
+		rewind_fd(&fs[d], fs[d].fd[0]);
+		rewind_fd(&fs[d], fs[d].fd[1]);
+	}
+	for (size_t c = 0; !all_done(s, k, opt->seconds); c++) {
+		williams_row(k, c, ord);
+		for (size_t j = 0; j < k; j++)
+			slice_copy(&fs[ord[j]], check, opt->slice_ms, &s[ord[j]], &sl[ord[j]]);
+	}
+}
+
+static void close_files(struct fst *f)
+{
+	if (close(f->fd[0]) != 0 || close(f->fd[1]) != 0)
+		fail_dir(f, "close");
+	remove_shared(f);
+}
+
+/* Several -d: prime each directory in order, then the sliced copy. */
+static void run_sliced(struct fst *opt, unsigned prime)
+{
+	struct fst fs[FST_MAX_DIRS];
+	struct sample s[FST_MAX_DIRS];
+	struct slices sl[FST_MAX_DIRS];
+	size_t k = opt->ndirs;
+	char what[32];
+
+	memset(s, 0, sizeof(s));
+	memset(sl, 0, sizeof(sl));
+	for (size_t d = 0; d < k; d++) {
+		fs[d] = *opt;
+		fs[d].dir = opt->dirs[d];
+		fs[d].fd[0] = fs[d].fd[1] = -1;
+		open_files(&fs[d]);
+	}
+	for (size_t d = 0; d < k; d++) {
+		printf("Directory %zu: %s\n", d, fs[d].dir);
+		fs[d].write_kbps = report("Write", phase_write(&fs[d], prime));
+		fs[d].read_kbps = report("Read", phase_read(&fs[d], prime));
+	}
+	sliced_copy(fs, k, opt, s, sl);
+	for (size_t d = 0; d < k; d++) {
+		printf("Copy %zu: %lu slices of %u ms, the longest %.1f ms\n", d, sl[d].n,
+		       opt->slice_ms, sl[d].longest * 1e3);
+		snprintf(what, sizeof(what), "Copy %zu", d);
+		close_files(&fs[d]);
+		harness_count_dir((unsigned long long)report(what, s[d]), 0, "KBps", (unsigned)d);
+		harness_time_dir(s[d].elapsed, (unsigned)d);
+	}
+}
+
 int main(int argc, char **argv)
 {
-	static char buf[BUF_MAX];
+	/*
+	 * Page-aligned, so that where the linker puts it (which moves as
+	 * unrelated code changes) cannot change the kernel's copies to and from
+	 * it, whose speed depends on the buffer's alignment.
+	 */
+	static _Alignas(4096) char buf[BUF_MAX];
 	struct fst f;
 	unsigned prime;
 	struct sample s;
 	double kbps;
 
 	parse_args(&f, argc, argv);
-	prime = f.seconds < PRIME_SECONDS ? f.seconds : PRIME_SECONDS;
+	prime = f.prime_ms ? f.prime_ms : PRIME_MS;
+	if (prime > f.seconds * 1000u)
+		prime = f.seconds * 1000u;
 	for (size_t i = 0; i < sizeof(buf); i++)
 		buf[i] = (char)(i & 0xff);
 	f.buf = buf;
+	if (f.ndirs > 1) {
+		run_sliced(&f, prime);
+		return 0;
+	}
 	open_files(&f);
 
 	if (f.mode == MODE_WRITE) {
-		s = phase_write(&f, f.seconds);
+		s = phase_write(&f, f.seconds * 1000u);
 		kbps = report("Write", s);
 	} else {
 		f.write_kbps = report("Write", phase_write(&f, prime));
 		if (f.mode == MODE_READ) {
-			s = phase_read(&f, f.seconds);
+			s = phase_read(&f, f.seconds * 1000u);
 			kbps = report("Read", s);
 		} else {
 			f.read_kbps = report("Read", phase_read(&f, prime));
@@ -355,9 +503,7 @@ int main(int argc, char **argv)
 			kbps = report("Copy", s);
 		}
 	}
-	if (close(f.fd[0]) != 0 || close(f.fd[1]) != 0)
-		fail_dir(&f, "close");
-	remove_shared(&f);
+	close_files(&f);
 	harness_count_u((unsigned long long)kbps, 0, "KBps");
 	fprintf(stderr, "TIME|%.1f\n", s.elapsed);
 	return 0;

@@ -38,6 +38,8 @@ void runner_parse_copy(const char *err, size_t dropped, int status, int timed_ou
 	cr->elapsed = elapsed;
 	cr->wait_status = status;
 	cr->cpu = -1;
+	for (size_t d = 0; d < PROTO_MAX_DIRS; d++)
+		cr->dir_time[d] = -1;
 	*skipped = 0;
 	reason[0] = '\0';
 	while (*p) {
@@ -54,9 +56,16 @@ void runner_parse_copy(const char *err, size_t dropped, int status, int timed_ou
 				cr->count = pl.value;
 				cr->timebase = pl.timebase;
 				have_count = 1;
+				if (pl.dir >= 0) {
+					cr->dir_count[pl.dir] = pl.value;
+					cr->dir_seen |= 1u << pl.dir;
+				}
 				break;
 			case PL_TIME:
-				cr->time = pl.value;
+				if (pl.dir >= 0)
+					cr->dir_time[pl.dir] = pl.value;
+				else
+					cr->time = pl.value;
 				break;
 			case PL_START:
 				cr->started = pl.value;

@@ -11,6 +11,7 @@
 
 #include "run/order.h"
 #include "run/paths.h"
+#include "run/sliced.h"
 #include "run/sig.h"
 #include "stats/paired.h"
 #include "stats/score.h"
@@ -158,6 +159,21 @@ static void begin_dir(struct paired_env *pe, const struct test_def *t, size_t d,
 	}
 }
 
+/* A finished sample of round r into dt: the test fails or skips with it. */
+static void record_sample(struct dir_test *dt, struct pass_result *pr, unsigned r, unsigned slot)
+{
+	pr->round = r + 1;
+	pr->slot = slot;
+	dt->tr->npasses++;
+	if (!pr->ok) {
+		dt->tr->status = pr->skipped ? TS_SKIPPED : TS_FAILED;
+		fmt(dt->tr->reason, sizeof(dt->tr->reason), "%s", pr->reason);
+		dt->active = 0;
+		return;
+	}
+	dt->rates[r] = score_rate(pr->count, pr->time, pr->ncopies ? pr->copies[0].timebase : 0);
+}
+
 /* One sample of directory d in round r at place slot; 0, or -1 on a signal. */
 static int one_sample(struct paired_env *pe, const struct test_def *t, size_t d, unsigned r,
 		      unsigned slot, unsigned copies, unsigned secs, struct dir_test *dt)
@@ -170,17 +186,72 @@ static int one_sample(struct paired_env *pe, const struct test_def *t, size_t d,
 		memset(pr, 0, sizeof(*pr));
 		return -1;
 	}
-	pr->round = r + 1;
-	pr->slot = slot;
-	dt->tr->npasses++;
-	if (!pr->ok) {
-		dt->tr->status = pr->skipped ? TS_SKIPPED : TS_FAILED;
-		fmt(dt->tr->reason, sizeof(dt->tr->reason), "%s", pr->reason);
-		dt->active = 0;
+	record_sample(dt, pr, r, slot);
+	return 0;
+}
+
+/*
+ * A sliced row's round r (sliced.h): one process for the active directories
+ * in the order ord, its pass split into each one's sample.  Returns the
+ * samples taken (0 when none was active), or -1 on a signal.
+ */
+static int sliced_round(struct paired_env *pe, const struct test_def *t, unsigned r,
+			const size_t *ord, size_t nd, unsigned copies, unsigned secs,
+			struct dir_test *dt, const char *const *labels)
+{
+	struct run_env *env0 = pe->env[0];
+	const struct config *cfg = env0->cfg;
+	const char *dirs[MAX_TESTDIRS];
+	size_t list[MAX_TESTDIRS], n = 0;
+	struct pass_result all;
+	struct argv_buf *ab;
+	char cmd[512], names[MAX_TESTDIRS * (TESTDIR_LABEL_MAX + 1)] = "";
+	unsigned wall;
+	int rc;
+
+	for (size_t s = 0; s < nd; s++)
+		if (dt[ord[s]].active) {
+			list[n] = ord[s];
+			dirs[n++] = pe->env[ord[s]]->scratch;
+			fmt(names + strlen(names), sizeof(names) - strlen(names), " %s", labels[ord[s]]);
+		}
+	if (n == 0)
+		return 0;
+	ab = calloc(1, sizeof(*ab));
+	if (ab == NULL || runner_build_sliced_argv(env0, t, dirs, n, secs, copies, ab,
+						   cmd, sizeof(cmd)) != 0) {
+		free(ab);
+		for (size_t j = 0; j < n; j++) {
+			dt[list[j]].tr->status = TS_FAILED;
+			fmt(dt[list[j]].tr->reason, sizeof(dt[list[j]].tr->reason),
+			    "cannot prepare the command");
+			dt[list[j]].active = 0;
+		}
 		return 0;
 	}
-	dt->rates[r] = score_rate(pr->count, pr->time, pr->ncopies ? pr->copies[0].timebase : 0);
-	return 0;
+	runner_log(env0, "#### Round %u, test dirs%s: one process, sliced\n==> %s\n\n",
+		   r + 1, names, cmd);
+	/* Its timeout: the whole round's work counts as the sample's duration. */
+	wall = (unsigned)ceil(sliced_round_seconds(test_sliced(t, cfg->workload),
+						   cfg->quick || cfg->settle == 0, secs, n));
+	memset(&all, 0, sizeof(all));
+	rc = runner_pass(env0, t, ab->argv, copies, wall, &all);
+	free(ab);
+	if (rc != 0) {
+		free(all.copies);
+		return -1;
+	}
+	for (size_t j = 0; j < n; j++) {
+		struct dir_test *d = &dt[list[j]];
+		struct pass_result *pr = &d->tr->passes[r];
+
+		if (r == 0)
+			fmt(d->tr->command, sizeof(d->tr->command), "%s", cmd);
+		sliced_split(&all, j, pr);
+		record_sample(d, pr, r, (unsigned)j + 1);
+	}
+	free(all.copies);
+	return (int)n;
 }
 
 static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *prev,
@@ -196,6 +267,7 @@ static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *
 	int active[MAX_TESTDIRS], sig = 0, capped = 0;
 	double started = now_mono();
 	size_t nd = pe->n, ord[MAX_TESTDIRS];
+	const int sliced = test_sliced(t, cfg->workload) != NULL;
 	unsigned r;
 
 	memset(dt, 0, sizeof(dt));
@@ -217,6 +289,22 @@ static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *
 							 now_mono() - started, &capped)))
 			break;
 		order_round(nd, r, ord);
+		if (sliced) {
+			int n;
+
+			runner_progress(env0, t, "round", r + 1, nround, copies);
+			if (plan_settle_before(cfg, t, prev, sample++) && runner_settle(env0)) {
+				sig = sig_pending();
+				break;
+			}
+			if ((n = sliced_round(pe, t, r, ord, nd, copies, secs, dt, labels)) < 0) {
+				sig = sig_pending();
+				break;
+			}
+			env0->eta_done += n * plan->pass_estimate;
+			done += (unsigned)n;
+			continue;
+		}
 		for (size_t s = 0; s < nd && !sig; s++) {
 			size_t d = ord[s];
 			char step[48];

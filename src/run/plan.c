@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "run/order.h"
+#include "run/sliced.h"
 #include "stats/stats.h"
 
 static int compat_mode(const struct config *cfg)
@@ -31,7 +32,7 @@ int plan_settle_before(const struct config *cfg, const struct test_def *t,
 
 double plan_overhead(const struct config *cfg, const struct test_def *t)
 {
-	double s = 0.05;
+	double s = PLAN_START_S;
 
 	s += cfg->quick ? t->overhead_quick_s : t->overhead_s;
 	if (compat_mode(cfg) || (t->flags & TF_TESTDIR))
@@ -93,7 +94,17 @@ static void paired_rounds(const struct config *cfg, const struct test_def *t,
 	unsigned ref = cfg->quick && !cfg->given[O_ITERATIONS] ? PLAN_MIN_PAIRED_ROUNDS
 							    : cli_samples(cfg, t);
 
+	const struct test_sliced *sl = test_sliced(t, cfg->workload);
+
 	p->dirs = (unsigned)cfg->ndirs;
+	/*
+	 * A sliced row: one process per round (sliced.h), one settle before it;
+	 * a sample's share is the round's cost over the directories.
+	 */
+	if (sl != NULL)
+		p->pass_estimate = (PLAN_START_S + plan_settle_seconds(cfg) +
+				    sliced_round_seconds(sl, cfg->quick || cfg->settle == 0,
+							 p->seconds, p->dirs)) / p->dirs;
 	if (ref < PLAN_MIN_PAIRED_ROUNDS)
 		ref = PLAN_MIN_PAIRED_ROUNDS;
 	p->min_samples = p->max_samples = ref;

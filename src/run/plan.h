@@ -21,6 +21,7 @@
 #include "cli/cli.h"
 
 #define PLAN_MIN_PRECISION_SAMPLES 3
+#define PLAN_START_S 0.05          /* starting and reaping a sample's process */
 #define PLAN_TEST_CAP_S 300.0      /* --precision: at most this long per test */
 
 struct test_plan {
@@ -38,7 +39,9 @@ struct test_plan {
  * test dir, or --control), and its rounds: the UnixBench sample count but
  * at least PLAN_MIN_PAIRED_ROUNDS (3 with --quick); with --precision from 3
  * to twice that count but at least PLAN_MAX_PAIRED_ROUNDS_FLOOR, with the
- * time cap per directory.  A sample is one directory's pass.
+ * time cap per directory.  A sample is one directory's pass; for a sliced
+ * row (test_sliced(), one process per round) its pass_estimate is its share
+ * of the round: (start + settle + sliced_round_seconds()) / directories.
  */
 #define PLAN_MIN_PAIRED_ROUNDS 3
 #define PLAN_MAX_PAIRED_ROUNDS_FLOOR 10

@@ -40,6 +40,18 @@ static int parse_number(const char *s, double *out)
 	return 0;
 }
 
+/* An optional directory index field: -1 when absent, -2 when malformed. */
+static int parse_dir(const char *s)
+{
+	double v;
+
+	if (s == NULL)
+		return -1;
+	if (parse_number(s, &v) != 0 || v != floor(v) || v >= PROTO_MAX_DIRS)
+		return -2;
+	return (int)v;
+}
+
 static void copy_text(char *dst, size_t len, const char *src)
 {
 	snprintf(dst, len, "%s", src);
@@ -74,6 +86,7 @@ void proto_parse_line(const char *line, struct proto_line *out)
 	double tb;
 
 	memset(out, 0, sizeof(*out));
+	out->dir = -1;
 	len = strcspn(line, "\r\n");
 	if (len >= sizeof(buf)) {
 		invalid(out, "line too long");
@@ -87,8 +100,10 @@ void proto_parse_line(const char *line, struct proto_line *out)
 	}
 	n = split(buf, f, MAX_FIELDS);
 	if (strcmp(f[0], "COUNT") == 0) {
+		out->dir = parse_dir(n == 5 ? f[4] : NULL);
 		if (n < 4 || parse_number(f[1], &out->value) != 0 ||
-		    parse_number(f[2], &tb) != 0 || tb != floor(tb) || tb > 3600) {
+		    parse_number(f[2], &tb) != 0 || tb != floor(tb) || tb > 3600 ||
+		    out->dir == -2) {
 			invalid(out, "malformed COUNT line");
 			return;
 		}
@@ -96,7 +111,8 @@ void proto_parse_line(const char *line, struct proto_line *out)
 		out->timebase = (int)tb;
 		copy_text(out->unit, sizeof(out->unit), f[3]);
 	} else if (strcmp(f[0], "TIME") == 0) {
-		if (n < 2 || parse_number(f[1], &out->value) != 0) {
+		out->dir = parse_dir(n >= 3 ? f[2] : NULL);
+		if (n < 2 || parse_number(f[1], &out->value) != 0 || out->dir == -2) {
 			invalid(out, "malformed TIME line");
 			return;
 		}

@@ -4,12 +4,15 @@
 
 #include <stddef.h>
 
+/* Directory indexes a COUNT or TIME line may carry (= MAX_TESTDIRS). */
+#define PROTO_MAX_DIRS 8
+
 /* The start gate's descriptor number, in the copies' environment. */
 #define PROTO_START_FD_ENV "SYSINDEX_START_FD"
 
 enum proto_kind {
-	PL_COUNT,       /* COUNT|count|timebase|unit */
-	PL_TIME,        /* TIME|seconds */
+	PL_COUNT,       /* COUNT|count|timebase|unit[|dir] */
+	PL_TIME,        /* TIME|seconds[|dir] */
 	PL_METRIC,      /* METRIC|name|value|unit[|sum|mean|max] */
 	PL_NOTE,        /* NOTE|text */
 	PL_ERROR,       /* ERROR|message */
@@ -34,6 +37,9 @@ struct proto_line {
 	enum proto_kind kind;
 	double value;           /* COUNT count, TIME/START seconds, METRIC value */
 	int timebase;           /* COUNT */
+	int dir;                /* COUNT/TIME: the directory index of a program
+				 * that measures several at once (fstime's
+				 * sliced samples); -1: none given */
 	enum metric_combine combine; /* METRIC */
 	char name[32];          /* METRIC name */
 	char unit[16];          /* COUNT / METRIC unit */

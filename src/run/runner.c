@@ -53,20 +53,35 @@ static void expand_arg(const struct run_env *env, const char *in, unsigned secs,
 		fmt(out, outlen, "%s", in);
 }
 
-static int build_argv(const struct run_env *env, const struct test_def *t, unsigned secs,
-		      unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen)
+/*
+ * The command of t: its program, then args expanded, "@DIRS@" into "-d DIR"
+ * for each of dirs[0..ndirs-1] (a sliced row, sliced.h).
+ */
+static int build_args(const struct run_env *env, const struct test_def *t,
+		      const char *const *args, const char *const *dirs, size_t ndirs,
+		      unsigned secs, unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen)
 {
+	const size_t max = sizeof(b->store) / sizeof(b->store[0]);
 	size_t n = 0, used;
-
-	const char *const *args = test_args(t, env->cfg->workload);
 
 	if (path_join(b->store[0], sizeof(b->store[0]), env->pgmdir,
 		      test_prog(t, env->cfg->workload)) != 0)
 		return -1;
 	b->argv[n++] = b->store[0];
 	for (size_t i = 0; i < TEST_MAX_ARGS && args[i] != NULL; i++) {
-		expand_arg(env, args[i], secs, copies, b->store[i + 1], sizeof(b->store[0]));
-		b->argv[n++] = b->store[i + 1];
+		if (strcmp(args[i], "@DIRS@") != 0) {
+			expand_arg(env, args[i], secs, copies, b->store[n], sizeof(b->store[0]));
+			b->argv[n] = b->store[n];
+			n++;
+			continue;
+		}
+		for (size_t d = 0; d < ndirs && n + 2 < max; d++) {
+			fmt(b->store[n], sizeof(b->store[0]), "-d");
+			fmt(b->store[n + 1], sizeof(b->store[0]), "%s", dirs[d]);
+			b->argv[n] = b->store[n];
+			b->argv[n + 1] = b->store[n + 1];
+			n += 2;
+		}
 	}
 	b->argv[n] = NULL;
 	cmd[0] = '\0';
@@ -79,6 +94,13 @@ static int build_argv(const struct run_env *env, const struct test_def *t, unsig
 		used += (size_t)w;
 	}
 	return 0;
+}
+
+static int build_argv(const struct run_env *env, const struct test_def *t, unsigned secs,
+		      unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen)
+{
+	return build_args(env, t, test_args(t, env->cfg->workload), NULL, 0, secs, copies,
+			  b, cmd, cmdlen);
 }
 
 /* Settle as UnixBench does: sync; sleep 1; sync; sleep 2 (scaled). */
@@ -427,6 +449,17 @@ int runner_build_argv(const struct run_env *env, const struct test_def *t, unsig
 		      unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen)
 {
 	return build_argv(env, t, secs, copies, b, cmd, cmdlen);
+}
+
+int runner_build_sliced_argv(const struct run_env *env, const struct test_def *t,
+			     const char *const *dirs, size_t ndirs, unsigned secs,
+			     unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen)
+{
+	const struct test_sliced *sl = test_sliced(t, env->cfg->workload);
+
+	if (sl == NULL)
+		return -1;
+	return build_args(env, t, sl->args, dirs, ndirs, secs, copies, b, cmd, cmdlen);
 }
 
 int runner_settle(const struct run_env *env)

@@ -48,14 +48,18 @@ void runner_free(struct copy_run *run);
  * whole test run as runner_copy_run() runs it (0 or the signal).
  */
 struct argv_buf {
-	char store[TEST_MAX_ARGS + 1][1200];
-	char *argv[TEST_MAX_ARGS + 2];
+	char store[TEST_MAX_ARGS + 2 * MAX_TESTDIRS + 1][1200];
+	char *argv[TEST_MAX_ARGS + 2 * MAX_TESTDIRS + 2];
 };
 /* TS_OK when t can run here at this copy count, else why not (testprep_check). */
 enum test_status runner_can_run(struct run_env *env, const struct test_def *t,
 				unsigned copies, char *reason, size_t len);
 int runner_build_argv(const struct run_env *env, const struct test_def *t, unsigned secs,
 		      unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen);
+/* A sliced row's command (test_sliced) for the directories dirs[], in order. */
+int runner_build_sliced_argv(const struct run_env *env, const struct test_def *t,
+			     const char *const *dirs, size_t ndirs, unsigned secs,
+			     unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen);
 int runner_settle(const struct run_env *env);
 void runner_progress(struct run_env *env, const struct test_def *t, const char *step,
 		     unsigned n, unsigned of, unsigned copies);

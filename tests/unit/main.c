@@ -36,6 +36,7 @@ Suite *suite_hostid(void);
 Suite *suite_memnet(void);
 Suite *suite_workload(void);
 Suite *suite_paired(void);
+Suite *suite_sliced(void);
 
 static const struct {
 	const char *name;
@@ -64,6 +65,7 @@ static const struct {
 	{ "memnet", suite_memnet },
 	{ "workload", suite_workload },
 	{ "paired", suite_paired },
+	{ "sliced", suite_sliced },
 };
 
 int main(void)

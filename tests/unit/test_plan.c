@@ -7,6 +7,7 @@
 #include "progs/lib/diskfile.h"
 #include "run/paired_run.h"
 #include "run/plan.h"
+#include "run/sliced.h"
 #include "stats/score.h"
 
 static struct test_plan precise(double precision, unsigned min, unsigned max, double cap)
@@ -76,13 +77,13 @@ static void options(const char *first, ...)
 {
 	const struct test_def *tests[MAX_SELECTED];
 	size_t ntests = cfg.ntests;
-	char *argv[8] = { "sysindex" }, err[256];
+	char *argv[12] = { "sysindex" }, err[256];
 	int argc = 1;
 	va_list ap;
 
 	memcpy(tests, cfg.tests, sizeof(tests));
 	va_start(ap, first);
-	for (const char *a = first; a != NULL && argc < 7; a = va_arg(ap, const char *))
+	for (const char *a = first; a != NULL && argc < 11; a = va_arg(ap, const char *))
 		argv[argc++] = (char *)a;
 	va_end(ap);
 	argv[argc] = NULL;
@@ -382,6 +383,51 @@ START_TEST(paired_budget)
 }
 END_TEST
 
+/*
+ * A sliced row (fstime): one process per round for both dirs, so a round
+ * costs start + settle + the row's overheads + 2 x (seconds + per-dir
+ * overhead), and a sample its half; a budget then uses what it is given.
+ */
+START_TEST(paired_sliced_estimate)
+{
+	static const char *const names[] = { "fstime", "fsbuffer", "fsdisk" };
+	const struct test_sliced *sl = test_find("fstime")->paired_sliced;
+	struct test_plan p[3];
+	double round, total, used = 0;
+
+	select_tests(names, 3);
+	options("--quick", "--duration", "1", "--settle", "1", "-i", "299", NULL);
+	pair_dirs();
+	plan_run(&cfg, 1, p);
+	round = PLAN_START_S + 1 + sl->overhead_quick_s + 2 * (1 + sl->dir_overhead_quick_s);
+	ck_assert_double_eq_tol(p[0].pass_estimate * 2, round, 1e-9);
+	/* The per-directory path (a write test) keeps a process per sample. */
+	ck_assert_double_eq_tol(sliced_round_seconds(sl, 1, 1, 2),
+				sl->overhead_quick_s + 2 * (1 + sl->dir_overhead_quick_s), 1e-12);
+	/* 10 minutes: rounds spread evenly over the three, the budget used. */
+	options("--quick", "--duration", "1", "--settle", "1", "-i", "299", NULL);
+	pair_dirs();
+	cfg.time_budget = 10;
+	total = plan_run(&cfg, 1, p);
+	for (size_t i = 0; i < 3; i++) {
+		used += p[i].max_samples * p[i].pass_estimate * 2;
+		ck_assert_uint_eq(p[i].seconds, 1);
+		ck_assert_uint_le(p[i].max_samples > p[0].max_samples ?
+				  p[i].max_samples - p[0].max_samples :
+				  p[0].max_samples - p[i].max_samples, 1);
+	}
+	ck_assert_double_eq_tol(total, used, 1e-6);
+	ck_assert(total <= 600 && total > 600 - round * 3);
+	ck_assert_uint_ge(p[0].max_samples, 40);
+	/* --compat 5.1.3: a process per directory and sample, as before. */
+	options("--quick", "--duration", "1", "--settle", "1", "--compat", "5.1.3", NULL);
+	pair_dirs();
+	plan_run(&cfg, 1, p);
+	ck_assert_double_eq_tol(p[0].pass_estimate, 1 + plan_overhead(&cfg, test_find("fstime")),
+				1e-9);
+}
+END_TEST
+
 Suite *suite_plan(void)
 {
 	Suite *s = suite_create("plan");
@@ -401,6 +447,7 @@ Suite *suite_plan(void)
 	tcase_add_test(tc, paired_rounds_rule);
 	tcase_add_test(tc, paired_plan);
 	tcase_add_test(tc, paired_budget);
+	tcase_add_test(tc, paired_sliced_estimate);
 	suite_add_tcase(s, tc);
 	return s;
 }

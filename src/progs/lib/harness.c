@@ -1,5 +1,5 @@
 /* harness.c: timing, argument and protocol helpers shared by test programs. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700   /* setitimer() */
 #include "harness.h"
 
 #include <errno.h>
@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -70,7 +71,8 @@ void harness_start_gate(void)
 	fprintf(stderr, "START|%.6f\n", harness_now());
 }
 
-void harness_arm(unsigned seconds)
+/* Pass the gate, install the handler and clear the flag; the caller arms. */
+static void arm_handler(void)
 {
 	struct sigaction sa;
 
@@ -84,7 +86,26 @@ void harness_arm(unsigned seconds)
 		harness_fail_errno("sigaction(SIGALRM)");
 	harness_stop = 0;
 	armed_at = harness_now();
+}
+
+void harness_arm(unsigned seconds)
+{
+	arm_handler();
 	alarm(seconds);
+}
+
+void harness_arm_ms(unsigned ms)
+{
+	struct itimerval it = { .it_interval = { 0, 0 },
+				.it_value = { (time_t)(ms / 1000), (suseconds_t)(ms % 1000) * 1000 } };
+
+	if (ms % 1000 == 0) {
+		harness_arm(ms / 1000);
+		return;
+	}
+	arm_handler();
+	if (setitimer(ITIMER_REAL, &it, NULL) != 0)
+		harness_fail_errno("setitimer");
 }
 
 int harness_reap(pid_t pid)
@@ -132,6 +153,17 @@ void harness_count_u(unsigned long long count, int timebase, const char *unit)
 void harness_time(double seconds)
 {
 	fprintf(stderr, "TIME|%.3f\n", seconds);
+}
+
+void harness_count_dir(unsigned long long count, int timebase, const char *unit,
+		       unsigned i)
+{
+	fprintf(stderr, "COUNT|%llu|%d|%s|%u\n", count, timebase, unit, i);
+}
+
+void harness_time_dir(double seconds, unsigned i)
+{
+	fprintf(stderr, "TIME|%.3f|%u\n", seconds, i);
 }
 
 void harness_metric(const char *name, double value, const char *unit)

@@ -6,6 +6,10 @@
  *
  *   COUNT|<count>|<timebase>|<unit>   the work done; timebase 0 = already a rate
  *   TIME|<seconds>                    the program's own measured time (optional)
+ *   COUNT|<count>|<timebase>|<unit>|<i>  and TIME|<seconds>|<i>: the same for
+ *                                     directory i (from 0) of a program that
+ *                                     measures several at once (fstime -d A
+ *                                     -d B: paired mode's sliced samples)
  *   METRIC|<name>|<value>|<unit>[|<how>]  an extra figure (IOPS, latency
  *                                     percentile); how the driver combines the
  *                                     copies of a pass: sum (the default),
@@ -73,12 +77,19 @@ void harness_arm(unsigned seconds);
  */
 int harness_reap(pid_t pid);
 
+/* harness_arm() with a duration in milliseconds (whole seconds: alarm()). */
+void harness_arm_ms(unsigned ms);
+
 /* Monotonic clock in seconds (for TIME lines; never inside a work loop). */
 double harness_now(void);
 
 void harness_count(double count, int timebase, const char *unit);
 void harness_count_u(unsigned long long count, int timebase, const char *unit);
 void harness_time(double seconds);
+/* The COUNT and TIME lines of directory i of several measured at once. */
+void harness_count_dir(unsigned long long count, int timebase, const char *unit,
+		       unsigned i);
+void harness_time_dir(double seconds, unsigned i);
 
 /* How the driver combines one METRIC over the copies of a pass. */
 enum harness_combine {

@@ -1,0 +1,105 @@
+# Paired mode's sliced samples: the file-copy tests (fstime fsbuffer fsdisk)
+# run ONE fstime per round for both directories (two tmpfs mounts as root,
+# two folders otherwise), each directory's result taken from that process;
+# the report's Paired comparison block, the JSON's labels, rounds and
+# places, and the log's one command per round show it.  With -c 2 every
+# copy measures both.  fstime's own multi-directory errors: one line each.
+. tests/e2e/lib.sh
+A=$T/a B=$T/b
+mkdir -p "$A" "$B"
+MOUNTED=
+if [ "$(id -u)" = 0 ] &&
+   mount -t tmpfs -o size=128m "sysindex-e2e-sl-a-$$" "$A" 2>/dev/null; then
+	if mount -t tmpfs -o size=128m "sysindex-e2e-sl-b-$$" "$B" 2>/dev/null; then
+		MOUNTED=1
+	else
+		umount "$A"
+	fi
+fi
+umount_all() { [ -z "$MOUNTED" ] || umount "$A" "$B" 2>/dev/null; cleanup; }
+trap umount_all EXIT
+
+# fstime's usage with several -d: exit 2, one line; a missing dir: one ERROR.
+F=$ROOT/pgms/fstime
+fst() {
+	"$F" "$@" >"$T/fout" 2>"$T/ferr"
+	frc=$?
+	[ "$(wc -l <"$T/ferr")" -eq 1 ] || { cat "$T/ferr"; die "fstime $*: not one line"; }
+}
+fst -c -t 1 -s 0 -d "$A" -d "$B" -q 0;    [ $frc -eq 2 ] || die "-q 0: exit $frc"
+fst -c -t 1 -s 0 -d "$A" -d "$B" -q 1001; [ $frc -eq 2 ] || die "-q 1001: exit $frc"
+fst -c -t 1 -s 0 -d "$A" -d "$B" -q x;    [ $frc -eq 2 ] || die "-q x: exit $frc"
+fst -c -t 1 -s 0 -d "$A" -d "$B" -p 0;    [ $frc -eq 2 ] || die "-p 0: exit $frc"
+fst -r -t 1 -s 0 -d "$A" -d "$B";         [ $frc -eq 2 ] || die "-r with two dirs: exit $frc"
+fst -c -t 1 -s 0 -d "$A" -d "";           [ $frc -eq 2 ] || die "an empty -d: exit $frc"
+grep -q "^usage: fstime .*several -d need -c" "$T/ferr" || die "usage text"
+fst -c -t 1 -s 0 -p 50 -d "$A" -d "$T/missing"
+[ $frc -eq 1 ] || die "a missing dir: exit $frc, want 1"
+grep -q "^ERROR|$T/missing: create dummy0: No such file" "$T/ferr" || die "missing dir message"
+[ -z "$(ls -A "$A")" ] || die "fstime left files in $A"
+# A good sliced sample by hand: one COUNT and TIME per directory.
+"$F" -c -t 1 -s 0 -p 50 -b 1024 -m 500 -d "$A" -d "$B" >"$T/fout" 2>"$T/ferr" || die "fstime -d A -d B"
+cat "$T/fout" "$T/ferr"
+for i in 0 1; do
+	grep -Eq "^COUNT\|[1-9][0-9]*\|0\|KBps\|$i\$" "$T/ferr" || die "no COUNT for dir $i"
+	grep -Eq "^TIME\|1\.[0-9]+\|$i\$" "$T/ferr" || die "no TIME of at least 1 s for dir $i"
+done
+grep -q "^Copy 1: [0-9]* slices of 20 ms" "$T/fout" || die "slice chatter"
+
+rm -rf "$RES"/*
+run_si --quick -c 1 --duration 1 --testdir "a=$A" --testdir "b=$B" fstime fsbuffer fsdisk
+[ $rc -eq 0 ] || die "paired run: exit $rc"
+r=$(report)
+expect_files "$r"
+check_json "$r.json"
+grep -q "^Paired comparison: 1 copy, baseline a, 2 test dirs" "$r" || die "paired block"
+for t in "File Copy 1024 bufsize 2000 maxblocks" "File Copy 256 bufsize 500 maxblocks" \
+	 "File Copy 4096 bufsize 8000 maxblocks"; do
+	row=$(grep "^$t  *b  " "$r") || die "no comparison row for $t"
+	echo "$row" | grep -Eq " [+-][0-9.]+% +[+-][0-9.]+%\.\.[+-][0-9.]+% +\+-[0-9.]+% +3  (faster|slower|no difference proven)\$" ||
+		die "comparison row shape: $row"
+done
+log=$r.log
+# One process per round: 3 tests x 3 rounds, each naming both scratch dirs.
+[ "$(grep -c '^#### Round [123], test dirs [ab] [ab]: one process, sliced$' "$log")" -eq 9 ] ||
+	die "want 9 sliced rounds in the log"
+[ "$(grep -c '^==> .*/fstime -c -t 1 -d .*/sysindex-[^ ]* -d .*/sysindex-[^ ]* .*-p 250 -q 20$' "$log")" -eq 9 ] ||
+	die "want 9 sliced commands with two -d"
+[ "$(grep -c '^# copy 0: status 0' "$log")" -eq 9 ] || die "want one process per round"
+! grep -q '^#### Round [0-9]*, test dir [0-9]' "$log" || die "a per-directory sample ran"
+grep -q '^#### Round 2, test dirs b a: one process' "$log" || die "round 2 is not B A"
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$r.json" <<'PY' || die "JSON pairing"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [x["label"] for x in d["runs"]] == ["a", "b"]
+names = set()
+for run in d["runs"]:
+    for t in run["tests"]:
+        names.add(t["name"])
+        s = t["samples"]
+        assert sorted(x["round"] for x in s) == [1, 2, 3], (t["name"], s)
+        assert all(x["label"] == run["label"] and x["rate"] > 0 for x in s), s
+        # Its place in the round's one command: a first in odd rounds.
+        for x in s:
+            first = (x["round"] % 2 == 1) == (run["label"] == "a")
+            assert x["place"] == (1 if first else 2), (run["label"], x)
+        assert " -d " in t["command"] and t["command"].count(" -d ") == 2, t["command"]
+assert names == {"fstime", "fsbuffer", "fsdisk"}, names
+c = d["paired"]["comparisons"]
+assert len(c) == 3 and all(x["paired_rounds"] == 3 for x in c), c
+PY
+fi
+[ -z "$(ls -A "$A")" ] && [ -z "$(ls -A "$B")" ] || die "files left in the test dirs"
+
+# -c 2: both copies run the sliced program; each directory sums its copies.
+rm -rf "$RES"/*
+run_si --quick -c 2 --duration 1 --testdir "a=$A" --testdir "b=$B" fsbuffer
+[ $rc -eq 0 ] || die "paired -c 2: exit $rc"
+r=$(report)
+grep -q "^Paired comparison: 2 copies, baseline a" "$r" || die "2-copy paired block"
+[ "$(grep -c '^# copy 1: status 0' "$r.log")" -eq 3 ] || die "want 2 copies in each of 3 rounds"
+[ "$(grep -c '^COUNT|[0-9]*|0|KBps|1$' "$r.log")" -eq 6 ] || die "want dir 1's COUNT from each copy"
+[ -z "$(ls -A "$A")" ] && [ -z "$(ls -A "$B")" ] || die "files left after -c 2"
+no_strays
+echo "ok"
