@@ -17,8 +17,11 @@
 #   bench/paired.sh -S            smoke test: every part, tiny, about a minute
 #
 # -d: seconds per sample (default 1: short samples, many rounds, as the
-# manual A B A B advice); -s: settle seconds before each sample (default
-# 1); -m: the A/A budgets in minutes (default 5,10); -e: the budget of each
+# manual A B A B advice; the file-copy tests take one sliced sample per
+# round, every directory in one fstime process, so what limits their
+# interval is the number of rounds, each with new files, not the sample's
+# length); -s: settle seconds before each sample, or before each round of a
+# sliced test (default 1); -m: the A/A budgets in minutes (default 5,10); -e: the budget of each
 # other run (default 2: effect runs two, manual a paired one and two of half
 # of it each); -o DIR keeps every result file and the summary (DIR/summary.md),
 # else they go with the temporary folder.  PART: aa effect manual atime
@@ -78,7 +81,7 @@ DISK="seqwrite-fdatasync fsync-4k randread-4k-qd1"
 common="-q --no-charts -c 1 --quick --duration $secs --settle $settle -i 299"
 if [ -n "$smoke" ]; then
 	common="-q --no-charts -c 1 --quick --duration 1 --settle 0 -i 8"
-	FS=fsbuffer-w DISK=fsync-4k
+	FS=fsbuffer DISK=fsync-4k   # fsbuffer: a sliced test
 fi
 
 # run NAME BUDGET-MIN ARGS...: one ./Run into $OUT/NAME, its wall time in NAME/wall.

@@ -24,7 +24,8 @@
  *     extra_grace_s/flush_grace_s (longer pass timeout), needs/needs_hint (a
  *     tool looked up on PATH, else skipped), prep (a set-up step: a new one
  *     is an enum test_prep value plus its entry in src/run/testprep.c's
- *     steps[]), placement_metric.
+ *     steps[]), placement_metric, paired_sliced (paired mode: one process
+ *     per round for every directory, src/run/sliced.h).
  *  3. Describe it in docs/methodology.md (and a new group in the man page).
  *  4. `make check`: the table invariants (testtab_validate), the docs tests
  *     and every_program_is_built (tests/unit/test_testtab.c: each row's

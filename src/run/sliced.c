@@ -26,10 +26,15 @@ int sliced_split(const struct pass_result *all, size_t i, struct pass_result *ou
 		const struct copy_result *src = &all->copies[c];
 		struct copy_result *cr = &out->copies[c];
 		int have = i < PROTO_MAX_DIRS && (src->dir_seen & (1u << i));
+		/* One directory left (the others skipped): its plain result. */
+		int plain = i == 0 && src->dir_seen == 0;
 
 		*cr = *src;
-		cr->count = have ? src->dir_count[i] : 0;
-		cr->time = have ? src->dir_time[i] : -1;
+		if (!plain) {
+			cr->count = have ? src->dir_count[i] : 0;
+			cr->time = have ? src->dir_time[i] : -1;
+		}
+		have |= plain;
 		cr->ok = src->ok && have;
 		if (src->ok && !have && out->ok) {
 			out->ok = 0;

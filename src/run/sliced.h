@@ -19,7 +19,9 @@
  * Directory i's pass (i: its place on the command line, from 0) out of the
  * round's one pass 'all': every copy's COUNT and TIME for i (its elapsed
  * time where it gave no TIME for i); not ok when 'all' is not, or when a
- * copy gave no result for i (the reason says so).  out->copies is
+ * copy gave no result for i (the reason says so).  A process given one
+ * directory (the others skipped) reports as usual: its plain COUNT and
+ * TIME are directory 0's.  out->copies is
  * allocated (free it as any pass's).  0, or -1 when out of memory.
  */
 int sliced_split(const struct pass_result *all, size_t i, struct pass_result *out);

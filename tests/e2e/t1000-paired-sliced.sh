@@ -101,5 +101,30 @@ grep -q "^Paired comparison: 2 copies, baseline a" "$r" || die "2-copy paired bl
 [ "$(grep -c '^# copy 1: status 0' "$r.log")" -eq 3 ] || die "want 2 copies in each of 3 rounds"
 [ "$(grep -c '^COUNT|[0-9]*|0|KBps|1$' "$r.log")" -eq 6 ] || die "want dir 1's COUNT from each copy"
 [ -z "$(ls -A "$A")" ] && [ -z "$(ls -A "$B")" ] || die "files left after -c 2"
+# A round whose one process fails (a full disk in B) fails the test in both
+# directories, with the message; the run goes on to the next test.
+P=$T/pgms
+mkdir -p "$P"
+for f in "$ROOT"/pgms/*; do ln -s "$f" "$P/"; done
+rm "$P/fstime"
+cat >"$P/fstime" <<SH
+#!/bin/sh
+case "\$*" in *" -d "*" -d "*) echo "ERROR|$B/x: write: No space left on device" >&2; exit 1 ;; esac
+exec "$ROOT/pgms/fstime" "\$@"
+SH
+chmod +x "$P/fstime"
+rm -rf "$RES"/*
+SYSINDEX_PGMDIR=$P "$ROOT/sysindex" --results "$RES" --quick -c 1 --duration 1 \
+	--testdir "a=$A" --testdir "b=$B" fsbuffer fsbuffer-w >"$T/out" 2>"$T/err"
+rc=$?
+cat "$T/out" "$T/err"
+[ $rc -eq 1 ] || die "a failed round: exit $rc, want 1 (a test failed)"
+r=$(report)
+[ "$(grep -c '^File Copy 256 bufsize 500 maxblocks  *FAILED .*No space left on device' "$r")" -eq 2 ] ||
+	die "want fsbuffer failed in both directories, with the reason"
+[ "$(grep -c '^File Write 256 bufsize 500 maxblocks  *[0-9.]* KBps  (' "$r")" -eq 2 ] || die "the next test did not run"
+[ "$(grep -c '^#### Round .*one process, sliced' "$r.log")" -eq 1 ] || die "want 1 failed sliced round"
+[ "$(grep -c '^#### Round [123], test dir [12] ' "$r.log")" -eq 6 ] || die "want fsbuffer-w's 3 x 2 samples"
+[ -z "$(ls -A "$A")" ] && [ -z "$(ls -A "$B")" ] || die "files left after a failed round"
 no_strays
 echo "ok"

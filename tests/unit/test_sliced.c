@@ -109,6 +109,21 @@ START_TEST(split_per_dir)
 	ck_assert_int_eq(out.ok, 0);
 	ck_assert_str_eq(out.reason, "copy 2 printed no result for test dir 2");
 	free(out.copies);
+	/* One directory left: the program's plain COUNT and TIME are its. */
+	two_copies(&all, c, 2u);
+	for (int k = 0; k < 2; k++) {
+		c[k].dir_seen = 0;
+		c[k].count = 50;
+		c[k].time = 1.25;
+	}
+	ck_assert_int_eq(sliced_split(&all, 0, &out), 0);
+	ck_assert_int_eq(out.ok, 1);
+	ck_assert_double_eq(out.count, 100);
+	ck_assert_double_eq_tol(out.time, 1.25, 1e-12);
+	free(out.copies);
+	ck_assert_int_eq(sliced_split(&all, 1, &out), 0);
+	ck_assert_int_eq(out.ok, 0);
+	free(out.copies);
 	/* A failed round fails every directory with its reason. */
 	two_copies(&all, c, 2u);
 	all.ok = 0;
