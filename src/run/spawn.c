@@ -1,4 +1,16 @@
-/* spawn.c: start, watch, time, kill and reap the copies of one pass. */
+/*
+ * spawn.c: start, watch, time, kill and reap the copies of one pass.
+ *
+ * While the copies run, the driver sleeps in poll() until a copy writes to
+ * its stderr pipe, a signal arrives (SIGCHLD through sig.c's self-pipe when a
+ * copy exits) or a deadline comes.  It sets no periodic timer and reads no
+ * /proc file during a sample, as UnixBench's runner, blocked in read(),
+ * does not wake either: whatever is awake beside a test can change where the
+ * kernel puts the test's processes (Process Creation's children, context1's
+ * pair).  The CPU a copy last ran on is read once, from its zombie, just
+ * before it is reaped.  Without a self-pipe (sig_install() not called) the
+ * driver looks every second instead, since nothing would wake it at an exit.
+ */
 #define _GNU_SOURCE   /* sched_setaffinity, CPU_SET, prctl */
 #include "run/spawn.h"
 
@@ -22,6 +34,8 @@
 
 #define TERM_TO_KILL_S 3.0   /* SIGTERM, then SIGKILL this much later: looper needs ~2 s to stop its jobs */
 #define EOF_AFTER_EXIT_S 0.5 /* wait this long for stderr EOF after exit */
+#define NO_SIGNAL_PIPE_S 1.0 /* look this often when no SIGCHLD can wake the driver */
+#define IDLE_WAIT_S 3600.0   /* longest poll() otherwise: the deadlines come sooner */
 
 struct copy {
 	pid_t pid;
@@ -241,11 +255,21 @@ static void signal_copy(struct copy *c, int sig)
 
 static void reap(struct copy *c, struct spawn_out *o, double now)
 {
+	siginfo_t si;
 	int st;
 	pid_t r;
 
 	if (c->reaped || c->pid <= 0)
 		return;
+	/* Exited? Then read its last CPU while the zombie still has one. */
+	memset(&si, 0, sizeof(si));
+	if (waitid(P_PID, (id_t)c->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+	    si.si_pid == c->pid) {
+		int cpu = last_cpu(c->pid);
+
+		if (cpu >= 0)
+			o->cpu = cpu;
+	}
 	r = waitpid(c->pid, &st, WNOHANG);
 	if (r == c->pid) {
 		c->reaped = 1;
@@ -330,11 +354,11 @@ static void kill_all(struct copy *c, struct spawn_out *out, size_t n)
 
 /* One round of the watch loop; returns 1 when every copy is done. */
 static int watch(const struct spawn_spec *s, struct copy *c, struct spawn_out *out,
-		 size_t n, double *next_sample)
+		 size_t n)
 {
 	struct pollfd pf[n + 1];
 	size_t np = 0, map[n + 1];
-	double now = now_mono(), wait = 1.0;
+	double now = now_mono(), wait = sig_fd() >= 0 ? IDLE_WAIT_S : NO_SIGNAL_PIPE_S;
 	int done = 1, r;
 
 	pf[np].fd = sig_fd();
@@ -358,7 +382,6 @@ static int watch(const struct spawn_spec *s, struct copy *c, struct spawn_out *o
 	}
 	if (done)
 		return 1;
-	/* Wake at least every 50 ms while a copy has exited but not been reaped. */
 	r = poll(pf, np, wait > 0 ? (int)(wait * 1000) + 1 : 0);
 	now = now_mono();
 	if (r > 0 && (pf[0].revents & POLLIN))
@@ -384,16 +407,6 @@ static int watch(const struct spawn_spec *s, struct copy *c, struct spawn_out *o
 			signal_copy(&c[i], SIGTERM);
 		}
 	}
-	if (now >= *next_sample) {
-		for (size_t i = 0; i < n; i++)
-			if (!c[i].reaped) {
-				int cpu = last_cpu(c[i].pid);
-
-				if (cpu >= 0)
-					out[i].cpu = cpu;
-			}
-		*next_sample = now + 0.5;
-	}
 	return 0;
 }
 
@@ -401,7 +414,7 @@ int spawn_pass(const struct spawn_spec *s, size_t n, struct spawn_out *out)
 {
 	static int subreaper;
 	struct copy *c = calloc(n ? n : 1, sizeof(*c));
-	double next_sample, opened;
+	double opened;
 	int interrupted = 0, gate[2] = { -1, -1 }, shared_in;
 
 	memset(out, 0, n * sizeof(*out));
@@ -441,8 +454,7 @@ int spawn_pass(const struct spawn_spec *s, size_t n, struct spawn_out *out)
 			if (!c[i].reaped)
 				c[i].start = opened;
 	}
-	next_sample = now_mono() + 0.2;
-	while (!watch(s, c, out, n, &next_sample)) {
+	while (!watch(s, c, out, n)) {
 		if (sig_pending()) {
 			interrupted = 1;
 			break;

@@ -37,7 +37,7 @@ struct spawn_out {
 	int status;             /* waitpid status, -1 if it could not be started */
 	int timed_out;          /* killed at the deadline */
 	int start_errno;        /* fork/pipe failure */
-	int cpu;                /* last CPU seen running the copy, -1 unknown */
+	int cpu;                /* CPU it last ran on, read when it exited; -1 unknown */
 };
 
 /*

@@ -14,6 +14,7 @@
 
 #include "run/proto.h"
 #include "run/runner.h"
+#include "run/sig.h"
 #include "run/spawn.h"
 
 #define W_EXIT(n) ((n) << 8)          /* a wait status for exit(n) */
@@ -142,6 +143,9 @@ START_TEST(spawn_two_copies)
 		ck_assert_int_eq(WIFEXITED(out[i].status) && WEXITSTATUS(out[i].status) == 0, 1);
 		ck_assert(strstr(out[i].err, "COUNT|1000|1|lps") != NULL);
 		ck_assert(out[i].elapsed >= 0.29 && out[i].elapsed < 5);
+		/* Read once, from the exited copy, before it was reaped. */
+		ck_assert_int_ge(out[i].cpu, 0);
+		ck_assert_int_lt(out[i].cpu, (int)sysconf(_SC_NPROCESSORS_CONF));
 	}
 	spawn_free(out, 2);
 	ck_assert_int_eq(children_left(), 0);
@@ -175,6 +179,43 @@ START_TEST(spawn_start_gate)
 		ck_assert(out[i].elapsed < 15);
 	}
 	spawn_free(out, 3);
+	ck_assert_int_eq(children_left(), 0);
+}
+END_TEST
+
+/*
+ * The driver does not wake while a copy runs quietly (as UnixBench's runner,
+ * blocked in read, does not): the copy reads the driver's voluntary context
+ * switches (this process's: $PPID) at the start and at the end of a 3.5 s
+ * sleep.  Each time the driver woke and slept again adds one; a driver that
+ * looked every second, as it did before, adds three.  With the self-pipe
+ * installed, SIGCHLD still ends the pass as soon as the copy exits.
+ */
+START_TEST(spawn_driver_sleeps_through_a_sample)
+{
+	char *argv[] = { "/bin/sh", "-c",
+		"cs() { sed -n 's/^voluntary_ctxt_switches:[[:space:]]*//p' /proc/$PPID/status; }; "
+		"a=$(cs); sleep 3.5; b=$(cs); echo \"CS|$a|$b\" >&2", NULL };
+	struct spawn_spec spec;
+	struct spawn_out out;
+	long a = -1, b = -1;
+	const char *cs;
+
+	ck_assert_int_eq(sig_install(), 0);
+	memset(&spec, 0, sizeof(spec));
+	spec.argv = argv;
+	spec.cwd = ".";
+	spec.log_fd = -1;
+	spec.timeout = 30;
+	ck_assert_int_eq(spawn_pass(&spec, 1, &out), 0);
+	ck_assert_msg(out.err != NULL && (cs = strstr(out.err, "CS|")) != NULL &&
+		      sscanf(cs, "CS|%ld|%ld", &a, &b) == 2,
+		      "no CS line: %s", out.err ? out.err : "(nothing)");
+	ck_assert_msg(b - a <= 1, "the driver woke %ld times in 3.5 s", b - a);
+	/* Ended by the exit (SIGCHLD, stderr EOF), not by a timer. */
+	ck_assert(out.elapsed >= 3.4 && out.elapsed < 10);
+	ck_assert_int_ge(out.cpu, 0);
+	spawn_free(&out, 1);
 	ck_assert_int_eq(children_left(), 0);
 }
 END_TEST
@@ -276,6 +317,7 @@ Suite *suite_runner(void)
 	tcase_set_timeout(sp, 60);
 	tcase_add_test(sp, spawn_two_copies);
 	tcase_add_test(sp, spawn_start_gate);
+	tcase_add_test(sp, spawn_driver_sleeps_through_a_sample);
 	tcase_add_test(tc, start_spread_of_copies);
 	tcase_add_test(sp, spawn_crash_and_abort);
 	tcase_add_test(sp, spawn_kills_a_hang);
