@@ -261,10 +261,21 @@ static void reap(struct copy *c, struct spawn_out *o, double now)
 
 	if (c->reaped || c->pid <= 0)
 		return;
-	/* Exited? Then read its last CPU while the zombie still has one. */
+	/*
+	 * Exited?  Look without reaping first, so that its last CPU is read
+	 * from the zombie; a copy still running is left alone.
+	 */
 	memset(&si, 0, sizeof(si));
-	if (waitid(P_PID, (id_t)c->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-	    si.si_pid == c->pid) {
+	if (waitid(P_PID, (id_t)c->pid, &si, WEXITED | WNOHANG | WNOWAIT) != 0) {
+		if (errno == ECHILD) {
+			c->reaped = 1;
+			c->reaped_at = now;
+		}
+		return;
+	}
+	if (si.si_pid != c->pid)
+		return;
+	{
 		int cpu = last_cpu(c->pid);
 
 		if (cpu >= 0)
@@ -361,6 +372,7 @@ static int watch(const struct spawn_spec *s, struct copy *c, struct spawn_out *o
 	double now = now_mono(), wait = sig_fd() >= 0 ? IDLE_WAIT_S : NO_SIGNAL_PIPE_S;
 	int done = 1, r;
 
+	memset(pf, 0, sizeof(pf));   /* a poll() that a signal interrupts sets no revents */
 	pf[np].fd = sig_fd();
 	pf[np++].events = POLLIN;
 	for (size_t i = 0; i < n; i++) {
