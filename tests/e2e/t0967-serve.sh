@@ -12,6 +12,9 @@ trap 'for p in $pids; do kill "$p" 2>/dev/null; done; cleanup' EXIT
 
 # start_serve ARGS...: a server in the background; sets $spid and $port.
 start_serve() {
+	# The background job truncates serve.out only when it starts: remove the
+	# last server's first, or its "listening on" line is read with no port.
+	rm -f "$T/serve.out"
 	"$SI" serve --port 0 "$@" >"$T/serve.out" 2>"$T/serve.err" &
 	spid=$!
 	pids="$pids $spid"
