@@ -127,7 +127,7 @@ int main(int argc, char **argv)
 	parse(argc, argv, &run);
 	if (run.unix_sock && run.peer && *run.peer && strcmp(run.peer, "-") != 0)
 		harness_skip("a Unix socket cannot reach peer %s: unix-stream is local only", run.peer);
-	run.buf = malloc(NET_STREAM_BLOCK);
+	run.buf = net_block_alloc();
 	if (run.buf == NULL)
 		harness_fail("out of memory");
 	memset(run.buf, 's', NET_STREAM_BLOCK);

@@ -288,6 +288,11 @@ int net_random_hex(char *out, size_t n)
 	return 0;
 }
 
+void *net_block_alloc(void)
+{
+	return aligned_alloc(NET_BLOCK_ALIGN, NET_STREAM_BLOCK);
+}
+
 void net_nodelay(int fd)
 {
 	int one = 1;

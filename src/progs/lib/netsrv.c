@@ -364,7 +364,7 @@ int net_serve_session(int ctl, const struct net_limits *lim, int log_fd, char *e
 		      size_t errlen)
 {
 	char line[NET_LINE_MAX], want[NET_LINE_MAX];
-	char *buf = malloc(NET_STREAM_BLOCK);
+	char *buf = net_block_alloc();
 	int n, rc = -1;
 
 	err[0] = '\0';
