@@ -15,7 +15,9 @@
 #   lat   mem-latency's curve vs the cache sizes sysfs reports
 #   tcp   tcp-stream vs `iperf3 -c 127.0.0.1 -t SECONDS` (receiver),
 #         tcp-stream-4 vs the same with -P 4
-#   rr    tcp-rr vs bench/ref/tcp_rr.c (a bare 1-byte ping-pong, built here)
+#   rr    tcp-rr vs bench/ref/tcp_rr.c (a bare 1-byte ping-pong, built here),
+#         as the scheduler places the two ends and with both ends on one CPU
+#         (taskset: the per-round-trip work alone, without the placement)
 #   peer  (root) --peer across a veth pair between two network namespaces
 #         made for the run vs iperf3 across the same pair
 #
@@ -168,18 +170,32 @@ part_tcp() {
 	done
 }
 
+# A round trip costs several times more with its two ends on two CPUs than
+# on one, so the free-running figures also measure where the scheduler put
+# them; the pinned pair (both ends on the first allowed CPU) compares the
+# per-round-trip work alone.
 part_rr() {
 	has cc "rr vs the reference loop" || return 0
 	cc -O2 -o "$tmp/tcp_rr" "$root/bench/ref/tcp_rr.c" || { echo "  rr: the reference loop did not build"; return 0; }
+	one=
+	if command -v taskset >/dev/null 2>&1; then
+		one=$(taskset -pc $$ | sed 's/.*: *//; s/[,-].*//')
+		echo "  rr: pinned rows run both ends on CPU $one"
+	else
+		echo "  rr: pinned rows skipped (taskset not installed)"
+	fi
 	for r in $(seq "$rounds"); do
 		for side in $( [ $((r % 2)) -eq 1 ] && echo "si ref" || echo "ref si"); do
-			if [ "$side" = si ]; then
-				si "" tcp-rr >"$tmp/t"
-				read -r n v u <"$tmp/t"
-				row rr tcp-rr sysindex "$v" "$u"
-			else
-				row rr tcp-rr "ref loop" "$("$tmp/tcp_rr" "$secs")" tps
-			fi
+			for pin in "" ${one:+"taskset -c $one"}; do
+				what=tcp-rr${pin:+" (one CPU)"}
+				if [ "$side" = si ]; then
+					si "$pin" tcp-rr >"$tmp/t"
+					read -r n v u <"$tmp/t"
+					row rr "$what" sysindex "$v" "$u"
+				else
+					row rr "$what" "ref loop" "$($pin "$tmp/tcp_rr" "$secs")" tps
+				fi
+			done
 		done
 	done
 }
