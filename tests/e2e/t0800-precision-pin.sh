@@ -2,6 +2,7 @@
 # fewer than 3, never more than twice UnixBench's count); --pin pins copies
 # and puts context1's two processes on two different CPUs; --time-budget
 # plans within the budget.
+# e2e: alone (its checks need the machine to itself; tests/e2e/run.sh)
 . tests/e2e/lib.sh
 run_si -c 1 --precision 50% --duration 1 --settle 0 pipe spawn
 [ $rc -eq 0 ] || die "--precision exit $rc"

@@ -4,6 +4,7 @@
 # separate-cpus).  The text report shows it in its own Placement block
 # after the statistics, never inside UnixBench's result block.
 # Functional checks, not figures.
+# e2e: alone (its checks need the machine to itself; tests/e2e/run.sh)
 . tests/e2e/lib.sh
 command -v taskset >/dev/null 2>&1 || skip "taskset not installed"
 

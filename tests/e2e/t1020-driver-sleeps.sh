@@ -4,6 +4,7 @@
 # 3.5 s sleep.  Each wake-up adds one; the driver that polled every second
 # and read /proc/<pid>/stat added three.  The run still ends at the exit,
 # and the copy's CPU (read from its zombie) is in the JSON.
+# e2e: alone (its checks need the machine to itself; tests/e2e/run.sh)
 . tests/e2e/lib.sh
 P=$T/pgms
 mkdir -p "$P"
