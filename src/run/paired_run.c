@@ -288,7 +288,7 @@ static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *
 		if (!any || (r > 0 && paired_rounds_done(plan, rates, active, nd, r,
 							 now_mono() - started, &capped)))
 			break;
-		order_round(nd, r, ord);
+		williams_row(nd, r, ord);
 		if (sliced) {
 			int n;
 

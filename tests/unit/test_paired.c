@@ -24,7 +24,7 @@ START_TEST(two_dirs_abba)
 	size_t o[2], seq[8];
 
 	for (size_t r = 0; r < 4; r++) {
-		order_round(2, r, o);
+		williams_row(2, r, o);
 		seq[2 * r] = o[0];
 		seq[2 * r + 1] = o[1];
 	}
@@ -37,7 +37,7 @@ START_TEST(two_dirs_abba)
 	ck_assert_uint_eq(seq[5], 1);
 	ck_assert_uint_eq(seq[6], 1);
 	ck_assert_uint_eq(seq[7], 0);
-	ck_assert_uint_eq(order_period(2), 2);
+	ck_assert_uint_eq(williams_period(2), 2);
 }
 END_TEST
 
@@ -45,13 +45,13 @@ END_TEST
  * every other dir equally often (a Williams design). */
 static void check_balanced(size_t k)
 {
-	size_t period = order_period(k), place[8][8] = { { 0 } }, follows[8][8] = { { 0 } };
+	size_t period = williams_period(k), place[8][8] = { { 0 } }, follows[8][8] = { { 0 } };
 	size_t o[8];
 
 	for (size_t r = 0; r < period; r++) {
 		int seen[8] = { 0 };
 
-		order_round(k, r, o);
+		williams_row(k, r, o);
 		for (size_t j = 0; j < k; j++) {
 			ck_assert_uint_lt(o[j], k);
 			ck_assert_int_eq(seen[o[j]], 0);   /* a permutation */
@@ -71,8 +71,8 @@ static void check_balanced(size_t k)
 
 START_TEST(k_dirs_balanced)
 {
-	ck_assert_uint_eq(order_period(3), 6);
-	ck_assert_uint_eq(order_period(4), 4);
+	ck_assert_uint_eq(williams_period(3), 6);
+	ck_assert_uint_eq(williams_period(4), 4);
 	check_balanced(2);
 	check_balanced(3);
 	check_balanced(4);
@@ -85,11 +85,11 @@ START_TEST(four_dirs_first_rows)
 {
 	size_t o[4];
 
-	order_round(4, 0, o);
+	williams_row(4, 0, o);
 	ck_assert(o[0] == 0 && o[1] == 1 && o[2] == 3 && o[3] == 2);
-	order_round(4, 1, o);
+	williams_row(4, 1, o);
 	ck_assert(o[0] == 1 && o[1] == 2 && o[2] == 0 && o[3] == 3);
-	order_round(4, 4, o);   /* the period starts again */
+	williams_row(4, 4, o);   /* the period starts again */
 	ck_assert(o[0] == 0 && o[1] == 1 && o[2] == 3 && o[3] == 2);
 }
 END_TEST
