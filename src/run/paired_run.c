@@ -232,8 +232,7 @@ static int sliced_round(struct paired_env *pe, const struct test_def *t, unsigne
 	runner_log(env0, "#### Round %u, test dirs%s: one process, sliced\n==> %s\n\n",
 		   r + 1, names, cmd);
 	/* Its timeout: the whole round's work counts as the sample's duration. */
-	wall = (unsigned)ceil(sliced_round_seconds(test_sliced(t, cfg->workload),
-						   cfg->quick || cfg->settle == 0, secs, n));
+	wall = (unsigned)ceil(plan_sliced_round_seconds(cfg, t, secs, n));
 	memset(&all, 0, sizeof(all));
 	rc = runner_pass(env0, t, ab->argv, copies, wall, &all);
 	free(ab);

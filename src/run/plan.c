@@ -19,6 +19,18 @@ double plan_settle_seconds(const struct config *cfg)
 	return cfg->settle;
 }
 
+int plan_program_sleeps_off(const struct config *cfg)
+{
+	return cfg->quick || cfg->settle == 0;
+}
+
+double plan_sliced_round_seconds(const struct config *cfg, const struct test_def *t,
+				 unsigned secs, size_t ndirs)
+{
+	return sliced_round_seconds(test_sliced(t, cfg->workload), plan_program_sleeps_off(cfg),
+				    secs, ndirs);
+}
+
 int plan_settle_before(const struct config *cfg, const struct test_def *t,
 		       const struct test_def *prev, unsigned pass)
 {
@@ -94,17 +106,14 @@ static void paired_rounds(const struct config *cfg, const struct test_def *t,
 	unsigned ref = cfg->quick && !cfg->given[O_ITERATIONS] ? PLAN_MIN_PAIRED_ROUNDS
 							    : cli_samples(cfg, t);
 
-	const struct test_sliced *sl = test_sliced(t, cfg->workload);
-
 	p->dirs = (unsigned)cfg->ndirs;
 	/*
 	 * A sliced row: one process per round (sliced.h), one settle before it;
 	 * a sample's share is the round's cost over the directories.
 	 */
-	if (sl != NULL)
+	if (test_sliced(t, cfg->workload) != NULL)
 		p->pass_estimate = (PLAN_START_S + plan_settle_seconds(cfg) +
-				    sliced_round_seconds(sl, cfg->quick || cfg->settle == 0,
-							 p->seconds, p->dirs)) / p->dirs;
+				    plan_sliced_round_seconds(cfg, t, p->seconds, p->dirs)) / p->dirs;
 	if (ref < PLAN_MIN_PAIRED_ROUNDS)
 		ref = PLAN_MIN_PAIRED_ROUNDS;
 	p->min_samples = p->max_samples = ref;

@@ -50,6 +50,18 @@ int plan_paired(const struct config *cfg, const struct test_def *t);
 /* The settle pause: --settle (its defaults: UnixBench's 3 s, 0 with --quick). */
 double plan_settle_seconds(const struct config *cfg);
 
+/*
+ * Whether the test programs' own settle sleeps are off (fstime's @SETTLE@
+ * is 0, a sliced round costs its --quick overheads): --quick or --settle 0.
+ */
+int plan_program_sleeps_off(const struct config *cfg);
+
+/* Wall seconds a sliced round of t takes for ndirs directories of secs
+ * seconds each (sliced_round_seconds() with the overheads that apply);
+ * t must have a sliced row under cfg's workload (test_sliced()). */
+double plan_sliced_round_seconds(const struct config *cfg, const struct test_def *t,
+				 unsigned secs, size_t ndirs);
+
 /* Wall seconds one sample of t takes beyond its duration (set-up, settle). */
 double plan_overhead(const struct config *cfg, const struct test_def *t);
 

@@ -40,7 +40,7 @@ static void expand_arg(const struct run_env *env, const char *in, unsigned secs,
 	else if (strcmp(in, "@SIZE@") == 0)
 		fmt(out, outlen, "%llu", env->disk_size);
 	else if (strcmp(in, "@SETTLE@") == 0)
-		fmt(out, outlen, "%s", env->cfg->quick || env->cfg->settle == 0 ? "0" : "-1");
+		fmt(out, outlen, "%s", plan_program_sleeps_off(env->cfg) ? "0" : "-1");
 	else if (strcmp(in, "@MEMSIZE@") == 0)
 		fmt(out, outlen, "%llu", env->cfg->mem_size);
 	else if (strcmp(in, "@COPIES@") == 0)
