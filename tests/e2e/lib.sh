@@ -37,6 +37,28 @@ report() {
 	ls "$RES" | grep -v '\.' | head -n 1 | sed "s|^|$RES/|"
 }
 
+# wrap_prog NAME <<SH ... SH: $P (= $T/pgms) holds a link to every built
+# program, except NAME: a shell wrapper that first runs the lines on stdin
+# (say, a case on "$*" that answers for the program) and otherwise the
+# real program.  For run_driver.
+wrap_prog() {
+	P=$T/pgms
+	mkdir -p "$P"
+	for f in "$ROOT"/pgms/*; do [ -e "$P/${f##*/}" ] || ln -s "$f" "$P/"; done
+	rm -f "$P/$1"
+	{ echo '#!/bin/sh'; cat; echo "exec \"$ROOT/pgms/$1\" \"\$@\""; } >"$P/$1"
+	chmod +x "$P/$1"
+}
+
+# run_driver ARGS...: the driver itself with $P's programs (./Run would set
+# SYSINDEX_PGMDIR to pgms/), into an emptied $RES; sets $rc.
+run_driver() {
+	rm -rf "$RES"/*
+	SYSINDEX_PGMDIR=$P "$ROOT/sysindex" --results "$RES" "$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	cat "$T/out" "$T/err"
+}
+
 # expect_files BASE: every result file of a run exists and is non-empty.
 expect_files() {
 	for ext in "" .log .json .csv .html .md; do

@@ -123,22 +123,10 @@ grep -q "$(basename "$r"):b" "$T/cmp2" || die "inputs per directory"
 # A per-test limitation (as O_DIRECT where a file system has none): a
 # program that says SKIP in one directory skips the test there only; the
 # other directory's samples still count and the comparison says why.
-P=$T/pgms
-mkdir -p "$P"
-for f in "$ROOT"/pgms/*; do ln -s "$f" "$P/"; done
-rm "$P/fstime"
-cat >"$P/fstime" <<SH
-#!/bin/sh
+wrap_prog fstime <<SH
 case "\$*" in *"$B"*) echo "SKIP|no such feature on this file system" >&2; exit 3 ;; esac
-exec "$ROOT/pgms/fstime" "\$@"
 SH
-chmod +x "$P/fstime"
-rm -rf "$RES"/*
-# (./Run sets SYSINDEX_PGMDIR itself: the driver, built by now, directly.)
-SYSINDEX_PGMDIR=$P "$ROOT/sysindex" --results "$RES" --quick -c 1 --duration 1 \
-	--testdir "good=$A" --testdir "bad=$B" fsbuffer-w >"$T/out" 2>"$T/err"
-rc=$?
-cat "$T/out" "$T/err"
+run_driver --quick -c 1 --duration 1 --testdir "good=$A" --testdir "bad=$B" fsbuffer-w
 [ $rc -eq 0 ] || die "a skip in one directory: exit $rc, want 0"
 r=$(report)
 [ "$(grep -c '^File Write 256 bufsize 500 maxblocks  *SKIPPED .*no such feature' "$r")" -eq 1 ] ||

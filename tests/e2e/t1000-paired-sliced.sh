@@ -103,21 +103,10 @@ grep -q "^Paired comparison: 2 copies, baseline a" "$r" || die "2-copy paired bl
 [ -z "$(ls -A "$A")" ] && [ -z "$(ls -A "$B")" ] || die "files left after -c 2"
 # A round whose one process fails (a full disk in B) fails the test in both
 # directories, with the message; the run goes on to the next test.
-P=$T/pgms
-mkdir -p "$P"
-for f in "$ROOT"/pgms/*; do ln -s "$f" "$P/"; done
-rm "$P/fstime"
-cat >"$P/fstime" <<SH
-#!/bin/sh
+wrap_prog fstime <<SH
 case "\$*" in *" -d "*" -d "*) echo "ERROR|$B/x: write: No space left on device" >&2; exit 1 ;; esac
-exec "$ROOT/pgms/fstime" "\$@"
 SH
-chmod +x "$P/fstime"
-rm -rf "$RES"/*
-SYSINDEX_PGMDIR=$P "$ROOT/sysindex" --results "$RES" --quick -c 1 --duration 1 \
-	--testdir "a=$A" --testdir "b=$B" fsbuffer fsbuffer-w >"$T/out" 2>"$T/err"
-rc=$?
-cat "$T/out" "$T/err"
+run_driver --quick -c 1 --duration 1 --testdir "a=$A" --testdir "b=$B" fsbuffer fsbuffer-w
 [ $rc -eq 1 ] || die "a failed round: exit $rc, want 1 (a test failed)"
 r=$(report)
 [ "$(grep -c '^File Copy 256 bufsize 500 maxblocks  *FAILED .*No space left on device' "$r")" -eq 2 ] ||
