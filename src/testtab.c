@@ -21,17 +21,17 @@
 #define SH513(n) .ub513 = &(const struct test_alt){ \
 	.args = { "@SECS@", "@PGMS@/multi.sh", "-5", n, NULL } }
 /*
- * Paired mode's sliced file copy: every directory primed for 250 ms per
- * phase (not 2 s), then 20 ms slices of the copy across them.  Per round:
- * the start and the copy's settle; per directory: its two priming phases
- * and syncs, the last slice past -t (and, outside --quick, fstime's own
- * sleeps: 4 s before each priming phase, 3 s before the copy).
+ * Paired mode's sliced file copy: the priming write and read (250 ms per
+ * directory each, not 2 s) and the copy, each in 20 ms slices across the
+ * directories.  Per round: the start, the three phases' syncs (and, outside
+ * --quick, fstime's own sleeps: 4 s before each priming phase, 3 s before
+ * the copy); per directory: its priming and the last slice past -t.
  */
 #define FSSLICED(b, m) .paired_sliced = &(const struct test_sliced){ \
 	.args = { "-c", "-t", "@SECS@", "@DIRS@", "-b", b, "-m", m, "-s", "@SETTLE@", \
 		  "-p", "250", "-q", "20", NULL }, \
-	.overhead_s = 3.1, .overhead_quick_s = 0.1, \
-	.dir_overhead_s = 8.5, .dir_overhead_quick_s = 0.5 }
+	.overhead_s = 11.1, .overhead_quick_s = 0.1, \
+	.dir_overhead_s = 0.5, .dir_overhead_quick_s = 0.5 }
 #define DISKARGS { "-t", "@SECS@", "-f", "@FILE@", "-s", "@SIZE@", NULL }
 /*
  * fstime primes with a write and a read (2 s each, at most the duration) and

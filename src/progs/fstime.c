@@ -28,14 +28,17 @@
  * (at most the -t duration; paired mode's sliced samples use a short one).
  *
  * Several -d (copy mode only, at most FST_MAX_DIRS): paired mode's sliced
- * sample.  Every directory gets its own two files and the same priming
- * write and read, directory after directory in the order given; after one
- * settle, the timed copy alternates slices of -q milliseconds (default 20)
- * across the directories, each cycle of slices in the next row of a Williams
- * design (williams.h: A B B A A B B A ... for two), so that the host's
- * speed changes, which last seconds, fall on every directory alike.  Each
- * directory adds up its own units and its own measured slice time until
- * each has had -t seconds (whole cycles: the last may pass -t by a slice).
+ * sample.  Every directory gets its own two files.  Each phase (the priming
+ * write, the priming read, the timed copy) comes after one settle and runs
+ * for all the directories at once, in slices of -q milliseconds (default
+ * 20) alternating across them, each cycle of slices in the next row of a
+ * Williams design (williams.h: A B B A A B B A ... for two), so that the
+ * host's speed changes, which last seconds, fall on every directory alike.
+ * Each directory adds up its own units and its own measured slice time
+ * until each has had the phase's time (-p, then -t seconds; whole cycles:
+ * the last may pass it by a slice).  Unlike the single-directory copy, which
+ * starts on an empty dummy1, the sliced priming write lays out dummy1 too
+ * (write_buffer says why).
  * The slice clock is read once every SLICE_CHECK_BYTES of copying, never
  * per buffer.  Result: COUNT|<KBps>|0|KBps|<i> and TIME|<seconds>|<i> for
  * directory i (from 0, in the order given).  With one -d, -q has no effect
@@ -51,6 +54,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -86,6 +90,7 @@ struct fst {
 	unsigned slice_ms;	/* -q */
 	int shared_names;	/* -n shared: 5.1.3's dummy0/dummy1 */
 	long buffers;		/* bufsize chunks per file sweep */
+	long written;		/* of them, written in the sliced write's sweep */
 	char *buf;
 	int fd[2];		/* 0: written then read, 1: copy target */
 	double read_kbps, write_kbps;	/* from the priming phases */
@@ -375,23 +380,93 @@ struct slices {
 	double longest;		/* seconds */
 };
 
+/* The sliced phases' buffers: one write, read or copy; the units moved. */
+typedef unsigned long long buffer_op(struct fst *f, unsigned long long per_buf);
+
+/* Lay out dummy1's buffer at off as dummy0's is written (write_buffer). */
+static void lay_out(const struct fst *f, off_t off)
+{
+	size_t done = 0;
+
+	while (done < f->bufsize) {
+		ssize_t n = pwrite(f->fd[1], f->buf + done, f->bufsize - done, off + (off_t)done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = ENOSPC;
+			fail_dir(f, "write dummy1");
+		}
+		done += (size_t)n;
+	}
+}
+
 /*
- * One slice of the sliced copy: copy for at least ms milliseconds, reading
+ * The priming write's buffer: the sweep of phase_write on dummy0, rewound
+ * as it is, and the same buffer laid out in dummy1, so that the copy
+ * overwrites in every directory.  Left empty, dummy1 got its blocks in the
+ * copy's first slices, and the directory whose copy began the cycle copied
+ * 4-7% slower for the whole 1-second copy (the other one's first slice
+ * followed; measured on ext4, 4 KiB buffers): the order of the round, not
+ * the directory, decided.  Only dummy0's bytes count.
+ */
+static unsigned long long write_buffer(struct fst *f, unsigned long long per_buf)
+{
+	const int fd = f->fd[0];
+	ssize_t n;
+
+	if (f->written == f->buffers) {
+		rewind_fd(f, fd);
+		f->written = 0;
+	}
+	lay_out(f, (off_t)f->written * (off_t)f->bufsize);
+	f->written++;
+	n = write(fd, f->buf, f->bufsize);
+	if ((size_t)n == f->bufsize)
+		return per_buf;
+	return units_of(write_rest(f, fd, f->buf, f->bufsize, n));
+}
+
+/* The priming read's buffer: phase_read's, rewound at the end of the file. */
+static unsigned long long read_buffer(struct fst *f, unsigned long long per_buf)
+{
+	ssize_t n = read(f->fd[0], f->buf, f->bufsize);
+
+	if ((size_t)n == f->bufsize)
+		return per_buf;
+	if (n > 0)
+		return units_of((size_t)n);
+	if (n == 0)
+		rewind_fd(f, f->fd[0]);
+	else if (errno != EINTR)
+		fail_dir(f, "read");
+	return 0;
+}
+
+/* The copy's buffer, copy_buffer on the directory's two files. */
+static unsigned long long copy_one(struct fst *f, unsigned long long per_buf)
+{
+	return copy_buffer(f, f->fd[0], f->fd[1], per_buf);
+}
+
+/*
+ * One slice of a sliced phase: op for at least ms milliseconds, reading
  * the clock once every 'check' buffers, and add the units and the slice's
  * own time to s.  No alarm runs here, so every write completes (and no
- * partial credit is ever needed).
+ * partial credit is ever needed).  Inlined at each call, where op is known.
  */
-static void slice_copy(struct fst *f, long check, double ms, struct sample *s,
-		       struct slices *sl)
+__attribute__((always_inline)) static inline void
+slice_run(struct fst *f, buffer_op *op, long check, double ms, struct sample *s,
+	  struct slices *sl)
 {
 	const unsigned long long per_buf = f->bufsize / UNIT;
-	const int in = f->fd[0], out = f->fd[1];
 	const double t0 = harness_now(), len = ms / 1000.0;
 	double t;
 
 	do {
 		for (long i = 0; i < check; i++)
-			s->units += copy_buffer(f, in, out, per_buf);
+			s->units += op(f, per_buf);
 		t = harness_now();
 	} while (t - t0 < len);
 	s->elapsed += t - t0;
@@ -400,33 +475,41 @@ static void slice_copy(struct fst *f, long check, double ms, struct sample *s,
 		sl->longest = t - t0;
 }
 
-/* Whether every directory has had its -t seconds. */
-static int all_done(const struct sample *s, size_t k, unsigned seconds)
+/* Whether every directory has had the phase's seconds. */
+static int all_done(const struct sample *s, size_t k, double seconds)
 {
 	for (size_t d = 0; d < k; d++)
-		if (s[d].elapsed < (double)seconds)
+		if (s[d].elapsed < seconds)
 			return 0;
 	return 1;
 }
 
-/* The timed copy in slices, cycle c of them in Williams row c. */
-static void sliced_copy(struct fst *fs, size_t k, const struct fst *opt, struct sample *s,
-			struct slices *sl)
+/*
+ * One phase across the directories in slices, cycle c of them in Williams
+ * row c, from the start of the files, after the settle the single-directory
+ * phase has; s and sl start zeroed.
+ */
+__attribute__((always_inline)) static inline void
+sliced_phase(struct fst *fs, size_t k, const struct fst *opt, buffer_op *op, double seconds,
+	     struct sample *s, struct slices *sl)
 {
 	long check = SLICE_CHECK_BYTES / (long)opt->bufsize;
 	size_t ord[FST_MAX_DIRS];
 
 	if (check < 1)
 		check = 1;
-	settle(opt, 2, 1);
+	memset(s, 0, k * sizeof(*s));
+	memset(sl, 0, k * sizeof(*sl));
+	settle(opt, 2, op == copy_one ? 1 : 2);
 	for (size_t d = 0; d < k; d++) {
 		rewind_fd(&fs[d], fs[d].fd[0]);
 		rewind_fd(&fs[d], fs[d].fd[1]);
+		fs[d].written = 0;
 	}
-	for (size_t c = 0; !all_done(s, k, opt->seconds); c++) {
+	for (size_t c = 0; !all_done(s, k, seconds); c++) {
 		williams_row(k, c, ord);
 		for (size_t j = 0; j < k; j++)
-			slice_copy(&fs[ord[j]], check, opt->slice_ms, &s[ord[j]], &sl[ord[j]]);
+			slice_run(&fs[ord[j]], op, check, opt->slice_ms, &s[ord[j]], &sl[ord[j]]);
 	}
 }
 
@@ -437,7 +520,7 @@ static void close_files(struct fst *f)
 	remove_shared(f);
 }
 
-/* Several -d: prime each directory in order, then the sliced copy. */
+/* Several -d: the priming write and read, then the copy, each sliced. */
 static void run_sliced(struct fst *opt, unsigned prime)
 {
 	struct fst fs[FST_MAX_DIRS];
@@ -446,20 +529,32 @@ static void run_sliced(struct fst *opt, unsigned prime)
 	size_t k = opt->ndirs;
 	char what[32];
 
-	memset(s, 0, sizeof(s));
-	memset(sl, 0, sizeof(sl));
 	for (size_t d = 0; d < k; d++) {
 		fs[d] = *opt;
 		fs[d].dir = opt->dirs[d];
 		fs[d].fd[0] = fs[d].fd[1] = -1;
 		open_files(&fs[d]);
+		printf("Directory %zu: %s\n", d, fs[d].dir);
+	}
+	sliced_phase(fs, k, opt, write_buffer, prime / 1000.0, s, sl);
+	for (size_t d = 0; d < k; d++) {
+		snprintf(what, sizeof(what), "Write %zu", d);
+		fs[d].write_kbps = report(what, s[d]);
+	}
+	sliced_phase(fs, k, opt, read_buffer, prime / 1000.0, s, sl);
+	for (size_t d = 0; d < k; d++) {
+		snprintf(what, sizeof(what), "Read %zu", d);
+		fs[d].read_kbps = report(what, s[d]);
 	}
 	for (size_t d = 0; d < k; d++) {
-		printf("Directory %zu: %s\n", d, fs[d].dir);
-		fs[d].write_kbps = report("Write", phase_write(&fs[d], prime));
-		fs[d].read_kbps = report("Read", phase_read(&fs[d], prime));
+		struct stat st;
+
+		if (fstat(fs[d].fd[1], &st) != 0)
+			fail_dir(&fs[d], "fstat dummy1");
+		printf("Copy %zu: dummy1 holds %lld bytes before the copy\n", d,
+		       (long long)st.st_size);
 	}
-	sliced_copy(fs, k, opt, s, sl);
+	sliced_phase(fs, k, opt, copy_one, (double)opt->seconds, s, sl);
 	for (size_t d = 0; d < k; d++) {
 		printf("Copy %zu: %lu slices of %u ms, the longest %.1f ms\n", d, sl[d].n,
 		       opt->slice_ms, sl[d].longest * 1e3);

@@ -45,6 +45,13 @@ for i in 0 1; do
 	grep -Eq "^TIME\|1\.[0-9]+\|$i\$" "$T/ferr" || die "no TIME of at least 1 s for dir $i"
 done
 grep -q "^Copy 1: [0-9]* slices of 20 ms" "$T/fout" || die "slice chatter"
+# The sliced priming lays out dummy1 (512000 bytes: -m 500 KB), so no
+# directory's copy starts on an empty target (fstime.c, write_buffer).
+for i in 0 1; do
+	grep -q "^Copy $i: dummy1 holds 512000 bytes before the copy" "$T/fout" ||
+		die "dummy1 of dir $i not laid out before the copy"
+done
+grep -q "^Write 1 done: " "$T/fout" || die "no sliced priming write chatter"
 
 rm -rf "$RES"/*
 run_si --quick -c 1 --duration 1 --testdir "a=$A" --testdir "b=$B" fstime fsbuffer fsdisk
