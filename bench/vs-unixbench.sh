@@ -1,9 +1,17 @@
 #!/bin/sh
 # vs-unixbench.sh: sysindex against UnixBench, test by test, on one machine.
 #
-# Alternating rounds of both suites with the same -i and copies (odd rounds
-# UnixBench first, even rounds sysindex first), then, for context switching,
-# the same again with both suites under `taskset -c 0`, so that the two are
+# Alternating rounds of both suites with the same -i and copies.  In a round
+# (-m test, the default) each test runs in one suite and then at once in the
+# other (each suite's own ./Run with that one test), the order flipping from
+# test to test and round to round, so the two figures of a pair are a
+# minute apart, not a whole suite (-m suite: a whole suite, then the other,
+# odd rounds UnixBench first; its pairs are about 400 s apart, and on a host
+# that drifts by 10-20 % between plateaus of seconds to minutes that
+# spacing, not the programs, set the ratios).  The index score of a round is
+# then the geometric mean of the tests' index values (each suite's own
+# "Index Values" figure), which is the formula both suites use.  Then, for
+# context switching, the same again with both suites under `taskset -c 0`, so that the two are
 # compared under the same placement (both processes on one CPU) as well as
 # unpinned.  Prints, per test, both suites' median over the rounds and the
 # median, smallest and largest of the per-round ratios sysindex / UnixBench,
@@ -12,7 +20,7 @@
 # the idle one) moves it by more than the difference being looked for.
 #
 #   bench/vs-unixbench.sh [-r ROUNDS] [-i N] [-c COPIES] [-T "TEST ..."] [-P]
-#                         (-u UB_TREE | -b UB_SOURCE)
+#                         [-m test|suite] (-u UB_TREE | -b UB_SOURCE)
 #     -u DIR   a built UnixBench tree (the folder with Run and pgms/); used in
 #              place, with MAKE=true so its Run builds nothing
 #     -b DIR   a UnixBench source tree (the UnixBench/ folder of a checkout):
@@ -22,6 +30,7 @@
 #     -c 1     copies for both (one value);  -P: skip the taskset -c 0 part
 #              (context1 and spawn again, both suites on CPU 0)
 #     -T       tests (default: the 12 index tests), names common to both
+#     -m test  pairs test by test (default); suite: whole suites in turn
 #
 # This script never downloads anything and nothing of UnixBench enters the
 # repository: fetch and keep UnixBench yourself, outside it.  Results of both
@@ -31,14 +40,14 @@
 # machine: the load before and after is printed with the figures.
 set -u
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
-rounds=3 iters=1 copies=1 tests='' ubtree='' ubsrc='' place=1
+rounds=3 iters=1 copies=1 tests='' ubtree='' ubsrc='' place=1 mode=test
 index12="dhry2reg whetstone-double execl fstime fsbuffer fsdisk pipe context1 spawn syscall shell1 shell8"
 usage() {
-	echo "usage: $0 [-r ROUNDS] [-i N] [-c COPIES] [-T \"TEST ...\"] [-P] (-u UB_TREE | -b UB_SOURCE)" >&2
+	echo "usage: $0 [-r ROUNDS] [-i N] [-c COPIES] [-T \"TEST ...\"] [-P] [-m test|suite] (-u UB_TREE | -b UB_SOURCE)" >&2
 	exit 2
 }
 die() { echo "vs-unixbench: $*" >&2; exit 1; }
-while getopts r:i:c:T:u:b:P o; do
+while getopts r:i:c:T:u:b:Pm: o; do
 	case $o in
 	r) rounds=$OPTARG ;;
 	i) iters=$OPTARG ;;
@@ -47,6 +56,7 @@ while getopts r:i:c:T:u:b:P o; do
 	u) ubtree=$OPTARG ;;
 	b) ubsrc=$OPTARG ;;
 	P) place=0 ;;
+	m) mode=$OPTARG ;;
 	*) usage ;;
 	esac
 done
@@ -54,6 +64,7 @@ shift $((OPTIND - 1))
 [ $# -eq 0 ] || usage
 case $rounds$iters$copies in *[!0-9]*|'') usage ;; esac
 [ "$rounds" -ge 1 ] && [ "$iters" -ge 1 ] && [ "$copies" -ge 1 ] || usage
+case $mode in test|suite) ;; *) usage ;; esac
 if [ -n "$ubtree" ] && [ -n "$ubsrc" ] || [ -z "$ubtree$ubsrc" ]; then
 	echo "vs-unixbench: give exactly one of -u UB_TREE and -b UB_SOURCE" >&2
 	usage
@@ -127,46 +138,77 @@ run_suite() {
 }
 
 echo "vs-unixbench: UnixBench $ubtree, sysindex $root"
-echo "  -i $iters -c $copies, $rounds rounds; tests: $tests"
+echo "  -i $iters -c $copies, $rounds rounds, pairs by $mode; tests: $tests"
 echo "  $(MAKE=true "$root/Run" --version | head -n 1)"
 echo "  load before: $(uptime)"
 t0=$(date +%s)
+# pairs ROUND TAG [taskset-prefix...] -- TESTS...: in -m test, each test
+# in both suites at once (the order flipping with the test and the round),
+# each suite's reports of the round then joined into <suite>-TAG-ROUND.txt,
+# where every title occurs once; in -m suite, each suite on all the tests.
+pairs() {
+	p_round=$1 p_tag=$2
+	shift 2
+	p_pre=
+	while [ "$1" != -- ]; do p_pre="$p_pre $1"; shift; done
+	shift
+	if [ "$mode" = suite ]; then
+		if [ $((p_round % 2)) -eq 1 ]; then order="ub si"; else order="si ub"; fi
+		for s in $order; do
+			# $p_pre and the tests are lists of words, split on purpose.
+			# shellcheck disable=SC2086
+			run_suite "$s" "$p_round" "$p_tag" $p_pre -- "$@"
+		done
+		return
+	fi
+	j=$p_round
+	for t in "$@"; do
+		if [ $((j % 2)) -eq 1 ]; then order="ub si"; else order="si ub"; fi
+		for s in $order; do
+			# shellcheck disable=SC2086
+			run_suite "$s" "$p_round" "$p_tag-$t" $p_pre -- "$t"
+		done
+		j=$((j + 1))
+	done
+	for s in ub si; do
+		: >"$tmp/$s-$p_tag-$p_round.txt"
+		for t in "$@"; do cat "$tmp/$s-$p_tag-$t-$p_round.txt" >>"$tmp/$s-$p_tag-$p_round.txt"; done
+	done
+}
+
 r=1
 while [ "$r" -le "$rounds" ]; do
-	if [ $((r % 2)) -eq 1 ]; then order="ub si"; else order="si ub"; fi
-	for s in $order; do
-		# $tests is a list of names, split on purpose.
-		# shellcheck disable=SC2086
-		run_suite "$s" "$r" all -- $tests
-	done
+	# $tests is a list of names, split on purpose.
+	# shellcheck disable=SC2086
+	pairs "$r" all -- $tests
 	pinned=
 	for t in context1 spawn; do
 		case " $tests " in *" $t "*) pinned="$pinned $t" ;; esac
 	done
 	if [ -n "$pinned" ] && [ "$place" = 1 ] && command -v taskset >/dev/null 2>&1; then
-		for s in $order; do
-			# shellcheck disable=SC2086
-			run_suite "$s" "$r" cpu0 taskset -c 0 -- $pinned
-		done
+		# shellcheck disable=SC2086
+		pairs "$r" cpu0 taskset -c 0 -- $pinned
 	fi
 	r=$((r + 1))
 done
 echo "  load after:  $(uptime)"
 echo "  wall time: $(( $(date +%s) - t0 )) s"
 
-python3 - "$tmp" "$rounds" <<'PY'
-import os, re, statistics as st, sys
-d, rounds = sys.argv[1], int(sys.argv[2])
+python3 - "$tmp" "$rounds" "$mode" <<'PY'
+import math, os, re, statistics as st, sys
+d, rounds, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 # "<title>   <value> <unit>   (<secs> s, <n> samples)" is the same line in
 # both reports; the first section (the first copy count) is used.
 line = re.compile(r"^(\S.*?)\s+([0-9]+(?:\.[0-9]+)?) (\S+)\s+\(([0-9.]+) s, (\d+) samples?\)")
 score = re.compile(r"^System Benchmarks Index Score.*?\s([0-9]+(?:\.[0-9]+)?)\s*$")
+# "<title>   <baseline> <result> <index>" in the "Index Values" block.
+index_line = re.compile(r"^(\S.*?)\s+([0-9]+\.[0-9]+)\s+([0-9]+\.[0-9]+)\s+([0-9]+\.[0-9]+)\s*$")
 def parse(path):
-    res, idx = {}, None
+    res, idx, values = {}, None, {}
     try:
         text = open(path, errors="replace").read().splitlines()
     except OSError:
-        return res, idx
+        return res, idx, values
     for l in text:
         m = line.match(l)
         if m and m.group(1) not in res:
@@ -174,12 +216,22 @@ def parse(path):
         m = score.match(l)
         if m and idx is None:
             idx = float(m.group(1))
-    return res, idx
+        m = index_line.match(l)
+        if m and m.group(1) not in values:
+            values[m.group(1)] = float(m.group(4))
+    if mode == "test":
+        # One report per test: the round's score is the geometric mean of
+        # the tests' index values (0 for a test that failed: no score).
+        idx = (math.exp(sum(math.log(v) for v in values.values()) / len(values))
+               if values and all(v > 0 for v in values.values()) else None)
+    return res, idx, values
 rows, order = {}, []
 for tag, label in (("all", ""), ("cpu0", " [taskset -c 0]")):
     for r in range(1, rounds + 1):
-        ub, ubi = parse(f"{d}/ub-{tag}-{r}.txt")
-        si, sii = parse(f"{d}/si-{tag}-{r}.txt")
+        ub, ubi, ubv = parse(f"{d}/ub-{tag}-{r}.txt")
+        si, sii, siv = parse(f"{d}/si-{tag}-{r}.txt")
+        if mode == "test" and set(ubv) != set(siv):
+            ubi = sii = None   # not the same tests indexed: no score pair
         for title, (v, unit) in ub.items():
             if tag == "cpu0" and not title.startswith(("Pipe-based Context", "Process Creation")):
                 continue
@@ -206,7 +258,11 @@ for key in order:
           f"{st.median(s for _, s, _ in v):12.1f} {st.median(ratios):6.3f}  "
           f"{min(ratios):.3f}-{max(ratios):.3f} {len(v):2d}")
 print("\nratio = sysindex / UnixBench per round: median, min-max over the rounds, n rounds")
-print("with both figures.  Rounds alternate which suite runs first.  The [taskset -c 0]")
+if mode == "test":
+    print("with both figures.  Pairs test by test, which suite first alternating; the score")
+    print("of a round is the geometric mean of its tests' index values.  The [taskset -c 0]")
+else:
+    print("with both figures.  Rounds alternate which suite runs first.  The [taskset -c 0]")
 print("rows run context1 and spawn alone in both suites with every process on CPU 0;")
 print("the others are unpinned.  Figures are only worth what the machine's quiet was worth.")
 PY
