@@ -248,6 +248,32 @@ static size_t write_rest(const struct fst *f, int fd, const char *p,
 	}
 }
 
+/* Write one buffer to fd, finishing a short write; the units written. */
+static unsigned long long write_one(const struct fst *f, int fd, unsigned long long per_buf)
+{
+	ssize_t n = write(fd, f->buf, f->bufsize);
+
+	if ((size_t)n == f->bufsize)
+		return per_buf;
+	return units_of(write_rest(f, fd, f->buf, f->bufsize, n));
+}
+
+/* Read one buffer of dummy0, rewound at the end of the file; the units read. */
+static unsigned long long read_buffer(struct fst *f, unsigned long long per_buf)
+{
+	ssize_t n = read(f->fd[0], f->buf, f->bufsize);
+
+	if ((size_t)n == f->bufsize)
+		return per_buf;
+	if (n > 0)
+		return units_of((size_t)n);
+	if (n == 0)
+		rewind_fd(f, f->fd[0]);
+	else if (errno != EINTR)
+		fail_dir(f, "read");
+	return 0;
+}
+
 static struct sample phase_write(struct fst *f, unsigned ms)
 {
 	const unsigned long long per_buf = f->bufsize / UNIT;
@@ -260,15 +286,8 @@ static struct sample phase_write(struct fst *f, unsigned ms)
 	harness_arm_ms(ms);
 	t0 = harness_now();
 	while (!harness_stop) {
-		for (long b = 0; b < f->buffers && !harness_stop; b++) {
-			ssize_t n = write(fd, f->buf, f->bufsize);
-
-			if ((size_t)n == f->bufsize)
-				s.units += per_buf;
-			else
-				s.units += units_of(write_rest(f, fd, f->buf,
-							       f->bufsize, n));
-		}
+		for (long b = 0; b < f->buffers && !harness_stop; b++)
+			s.units += write_one(f, fd, per_buf);
 		if (!harness_stop)
 			rewind_fd(f, fd);
 	}
@@ -279,27 +298,15 @@ static struct sample phase_write(struct fst *f, unsigned ms)
 static struct sample phase_read(struct fst *f, unsigned ms)
 {
 	const unsigned long long per_buf = f->bufsize / UNIT;
-	const int fd = f->fd[0];
 	struct sample s = { 0, 0.0 };
 	double t0;
 
 	settle(f, 2, 2);
-	rewind_fd(f, fd);
+	rewind_fd(f, f->fd[0]);
 	harness_arm_ms(ms);
 	t0 = harness_now();
-	while (!harness_stop) {
-		ssize_t n = read(fd, f->buf, f->bufsize);
-
-		if ((size_t)n == f->bufsize) {
-			s.units += per_buf;
-		} else if (n > 0) {
-			s.units += units_of((size_t)n);
-		} else if (n == 0) {
-			rewind_fd(f, fd);
-		} else if (errno != EINTR) {
-			fail_dir(f, "read");
-		}
-	}
+	while (!harness_stop)
+		s.units += read_buffer(f, per_buf);
 	s.elapsed = harness_now() - t0;
 	return s;
 }
@@ -383,65 +390,26 @@ struct slices {
 /* The sliced phases' buffers: one write, read or copy; the units moved. */
 typedef unsigned long long buffer_op(struct fst *f, unsigned long long per_buf);
 
-/* Lay out dummy1's buffer at off as dummy0's is written (write_buffer). */
-static void lay_out(const struct fst *f, off_t off)
-{
-	size_t done = 0;
-
-	while (done < f->bufsize) {
-		ssize_t n = pwrite(f->fd[1], f->buf + done, f->bufsize - done, off + (off_t)done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			if (n == 0)
-				errno = ENOSPC;
-			fail_dir(f, "write dummy1");
-		}
-		done += (size_t)n;
-	}
-}
-
 /*
- * The priming write's buffer: the sweep of phase_write on dummy0, rewound
- * as it is, and the same buffer laid out in dummy1, so that the copy
- * overwrites in every directory.  Left empty, dummy1 got its blocks in the
- * copy's first slices, and the directory whose copy began the cycle copied
- * 4-7% slower for the whole 1-second copy (the other one's first slice
- * followed; measured on ext4, 4 KiB buffers): the order of the round, not
- * the directory, decided.  Only dummy0's bytes count.
+ * The priming write's buffer: the sweep of phase_write on dummy0, and the
+ * same buffer laid out in dummy1 at the same offset (both rewound
+ * together), so that the copy overwrites in every directory.  Left empty,
+ * dummy1 got its blocks in the copy's first slices, and the directory
+ * whose copy began the cycle copied 4-7% slower for the whole 1-second
+ * copy (the other one's first slice followed; measured on ext4, 4 KiB
+ * buffers): the order of the round, not the directory, decided.  Only
+ * dummy0's bytes count.
  */
 static unsigned long long write_buffer(struct fst *f, unsigned long long per_buf)
 {
-	const int fd = f->fd[0];
-	ssize_t n;
-
 	if (f->written == f->buffers) {
-		rewind_fd(f, fd);
+		rewind_fd(f, f->fd[0]);
+		rewind_fd(f, f->fd[1]);
 		f->written = 0;
 	}
-	lay_out(f, (off_t)f->written * (off_t)f->bufsize);
 	f->written++;
-	n = write(fd, f->buf, f->bufsize);
-	if ((size_t)n == f->bufsize)
-		return per_buf;
-	return units_of(write_rest(f, fd, f->buf, f->bufsize, n));
-}
-
-/* The priming read's buffer: phase_read's, rewound at the end of the file. */
-static unsigned long long read_buffer(struct fst *f, unsigned long long per_buf)
-{
-	ssize_t n = read(f->fd[0], f->buf, f->bufsize);
-
-	if ((size_t)n == f->bufsize)
-		return per_buf;
-	if (n > 0)
-		return units_of((size_t)n);
-	if (n == 0)
-		rewind_fd(f, f->fd[0]);
-	else if (errno != EINTR)
-		fail_dir(f, "read");
-	return 0;
+	(void)write_one(f, f->fd[1], per_buf);
+	return write_one(f, f->fd[0], per_buf);
 }
 
 /* The copy's buffer, copy_buffer on the directory's two files. */
@@ -486,8 +454,8 @@ static int all_done(const struct sample *s, size_t k, double seconds)
 
 /*
  * One phase across the directories in slices, cycle c of them in Williams
- * row c, from the start of the files, after the settle the single-directory
- * phase has; s and sl start zeroed.
+ * row c, from the start of the files; s and sl start zeroed.  The caller
+ * settles first, as the single-directory phase does.
  */
 __attribute__((always_inline)) static inline void
 sliced_phase(struct fst *fs, size_t k, const struct fst *opt, buffer_op *op, double seconds,
@@ -500,7 +468,6 @@ sliced_phase(struct fst *fs, size_t k, const struct fst *opt, buffer_op *op, dou
 		check = 1;
 	memset(s, 0, k * sizeof(*s));
 	memset(sl, 0, k * sizeof(*sl));
-	settle(opt, 2, op == copy_one ? 1 : 2);
 	for (size_t d = 0; d < k; d++) {
 		rewind_fd(&fs[d], fs[d].fd[0]);
 		rewind_fd(&fs[d], fs[d].fd[1]);
@@ -536,11 +503,13 @@ static void run_sliced(struct fst *opt, unsigned prime)
 		open_files(&fs[d]);
 		printf("Directory %zu: %s\n", d, fs[d].dir);
 	}
+	settle(opt, 2, 2);
 	sliced_phase(fs, k, opt, write_buffer, prime / 1000.0, s, sl);
 	for (size_t d = 0; d < k; d++) {
 		snprintf(what, sizeof(what), "Write %zu", d);
 		fs[d].write_kbps = report(what, s[d]);
 	}
+	settle(opt, 2, 2);
 	sliced_phase(fs, k, opt, read_buffer, prime / 1000.0, s, sl);
 	for (size_t d = 0; d < k; d++) {
 		snprintf(what, sizeof(what), "Read %zu", d);
@@ -554,6 +523,7 @@ static void run_sliced(struct fst *opt, unsigned prime)
 		printf("Copy %zu: dummy1 holds %lld bytes before the copy\n", d,
 		       (long long)st.st_size);
 	}
+	settle(opt, 2, 1);
 	sliced_phase(fs, k, opt, copy_one, (double)opt->seconds, s, sl);
 	for (size_t d = 0; d < k; d++) {
 		printf("Copy %zu: %lu slices of %u ms, the longest %.1f ms\n", d, sl[d].n,
