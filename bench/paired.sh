@@ -13,7 +13,7 @@
 #           time, compared with ./Run compare (Welch), beside the paired run
 #   atime   noatime against relatime on ext4 (file tests): what it finds
 #
-#   bench/paired.sh [-d SECONDS] [-s SETTLE] [-m MIN,MIN] [-e MIN] [-o DIR] [PART...]
+#   bench/paired.sh [-d SECONDS] [-s SETTLE] [-m MIN,MIN] [-e MIN] [-p PREC] [-o DIR] [PART...]
 #   bench/paired.sh -S            smoke test: every part, tiny, about a minute
 #
 # -d: seconds per sample (default 1: short samples, many rounds, as the
@@ -23,19 +23,22 @@
 # length); -s: settle seconds before each sample, or before each round of a
 # sliced test (default 1); -m: the A/A budgets in minutes (default 5,10); -e: the budget of each
 # other run (default 2: effect runs two, manual a paired one and two of half
-# of it each); -o DIR keeps every result file and the summary (DIR/summary.md),
-# else they go with the temporary folder.  PART: aa effect manual atime
+# of it each); -p PREC adds --precision PREC (1%: each test stops at +-1 %
+# and leaves the rest of the budget to the tests after it); -o DIR keeps
+# every result file and the summary (DIR/summary.md), else they go with the
+# temporary folder.  PART: aa effect manual atime
 # (default all).  Default wall time: 15 + 4 + 4 + 2 = 25 minutes plus a
 # minute of set-up.  Needs root, mkfs.ext4, python3.
 set -eu
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
-secs=1 settle=1 aa_budgets=5,10 budget=2 keep='' smoke=''
-while getopts d:s:m:e:o:S o; do
+secs=1 settle=1 aa_budgets=5,10 budget=2 keep='' smoke='' prec=''
+while getopts d:s:m:e:p:o:S o; do
 	case $o in
 	d) secs=$OPTARG ;;
 	s) settle=$OPTARG ;;
 	m) aa_budgets=$OPTARG ;;
 	e) budget=$OPTARG ;;
+	p) prec=$OPTARG ;;
 	o) keep=$OPTARG ;;
 	S) smoke=1 ;;
 	*) sed -n '3,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2 ;;
@@ -78,7 +81,7 @@ tmpfs() {
 FS="fstime fsbuffer fsdisk"
 DISK="seqwrite-fdatasync fsync-4k randread-4k-qd1"
 # Many rounds, then --time-budget shrinks them to fit: the budget plans rounds.
-common="-q --no-charts -c 1 --quick --duration $secs --settle $settle -i 299"
+common="-q --no-charts -c 1 --quick --duration $secs --settle $settle -i 299${prec:+ --precision $prec}"
 if [ -n "$smoke" ]; then
 	common="-q --no-charts -c 1 --quick --duration 1 --settle 0 -i 8"
 	FS=fsbuffer DISK=fsync-4k   # fsbuffer: a sliced test
@@ -125,7 +128,7 @@ for p in $parts; do
 done
 
 python3 - "$OUT" "$root/Run" <<'PY' | tee "$OUT/summary.md"
-import glob, json, os, subprocess, sys
+import glob, json, math, os, subprocess, sys
 out, run = sys.argv[1], sys.argv[2]
 
 def result(name):
@@ -138,13 +141,47 @@ def result(name):
 def fmt(v, pct=True):
     return "-" if v is None else ("%+.2f%%" % v if pct else "%.2f" % v)
 
+# The plain form (Student's t over the rounds' log-ratios, no order term)
+# from the JSON's samples, beside the report's figures: what the order
+# adjustment changed on the same rounds.
+T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365,
+        8: 2.306, 9: 2.262, 10: 2.228, 12: 2.179, 15: 2.131, 20: 2.086,
+        30: 2.042, 40: 2.021, 60: 2.000, 120: 1.980}
+
+def t975(df):
+    return T975[max(k for k in T975 if k <= df)] if df < 1000 else 1.96
+
+def plain_detect(d, c):
+    rates = {}
+    for run in d["runs"]:
+        if run.get("copies") != c["copies"]:
+            continue
+        for t in run["tests"]:
+            if t["name"] == c["test"]:
+                for s in t["samples"]:
+                    if s["ok"] and s["rate"]:
+                        rates.setdefault(s["round"], {})[run["label"]] = s["rate"]
+    logs = [math.log(r[c["label"]] / r[c["baseline"]]) for r in rates.values()
+            if c["label"] in r and c["baseline"] in r]
+    if len(logs) < 2:
+        return "-"
+    m = sum(logs) / len(logs)
+    sd = math.sqrt(sum((x - m) ** 2 for x in logs) / (len(logs) - 1))
+    return "+-%.2f%%" % (100 * math.expm1(t975(len(logs) - 1) * sd / math.sqrt(len(logs))))
+
+def order(c):
+    if not c.get("order_adjusted"):
+        return "plain"
+    pl = c["place_change_percent"]
+    return "adjusted (2nd place %+.2f%%)" % pl[1] if len(pl) == 2 else "adjusted"
+
 def paired_table(name, title, want=None):
     d, wall = result(name)
     if d is None:
         return
     print("### %s (%s, %d s)\n" % (title, name, wall))
-    print("| test | dir | change | 95% CI | detect | rounds | verdict | check |")
-    print("|:--|:--|--:|--:|--:|--:|:--|:--|")
+    print("| test | dir | change | 95% CI | detect | plain detect | order | rounds | verdict | check |")
+    print("|:--|:--|--:|--:|--:|--:|:--|--:|:--|:--|")
     for c in d["paired"]["comparisons"]:
         ci = c["ci95"]
         lo, hi = ci["lo_change_percent"], ci["hi_change_percent"]
@@ -153,10 +190,10 @@ def paired_table(name, title, want=None):
             ok = "contains 0" if lo <= 0 <= hi else "**excludes 0**"
         elif want in ("faster", "slower"):
             ok = "as expected" if c["verdict"] == want else "**not %s**" % want
-        print("| %s | %s | %s | %s..%s | +-%s | %d | %s | %s |" % (
+        print("| %s | %s | %s | %s..%s | +-%s | %s | %s | %d | %s | %s |" % (
             c["test"], c["label"], fmt(c["change_percent"]), fmt(lo), fmt(hi),
             "-" if c["detectable_change_percent"] is None else "%.2f%%" % c["detectable_change_percent"],
-            c["rounds"], c["verdict_text"], ok))
+            plain_detect(d, c), order(c), c["rounds"], c["verdict_text"], ok))
     print()
 
 def manual():

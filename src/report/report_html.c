@@ -441,6 +441,10 @@ static void paired_section(FILE *out, const struct run_result *r)
 	}
 	fputs("<p class=\"small\">", out);
 	esc(out, report_paired_note);
+	if (*report_paired_order_note(r)) {
+		fputs(" ", out);
+		esc(out, report_paired_order_note(r));
+	}
 	if (r->quick)
 		fputs(" --quick: 3 rounds of short samples, a first look.", out);
 	fputs("</p>\n", out);

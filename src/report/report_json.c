@@ -480,6 +480,17 @@ static void comparison(struct json_out *j, const struct run_result *r, const str
 	json_kv_double(j, "mean_log_ratio", st->mean_log);
 	json_kv_double(j, "sd_log_ratio", st->sd_log);
 	json_kv_double(j, "median_ratio", st->median_ratio);
+	json_kv_bool(j, "order_adjusted", st->order_adjusted);
+	json_key(j, "place_change_percent");
+	if (st->order_adjusted) {
+		json_array_begin(j);
+		for (size_t p = 0; p < st->nplaces; p++)
+			json_double(j, isfinite(st->place_log[p]) ? 100 * expm1(st->place_log[p])
+								  : (double)NAN);
+		json_array_end(j);
+	} else {
+		json_null(j);
+	}
 	json_kv_string(j, "verdict", st->n >= 2 && c->base_status == TS_OK && c->status == TS_OK
 		       ? paired_verdict_word(st->verdict) : NULL);
 	json_kv_string(j, "verdict_text", pc.verdict);

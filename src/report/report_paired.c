@@ -260,6 +260,15 @@ static void text_copies(FILE *out, const struct run_result *r, unsigned copies)
 	}
 }
 
+const char *report_paired_order_note(const struct run_result *r)
+{
+	for (size_t i = 0; i < r->ncmps; i++)
+		if (r->cmps[i].st.order_adjusted)
+			return "With 10 or more rounds, the change and CI also take out the effect of "
+			       "each side's place in the round's order (a crossover fit).";
+	return "";
+}
+
 int report_paired_text(FILE *out, const struct run_result *r)
 {
 	unsigned copies[PR_MAX_COPIES];
@@ -277,6 +286,9 @@ int report_paired_text(FILE *out, const struct run_result *r)
 		"over the rounds' log-ratios; detect: the CI half-width, the smallest change this run\n"
 		"could have seen: \"no difference proven\" means no difference larger than that exists here.\n",
 		r->dirs[0].label);
+	if (*report_paired_order_note(r))
+		fprintf(out, "order: with 10 or more rounds, the change and CI also take out the effect of\n"
+			"each side's place in the round's order (a crossover fit, methodology section 8).\n");
 	if (m >= 2)
 		fprintf(out, "%zu comparisons at 95%%: about %.1f may show a difference by chance alone.\n",
 			m, 0.05 * (double)m);

@@ -341,6 +341,7 @@ static int measure(struct run_ctx *c)
 		env->progress = stdout;
 	env->started = now_mono();
 	env->eta_total = plan_run(cfg, c->ncounts, env->plans);
+	env->ncounts = c->ncounts;
 	paired_sync(&c->pe);
 	if (cfg->pin && (env->ncpus = allowed_cpus(env->cpus, MAX_PIN)) == 0) {
 		fprintf(stderr, "sysindex: --pin: cannot read the allowed CPUs: %s\n", strerror(errno));
@@ -362,6 +363,7 @@ static int measure(struct run_ctx *c)
 	}
 	r->start = time(NULL);
 	for (size_t i = 0; i < c->ncounts && !sig; i++) {
+		env->count = i;
 		if (cfg->verbose && !cfg->quiet)
 			fprintf(stderr, "Run with %u cop%s\n", c->counts[i],
 				c->counts[i] == 1 ? "y" : "ies");

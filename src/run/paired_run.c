@@ -93,9 +93,11 @@ void paired_cleanup(struct paired_env *pe)
 }
 
 int paired_rounds_done(const struct test_plan *p, const double *const *rates,
-		       const int *active, size_t ndirs, size_t n, double elapsed, int *capped)
+		       const unsigned *const *places, const int *active, size_t ndirs, size_t n,
+		       double elapsed, int *capped)
 {
 	const double *act[MAX_TESTDIRS];
+	const unsigned *pl[MAX_TESTDIRS];
 	size_t na = 0;
 	int precise;
 
@@ -106,9 +108,12 @@ int paired_rounds_done(const struct test_plan *p, const double *const *rates,
 		return n >= p->max_samples;
 	/* The baseline and every directory still measured. */
 	for (size_t d = 0; d < ndirs && d < MAX_TESTDIRS && active[0]; d++)
-		if (active[d])
+		if (active[d]) {
+			pl[na] = places ? places[d] : NULL;
 			act[na++] = rates[d];
-	precise = na >= 2 && paired_precise(act, na, n, p->min_samples, p->precision);
+		}
+	precise = na >= 2 && paired_precise(act, places ? pl : NULL, na, n, p->min_samples,
+					    p->precision);
 	if (precise)
 		return 1;
 	if (n >= p->max_samples ||
@@ -124,6 +129,7 @@ struct dir_test {
 	struct bench_result *tr;
 	struct argv_buf *ab;
 	double *rates;          /* per round; 0 = none */
+	unsigned *places;       /* per round: its place in the round's order, from 1 */
 	int active;
 };
 
@@ -140,9 +146,10 @@ static void begin_dir(struct paired_env *pe, const struct test_def *t, size_t d,
 	tr->reason[0] = '\0';
 	tr->passes = calloc(nround ? nround : 1, sizeof(*tr->passes));
 	dt->rates = calloc(nround ? nround : 1, sizeof(*dt->rates));
+	dt->places = calloc(nround ? nround : 1, sizeof(*dt->places));
 	dt->ab = calloc(1, sizeof(*dt->ab));
 	dt->active = 0;
-	if (tr->passes == NULL || dt->rates == NULL || dt->ab == NULL ||
+	if (tr->passes == NULL || dt->rates == NULL || dt->places == NULL || dt->ab == NULL ||
 	    runner_build_argv(e, t, secs, copies, dt->ab, tr->command, sizeof(tr->command)) != 0) {
 		fmt(tr->reason, sizeof(tr->reason), "cannot prepare the command");
 		return;
@@ -164,6 +171,7 @@ static void record_sample(struct dir_test *dt, struct pass_result *pr, unsigned 
 {
 	pr->round = r + 1;
 	pr->slot = slot;
+	dt->places[r] = slot;
 	dt->tr->npasses++;
 	if (!pr->ok) {
 		dt->tr->status = pr->skipped ? TS_SKIPPED : TS_FAILED;
@@ -260,14 +268,19 @@ static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *
 	const struct config *cfg = env0->cfg;
 	const struct test_def *t = cfg->tests[ti];
 	const struct test_plan *plan = &env0->plans[ti];
-	unsigned secs = plan->seconds, nround = plan->max_samples, sample = 0, done = 0;
+	unsigned secs, nround, sample = 0, done = 0;
 	struct dir_test dt[MAX_TESTDIRS];
 	const double *rates[MAX_TESTDIRS];
+	const unsigned *places[MAX_TESTDIRS];
 	int active[MAX_TESTDIRS], sig = 0, capped = 0;
 	double started = now_mono();
 	size_t nd = pe->n, ord[MAX_TESTDIRS];
 	const int sliced = test_sliced(t, cfg->workload) != NULL;
 	unsigned r;
+
+	runner_replan(env0, ti);
+	secs = plan->seconds;
+	nround = plan->max_samples;
 
 	memset(dt, 0, sizeof(dt));
 	for (size_t d = 0; d < nd && !sig; d++) {
@@ -282,9 +295,10 @@ static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *
 		for (size_t d = 0; d < nd; d++) {
 			active[d] = dt[d].active;
 			rates[d] = dt[d].rates;
+			places[d] = dt[d].places;
 			any |= active[d];
 		}
-		if (!any || (r > 0 && paired_rounds_done(plan, rates, active, nd, r,
+		if (!any || (r > 0 && paired_rounds_done(plan, rates, places, active, nd, r,
 							 now_mono() - started, &capped)))
 			break;
 		williams_row(nd, r, ord);
@@ -331,8 +345,10 @@ static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *
 		for (size_t d = 0; d < nd; d++) {
 			active[d] = dt[d].active;
 			rates[d] = dt[d].rates;
+			places[d] = dt[d].places;
 		}
-		paired_rounds_done(plan, rates, active, nd, r, now_mono() - started, &capped);
+		paired_rounds_done(plan, rates, places, active, nd, r, now_mono() - started,
+				   &capped);
 	}
 	for (size_t d = 0; d < nd; d++) {
 		struct bench_result *tr = dt[d].tr;
@@ -346,6 +362,7 @@ static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *
 		runner_finish_test(env0, tr);
 		free(dt[d].ab);
 		free(dt[d].rates);
+		free(dt[d].places);
 	}
 	return sig;
 }
@@ -406,7 +423,7 @@ int paired_copy_run(struct paired_env *pe, unsigned copies, struct copy_run *run
 
 /* Directory d's rate per round of test def in run (0: none); the rounds run. */
 static size_t round_rates(const struct copy_run *run, const struct test_def *def,
-			  double *out, size_t max, enum test_status *status)
+			  double *out, unsigned *place, size_t max, enum test_status *status)
 {
 	size_t n = 0;
 
@@ -421,8 +438,10 @@ static size_t round_rates(const struct copy_run *run, const struct test_def *def
 			const struct pass_result *ps = &t->passes[p];
 			size_t r = ps->round ? ps->round - 1 : p;
 
-			if (r < max && ps->ok)
+			if (r < max && ps->ok) {
 				out[r] = ps->rate;
+				place[r] = ps->slot;
+			}
 			if (r + 1 > n)
 				n = r + 1;
 		}
@@ -460,25 +479,28 @@ int paired_compare(struct run_result *r)
 						max = r->runs[i + d].tests[j].npasses;
 			for (size_t d = 1; d < nd; d++) {
 				struct paired_cmp *c = &r->cmps[r->ncmps++];
-				double *a = calloc(max ? max : 1, sizeof(*a));
-				double *b = calloc(max ? max : 1, sizeof(*b));
+				double *a = calloc(max ? 2 * max : 1, sizeof(*a));
+				unsigned *pa = calloc(max ? 2 * max : 1, sizeof(*pa));
 				size_t na, nb;
 
 				c->copies = base->copies;
 				c->def = bt->def;
 				c->dir = d;
 				c->control = !(bt->def->flags & TF_TESTDIR);
-				if (a == NULL || b == NULL) {
+				if (a == NULL || pa == NULL) {
 					free(a);
-					free(b);
+					free(pa);
 					return -1;
 				}
-				na = round_rates(base, bt->def, a, max, &c->base_status);
-				nb = round_rates(&r->runs[i + d], bt->def, b, max, &c->status);
+				/* The baseline's rounds in a[0..max), this directory's after. */
+				na = round_rates(base, bt->def, a, pa, max, &c->base_status);
+				nb = round_rates(&r->runs[i + d], bt->def, a + max, pa + max, max,
+						 &c->status);
 				c->rounds = na > nb ? na : nb;
-				paired_compute(a, b, na < nb ? na : nb, &c->st);
+				paired_compute_ordered(a, a + max, pa, pa + max, nd,
+						       na < nb ? na : nb, &c->st);
 				free(a);
-				free(b);
+				free(pa);
 			}
 		}
 	}

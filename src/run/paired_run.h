@@ -53,10 +53,12 @@ void paired_cleanup(struct paired_env *pe);
  * every active directory against the baseline is within the target (at
  * least min_samples rounds), else at max_samples rounds or when one more
  * round would pass the time cap (*capped set when it stopped at a cap).
- * rates[d][i]: directory d's rate in round i (0: none); active[d]: still
- * measured.  Pure.
+ * rates[d][i]: directory d's rate in round i (0: none), places[d][i] its
+ * place in that round's order (from 1; NULL: not known, the plain
+ * statistics); active[d]: still measured.  Pure.
  */
 int paired_rounds_done(const struct test_plan *p, const double *const *rates,
-		       const int *active, size_t ndirs, size_t n, double elapsed, int *capped);
+		       const unsigned *const *places, const int *active, size_t ndirs, size_t n,
+		       double elapsed, int *capped);
 
 #endif

@@ -89,9 +89,10 @@ static unsigned floor_seconds(const struct test_def *t)
 	return f < t->seconds ? f : t->seconds;
 }
 
-static double cost(const struct test_plan *p, size_t ncopies)
+/* The most a test's plan takes, run 'times' times (once per copy count left). */
+static double cost(const struct test_plan *p, size_t times)
 {
-	return (double)ncopies * p->max_samples * p->pass_estimate * p->dirs;
+	return (double)times * p->max_samples * p->pass_estimate * p->dirs;
 }
 
 int plan_paired(const struct config *cfg, const struct test_def *t)
@@ -158,14 +159,14 @@ static int shrink_one(struct test_plan *p, const struct test_def *t, unsigned mi
 }
 
 /*
- * Shrink the plans until the run fits the budget: each step shrinks the
+ * Shrink the plans until they fit 'budget' seconds: each step shrinks the
  * costliest test that can still shrink, never below min_samples samples.
- * Returns 1 when it fits.
+ * times[i]: how often plans[i] still runs (0: leave it alone).  Returns 1
+ * when it fits.
  */
-static int shrink_to(const struct config *cfg, size_t ncopies, struct test_plan *plans,
-		     unsigned min_samples)
+static int shrink_to(const struct config *cfg, const size_t *times, double budget,
+		     struct test_plan *plans, unsigned min_samples)
 {
-	double budget = cfg->time_budget * 60.0;
 	int *stuck = calloc(cfg->ntests ? cfg->ntests : 1, sizeof(*stuck));
 	int fits = 0;
 
@@ -176,10 +177,10 @@ static int shrink_to(const struct config *cfg, size_t ncopies, struct test_plan 
 		size_t wi = cfg->ntests;
 
 		for (size_t i = 0; i < cfg->ntests; i++) {
-			double c = cost(&plans[i], ncopies);
+			double c = cost(&plans[i], times[i]);
 
 			total += c;
-			if (!stuck[i] && c > worst) {
+			if (!stuck[i] && times[i] > 0 && c > worst) {
 				worst = c;
 				wi = i;
 			}
@@ -201,47 +202,78 @@ static int shrink_to(const struct config *cfg, size_t ncopies, struct test_plan 
  * Fit the budget: every test keeps 2 samples (so it still has a spread and
  * an interval) before any test drops to 1.
  */
-static void fit_budget(const struct config *cfg, size_t ncopies, struct test_plan *plans)
+static void fit_budget(const struct config *cfg, const size_t *times, double budget,
+		       struct test_plan *plans)
 {
-	if (!shrink_to(cfg, ncopies, plans, 2))
-		shrink_to(cfg, ncopies, plans, 1);
+	if (!shrink_to(cfg, times, budget, plans, 2))
+		shrink_to(cfg, times, budget, plans, 1);
 }
 
-double plan_run(const struct config *cfg, size_t ncopies, struct test_plan *plans)
+/* Test t's plan before any budget. */
+static void plan_test(const struct config *cfg, const struct test_def *t, struct test_plan *p)
+{
+	unsigned ref = cli_samples(cfg, t);
+
+	memset(p, 0, sizeof(*p));
+	p->seconds = cli_seconds(cfg, t);
+	p->pass_estimate = p->seconds + plan_overhead(cfg, t);
+	p->min_samples = p->max_samples = ref;
+	if (cfg->precision > 0) {
+		p->precision = cfg->precision;
+		p->max_samples = 2 * ref;
+		if (p->max_samples < PLAN_MIN_PRECISION_SAMPLES)
+			p->max_samples = PLAN_MIN_PRECISION_SAMPLES;
+		p->min_samples = PLAN_MIN_PRECISION_SAMPLES;
+		p->time_cap = PLAN_TEST_CAP_S;
+	}
+	p->dirs = 1;
+	if (plan_paired(cfg, t))
+		paired_rounds(cfg, t, p);
+}
+
+/* What plans[] takes, each test run times[i] times, within its time cap. */
+static double planned(const struct config *cfg, const size_t *times,
+		      const struct test_plan *plans)
 {
 	double total = 0;
 
 	for (size_t i = 0; i < cfg->ntests; i++) {
-		const struct test_def *t = cfg->tests[i];
-		struct test_plan *p = &plans[i];
-		unsigned ref = cli_samples(cfg, t);
+		double c = cost(&plans[i], times[i]);
 
-		memset(p, 0, sizeof(*p));
-		p->seconds = cli_seconds(cfg, t);
-		p->pass_estimate = p->seconds + plan_overhead(cfg, t);
-		p->min_samples = p->max_samples = ref;
-		if (cfg->precision > 0) {
-			p->precision = cfg->precision;
-			p->max_samples = 2 * cli_samples(cfg, t);
-			if (p->max_samples < PLAN_MIN_PRECISION_SAMPLES)
-				p->max_samples = PLAN_MIN_PRECISION_SAMPLES;
-			p->min_samples = PLAN_MIN_PRECISION_SAMPLES;
-			p->time_cap = PLAN_TEST_CAP_S;
-		}
-		p->dirs = 1;
-		if (plan_paired(cfg, t))
-			paired_rounds(cfg, t, p);
-	}
-	if (cfg->time_budget > 0)
-		fit_budget(cfg, ncopies, plans);
-	for (size_t i = 0; i < cfg->ntests; i++) {
-		double c = cost(&plans[i], ncopies);
-
-		if (plans[i].time_cap > 0 && c > plans[i].time_cap * ncopies)
-			c = plans[i].time_cap * ncopies;
+		if (plans[i].time_cap > 0 && c > plans[i].time_cap * (double)times[i])
+			c = plans[i].time_cap * (double)times[i];
 		total += c;
 	}
 	return total;
+}
+
+double plan_run(const struct config *cfg, size_t ncopies, struct test_plan *plans)
+{
+	size_t times[MAX_SELECTED];
+
+	for (size_t i = 0; i < cfg->ntests; i++) {
+		times[i] = ncopies;
+		plan_test(cfg, cfg->tests[i], &plans[i]);
+	}
+	if (cfg->time_budget > 0)
+		fit_budget(cfg, times, cfg->time_budget * 60.0, plans);
+	return planned(cfg, times, plans);
+}
+
+double plan_rest(const struct config *cfg, size_t ncopies, size_t count, size_t test,
+		 double spent, struct test_plan *plans)
+{
+	size_t times[MAX_SELECTED];
+	double left = cfg->time_budget * 60.0 - spent;
+
+	for (size_t i = 0; i < cfg->ntests; i++) {
+		times[i] = count >= ncopies ? 0 : ncopies - count - (i < test);
+		if (times[i] > 0)
+			plan_test(cfg, cfg->tests[i], &plans[i]);
+	}
+	if (cfg->time_budget > 0)
+		fit_budget(cfg, times, left > 0 ? left : 0, plans);
+	return planned(cfg, times, plans);
 }
 
 int plan_done(const struct test_plan *p, const double *rates, size_t n,

@@ -99,6 +99,17 @@ int plan_disk_size(unsigned long long requested, int shrink, int known,
 double plan_run(const struct config *cfg, size_t ncopies, struct test_plan *plans);
 
 /*
+ * Plan again what is left of a run before test 'test' of copy count
+ * 'count' (both from 0), 'spent' seconds into it: the tests still to run
+ * get fresh plans, and with --time-budget they share what is left of it, so
+ * the time a test did not need (its precision reached early) goes to the
+ * tests after it.  Plans of tests that will not run again are left alone.
+ * Returns the planned wall seconds of what is left.
+ */
+double plan_rest(const struct config *cfg, size_t ncopies, size_t count, size_t test,
+		 double spent, struct test_plan *plans);
+
+/*
  * The stopping rule: 1 when no more samples are needed after n samples with
  * these rates, taking 'elapsed' seconds so far; *capped is set when it
  * stopped at a cap before reaching the precision.

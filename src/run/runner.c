@@ -321,17 +321,35 @@ enum test_status runner_can_run(struct run_env *env, const struct test_def *t,
 	return prepare(env, t, reason, len);
 }
 
+void runner_replan(struct run_env *env, size_t ti)
+{
+	const struct test_plan *p = &env->plans[ti];
+
+	if (env->cfg->time_budget <= 0)
+		return;
+	env->eta_total = env->eta_done + plan_rest(env->cfg, env->ncounts, env->count, ti,
+						   now_mono() - env->started, env->plans);
+	runner_log(env, "Plan for %s: up to %u %s of %u s, %.0f s of the budget left\n\n",
+		   env->cfg->tests[ti]->name, p->max_samples, p->dirs > 1 ? "rounds" : "samples",
+		   p->seconds, env->cfg->time_budget * 60.0 - (now_mono() - env->started));
+}
+
 static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
 		    unsigned copies, struct bench_result *tr)
 {
 	const struct config *cfg = env->cfg;
 	const struct test_def *t = cfg->tests[ti];
 	const struct test_plan *plan = &env->plans[ti];
-	unsigned secs = plan->seconds, npass = plan->max_samples;
-	struct argv_buf *ab = calloc(1, sizeof(*ab));
-	double *rates = calloc(npass ? npass : 1, sizeof(*rates)), started = now_mono();
+	unsigned secs, npass;
+	struct argv_buf *ab;
+	double *rates, started = now_mono();
 	int sig = 0, capped = 0;
 
+	runner_replan(env, ti);
+	secs = plan->seconds;
+	npass = plan->max_samples;
+	ab = calloc(1, sizeof(*ab));
+	rates = calloc(npass ? npass : 1, sizeof(*rates));
 	tr->def = t;
 	tr->seconds = secs;
 	tr->status = TS_NOT_RUN;

@@ -29,6 +29,7 @@ struct run_env {
 	double eta_total;        /* planned seconds for the whole run */
 	double eta_done;         /* planned seconds already done */
 	double started;          /* monotonic start of the run */
+	size_t count, ncounts;   /* the copy count being run (from 0), of how many */
 	struct testprep prep;    /* the set-up steps' view of the above, and state */
 };
 
@@ -68,6 +69,11 @@ int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv
 void runner_finish_test(struct run_env *env, struct bench_result *tr);
 int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
 		unsigned copies, struct bench_result *tr);
+/*
+ * Before test ti: with --time-budget, the tests left share what is left of
+ * the budget (plan_rest), and the ETA follows; otherwise nothing.
+ */
+void runner_replan(struct run_env *env, size_t ti);
 
 /* Append printf-style text to the log (best effort: the log is not the result). */
 void runner_log(const struct run_env *env, const char *fmt, ...)

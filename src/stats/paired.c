@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "stats/stats.h"
 
@@ -11,6 +12,26 @@ static int cmp_double(const void *a, const void *b)
 	double x = *(const double *)a, y = *(const double *)b;
 
 	return (x > y) - (x < y);
+}
+
+/* The verdict and the figures that follow from mean_log and half_log. */
+static void conclude(struct paired_stats *ps)
+{
+	ps->ratio = exp(ps->mean_log);
+	ps->ci_lo = exp(ps->mean_log - ps->half_log);
+	ps->ci_hi = exp(ps->mean_log + ps->half_log);
+	ps->detect = exp(ps->half_log) - 1;
+	if (ps->mean_log - ps->half_log > 0)
+		ps->verdict = PV_FASTER;
+	else if (ps->mean_log + ps->half_log < 0)
+		ps->verdict = PV_SLOWER;
+	else
+		ps->verdict = PV_SAME;
+}
+
+static int valid(double rate)
+{
+	return rate > 0 && isfinite(rate);
 }
 
 void paired_compute(const double *base, const double *other, size_t n,
@@ -26,7 +47,7 @@ void paired_compute(const double *base, const double *other, size_t n,
 	if (d == NULL)
 		return;
 	for (size_t i = 0; i < n; i++) {
-		if (!(base[i] > 0) || !(other[i] > 0) || !isfinite(base[i]) || !isfinite(other[i]))
+		if (!valid(base[i]) || !valid(other[i]))
 			continue;
 		d[m] = log(other[i]) - log(base[i]);
 		sum += d[m];
@@ -54,15 +75,153 @@ void paired_compute(const double *base, const double *other, size_t n,
 	free(d);
 	ps->sd_log = sqrt(ss / (double)(m - 1));
 	ps->half_log = stats_t_quantile(0.975, (double)(m - 1)) * ps->sd_log / sqrt((double)m);
-	ps->ci_lo = exp(ps->mean_log - ps->half_log);
-	ps->ci_hi = exp(ps->mean_log + ps->half_log);
-	ps->detect = exp(ps->half_log) - 1;
-	if (ps->mean_log - ps->half_log > 0)
-		ps->verdict = PV_FASTER;
-	else if (ps->mean_log + ps->half_log < 0)
-		ps->verdict = PV_SLOWER;
-	else
-		ps->verdict = PV_SAME;
+	conclude(ps);
+}
+
+/*
+ * Solve a x = b for the q x q matrix a (row-major, destroyed), by Gaussian
+ * elimination with partial pivoting; -1 when a is (nearly) singular.
+ */
+static int solve(double *a, double *b, size_t q)
+{
+	double scale = 0;
+
+	for (size_t i = 0; i < q * q; i++)
+		if (fabs(a[i]) > scale)
+			scale = fabs(a[i]);
+	for (size_t c = 0; c < q; c++) {
+		size_t piv = c;
+
+		for (size_t r = c + 1; r < q; r++)
+			if (fabs(a[r * q + c]) > fabs(a[piv * q + c]))
+				piv = r;
+		if (!(fabs(a[piv * q + c]) > 1e-9 * scale))
+			return -1;
+		for (size_t j = 0; j < q && piv != c; j++) {
+			double t = a[c * q + j];
+
+			a[c * q + j] = a[piv * q + j];
+			a[piv * q + j] = t;
+		}
+		if (piv != c) {
+			double t = b[c];
+
+			b[c] = b[piv];
+			b[piv] = t;
+		}
+		for (size_t r = 0; r < q; r++) {
+			double f;
+
+			if (r == c)
+				continue;
+			f = a[r * q + c] / a[c * q + c];
+			for (size_t j = c; j < q; j++)
+				a[r * q + j] -= f * a[c * q + j];
+			b[r] -= f * b[c];
+		}
+	}
+	for (size_t c = 0; c < q; c++)
+		b[c] /= a[c * q + c];
+	return 0;
+}
+
+/* Round i's regressors: 1, then for each fitted place its indicator difference. */
+static size_t regressors(const unsigned *pa, const unsigned *pb, size_t i,
+			 const size_t *place, size_t q, double *x)
+{
+	x[0] = 1;
+	for (size_t j = 1; j < q; j++)
+		x[j] = (double)(pb[i] == place[j]) - (double)(pa[i] == place[j]);
+	return q;
+}
+
+/*
+ * The crossover fit over the rounds in use[] (m of them): 0 with ps's
+ * mean_log, sd_log, half_log and place_log set, -1 when the rule or the
+ * design does not allow it.
+ */
+static int fit_order(const double *d, const size_t *use, size_t m, const unsigned *pa,
+		     const unsigned *pb, size_t k, struct paired_stats *ps)
+{
+	size_t place[PAIRED_MAX_PLACES + 1], q = 1;
+	double xtx[(PAIRED_MAX_PLACES + 1) * (PAIRED_MAX_PLACES + 1)] = { 0 };
+	double inv0[PAIRED_MAX_PLACES + 1] = { 0 }, beta[PAIRED_MAX_PLACES + 1] = { 0 };
+	double a[(PAIRED_MAX_PLACES + 1) * (PAIRED_MAX_PLACES + 1)];
+	double x[PAIRED_MAX_PLACES + 1], rss = 0;
+
+	/* Places 2..k that some round has on one side only. */
+	for (unsigned p = 2; p <= k; p++)
+		for (size_t r = 0; r < m; r++)
+			if ((pa[use[r]] == p) != (pb[use[r]] == p)) {
+				place[q++] = p;
+				break;
+			}
+	if (q == 1 || m < q + PAIRED_ORDER_MIN_DF)
+		return -1;
+	for (size_t r = 0; r < m; r++) {
+		regressors(pa, pb, use[r], place, q, x);
+		for (size_t i = 0; i < q; i++) {
+			for (size_t j = 0; j < q; j++)
+				xtx[i * q + j] += x[i] * x[j];
+			beta[i] += x[i] * d[r];
+		}
+	}
+	memcpy(a, xtx, sizeof(a));
+	if (solve(a, beta, q) != 0)
+		return -1;
+	memcpy(a, xtx, sizeof(a));
+	inv0[0] = 1;    /* the first column of the inverse: delta's variance */
+	if (solve(a, inv0, q) != 0 || !(inv0[0] > 0))
+		return -1;
+	for (size_t r = 0; r < m; r++) {
+		double fit = 0;
+
+		regressors(pa, pb, use[r], place, q, x);
+		for (size_t i = 0; i < q; i++)
+			fit += x[i] * beta[i];
+		rss += (d[r] - fit) * (d[r] - fit);
+	}
+	ps->order_adjusted = 1;
+	ps->mean_log = beta[0];
+	ps->sd_log = sqrt(rss / (double)(m - q));
+	ps->half_log = stats_t_quantile(0.975, (double)(m - q)) * ps->sd_log * sqrt(inv0[0]);
+	for (size_t j = 1; j < q; j++)
+		ps->place_log[place[j] - 1] = beta[j];
+	ps->place_log[0] = 0;
+	return 0;
+}
+
+void paired_compute_ordered(const double *base, const double *other,
+			    const unsigned *place_a, const unsigned *place_b, size_t k,
+			    size_t n, struct paired_stats *ps)
+{
+	double *d;
+	size_t *use, m = 0;
+
+	paired_compute(base, other, n, ps);
+	if (place_a == NULL || place_b == NULL || k < 2 || k > PAIRED_MAX_PLACES ||
+	    ps->n < 2 + PAIRED_ORDER_MIN_DF)
+		return;
+	d = malloc(n * sizeof(*d));
+	use = malloc(n * sizeof(*use));
+	if (d != NULL && use != NULL) {
+		for (size_t i = 0; i < n; i++)
+			if (valid(base[i]) && valid(other[i]) && place_a[i] >= 1 &&
+			    place_a[i] <= k && place_b[i] >= 1 && place_b[i] <= k) {
+				d[m] = log(other[i]) - log(base[i]);
+				use[m++] = i;
+			}
+		ps->nplaces = k;
+		for (size_t p = 0; p < k; p++)
+			ps->place_log[p] = NAN;
+		/* Every paired round must say its places, or none is adjusted. */
+		if (m == ps->n && fit_order(d, use, m, place_a, place_b, k, ps) == 0)
+			conclude(ps);
+		else
+			ps->nplaces = 0;
+	}
+	free(d);
+	free(use);
 }
 
 const char *paired_verdict_word(enum paired_verdict v)
@@ -76,15 +235,16 @@ const char *paired_verdict_word(enum paired_verdict v)
 	return "cannot judge";
 }
 
-int paired_precise(const double *const *rates, size_t ndirs, size_t n,
-		   size_t min_rounds, double precision)
+int paired_precise(const double *const *rates, const unsigned *const *places, size_t ndirs,
+		   size_t n, size_t min_rounds, double precision)
 {
 	if (n < min_rounds || n < 2 || ndirs < 2 || !(precision > 0))
 		return 0;
 	for (size_t d = 1; d < ndirs; d++) {
 		struct paired_stats ps;
 
-		paired_compute(rates[0], rates[d], n, &ps);
+		paired_compute_ordered(rates[0], rates[d], places ? places[0] : NULL,
+				       places ? places[d] : NULL, ndirs, n, &ps);
 		if (ps.n < 2 || !(ps.half_log <= log1p(precision)))
 			return 0;
 	}

@@ -12,6 +12,18 @@
  * Working in logs makes the interval symmetric for ratios, as a geometric
  * mean index needs.  Rates are higher-is-better, so a CI above 1 is
  * "faster", below 1 "slower", otherwise "no difference proven".
+ *
+ * The order-adjusted form (a crossover analysis) also knows each side's
+ * place in every round's order, 1..k.  A place can cost or gain a little
+ * whatever the directory (what ran just before; for two directories the
+ * first and second of a round); the Williams order balances that, so it
+ * does not bias the mean, but it widens sd(d).  Model:
+ *   d_i = delta + sum_{p=2..k} pi_p * ([place_B,i = p] - [place_A,i = p]) + e_i
+ * fitted by least squares; the change and CI are delta's, with t(0.975,
+ * n - q) for q fitted terms.  It is used when it leaves at least
+ * PAIRED_ORDER_MIN_DF degrees of freedom (10 rounds for two directories),
+ * so short runs keep the plain form and its n - 1; otherwise, or when the
+ * places cannot be told apart from delta, the plain form.
  */
 #ifndef SYSINDEX_PAIRED_H
 #define SYSINDEX_PAIRED_H
@@ -25,6 +37,9 @@ enum paired_verdict {
 	PV_SLOWER,              /* the CI lies below 1 */
 };
 
+#define PAIRED_ORDER_MIN_DF 8
+#define PAIRED_MAX_PLACES 8
+
 struct paired_stats {
 	size_t n;               /* paired rounds (both rates valid and > 0) */
 	double mean_log, sd_log;/* of d_i */
@@ -35,6 +50,9 @@ struct paired_stats {
 	double median_ratio;    /* exp(median d): the robust view of the same rounds */
 	double base_gm, other_gm; /* geometric means of each side's paired rates */
 	enum paired_verdict verdict;
+	int order_adjusted;     /* mean_log, sd_log, half_log from the crossover fit */
+	size_t nplaces;         /* k: places in a round */
+	double place_log[PAIRED_MAX_PLACES]; /* pi_p for place p+1 (0 for place 1; NAN unfitted) */
 };
 
 /*
@@ -44,6 +62,16 @@ struct paired_stats {
 void paired_compute(const double *base, const double *other, size_t n,
 		    struct paired_stats *ps);
 
+/*
+ * The same, adjusted for order where the rule above allows: place_a[i]
+ * and place_b[i] are the base's and the other's places (1..k, k at most
+ * PAIRED_MAX_PLACES) in round i.  With NULL places or k < 2 it is
+ * paired_compute().
+ */
+void paired_compute_ordered(const double *base, const double *other,
+			    const unsigned *place_a, const unsigned *place_b, size_t k,
+			    size_t n, struct paired_stats *ps);
+
 /* "faster", "slower", "no difference proven", "cannot judge". */
 const char *paired_verdict_word(enum paired_verdict v);
 
@@ -51,10 +79,11 @@ const char *paired_verdict_word(enum paired_verdict v);
  * The stopping rule on ratios: 1 when every directory's log-ratio CI
  * half-width against the baseline is at most ln(1 + precision) after n
  * rounds (n >= min_rounds).  rates[d][i]: directory d's rate in round i
- * (d = 0 the baseline); a directory with fewer than 2 valid rounds is not
+ * (d = 0 the baseline), places[d][i] its place in round i (1..ndirs; NULL:
+ * the plain form); a directory with fewer than 2 valid rounds is not
  * precise.
  */
-int paired_precise(const double *const *rates, size_t ndirs, size_t n,
-		   size_t min_rounds, double precision);
+int paired_precise(const double *const *rates, const unsigned *const *places, size_t ndirs,
+		   size_t n, size_t min_rounds, double precision);
 
 #endif

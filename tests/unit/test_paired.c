@@ -184,6 +184,131 @@ START_TEST(identical_sides)
 }
 END_TEST
 
+/*
+ * Order-adjusted (crossover) form, two directories, 10 rounds A B, B A, ...
+ * Worked by hand: d = 0.02 + 0.03 x + e, x = +1 when B is second, -1 when
+ * A is; e = +-0.01 or 0, summing to 0 in each order.  Fit: delta 0.02,
+ * place-2 effect 0.03, RSS 8 x 0.0001, s = sqrt(0.0008 / 8) = 0.01, se =
+ * s / sqrt(10), t(0.975, 8) = 2.306004: half 0.0072922 ("faster").  The
+ * plain form: mean 0.02, sd sqrt(0.0098 / 9) = 0.0329983, t(0.975, 9) =
+ * 2.262157: half 0.0236056 ("no difference proven").  An 11th round (A B,
+ * e = 0) unbalances the orders: the plain mean moves to 0.25 / 11, the
+ * crossover's stays at the mean of the two orders' means, 0.02, with
+ * (X'X)^-1 [0][0] = 11 / 120 and t(0.975, 9): half 0.0064573.
+ */
+START_TEST(order_adjusted_hand_worked)
+{
+	static const double e[11] = { .01, 0, -.01, .01, .01, -.01, -.01, .01, 0, -.01, 0 };
+	double a[11], b[11];
+	unsigned pa[11], pb[11];
+	struct paired_stats ps;
+
+	for (size_t i = 0; i < 11; i++) {
+		double x = i % 2 ? -1 : 1;
+
+		pa[i] = i % 2 ? 2 : 1;
+		pb[i] = i % 2 ? 1 : 2;
+		a[i] = 100.0 * (double)(1 + i % 3);     /* drift: cancels */
+		b[i] = a[i] * exp(0.02 + 0.03 * x + e[i]);
+	}
+	paired_compute_ordered(a, b, pa, pb, 2, 10, &ps);
+	ck_assert_int_eq(ps.order_adjusted, 1);
+	ck_assert_uint_eq(ps.n, 10);
+	ck_assert_uint_eq(ps.nplaces, 2);
+	ck_assert_double_eq_tol(ps.mean_log, 0.02, EPS);
+	ck_assert_double_eq_tol(ps.place_log[0], 0, EPS);
+	ck_assert_double_eq_tol(ps.place_log[1], 0.03, EPS);
+	ck_assert_double_eq_tol(ps.sd_log, 0.01, EPS);
+	ck_assert_double_eq_tol(ps.half_log, 0.0072922, EPS);
+	ck_assert_double_eq_tol(ps.ratio, exp(0.02), EPS);
+	ck_assert_double_eq_tol(ps.detect, exp(0.0072922) - 1, EPS);
+	ck_assert_int_eq(ps.verdict, PV_FASTER);
+	paired_compute(a, b, 10, &ps);
+	ck_assert_int_eq(ps.order_adjusted, 0);
+	ck_assert_double_eq_tol(ps.mean_log, 0.02, EPS);
+	ck_assert_double_eq_tol(ps.half_log, 0.0236056, EPS);
+	ck_assert_int_eq(ps.verdict, PV_SAME);
+	paired_compute_ordered(a, b, pa, pb, 2, 11, &ps);
+	ck_assert_int_eq(ps.order_adjusted, 1);
+	ck_assert_double_eq_tol(ps.mean_log, 0.02, EPS);
+	ck_assert_double_eq_tol(ps.half_log, 0.0064573, EPS);
+	paired_compute(a, b, 11, &ps);
+	ck_assert_double_eq_tol(ps.mean_log, 0.25 / 11, EPS);
+}
+END_TEST
+
+/* When the order form does not apply: the plain form, as it was. */
+START_TEST(order_adjusted_only_when_it_can)
+{
+	double a[12], b[12];
+	unsigned pa[12], pb[12], same[12];
+	struct paired_stats plain, ps;
+
+	for (size_t i = 0; i < 12; i++) {
+		pa[i] = i % 2 ? 2 : 1;
+		pb[i] = i % 2 ? 1 : 2;
+		same[i] = 1;
+		a[i] = 100;
+		b[i] = 100 * (1 + 0.01 * (double)(i % 5));
+	}
+	/* 9 rounds leave 7 degrees of freedom: too few. */
+	paired_compute(a, b, 9, &plain);
+	paired_compute_ordered(a, b, pa, pb, 2, 9, &ps);
+	ck_assert_int_eq(ps.order_adjusted, 0);
+	ck_assert_double_eq(ps.half_log, plain.half_log);
+	/* No places, or one directory's place never differs from the other's. */
+	paired_compute(a, b, 12, &plain);
+	paired_compute_ordered(a, b, NULL, NULL, 2, 12, &ps);
+	ck_assert_int_eq(ps.order_adjusted, 0);
+	paired_compute_ordered(a, b, same, same, 2, 12, &ps);
+	ck_assert_int_eq(ps.order_adjusted, 0);
+	ck_assert_double_eq(ps.half_log, plain.half_log);
+	/* A round whose place is unknown (0) keeps the plain form for all. */
+	pa[3] = 0;
+	paired_compute_ordered(a, b, pa, pb, 2, 12, &ps);
+	ck_assert_int_eq(ps.order_adjusted, 0);
+	ck_assert_double_eq(ps.mean_log, plain.mean_log);
+}
+END_TEST
+
+/*
+ * Three directories in Williams rows (period 6), 18 rounds: each place
+ * costs its own amount (0, -4 %, +3 % in logs) and C is 1 % faster than
+ * A.  The fit finds delta and the places; the plain interval, which
+ * carries the place effects as noise, is several times wider.
+ */
+START_TEST(order_adjusted_three_dirs)
+{
+	static const double place[3] = { 0, -0.04, 0.03 };
+	double a[18], c[18];
+	unsigned pa[18], pc[18];
+	struct paired_stats plain, ps;
+
+	for (size_t r = 0; r < 18; r++) {
+		size_t ord[3];
+		double wobble = 0.002 * (double)((r * 7) % 5) - 0.004;
+
+		williams_row(3, r, ord);
+		for (unsigned s = 0; s < 3; s++) {
+			if (ord[s] == 0)
+				pa[r] = s + 1;
+			if (ord[s] == 2)
+				pc[r] = s + 1;
+		}
+		a[r] = 1000 * exp(place[pa[r] - 1]);
+		c[r] = 1000 * exp(0.01 + place[pc[r] - 1] + wobble);
+	}
+	paired_compute_ordered(a, c, pa, pc, 3, 18, &ps);
+	paired_compute(a, c, 18, &plain);
+	ck_assert_int_eq(ps.order_adjusted, 1);
+	ck_assert_double_eq_tol(ps.mean_log, 0.01, 0.002);
+	ck_assert_double_eq_tol(ps.place_log[1], -0.04, 0.002);
+	ck_assert_double_eq_tol(ps.place_log[2], 0.03, 0.002);
+	ck_assert_int_eq(ps.verdict, PV_FASTER);
+	ck_assert(ps.half_log * 3 < plain.half_log);
+}
+END_TEST
+
 /* ---- stopping rule ---------------------------------------------------- */
 
 START_TEST(precise_on_ratios)
@@ -193,12 +318,33 @@ START_TEST(precise_on_ratios)
 	const double *wide[2] = { a, b }, *tight[2] = { ta, tb };
 
 	/* half 0.2368 in logs: within ln(1.30) = 0.262, not within ln(1.25) = 0.223 */
-	ck_assert_int_eq(paired_precise(wide, 2, 3, 3, 0.30), 1);
-	ck_assert_int_eq(paired_precise(wide, 2, 3, 3, 0.25), 0);
+	ck_assert_int_eq(paired_precise(wide, NULL, 2, 3, 3, 0.30), 1);
+	ck_assert_int_eq(paired_precise(wide, NULL, 2, 3, 3, 0.25), 0);
 	/* The drifting pair is within 1% after 4 rounds, never before the minimum. */
-	ck_assert_int_eq(paired_precise(tight, 2, 4, 3, 0.01), 1);
-	ck_assert_int_eq(paired_precise(tight, 2, 4, 5, 0.01), 0);
-	ck_assert_int_eq(paired_precise(tight, 1, 4, 3, 0.01), 0);
+	ck_assert_int_eq(paired_precise(tight, NULL, 2, 4, 3, 0.01), 1);
+	ck_assert_int_eq(paired_precise(tight, NULL, 2, 4, 5, 0.01), 0);
+	ck_assert_int_eq(paired_precise(tight, NULL, 1, 4, 3, 0.01), 0);
+}
+END_TEST
+
+/* With places, the rule judges the order-adjusted interval. */
+START_TEST(precise_on_ordered_ratios)
+{
+	static const double e[10] = { .01, 0, -.01, .01, .01, -.01, -.01, .01, 0, -.01 };
+	double a[10], b[10];
+	unsigned pa[10], pb[10];
+	const double *rates[2] = { a, b };
+	const unsigned *places[2] = { pa, pb };
+
+	for (size_t i = 0; i < 10; i++) {
+		pa[i] = i % 2 ? 2 : 1;
+		pb[i] = i % 2 ? 1 : 2;
+		a[i] = 100;
+		b[i] = 100 * exp(0.02 + (i % 2 ? -0.03 : 0.03) + e[i]);
+	}
+	/* half 0.0073 (order-adjusted) against 0.0236 (plain); ln(1.01) = 0.00995 */
+	ck_assert_int_eq(paired_precise(rates, places, 2, 10, 3, 0.01), 1);
+	ck_assert_int_eq(paired_precise(rates, NULL, 2, 10, 3, 0.01), 0);
 }
 END_TEST
 
@@ -437,7 +583,11 @@ Suite *suite_paired(void)
 	tcase_add_test(c, drift_cancels);
 	tcase_add_test(c, bad_rounds_left_out);
 	tcase_add_test(c, identical_sides);
+	tcase_add_test(c, order_adjusted_hand_worked);
+	tcase_add_test(c, order_adjusted_only_when_it_can);
+	tcase_add_test(c, order_adjusted_three_dirs);
 	tcase_add_test(c, precise_on_ratios);
+	tcase_add_test(c, precise_on_ordered_ratios);
 	tcase_add_test(c, labels_given_and_default);
 	tcase_add_test(c, given_label_wins_over_default);
 	tcase_add_test(c, bad_labels);

@@ -299,21 +299,21 @@ START_TEST(paired_rounds_rule)
 	int both[2] = { 1, 1 }, no_base[2] = { 0, 1 }, capped;
 	struct test_plan fixed = precise(0, 3, 3, 0), p = precise(0.01, 3, 10, 0);
 
-	ck_assert_int_eq(paired_rounds_done(&fixed, noisy, both, 2, 2, 0, &capped), 0);
-	ck_assert_int_eq(paired_rounds_done(&fixed, noisy, both, 2, 3, 0, &capped), 1);
+	ck_assert_int_eq(paired_rounds_done(&fixed, noisy, NULL, both, 2, 2, 0, &capped), 0);
+	ck_assert_int_eq(paired_rounds_done(&fixed, noisy, NULL, both, 2, 3, 0, &capped), 1);
 	ck_assert_int_eq(capped, 0);
-	ck_assert_int_eq(paired_rounds_done(&p, tight, both, 2, 2, 0, &capped), 0);
-	ck_assert_int_eq(paired_rounds_done(&p, tight, both, 2, 4, 0, &capped), 1);
+	ck_assert_int_eq(paired_rounds_done(&p, tight, NULL, both, 2, 2, 0, &capped), 0);
+	ck_assert_int_eq(paired_rounds_done(&p, tight, NULL, both, 2, 4, 0, &capped), 1);
 	ck_assert_int_eq(capped, 0);
-	ck_assert_int_eq(paired_rounds_done(&p, noisy, both, 2, 5, 0, &capped), 0);
-	ck_assert_int_eq(paired_rounds_done(&p, noisy, both, 2, 10, 0, &capped), 1);
+	ck_assert_int_eq(paired_rounds_done(&p, noisy, NULL, both, 2, 5, 0, &capped), 0);
+	ck_assert_int_eq(paired_rounds_done(&p, noisy, NULL, both, 2, 10, 0, &capped), 1);
 	ck_assert_int_eq(capped, 1);
 	/* Without the baseline there is no ratio: on to the cap. */
-	ck_assert_int_eq(paired_rounds_done(&p, tight, no_base, 2, 4, 0, &capped), 0);
+	ck_assert_int_eq(paired_rounds_done(&p, tight, NULL, no_base, 2, 4, 0, &capped), 0);
 	/* The time cap: one more round (2 dirs x 10 s) would pass 100 s. */
 	p = precise(0.01, 3, 10, 100);
-	ck_assert_int_eq(paired_rounds_done(&p, noisy, both, 2, 5, 70, &capped), 0);
-	ck_assert_int_eq(paired_rounds_done(&p, noisy, both, 2, 5, 85, &capped), 1);
+	ck_assert_int_eq(paired_rounds_done(&p, noisy, NULL, both, 2, 5, 70, &capped), 0);
+	ck_assert_int_eq(paired_rounds_done(&p, noisy, NULL, both, 2, 5, 85, &capped), 1);
 	ck_assert_int_eq(capped, 1);
 }
 END_TEST
@@ -428,6 +428,55 @@ START_TEST(paired_sliced_estimate)
 }
 END_TEST
 
+/*
+ * Planning again mid-run: the time a test did not use (its precision
+ * reached early) goes to the tests after it; what was spent is gone; the
+ * tests already run at the last copy count keep their plans.
+ */
+START_TEST(rest_of_the_budget)
+{
+	static const char *const names[] = { "fstime", "fsbuffer", "fsdisk" };
+	struct test_plan p[3], q[3], first;
+	double round, total, rest;
+
+	select_tests(names, 3);
+	options("--quick", "--duration", "1", "--settle", "1", "-i", "299",
+		"--precision", "1%", NULL);
+	pair_dirs();
+	cfg.time_budget = 10;
+	total = plan_run(&cfg, 1, p);
+	round = p[0].pass_estimate * 2;
+	ck_assert(total <= 600 && total > 600 - round * 3);
+	/* Before the first test nothing is spent: the same plans. */
+	rest = plan_rest(&cfg, 1, 0, 0, 0, memcpy(q, p, sizeof(q)));
+	ck_assert_double_eq_tol(rest, total, 1e-6);
+	for (size_t i = 0; i < 3; i++)
+		ck_assert_uint_eq(q[i].max_samples, p[i].max_samples);
+	/* fstime stopped after 60 s: the two left share the other 540 s. */
+	first = p[0];
+	rest = plan_rest(&cfg, 1, 0, 1, 60, p);
+	ck_assert(rest <= 540 && rest > 540 - round * 2);
+	ck_assert_uint_gt(p[1].max_samples, q[1].max_samples);
+	ck_assert_uint_gt(p[2].max_samples, q[2].max_samples);
+	ck_assert_mem_eq(&p[0], &first, sizeof(first));   /* done: left alone */
+	/* Past the budget the tests left keep their minimum of 3 rounds. */
+	plan_rest(&cfg, 1, 0, 2, 900, p);
+	ck_assert_uint_eq(p[2].max_samples, PLAN_MIN_PAIRED_ROUNDS);
+	/* With two copy counts, a test already run at count 0 runs once more. */
+	cfg.time_budget = 10;
+	plan_run(&cfg, 2, p);
+	rest = plan_rest(&cfg, 2, 0, 2, 300, p);
+	ck_assert(rest <= 300);
+	ck_assert_uint_gt(p[0].max_samples, 0);
+	/* Without a budget: fresh plans, nothing shrunk. */
+	cfg.time_budget = 0;
+	plan_run(&cfg, 1, q);
+	plan_rest(&cfg, 1, 0, 1, 1e6, p);
+	ck_assert_uint_eq(p[1].max_samples, q[1].max_samples);
+	ck_assert_uint_eq(p[2].max_samples, q[2].max_samples);
+}
+END_TEST
+
 Suite *suite_plan(void)
 {
 	Suite *s = suite_create("plan");
@@ -448,6 +497,7 @@ Suite *suite_plan(void)
 	tcase_add_test(tc, paired_plan);
 	tcase_add_test(tc, paired_budget);
 	tcase_add_test(tc, paired_sliced_estimate);
+	tcase_add_test(tc, rest_of_the_budget);
 	suite_add_tcase(s, tc);
 	return s;
 }
