@@ -126,13 +126,12 @@ static int solve(double *a, double *b, size_t q)
 }
 
 /* Round i's regressors: 1, then for each fitted place its indicator difference. */
-static size_t regressors(const unsigned *pa, const unsigned *pb, size_t i,
-			 const size_t *place, size_t q, double *x)
+static void regressors(const unsigned *pa, const unsigned *pb, size_t i,
+		       const size_t *place, size_t q, double *x)
 {
 	x[0] = 1;
 	for (size_t j = 1; j < q; j++)
 		x[j] = (double)(pb[i] == place[j]) - (double)(pa[i] == place[j]);
-	return q;
 }
 
 /*
