@@ -130,8 +130,9 @@ void report_stats_table(struct table_out *t, const struct run_result *r,
 /* The comparison rows of one copy count as a table.  The note under it. */
 void report_paired_rows(struct table_out *t, const struct run_result *r, unsigned copies);
 extern const char report_paired_note[];
-/* A sentence for the note when some row is order-adjusted, else "". */
-const char *report_paired_order_note(const struct run_result *r);
+/* Whether some row is order-adjusted; then the note goes on with report_paired_order_note. */
+int report_paired_ordered(const struct run_result *r);
+extern const char report_paired_order_note[];
 /* --control's noise floor at one copy count: 1 and the figures, or 0 without control rows. */
 int report_paired_noise(const struct run_result *r, unsigned copies, double *median_detect,
 			double *max_change, size_t *n);

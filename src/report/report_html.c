@@ -441,9 +441,9 @@ static void paired_section(FILE *out, const struct run_result *r)
 	}
 	fputs("<p class=\"small\">", out);
 	esc(out, report_paired_note);
-	if (*report_paired_order_note(r)) {
+	if (report_paired_ordered(r)) {
 		fputs(" ", out);
-		esc(out, report_paired_order_note(r));
+		esc(out, report_paired_order_note);
 	}
 	if (r->quick)
 		fputs(" --quick: 3 rounds of short samples, a first look.", out);

@@ -222,8 +222,8 @@ static void paired_section(FILE *out, const struct run_result *r)
 		fputs("\n", out);
 	}
 	fputs(report_paired_note, out);
-	if (*report_paired_order_note(r))
-		fprintf(out, " %s", report_paired_order_note(r));
+	if (report_paired_ordered(r))
+		fprintf(out, " %s", report_paired_order_note);
 	if (r->quick)
 		fputs(" --quick: 3 rounds of short samples, a first look.", out);
 	fputs("\n\n", out);

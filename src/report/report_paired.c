@@ -260,13 +260,12 @@ static void text_copies(FILE *out, const struct run_result *r, unsigned copies)
 	}
 }
 
-const char *report_paired_order_note(const struct run_result *r)
+int report_paired_ordered(const struct run_result *r)
 {
 	for (size_t i = 0; i < r->ncmps; i++)
 		if (r->cmps[i].st.order_adjusted)
-			return "With 10 or more rounds, the change and CI also take out the effect of "
-			       "each side's place in the round's order (a crossover fit).";
-	return "";
+			return 1;
+	return 0;
 }
 
 int report_paired_text(FILE *out, const struct run_result *r)
@@ -286,7 +285,7 @@ int report_paired_text(FILE *out, const struct run_result *r)
 		"over the rounds' log-ratios; detect: the CI half-width, the smallest change this run\n"
 		"could have seen: \"no difference proven\" means no difference larger than that exists here.\n",
 		r->dirs[0].label);
-	if (*report_paired_order_note(r))
+	if (report_paired_ordered(r))
 		fprintf(out, "order: with 10 or more rounds, the change and CI also take out the effect of\n"
 			"each side's place in the round's order (a crossover fit, methodology section 8).\n");
 	if (m >= 2)
@@ -297,6 +296,10 @@ int report_paired_text(FILE *out, const struct run_result *r)
 	fprintf(out, "\n");
 	return ferror(out) ? -1 : 0;
 }
+
+const char report_paired_order_note[] =
+	"With 10 or more rounds, the change and CI also take out the effect of each side's "
+	"place in the round's order (a crossover fit).";
 
 const char report_paired_note[] =
 	"Change: geometric mean of the per-round ratio against the baseline; 95% CI: "

@@ -261,6 +261,21 @@ static int sliced_round(struct paired_env *pe, const struct test_def *t, unsigne
 	return (int)n;
 }
 
+/* What paired_rounds_done() reads of each directory; 1 when one is still active. */
+static int dir_views(const struct dir_test *dt, size_t nd, int *active, const double **rates,
+		     const unsigned **places)
+{
+	int any = 0;
+
+	for (size_t d = 0; d < nd; d++) {
+		active[d] = dt[d].active;
+		rates[d] = dt[d].rates;
+		places[d] = dt[d].places;
+		any |= active[d];
+	}
+	return any;
+}
+
 static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *prev,
 		       unsigned copies, struct bench_result **trs, const char *const *labels)
 {
@@ -290,14 +305,8 @@ static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *
 			sig = sig_pending();
 	}
 	for (r = 0; r < nround && !sig; r++) {
-		int any = 0;
+		int any = dir_views(dt, nd, active, rates, places);
 
-		for (size_t d = 0; d < nd; d++) {
-			active[d] = dt[d].active;
-			rates[d] = dt[d].rates;
-			places[d] = dt[d].places;
-			any |= active[d];
-		}
 		if (!any || (r > 0 && paired_rounds_done(plan, rates, places, active, nd, r,
 							 now_mono() - started, &capped)))
 			break;
@@ -342,11 +351,7 @@ static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *
 	if (done < nround * nd)
 		env0->eta_done += (nround * nd - done) * plan->pass_estimate;
 	if (!sig && plan->precision > 0 && r == nround) {
-		for (size_t d = 0; d < nd; d++) {
-			active[d] = dt[d].active;
-			rates[d] = dt[d].rates;
-			places[d] = dt[d].places;
-		}
+		dir_views(dt, nd, active, rates, places);
 		paired_rounds_done(plan, rates, places, active, nd, r, now_mono() - started,
 				   &capped);
 	}

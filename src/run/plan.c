@@ -247,19 +247,6 @@ static double planned(const struct config *cfg, const size_t *times,
 	return total;
 }
 
-double plan_run(const struct config *cfg, size_t ncopies, struct test_plan *plans)
-{
-	size_t times[MAX_SELECTED];
-
-	for (size_t i = 0; i < cfg->ntests; i++) {
-		times[i] = ncopies;
-		plan_test(cfg, cfg->tests[i], &plans[i]);
-	}
-	if (cfg->time_budget > 0)
-		fit_budget(cfg, times, cfg->time_budget * 60.0, plans);
-	return planned(cfg, times, plans);
-}
-
 double plan_rest(const struct config *cfg, size_t ncopies, size_t count, size_t test,
 		 double spent, struct test_plan *plans)
 {
@@ -274,6 +261,11 @@ double plan_rest(const struct config *cfg, size_t ncopies, size_t count, size_t 
 	if (cfg->time_budget > 0)
 		fit_budget(cfg, times, left > 0 ? left : 0, plans);
 	return planned(cfg, times, plans);
+}
+
+double plan_run(const struct config *cfg, size_t ncopies, struct test_plan *plans)
+{
+	return plan_rest(cfg, ncopies, 0, 0, 0, plans);
 }
 
 int plan_done(const struct test_plan *p, const double *rates, size_t n,

@@ -324,14 +324,15 @@ enum test_status runner_can_run(struct run_env *env, const struct test_def *t,
 void runner_replan(struct run_env *env, size_t ti)
 {
 	const struct test_plan *p = &env->plans[ti];
+	double spent = now_mono() - env->started;
 
 	if (env->cfg->time_budget <= 0)
 		return;
-	env->eta_total = env->eta_done + plan_rest(env->cfg, env->ncounts, env->count, ti,
-						   now_mono() - env->started, env->plans);
+	env->eta_total = env->eta_done + plan_rest(env->cfg, env->ncounts, env->count, ti, spent,
+						   env->plans);
 	runner_log(env, "Plan for %s: up to %u %s of %u s, %.0f s of the budget left\n\n",
 		   env->cfg->tests[ti]->name, p->max_samples, p->dirs > 1 ? "rounds" : "samples",
-		   p->seconds, env->cfg->time_budget * 60.0 - (now_mono() - env->started));
+		   p->seconds, env->cfg->time_budget * 60.0 - spent);
 }
 
 static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
