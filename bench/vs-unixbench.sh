@@ -14,7 +14,8 @@
 # context switching, the same again with both suites under `taskset -c 0`, so that the two are
 # compared under the same placement (both processes on one CPU) as well as
 # unpinned.  Prints, per test, both suites' median over the rounds and the
-# median, smallest and largest of the per-round ratios sysindex / UnixBench,
+# median, smallest and largest of the per-round ratios sysindex / UnixBench
+# (and every round's ratio, so that sets of rounds can be pooled),
 # and the same for the index score.  Process Creation gets the same pinned
 # comparison: where the kernel puts each forked child (the parent's CPU or
 # the idle one) moves it by more than the difference being looked for.
@@ -247,7 +248,7 @@ for tag, label in (("all", ""), ("cpu0", " [taskset -c 0]")):
                 order.append("System Benchmarks Index Score")
             rows["System Benchmarks Index Score"].append((ubi, sii, ""))
 print()
-print(f"{'test':<54} {'unit':<5} {'UnixBench':>12} {'sysindex':>12} {'ratio':>6}  min-max     n")
+print(f"{'test':<54} {'unit':<5} {'UnixBench':>12} {'sysindex':>12} {'ratio':>6}  min-max     n  per round")
 for key in order:
     v = [x for x in rows[key] if x[0] > 0]
     if not v:
@@ -256,13 +257,16 @@ for key in order:
     ratios = [s / u for u, s, _ in v]
     print(f"{key:<54} {v[0][2]:<5} {st.median(u for u, _, _ in v):12.1f} "
           f"{st.median(s for _, s, _ in v):12.1f} {st.median(ratios):6.3f}  "
-          f"{min(ratios):.3f}-{max(ratios):.3f} {len(v):2d}")
+          f"{min(ratios):.3f}-{max(ratios):.3f} {len(v):2d}  "
+          + " ".join(f"{x:.3f}" for x in ratios))
 print("\nratio = sysindex / UnixBench per round: median, min-max over the rounds, n rounds")
+print("with both figures; 'per round' lists each round's ratio in round order, so that")
+print("sets of rounds from several runs of this script can be pooled.")
 if mode == "test":
-    print("with both figures.  Pairs test by test, which suite first alternating; the score")
+    print("Pairs test by test, which suite first alternating; the score")
     print("of a round is the geometric mean of its tests' index values.  The [taskset -c 0]")
 else:
-    print("with both figures.  Rounds alternate which suite runs first.  The [taskset -c 0]")
+    print("Rounds alternate which suite runs first.  The [taskset -c 0]")
 print("rows run context1 and spawn alone in both suites with every process on CPU 0;")
 print("the others are unpinned.  Figures are only worth what the machine's quiet was worth.")
 PY

@@ -2,7 +2,7 @@
  * fstime: file write, read and copy throughput (UnixBench "File Copy" etc.).
  *
  *   fstime [-c|-r|-w] [-b bufsize] [-m maxblocks] [-t seconds] [-d dir]
- *          [-s settle] [-p prime-ms] [-q slice-ms] [-n pid|shared]
+ *          [-s settle] [-p prime-ms] [-q slice-ms] [-z spacer-MiB] [-n pid|shared]
  *
  * The work per loop is the reference's: two files dummy0-<pid> and
  * dummy1-<pid> in dir, a file size of maxblocks KB swept in bufsize chunks
@@ -39,6 +39,18 @@
  * the last may pass it by a slice).  Unlike the single-directory copy, which
  * starts on an empty dummy1, the sliced priming write lays out dummy1 too
  * (write_buffer says why).
+ * Before it creates the files, a sliced sample takes a placement spacer:
+ * -z MiB of memory (default a random 1..SPACER_MAX_MIB, -z 0 none),
+ * written and held until the end.  Without it every round's process got
+ * back the pages the last round's files had freed, in the same directory
+ * order, so each directory kept its memory for a whole test and the
+ * host's slowly changing speed of that memory (a virtual machine's pages
+ * are the host's) showed as a difference between the directories that
+ * wandered for minutes: the per-round log-ratios of an A/A test were
+ * autocorrelated (+0.3 to +0.4 at lags 1 to 5, tmpfs) and their t
+ * interval too narrow.  With a spacer of random size the files land on
+ * other pages every round, and the rounds are independent again
+ * (bench/paired.md).
  * The slice clock is read once every SLICE_CHECK_BYTES of copying, never
  * per buffer.  Result: COUNT|<KBps>|0|KBps|<i> and TIME|<seconds>|<i> for
  * directory i (from 0, in the order given).  With one -d, -q has no effect
@@ -52,15 +64,19 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
 #define USAGE "fstime [-c|-r|-w] [-b bufsize 256..8192] [-m maxblocks KB] " \
 	"[-t seconds] [-d dir]... [-s settle seconds] [-p prime ms] " \
-	"[-q slice ms 1..1000] [-n pid|shared]; several -d need -c"
+	"[-q slice ms 1..1000] [-z spacer MiB 0..1024] [-n pid|shared]; " \
+	"several -d need -c"
 #define UNIT 256		/* accounting unit in bytes, as the reference */
 #define BUF_MAX 8192
 /*
@@ -74,6 +90,8 @@
 #define FST_MAX_DIRS 8
 #define SLICE_MS 20u
 #define SLICE_CHECK_BYTES 16384	/* copied between two reads of the slice clock */
+#define SPACER_MAX_MIB 64	/* the default spacer: 1..64 MiB at random */
+#define SPACER_PAGE 4096	/* the spacer is written once every this many bytes */
 
 enum mode { MODE_COPY, MODE_READ, MODE_WRITE };
 
@@ -89,6 +107,7 @@ struct fst {
 	unsigned prime_ms;	/* -p; 0: PRIME_MS */
 	unsigned slice_ms;	/* -q */
 	int shared_names;	/* -n shared: 5.1.3's dummy0/dummy1 */
+	long spacer_mib;	/* -z; -1: random 1..SPACER_MAX_MIB */
 	long buffers;		/* bufsize chunks per file sweep */
 	long written;		/* of them, written in the sliced write's sweep */
 	char *buf;
@@ -118,8 +137,8 @@ static void parse_args(struct fst *f, int argc, char **argv)
 
 	*f = (struct fst){ .mode = MODE_COPY, .bufsize = 1024, .maxblocks = 2000,
 			   .seconds = 30, .settle = -1, .dir = ".",
-			   .slice_ms = SLICE_MS, .fd = { -1, -1 } };
-	while ((c = getopt(argc, argv, "crwb:m:t:d:s:n:p:q:")) != -1) {
+			   .slice_ms = SLICE_MS, .spacer_mib = -1, .fd = { -1, -1 } };
+	while ((c = getopt(argc, argv, "crwb:m:t:d:s:n:p:q:z:")) != -1) {
 		switch (c) {
 		case 'c': f->mode = MODE_COPY; break;
 		case 'r': f->mode = MODE_READ; break;
@@ -135,6 +154,7 @@ static void parse_args(struct fst *f, int argc, char **argv)
 		case 'p': f->prime_ms = (unsigned)harness_long(optarg, 1, 3600000, USAGE); break;
 		case 'q': f->slice_ms = (unsigned)harness_long(optarg, 1, 1000, USAGE); break;
 		case 's': f->settle = harness_long(optarg, -1, 3600, USAGE); break;
+		case 'z': f->spacer_mib = harness_long(optarg, 0, 1024, USAGE); break;
 		case 'n':
 			if (strcmp(optarg, "pid") != 0 && strcmp(optarg, "shared") != 0)
 				harness_usage(USAGE);
@@ -487,9 +507,47 @@ static void close_files(struct fst *f)
 	remove_shared(f);
 }
 
+/* A random 1..SPACER_MAX_MIB from the clock and the pid (splitmix64). */
+static long random_mib(void)
+{
+	struct timespec ts;
+	uint64_t z;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
+		harness_fail_errno("clock_gettime");
+	z = (uint64_t)ts.tv_sec * 1000000007u + (uint64_t)ts.tv_nsec +
+	    ((uint64_t)getpid() << 32) + 0x9e3779b97f4a7c15u;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	z ^= z >> 31;
+	return (long)(z % SPACER_MAX_MIB) + 1;
+}
+
+/*
+ * The placement spacer (see the top of the file): -z MiB, or a random size,
+ * written a byte a page so that every page is really taken; NULL for none.
+ */
+static char *take_spacer(const struct fst *opt)
+{
+	long mib = opt->spacer_mib < 0 ? random_mib() : opt->spacer_mib;
+	size_t len = (size_t)mib << 20;
+	char *sp;
+
+	printf("Placement spacer: %ld MiB\n", mib);
+	if (len == 0)
+		return NULL;
+	sp = malloc(len);
+	if (sp == NULL)
+		harness_fail("placement spacer: %ld MiB: out of memory", mib);
+	for (size_t i = 0; i < len; i += SPACER_PAGE)
+		((volatile char *)sp)[i] = 1;
+	return sp;
+}
+
 /* Several -d: the priming write and read, then the copy, each sliced. */
 static void run_sliced(struct fst *opt, unsigned prime)
 {
+	char *spacer = take_spacer(opt);
 	struct fst fs[FST_MAX_DIRS];
 	struct sample s[FST_MAX_DIRS];
 	struct slices sl[FST_MAX_DIRS];
@@ -533,6 +591,7 @@ static void run_sliced(struct fst *opt, unsigned prime)
 		harness_count_dir((unsigned long long)report(what, s[d]), 0, "KBps", (unsigned)d);
 		harness_time_dir(s[d].elapsed, (unsigned)d);
 	}
+	free(spacer);
 }
 
 int main(int argc, char **argv)

@@ -30,6 +30,8 @@ fst -c -t 1 -s 0 -d "$A" -d "$B" -q 0;    [ $frc -eq 2 ] || die "-q 0: exit $frc
 fst -c -t 1 -s 0 -d "$A" -d "$B" -q 1001; [ $frc -eq 2 ] || die "-q 1001: exit $frc"
 fst -c -t 1 -s 0 -d "$A" -d "$B" -q x;    [ $frc -eq 2 ] || die "-q x: exit $frc"
 fst -c -t 1 -s 0 -d "$A" -d "$B" -p 0;    [ $frc -eq 2 ] || die "-p 0: exit $frc"
+fst -c -t 1 -s 0 -d "$A" -d "$B" -z 1025; [ $frc -eq 2 ] || die "-z 1025: exit $frc"
+fst -c -t 1 -s 0 -d "$A" -d "$B" -z -1;   [ $frc -eq 2 ] || die "-z -1: exit $frc"
 fst -r -t 1 -s 0 -d "$A" -d "$B";         [ $frc -eq 2 ] || die "-r with two dirs: exit $frc"
 fst -c -t 1 -s 0 -d "$A" -d "";           [ $frc -eq 2 ] || die "an empty -d: exit $frc"
 grep -q "^usage: fstime .*several -d need -c" "$T/ferr" || die "usage text"
@@ -52,6 +54,19 @@ for i in 0 1; do
 		die "dummy1 of dir $i not laid out before the copy"
 done
 grep -q "^Write 1 done: " "$T/fout" || die "no sliced priming write chatter"
+# The placement spacer (fstime.c): a random 1..64 MiB by default, so that
+# rounds do not keep their pages; -z sets it, -z 0 takes none.
+grep -Eq "^Placement spacer: ([1-9]|[1-5][0-9]|6[0-4]) MiB\$" "$T/fout" || die "default spacer line"
+"$F" -c -t 1 -s 0 -p 50 -b 1024 -m 500 -z 0 -d "$A" -d "$B" >"$T/fout" 2>"$T/ferr" || die "fstime -z 0"
+grep -q "^Placement spacer: 0 MiB\$" "$T/fout" || die "-z 0 line"
+"$F" -c -t 1 -s 0 -p 50 -b 1024 -m 500 -z 3 -d "$A" -d "$B" >"$T/fout" 2>"$T/ferr" || die "fstime -z 3"
+grep -q "^Placement spacer: 3 MiB\$" "$T/fout" || die "-z 3 line"
+[ "$(grep -c '^COUNT|' "$T/ferr")" -eq 2 ] || die "-z 3: not two COUNT lines"
+# Random: ten default rounds do not all take the same size.
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	"$F" -c -t 1 -s 0 -p 10 -b 1024 -m 100 -d "$A" -d "$B" 2>/dev/null | sed -n 's/^Placement spacer: //p'
+done | sort -u >"$T/sizes"
+[ "$(wc -l <"$T/sizes")" -gt 1 ] || die "ten rounds took one spacer size: $(cat "$T/sizes")"
 
 rm -rf "$RES"/*
 run_si --quick -c 1 --duration 1 --testdir "a=$A" --testdir "b=$B" fstime fsbuffer fsdisk
