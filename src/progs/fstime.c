@@ -58,17 +58,16 @@
  */
 /* sync() is XSI. */
 #define _XOPEN_SOURCE 700
+#include "diskio.h"
 #include "harness.h"
 #include "williams.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
@@ -507,29 +506,15 @@ static void close_files(struct fst *f)
 	remove_shared(f);
 }
 
-/* A random 1..SPACER_MAX_MIB from the clock and the pid (splitmix64). */
-static long random_mib(void)
-{
-	struct timespec ts;
-	uint64_t z;
-
-	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
-		harness_fail_errno("clock_gettime");
-	z = (uint64_t)ts.tv_sec * 1000000007u + (uint64_t)ts.tv_nsec +
-	    ((uint64_t)getpid() << 32) + 0x9e3779b97f4a7c15u;
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	z ^= z >> 31;
-	return (long)(z % SPACER_MAX_MIB) + 1;
-}
-
 /*
- * The placement spacer (see the top of the file): -z MiB, or a random size,
- * written a byte a page so that every page is really taken; NULL for none.
+ * The placement spacer (see the top of the file): -z MiB, or a random size
+ * from the clock and the pid (diskio_seed), written a byte a page so that
+ * every page is really taken; NULL for none.
  */
 static char *take_spacer(const struct fst *opt)
 {
-	long mib = opt->spacer_mib < 0 ? random_mib() : opt->spacer_mib;
+	long mib = opt->spacer_mib >= 0 ? opt->spacer_mib
+		   : (long)(diskio_seed() % SPACER_MAX_MIB) + 1;
 	size_t len = (size_t)mib << 20;
 	char *sp;
 
