@@ -14,9 +14,10 @@
 # context switching, the same again with both suites under `taskset -c 0`, so that the two are
 # compared under the same placement (both processes on one CPU) as well as
 # unpinned.  Prints, per test, both suites' median over the rounds and the
-# median, smallest and largest of the per-round ratios sysindex / UnixBench
-# (and every round's ratio, so that sets of rounds can be pooled),
-# and the same for the index score.  Process Creation gets the same pinned
+# median, smallest and largest of the per-round ratios sysindex / UnixBench,
+# their geometric mean with its 95 % t interval (whether the rounds can
+# tell a 3 % difference at all), and every round's ratio, so that sets of
+# rounds can be pooled; and the same for the index score.  Process Creation gets the same pinned
 # comparison: where the kernel puts each forked child (the parent's CPU or
 # the idle one) moves it by more than the difference being looked for.
 #
@@ -226,6 +227,20 @@ def parse(path):
         idx = (math.exp(sum(math.log(v) for v in values.values()) / len(values))
                if values and all(v > 0 for v in values.values()) else None)
     return res, idx, values
+# Student's t, 97.5 % quantile, for the interval of the mean log-ratio.
+T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365,
+        8: 2.306, 9: 2.262, 10: 2.228, 12: 2.179, 15: 2.131, 20: 2.086, 30: 2.042}
+def geo_ci(ratios):
+    """Geometric mean of the ratios and its 95 % t interval, as a string."""
+    logs = [math.log(x) for x in ratios]
+    m = sum(logs) / len(logs)
+    if len(logs) < 2:
+        return f"{math.exp(m):.3f}"
+    sd = math.sqrt(sum((x - m) ** 2 for x in logs) / (len(logs) - 1))
+    df = len(logs) - 1
+    t = T975[max(k for k in T975 if k <= df)] if df <= 30 else 1.96
+    h = t * sd / math.sqrt(len(logs))
+    return f"{math.exp(m):.3f} ({math.exp(m - h):.3f}-{math.exp(m + h):.3f})"
 rows, order = {}, []
 for tag, label in (("all", ""), ("cpu0", " [taskset -c 0]")):
     for r in range(1, rounds + 1):
@@ -248,7 +263,8 @@ for tag, label in (("all", ""), ("cpu0", " [taskset -c 0]")):
                 order.append("System Benchmarks Index Score")
             rows["System Benchmarks Index Score"].append((ubi, sii, ""))
 print()
-print(f"{'test':<54} {'unit':<5} {'UnixBench':>12} {'sysindex':>12} {'ratio':>6}  min-max     n  per round")
+print(f"{'test':<54} {'unit':<5} {'UnixBench':>12} {'sysindex':>12} {'ratio':>6}  min-max     n  "
+      f"{'geomean (95% CI)':<21}  per round")
 for key in order:
     v = [x for x in rows[key] if x[0] > 0]
     if not v:
@@ -257,10 +273,12 @@ for key in order:
     ratios = [s / u for u, s, _ in v]
     print(f"{key:<54} {v[0][2]:<5} {st.median(u for u, _, _ in v):12.1f} "
           f"{st.median(s for _, s, _ in v):12.1f} {st.median(ratios):6.3f}  "
-          f"{min(ratios):.3f}-{max(ratios):.3f} {len(v):2d}  "
+          f"{min(ratios):.3f}-{max(ratios):.3f} {len(v):2d}  {geo_ci(ratios):<21}  "
           + " ".join(f"{x:.3f}" for x in ratios))
 print("\nratio = sysindex / UnixBench per round: median, min-max over the rounds, n rounds")
-print("with both figures; 'per round' lists each round's ratio in round order, so that")
+print("with both figures; geomean: their geometric mean with its 95 % Student's t")
+print("interval (the spread of the rounds, not only their number, sets its width);")
+print("'per round' lists each round's ratio in round order, so that")
 print("sets of rounds from several runs of this script can be pooled.")
 if mode == "test":
     print("Pairs test by test, which suite first alternating; the score")
