@@ -186,7 +186,8 @@ void cmp_print_matrix_csv(FILE *out, const struct compare *c);
 /* compare_noise.c: the control tests' noise floor of inputs without samples. */
 void cmp_noise_floor(struct compare *c);
 const char *cmp_floor_note(const struct delta *d);     /* "", or "; beyond the noise floor" */
-void cmp_print_noise(FILE *out, const struct compare *c, const char *indent);
+/* md: Markdown (the message escaped, one line) rather than wrapped text. */
+void cmp_print_noise(FILE *out, const struct compare *c, const char *indent, int md);
 
 /* compare_group.c: --group-by host. */
 int cmp_group_hosts(struct compare *c);

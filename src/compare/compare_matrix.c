@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "compare/compare_int.h"
+#include "util/md_out.h"
 #include "util/csv_out.h"
 
 #define HEAD_MAX 10             /* labels up to this long head their column */
@@ -282,8 +283,6 @@ static void used_marks(const struct compare *c, int *used)
 		}
 }
 
-static void md_text(FILE *out, const char *s);
-
 /*
  * "  A = file; details", the details on lines of their own when the line
  * would not fit; in Markdown (md) one list item each, escaped.
@@ -364,7 +363,7 @@ void cmp_print_matrix_text(FILE *out, const struct compare *c)
 	print_matrix(out, &d, caption);
 	fputs("Marks:\n", out);
 	print_legend(out, c, "  ");
-	cmp_print_noise(out, c, "\n");
+	cmp_print_noise(out, c, "\n", 0);
 	fputs("\nInputs:\n", out);
 	print_key(out, c, "  ", 0);
 	free(v.w);
@@ -372,15 +371,6 @@ void cmp_print_matrix_text(FILE *out, const struct compare *c)
 }
 
 /* ---- Markdown: the same two tables, whole -------------------------------- */
-
-static void md_text(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '|' || *s == '\\' || *s == '*' || *s == '_')
-			fputc('\\', out);
-		fputc(*s, out);
-	}
-}
 
 static void md_matrix(FILE *out, const struct compare *c, size_t first)
 {
@@ -433,7 +423,7 @@ void cmp_print_matrix_md(FILE *out, const struct compare *c)
 	md_matrix(out, c, 1);
 	fputs("Marks:\n\n", out);
 	print_legend(out, c, "- ");
-	cmp_print_noise(out, c, "\n");
+	cmp_print_noise(out, c, "\n", 1);
 	fputs("\nInputs:\n\n", out);
 	print_key(out, c, "- ", 1);
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "compare/compare_int.h"
+#include "util/md_out.h"
 #include "testtab.h"
 
 static int unjudged(const struct delta *d)
@@ -137,7 +138,7 @@ const char *cmp_floor_note(const struct delta *d)
 	return "";
 }
 
-void cmp_print_noise(FILE *out, const struct compare *c, const char *before)
+void cmp_print_noise(FILE *out, const struct compare *c, const char *before, int md)
 {
 	char msg[1024];
 
@@ -153,7 +154,12 @@ void cmp_print_noise(FILE *out, const struct compare *c, const char *before)
 			 "vary by up to %.1f%% between these runs (%zu test%s; most: %s): changes "
 			 "within that are not distinguishable from run-to-run drift.", copies,
 			 nz->pct, nz->ntests, nz->ntests == 1 ? "" : "s", nz->widest);
-		cmp_wrapped(out, "", msg);
+		if (md) {   /* the widest test's title is outside text */
+			md_text(out, msg);
+			fputc('\n', out);
+		} else {
+			cmp_wrapped(out, "", msg);
+		}
 	}
 	if (c->nnoise > 0)
 		cmp_wrapped(out, "", "This is a guide from control tests, not a significance test: the tests "

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "compare/compare_int.h"
+#include "util/md_out.h"
 #include "util/csv_out.h"
 #include "util/json_out.h"
 
@@ -251,19 +252,15 @@ void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
 	fprintf(out, "\nChange: against %s's score.  95%% CI and verdict: Welch's t-test on "
 		"every sample's rate\n(two-sided, 95%%); \"no difference proven\" when the "
 		"interval of the difference holds 0.\n", c->in[0].label);
-	cmp_print_noise(out, c, "\n");
+	cmp_print_noise(out, c, "\n", 0);
 	free(w);
 }
 
-/* Markdown cell: '|' would end the cell, so it is escaped. */
+/* Markdown cell: outside text, escaped so it can neither end the cell nor be HTML. */
 static void md_cell(FILE *out, const char *s)
 {
 	fputs(" ", out);
-	for (; *s; s++) {
-		if (*s == '|' || *s == '\\')
-			fputc('\\', out);
-		fputc(*s, out);
-	}
+	md_text(out, s);
 	fputs(" |", out);
 }
 
@@ -281,9 +278,10 @@ void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g)
 			fputc('\n', out);
 		}
 	}
-	fprintf(out, "\nChange against %s. Verdicts: Welch's t-test on every sample's rate "
-		"(two-sided, 95%%).\n", c->in[0].label);
-	cmp_print_noise(out, c, "\n");
+	fputs("\nChange against ", out);
+	md_text(out, c->in[0].label);
+	fputs(". Verdicts: Welch's t-test on every sample's rate (two-sided, 95%).\n", out);
+	cmp_print_noise(out, c, "\n", 1);
 }
 
 /* ---- output: CSV and JSON ---------------------------------------------- */

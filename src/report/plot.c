@@ -76,7 +76,7 @@ int plot_write_script(FILE *f, const char *term, const struct plot_chart *c, dou
 		height = 320;   /* the title, axis label and key need room too */
 	plot_terminal(f, term, height);
 	fprintf(f, "set title ");
-	gnuplot_dquote(f, c->title);
+	gnuplot_squote_lines(f, c->title);
 	fprintf(f, "\nset xlabel ");
 	gnuplot_squote(f, c->value_label ? c->value_label : "");
 	/* Room right of the longest bar for its value label. */
@@ -397,7 +397,7 @@ static int latency_script(const char *path, const char *term, const void *ctx, d
 		if ((unsigned char)*p < 0x20 && *p != '\n')
 			*p = ' ';
 	fprintf(f, "set title ");
-	gnuplot_dquote(f, title);
+	gnuplot_squote_lines(f, title);
 	fprintf(f, "\nset logscale x 2\nset logscale y 10\nset format x '%%.0b%%B'\n"
 		"set xlabel 'working set (bytes)'\nset ylabel 'ns per load'\n"
 		"set yrange [*:%.6g]\nset grid\nset key top left\nplot", vmax > 0 ? vmax * 2 : 10);

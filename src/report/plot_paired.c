@@ -80,7 +80,7 @@ static int write_paired(const char *dir, const char *term, const void *ctx)
 		for (char *p = title; *p; p++)
 			if ((unsigned char)*p < 0x20)
 				*p = ' ';
-		gnuplot_dquote(f, title);
+		gnuplot_squote_lines(f, title);
 	}
 	fprintf(f, "\nset xlabel 'change against the baseline (%%)'\n"
 		"set yrange [-0.6:%zu.6]\nset grid xtics\nset xtics nomirror\n"

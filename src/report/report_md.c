@@ -12,27 +12,8 @@
 #include <string.h>
 
 #include "util/json_out.h"
+#include "util/md_out.h"
 #include "util/util.h"
-
-/* Markdown punctuation backslash-escaped; newlines and tabs become spaces. */
-static const char *md_sub(unsigned char c, char buf[8])
-{
-	if (c == '\n' || c == '\r' || c == '\t')
-		return " ";
-	if (c == 0 || strchr("\\|*_`<>[]#~", c) == NULL)
-		return NULL;
-	buf[0] = '\\';
-	buf[1] = (char)c;
-	buf[2] = '\0';
-	return buf;
-}
-
-/* Text in a table or list: escaped, and bytes that are not UTF-8 become
- * U+FFFD, so the page stays valid text. */
-static void md(FILE *out, const char *str)
-{
-	put_utf8_escaped(out, str, strlen(str), md_sub, "\xef\xbf\xbd");
-}
 
 /* A table's rows in Markdown (report_table.c builds them). */
 static const struct table_marks md_marks = {
@@ -42,7 +23,7 @@ static const struct table_marks md_marks = {
 
 static struct table_out md_table(FILE *out)
 {
-	struct table_out t = { .out = out, .m = &md_marks, .esc = md };
+	struct table_out t = { .out = out, .m = &md_marks, .esc = md_text };
 
 	return t;
 }
@@ -69,7 +50,7 @@ static void cpu_summary(FILE *out, const struct sys_info *si)
 				n++;
 			}
 		fputs(first ? "" : ", ", out);
-		md(out, si->cpus[i].model);
+		md_text(out, si->cpus[i].model);
 		fprintf(out, " × %zu", n);
 		first = 0;
 	}
@@ -80,17 +61,17 @@ static void cpu_summary(FILE *out, const struct sys_info *si)
 static void dir_text(FILE *out, const char *path, int have_mount, const struct mount_entry *m,
 		     const struct device_info *d)
 {
-	md(out, path);
+	md_text(out, path);
 	if (!have_mount)
 		return;
 	fputs(" on ", out);
-	md(out, m->mount_point);
+	md_text(out, m->mount_point);
 	fputs(" (", out);
-	md(out, m->fstype);
+	md_text(out, m->fstype);
 	fputs(", ", out);
-	md(out, m->source);
+	md_text(out, m->source);
 	fputs(", ", out);
-	md(out, m->options);
+	md_text(out, m->options);
 	fprintf(out, "; rotational: %s)", d->rotational < 0 ? "unknown" : d->rotational ? "yes" : "no");
 }
 
@@ -99,18 +80,18 @@ static void header(FILE *out, const struct run_result *r)
 	const struct sys_info *si = &r->sys;
 
 	fputs("# sysindex results: ", out);
-	md(out, si->hostname);
+	md_text(out, si->hostname);
 	fputs("\n\n", out);
 	if (r->interrupted)
 		fprintf(out, "**Interrupted by signal %d: partial results.**\n\n", r->signal);
 	fputs("- **Host:** ", out);
-	md(out, si->hostname);
+	md_text(out, si->hostname);
 	fputs("\n- **OS:** ", out);
-	md(out, si->os);
+	md_text(out, si->os);
 	fputs(" ", out);
-	md(out, si->os_release);
+	md_text(out, si->os_release);
 	fputs(" (", out);
-	md(out, si->machine);
+	md_text(out, si->machine);
 	fputs(")\n- **CPU:** ", out);
 	cpu_summary(out, si);
 	fprintf(out, "; %u online\n", si->ncpus);
@@ -121,18 +102,18 @@ static void header(FILE *out, const struct run_result *r)
 		fprintf(out, "- **Memory:** %s\n", mem);
 	}
 	fputs("- **Compiler:** ", out);
-	md(out, si->cc_version);
+	md_text(out, si->cc_version);
 	fputs("; test programs built with ", out);
-	md(out, si->bench_cflags);
+	md_text(out, si->bench_cflags);
 	fputs("\n- **Test dir:** ", out);
 	dir_text(out, si->testdir[0] ? si->testdir : "unknown", si->have_mount, &si->mount,
 		 &si->device);
 	fputs("\n- **sysindex:** ", out);
-	md(out, r->version);
+	md_text(out, r->version);
 	fputs(", mode ", out);
-	md(out, r->mode);
+	md_text(out, r->mode);
 	fputs("\n- **Workload:** ", out);
-	md(out, workload_tags[r->workload]);
+	md_text(out, workload_tags[r->workload]);
 	fputs("\n\n", out);
 }
 
@@ -175,13 +156,13 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 		const struct test_dir *td = &r->dirs[run->dir];
 
 		fputs(": test dir ", out);
-		md(out, td->label);
+		md_text(out, td->label);
 		fputs(run->dir == 0 ? " (baseline)\n\n" : "\n\n", out);
 		fputs("Test dir ", out);
 		dir_text(out, td->path, td->have_mount, &td->mount, &td->device);
 		if (run->dir > 0) {
 			fputs(". Tests that do not use the test directory ran once, in ", out);
-			md(out, r->dirs[0].label);
+			md_text(out, r->dirs[0].label);
 		}
 	}
 	fputs("\n\n", out);
@@ -213,9 +194,9 @@ static void paired_section(FILE *out, const struct run_result *r)
 	for (size_t i = 0; i < nc; i++) {
 		fprintf(out, "## Paired comparison: %u cop%s, baseline ", copies[i],
 			copies[i] == 1 ? "y" : "ies");
-		md(out, r->dirs[0].label);
+		md_text(out, r->dirs[0].label);
 		fputs("\n\n| Test | Dir | ", out);
-		md(out, r->dirs[0].label);
+		md_text(out, r->dirs[0].label);
 		fputs(" | Result | Change | 95% CI | Detect | Rounds | Verdict |\n"
 		      "|:-----|:----|-----:|-----:|-----:|-----:|-----:|-----:|:------|\n", out);
 		report_paired_rows(&tab, r, copies[i]);

@@ -133,14 +133,16 @@ int resolve_dirs(const struct config *cfg, char *testdir, char *resdir, size_t l
  */
 int claim_name(const char *resdir, const char *host, char *base, size_t len, int *fd)
 {
-	char day[16], path[PATH_MAX];
+	char day[16], path[PATH_MAX], name[256];
 	time_t now = time(NULL);
 	struct tm tm;
 
+	/* The hostname is outside text: "../x" must not leave resdir. */
+	name_component(name, sizeof(name), host);
 	localtime_r(&now, &tm);
 	strftime(day, sizeof(day), "%Y-%m-%d", &tm);
 	for (int nn = 1; nn < 10000; nn++) {
-		fmt(base, len, "%s-%s-%02d", host, day, nn);
+		fmt(base, len, "%s-%s-%02d", name, day, nn);
 		fmt(path, sizeof(path), "%s/%s", resdir, base);
 		if (access(path, F_OK) == 0)
 			continue;

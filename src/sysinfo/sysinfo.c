@@ -399,6 +399,7 @@ int sysinfo_collect(struct sys_info *si, int brief)
 	memset(si, 0, sizeof(*si));
 	if (gethostname(si->hostname, sizeof(si->hostname) - 1) != 0)
 		fmt(si->hostname, sizeof(si->hostname), "localhost");
+	strip_controls(si->hostname);   /* a newline would break every report line */
 	if (uname(&u) == 0) {
 		fmt(si->os_release, sizeof(si->os_release), "%s", u.release);
 		fmt(si->os_version, sizeof(si->os_version), "%s", u.version);

@@ -114,32 +114,39 @@ int gnuplot_has_terminal(const char *gp, const char *name)
 	return 0;
 }
 
-void gnuplot_squote(FILE *f, const char *s)
+/* n bytes of s single-quoted: '' for a quote, control characters as spaces. */
+static void squote_n(FILE *f, const char *s, size_t n)
 {
 	fputc('\'', f);
-	for (; *s; s++) {
-		if (*s == '\'')
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\'')
 			fputs("''", f);
-		else if ((unsigned char)*s < 0x20)
+		else if ((unsigned char)s[i] < 0x20)
 			fputc(' ', f);
 		else
-			fputc(*s, f);
+			fputc(s[i], f);
 	}
 	fputc('\'', f);
 }
 
-void gnuplot_dquote(FILE *f, const char *s)
+void gnuplot_squote(FILE *f, const char *s)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else if (*s == '\n')
-			fputs("\\n", f);
-		else if ((unsigned char)*s < 0x20)
-			fputc(' ', f);
-		else
-			fputc(*s, f);
+	squote_n(f, s, strlen(s));
+}
+
+/*
+ * Never a double-quoted string: gnuplot runs `backquoted` text inside those.
+ * Each line is single-quoted; the lines are joined with the constant "\n".
+ */
+void gnuplot_squote_lines(FILE *f, const char *s)
+{
+	size_t n = strcspn(s, "\n");
+
+	squote_n(f, s, n);
+	while (s[n] == '\n') {
+		s += n + 1;
+		n = strcspn(s, "\n");
+		fputs(".\"\\n\".", f);
+		squote_n(f, s, n);
 	}
-	fputc('"', f);
 }

@@ -26,7 +26,11 @@ int gnuplot_has_terminal(const char *gp, const char *name);
 /* s as a gnuplot single-quoted string ('' for a quote, controls as spaces). */
 void gnuplot_squote(FILE *f, const char *s);
 
-/* s as a gnuplot double-quoted string (a newline in s starts a new line). */
-void gnuplot_dquote(FILE *f, const char *s);
+/*
+ * s as single-quoted strings, one a line, joined with "\n" (a newline in s
+ * starts a new line).  Outside text never goes into a double-quoted string:
+ * gnuplot runs `backquoted` commands inside those.
+ */
+void gnuplot_squote_lines(FILE *f, const char *s);
 
 #endif

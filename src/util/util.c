@@ -1,6 +1,7 @@
 /* util.c: clocks, strict number parsing, paths and atomic files. */
 #include "util/util.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -204,6 +205,30 @@ int fmt(char *out, size_t len, const char *format, ...)
 	n = vsnprintf(out, len, format, ap);
 	va_end(ap);
 	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+void name_component(char *out, size_t len, const char *s)
+{
+	size_t i = 0;
+
+	if (len == 0)
+		return;
+	if (!*s)
+		s = "unnamed";
+	for (; *s && i + 1 < len; s++, i++) {
+		unsigned char c = (unsigned char)*s;
+
+		out[i] = isalnum(c) && c < 0x80 ? (char)c : c == '-' || c == '_' ? (char)c
+			 : c == '.' && i > 0 ? '.' : '_';
+	}
+	out[i] = '\0';
+}
+
+void strip_controls(char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			*s = '?';
 }
 
 int str_ends_with(const char *s, const char *suffix)

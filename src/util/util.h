@@ -35,6 +35,16 @@ int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size
 /* Human-readable byte count with binary units: "1.5 GiB". */
 void format_bytes(unsigned long long bytes, char *out, size_t outlen);
 
+/*
+ * s as one safe file-name component in out: letters, digits, '.', '_' and
+ * '-' kept, every other byte '_', a leading '.' '_' (so "..", "../x" and
+ * hidden names cannot arise); an empty s gives "unnamed".
+ */
+void name_component(char *out, size_t len, const char *s);
+
+/* Control characters (a newline, a tab, ESC ...) in s replaced by '?', in place. */
+void strip_controls(char *s);
+
 /* Whether s ends in suffix. */
 int str_ends_with(const char *s, const char *suffix);
 

@@ -9,9 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "report/plot.h"
 #include "stats/score.h"
+#include "util/util.h"
 
 typedef int (*writer)(FILE *f, const struct plot_chart *c, const char *term, double *vmax);
 
@@ -83,8 +86,9 @@ START_TEST(script_lines)
 	ck_assert_ptr_nonnull(strstr(text, "set terminal svg size 1000,320 noenhanced font 'sans,11' "
 				     "background rgb 'white'\n"));
 	ck_assert_ptr_nonnull(strstr(text, "set output 'chart.out'\n"));
-	/* The title's newline is gnuplot's, its quotes escaped. */
-	ck_assert_ptr_nonnull(strstr(text, "set title \"sysindex on \\\"box\\\"\\nSecond line\"\n"));
+	/* Single-quoted lines joined by gnuplot's "\n" (a double-quoted string
+	 * would run `backquoted` text). */
+	ck_assert_ptr_nonnull(strstr(text, "set title 'sysindex on \"box\"'.\"\\n\".'Second line'\n"));
 	ck_assert_ptr_nonnull(strstr(text, "set xlabel 'Index'\n"));
 	/* 15% beyond the longest bar for its label; rows 1 and 0 on the y axis. */
 	p = strstr(text, "set xrange [0:");
@@ -147,6 +151,35 @@ START_TEST(checks_before_gnuplot)
 	ck_assert_int_eq(plot_grouped("/nonexistent/x.svg", "t", rows, 0, series, 1, v, "v", err,
 				      sizeof(err)), -1);
 	ck_assert_str_eq(err, "nothing to plot");
+}
+END_TEST
+
+/* Every string that reaches gnuplot from outside can run nothing (issue 24). */
+START_TEST(hostile_strings_run_nothing)
+{
+	char dir[] = "/tmp/sysindex-plot-XXXXXX", out[64], mark[64], gp[4096], err[256];
+	char title[512], row[256], ser[256];
+	const char *rows1[1], *series1[1];
+	const double v[] = { 1 };
+	struct stat st;
+
+	if (find_in_path("gnuplot", gp, sizeof(gp)) != 0)
+		return;   /* nothing to run: the script text is checked in script_lines */
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(out, sizeof(out), "%s/c.svg", dir);
+	snprintf(mark, sizeof(mark), "%s/pwned", dir);
+	snprintf(title, sizeof(title), "t`touch %s`\n$(touch %s) system(\"touch %s\") ' \" \\ ;\n"
+		 "@x `touch %s`", mark, mark, mark, mark);
+	snprintf(row, sizeof(row), "r`touch %s`'\"\\;", mark);
+	snprintf(ser, sizeof(ser), "s`touch %s`\nx\" system('touch %s')", mark, mark);
+	rows1[0] = row;
+	series1[0] = ser;
+	ck_assert_int_eq(plot_grouped(out, title, rows1, 1, series1, 1, v, title, err,
+				      sizeof(err)), 0);
+	ck_assert_int_eq(stat(out, &st), 0);
+	ck_assert_int_ne(stat(mark, &st), 0);
+	ck_assert_int_eq(unlink(out), 0);
+	ck_assert_int_eq(rmdir(dir), 0);
 }
 END_TEST
 
@@ -242,6 +275,7 @@ Suite *suite_plot(void)
 	tcase_add_test(tc, script_lines);
 	tcase_add_test(tc, script_taller_and_empty);
 	tcase_add_test(tc, checks_before_gnuplot);
+	tcase_add_test(tc, hostile_strings_run_nothing);
 	tcase_add_test(tc, run_chart);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,0 +1,50 @@
+# Issue 24, defects 1, 4 and 6: outside strings (labels, file names, a
+# report's host, the machine's own hostname) run nothing through gnuplot,
+# become no HTML in compare's Markdown, and cannot steer result file names.
+. tests/e2e/lib.sh
+command -v python3 >/dev/null 2>&1 || skip "python3 is not installed (it sets the hostname)"
+M=$T/pwned
+run_si --quick -c 1 syscall
+[ $rc -eq 0 ] || die "exit $rc"
+a=$(report)
+
+# A baseline whose file name and label hold commands (HOME=$T: "cd" goes
+# there, where $M is looked for), its test title HTML.
+b="$T/r\`cd;touch pwned\`;\$(cd;touch pwned).txt"
+sed 's/^System Call Overhead /<img src=x onerror=alert(1)> /' "$a" >"$b"
+if command -v gnuplot >/dev/null 2>&1; then
+	HOME=$T "$ROOT/Run" compare --plot "$T/c.svg" --label "x\`cd;touch pwned\`'\"\\;" "$b" "$a" \
+		>"$T/cmp" 2>&1 || { cat "$T/cmp"; die "compare --plot failed"; }
+	[ -s "$T/c.svg" ] || die "no chart"
+	HOME=$T "$ROOT/Run" compare --plot "$T/d.svg" "$b" "$a" >"$T/cmp" 2>&1 || die "compare --plot (file names)"
+	[ -e "$M" ] && die "a label or a file name ran a command through gnuplot"
+else
+	note "gnuplot is not installed: the chart half is skipped"
+fi
+
+# compare's Markdown escapes HTML everywhere, the footer included.
+"$ROOT/Run" compare --format md --label '<i>A|B</i>' --label '<b>x</b>' "$a" "$b" >"$T/md" ||
+	die "compare --format md"
+cat "$T/md"
+grep -q '\(^\|[^\\]\)[<>]' "$T/md" && die "raw HTML in compare's Markdown"
+grep -q '\\<img src=x onerror=alert(1)\\>' "$T/md" || die "the title is not kept, escaped"
+
+# The machine's own hostname: commands, a way out of --results, a newline.
+[ "$(id -u)" = 0 ] && command -v unshare >/dev/null 2>&1 || skip "not root: cannot set a hostname (run make check as root to cover this)"
+mkdir -p "$T/hres/sub"
+HOME=$T unshare -u python3 - "$ROOT" "$T/hres/sub" >"$T/host.log" 2>&1 <<'PY' || { cat "$T/host.log"; die "the run with a hostile hostname failed"; }
+import socket, subprocess, sys
+root, res = sys.argv[1:3]
+socket.sethostname(b"../ev`cd;touch pwned`$(cd;touch pwned)\nil")
+sys.exit(subprocess.call([root + "/Run", "--results", res, "--testdir", res + "/..", "--quick",
+                          "-c", "1", "syscall"]))
+PY
+[ -e "$M" ] && die "the hostname ran a command"
+[ -z "$(ls "$T/hres" | grep -v '^sub$')" ] || die "result files left --results: $(ls "$T/hres")"
+r=$(ls "$T/hres/sub" | sed -n 's/\.log$//p')
+[ -n "$r" ] || die "no report in --results"
+case $r in *[!A-Za-z0-9._-]* | .*) die "unsafe report name: $r" ;; esac
+grep -qF '   System: ../ev`cd;touch pwned`$(cd;touch pwned)?il: ' "$T/hres/sub/$r" || die "the host line is not one line"
+"$ROOT/Run" compare "$T/hres/sub/$r" "$T/hres/sub/$r" >"$T/cmp" 2>&1 || { cat "$T/cmp"; die "compare rejects the run's own files"; }
+[ "$(grep -c 'per-sample CSV' "$T/cmp")" -eq 2 ] || { cat "$T/cmp"; die "compare did not read the run's own CSV"; }
+exit 0
