@@ -123,6 +123,7 @@ int main(int argc, char **argv)
 	struct stream_run run = { .streams = 1 };
 	struct net_result res;
 	char err[512], path[160];
+	const char *why;
 
 	parse(argc, argv, &run);
 	if (run.unix_sock && run.peer && *run.peer && strcmp(run.peer, "-") != 0)
@@ -150,6 +151,11 @@ int main(int argc, char **argv)
 		close(run.fds[i]);
 	if (net_client_done(&run.cli, &res, err, sizeof(err)) != 0)
 		harness_fail("%s", err);
+	why = net_result_implausible(&res, run.seconds, run.sent, run.elapsed);
+	if (why != NULL)
+		harness_fail("peer %s:%u: impossible result (%s): %llu bytes in %.6f s, %llu sent "
+			     "in %.6f s", run.cli.host, run.cli.port, why, res.bytes, res.seconds,
+			     run.sent, run.elapsed);
 	if (run.unix_sock)
 		snprintf(path, sizeof(path), "Unix socket, %u stream%s", run.streams,
 			 run.streams == 1 ? "" : "s");

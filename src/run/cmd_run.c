@@ -85,8 +85,15 @@ static int check_peer(const struct config *cfg)
 			cfg->peer);
 		return 2;
 	}
-	if (tok == NULL || *tok == '\0' || strlen(tok) > NET_TOKEN_MAX || strpbrk(tok, " \t\r\n")) {
+	if (tok == NULL || *tok == '\0') {
 		fprintf(stderr, "sysindex: --peer needs the token `sysindex serve` printed (--peer-token T)\n");
+		return 2;
+	}
+	if (strlen(tok) > NET_TOKEN_MAX || strpbrk(tok, " \t\r\n")) {
+		fprintf(stderr, "sysindex: --peer-token: %s (a token is at most %d characters, "
+			"no spaces, as `sysindex serve` printed it)\n",
+			strlen(tok) > NET_TOKEN_MAX ? "too long" : "holds a space or a line break",
+			NET_TOKEN_MAX);
 		return 2;
 	}
 	if (cfg->peer_token != NULL)

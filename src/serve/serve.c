@@ -6,10 +6,13 @@
  *
  * Lifecycle: parse and check every option; bind (loopback unless --bind) and
  * say where, and with which token; then one poll() loop over the listening
- * socket and the driver's signal self-pipe.  Each accepted connection gets a
- * forked session process (net_serve_session: the token first, then tests
- * within the caps); past --max-sessions a connection is told "ERR busy" and
- * closed.  SIGINT/SIGTERM/SIGHUP: the sessions are ended (SIGTERM, then
+ * socket, the driver's signal self-pipe and the connections still owing their
+ * greeting.  A new connection is pending: it holds no session slot, must send
+ * its whole greeting line within NET_HELLO_S (one deadline, at most
+ * NET_LINE_MAX bytes, empty lines included), and at most MAX_PENDING wait at
+ * once (a newer one pushes out the oldest).  Only a connection with the token
+ * gets a forked session process (net_serve_authed: the tests within the
+ * caps); past --max-sessions it is told "ERR busy" and closed.  SIGINT/SIGTERM/SIGHUP: the sessions are ended (SIGTERM, then
  * SIGKILL), reaped, the socket closed, exit 0.  The server answers only the
  * sysindex protocol (src/progs/lib/net.h) and never connects anywhere.
  */
@@ -17,6 +20,7 @@
 #include "cmds.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <netdb.h>
 #include <poll.h>
 #include <signal.h>
@@ -34,6 +38,8 @@
 #include "util/util.h"
 
 #define MAX_SESSIONS_CAP 64
+#define MAX_PENDING 16
+#define TOKEN_ADVISED 16   /* below this a token could be guessed: said once */
 
 struct serve_cfg {
 	const char *bind, *token_arg;
@@ -42,11 +48,23 @@ struct serve_cfg {
 	char token[NET_TOKEN_MAX + 1];
 };
 
+/* A connection that has not yet sent its greeting (no session slot held). */
+struct pending {
+	int fd;
+	double deadline;                 /* for the whole greeting line */
+	size_t n;                        /* bytes read so far, empty lines included */
+	size_t len;                      /* of line, the greeting so far */
+	char line[NET_LINE_MAX];
+	char who[NI_MAXHOST + 16];
+};
+
 struct serve_state {
 	struct serve_cfg cfg;
 	int lfd;
 	pid_t sessions[MAX_SESSIONS_CAP];
 	size_t nsessions;
+	struct pending pending[MAX_PENDING];
+	size_t npending;
 };
 
 static int check_token(const char *arg, char *err, size_t errlen)
@@ -111,8 +129,13 @@ static int parse_opts(int argc, char **argv, struct serve_cfg *c)
 		fprintf(stderr, "sysindex serve: unexpected argument '%s'\n", argv[first]);
 		return 2;
 	}
-	if (c->token_arg != NULL)
+	if (c->token_arg != NULL) {
 		fmt(c->token, sizeof(c->token), "%s", c->token_arg);
+		if (strlen(c->token) < TOKEN_ADVISED)
+			fprintf(stderr, "sysindex serve: warning: a %zu-character token is easy to guess; "
+				"use %d or more (without --token: 32 random hex digits)\n",
+				strlen(c->token), TOKEN_ADVISED);
+	}
 	else if (net_random_hex(c->token, 32) != 0) {
 		fprintf(stderr, "sysindex serve: cannot read /dev/urandom; give a --token\n");
 		return 1;
@@ -175,16 +198,28 @@ static void reap(struct serve_state *s, int block)
 	}
 }
 
+/* "ADDR port N" ("[V6] port N" for IPv6) of fd's peer, "?" if unknown. */
+static void peer_name(int fd, char *who, size_t len)
+{
+	struct sockaddr_storage ss;
+	socklen_t sl = sizeof(ss);
+	char host[NI_MAXHOST], port[16];
+
+	fmt(who, len, "?");
+	if (getpeername(fd, (struct sockaddr *)&ss, &sl) == 0 &&
+	    getnameinfo((struct sockaddr *)&ss, sl, host, sizeof(host), port, sizeof(port),
+			NI_NUMERICHOST | NI_NUMERICSERV) == 0)
+		fmt(who, len, ss.ss_family == AF_INET6 ? "[%s]:%s" : "%s:%s", host, port);
+}
+
 /* In the forked session process: default signals, one session, exit. */
-static noreturn void session(struct serve_state *s, int fd)
+static noreturn void session(struct serve_state *s, int fd, const char *who)
 {
 	struct net_limits lim = {
 		.token = s->cfg.token, .max_seconds = s->cfg.max_seconds,
 		.max_bytes = s->cfg.max_bytes, .idle_seconds = s->cfg.idle,
 	};
-	char err[256], who[NI_MAXHOST + 16] = "?";
-	struct sockaddr_storage ss;
-	socklen_t sl = sizeof(ss);
+	char err[256];
 	sigset_t none;
 	int rc;
 
@@ -196,42 +231,128 @@ static noreturn void session(struct serve_state *s, int fd)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	prctl(PR_SET_PDEATHSIG, SIGTERM);   /* the server gone: so is the session */
 	close(s->lfd);
-	if (getpeername(fd, (struct sockaddr *)&ss, &sl) == 0) {
-		char host[NI_MAXHOST], port[16];
-
-		if (getnameinfo((struct sockaddr *)&ss, sl, host, sizeof(host), port, sizeof(port),
-				NI_NUMERICHOST | NI_NUMERICSERV) == 0)
-			fmt(who, sizeof(who), "%s port %s", host, port);
-	}
-	rc = net_serve_session(fd, &lim, 2, err, sizeof(err));
+	for (size_t i = 0; i < s->npending; i++)
+		close(s->pending[i].fd);
+	rc = net_serve_authed(fd, &lim, 2, err, sizeof(err));
 	fprintf(stderr, "sysindex serve: session from %s %s%s%s\n", who,
 		rc == 0 ? "ended" : "ended early", err[0] ? ": " : "", err);
 	_exit(rc == 0 ? 0 : 1);
 }
 
+/* Pending connection i is done: told why (NULL: nothing), logged, closed. */
+static void drop_pending(struct serve_state *s, size_t i, const char *why)
+{
+	struct pending *p = &s->pending[i];
+
+	if (why != NULL) {
+		net_printf(p->fd, "ERR %s", why);
+		fprintf(stderr, "sysindex serve: dropped a connection from %s: %s\n", p->who, why);
+	}
+	close(p->fd);
+	*p = s->pending[--s->npending];
+}
+
+/* Pending connection i sent its greeting: a session, "ERR busy" or why not. */
+static void greeted(struct serve_state *s, size_t i)
+{
+	struct pending p = s->pending[i];
+	const char *why = net_greeting_check(p.line, s->cfg.token);
+	int flags = fcntl(p.fd, F_GETFL);
+	pid_t pid;
+
+	s->pending[i] = s->pending[--s->npending];
+	reap(s, 0);
+	if (why == NULL && s->nsessions >= s->cfg.max_sessions) {
+		net_printf(p.fd, "ERR busy: %zu sessions already", s->nsessions);
+		fprintf(stderr, "sysindex serve: refused %s: %zu sessions already\n", p.who,
+			s->nsessions);
+	} else if (why != NULL) {
+		net_printf(p.fd, "ERR %s", why);
+		fprintf(stderr, "sysindex serve: dropped a connection from %s: %s\n", p.who, why);
+	} else if (flags < 0 || fcntl(p.fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+		fprintf(stderr, "sysindex serve: fcntl: %s\n", strerror(errno));
+	} else if ((pid = fork()) == 0) {
+		session(s, p.fd, p.who);
+	} else if (pid < 0) {
+		fprintf(stderr, "sysindex serve: fork: %s\n", strerror(errno));
+	} else {
+		s->sessions[s->nsessions++] = pid;
+	}
+	close(p.fd);
+}
+
+/*
+ * Read what pending connection i has sent, up to the end of its greeting
+ * (peeked first, so that what follows stays for the session).  Returns 1
+ * when it was closed or handed on (the slot now holds another), 0 while its
+ * greeting is incomplete.
+ */
+static int read_pending(struct serve_state *s, size_t i)
+{
+	struct pending *p = &s->pending[i];
+	char buf[NET_LINE_MAX];
+	ssize_t got = recv(p->fd, buf, sizeof(buf), MSG_PEEK);
+	char *nl;
+
+	if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+		return 0;
+	if (got > 0) {
+		nl = memchr(buf, '\n', (size_t)got);
+		got = read(p->fd, buf, nl ? (size_t)(nl - buf) + 1 : (size_t)got);
+	}
+	if (got <= 0) {
+		drop_pending(s, i, NULL);
+		return 1;
+	}
+	for (ssize_t k = 0; k < got; k++) {
+		if (++p->n >= NET_LINE_MAX) {
+			drop_pending(s, i, "greeting too long (empty lines included)");
+			return 1;
+		}
+		if (buf[k] != '\n') {
+			p->line[p->len++] = buf[k];
+		} else if (p->len > 0) {
+			p->len -= p->line[p->len - 1] == '\r';
+			p->line[p->len] = '\0';
+			greeted(s, i);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static void accept_one(struct serve_state *s)
 {
-	int fd = accept4(s->lfd, NULL, NULL, SOCK_CLOEXEC);
-	pid_t pid;
+	int fd = accept4(s->lfd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+	struct pending *p;
 
 	if (fd < 0)
 		return;
-	reap(s, 0);
-	if (s->nsessions >= s->cfg.max_sessions) {
-		net_printf(fd, "ERR busy: %zu sessions already", s->nsessions);
-		close(fd);
-		fprintf(stderr, "sysindex serve: refused a connection: %zu sessions already\n",
-			s->nsessions);
-		return;
+	if (s->npending == MAX_PENDING) {
+		size_t oldest = 0;
+
+		for (size_t i = 1; i < s->npending; i++)
+			if (s->pending[i].deadline < s->pending[oldest].deadline)
+				oldest = i;
+		drop_pending(s, oldest, "too many connections owe their greeting");
 	}
-	pid = fork();
-	if (pid == 0)
-		session(s, fd);
-	if (pid < 0)
-		fprintf(stderr, "sysindex serve: fork: %s\n", strerror(errno));
-	else
-		s->sessions[s->nsessions++] = pid;
-	close(fd);
+	p = &s->pending[s->npending++];
+	memset(p, 0, sizeof(*p));
+	p->fd = fd;
+	p->deadline = net_mono() + NET_HELLO_S;
+	peer_name(fd, p->who, sizeof(p->who));
+}
+
+/* Pending connections past their deadline are told so and closed. */
+static void expire_pending(struct serve_state *s)
+{
+	double now = net_mono();
+
+	for (size_t i = 0; i < s->npending;)
+		if (now >= s->pending[i].deadline)
+			drop_pending(s, i, "no greeting in time");
+		else
+			i++;
 }
 
 static void stop_sessions(struct serve_state *s)
@@ -266,21 +387,37 @@ int cmd_serve(int argc, char **argv)
 		return rc;
 	announce(&s);
 	while (!sig_pending()) {
-		struct pollfd p[2] = {
+		struct pollfd p[2 + MAX_PENDING] = {
 			{ .fd = s.lfd, .events = POLLIN }, { .fd = sig_fd(), .events = POLLIN },
 		};
+		size_t np = s.npending;
+		int wait_ms = 1000;
 
-		if (poll(p, 2, 1000) < 0 && errno != EINTR) {
+		for (size_t i = 0; i < np; i++) {
+			int ms = (int)((s.pending[i].deadline - net_mono()) * 1000) + 1;
+
+			p[2 + i].fd = s.pending[i].fd;
+			p[2 + i].events = POLLIN;
+			wait_ms = ms < wait_ms ? (ms > 0 ? ms : 0) : wait_ms;
+		}
+		if (poll(p, 2 + np, wait_ms) < 0 && errno != EINTR) {
 			fprintf(stderr, "sysindex serve: poll: %s\n", strerror(errno));
 			break;
 		}
 		if (p[1].revents & POLLIN)
 			sig_drain();
 		reap(&s, 0);
+		/* From the last, as a slot handed on takes the last one's place. */
+		for (size_t i = np; i-- > 0;)
+			if (p[2 + i].revents & (POLLIN | POLLHUP | POLLERR))
+				read_pending(&s, i);
+		expire_pending(&s);
 		if (p[0].revents & POLLIN)
 			accept_one(&s);
 	}
 	stop_sessions(&s);
+	while (s.npending > 0)
+		drop_pending(&s, 0, NULL);
 	close(s.lfd);
 	fprintf(stderr, "sysindex serve: stopped%s\n", sig_pending() ? " (signal)" : "");
 	return 0;

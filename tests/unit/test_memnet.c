@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <check.h>
+#include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdint.h>
@@ -20,6 +21,7 @@
 
 #include "memsize.h"
 #include "net.h"
+#include "netcli.h"
 #include "report/report.h"
 #include "stats/score.h"
 #include "util/util.h"
@@ -211,6 +213,65 @@ START_TEST(lower_is_better_score)
 }
 END_TEST
 
+/* ---- hostile bytes: the line reader, the greeting, a peer's RESULT ------------ */
+
+START_TEST(readline_bounded)
+{
+	char line[NET_LINE_MAX], big[NET_EMPTY_LINES_MAX + 2];
+	int sv[2];
+
+	ck_assert_int_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, sv), 0);
+	/* Empty lines and a '\r' are skipped within one call. */
+	ck_assert_int_eq(write(sv[0], "\n\r\n\nabc\r\n", 9), 9);
+	ck_assert_int_eq(net_readline(sv[1], line, sizeof(line), 1000), 3);
+	ck_assert_str_eq(line, "abc");
+	/* Past NET_EMPTY_LINES_MAX empty lines: EPROTO, no recursion. */
+	memset(big, '\n', sizeof(big));
+	ck_assert_int_eq(write(sv[0], big, sizeof(big)), (ssize_t)sizeof(big));
+	ck_assert_int_eq(net_readline(sv[1], line, sizeof(line), 1000), -1);
+	ck_assert_int_eq(errno, EPROTO);
+	/* One deadline for the whole line: a trickle of empty lines does not
+	 * restart it (the line never completes: ETIMEDOUT at ~300 ms). */
+	ck_assert_int_eq(write(sv[0], "\npartial", 8), 8);
+	{
+		double t0 = net_mono();
+
+		ck_assert_int_eq(net_readline(sv[1], line, sizeof(line), 300), -1);
+		ck_assert_int_eq(errno, ETIMEDOUT);
+		ck_assert(net_mono() - t0 < 2);
+	}
+	close(sv[0]);
+	close(sv[1]);
+}
+END_TEST
+
+START_TEST(greeting_and_result_checks)
+{
+	struct net_result r;
+
+	ck_assert_ptr_null(net_greeting_check("SYSINDEX1 t0ken", "t0ken"));
+	ck_assert_str_eq(net_greeting_check("SYSINDEX1 t0ke", "t0ken"), "wrong token");
+	ck_assert_str_eq(net_greeting_check("SYSINDEX1 t0kenx", "t0ken"), "wrong token");
+	ck_assert_str_eq(net_greeting_check("SYSINDEX1 ", "t0ken"), "wrong token");
+	ck_assert_str_eq(net_greeting_check("GET / HTTP/1.0", "t0ken"), "not a sysindex client");
+	ck_assert_int_eq(net_parse_result("RESULT 100 7 1.5", &r), 0);
+	ck_assert(r.bytes == 100 && r.transactions == 7 && r.seconds == 1.5);
+	ck_assert_int_eq(net_parse_result("RESULT 100 7 1.5 x", &r), -1);
+	ck_assert_int_eq(net_parse_result("RESULT -1 7 1.5", &r), -1);
+	ck_assert_int_eq(net_parse_result("RESULT 1 7 -1", &r), -1);
+	ck_assert_int_eq(net_parse_result("RESULT 1 7 inf", &r), -1);
+	ck_assert_int_eq(net_parse_result("RESULT 1 7 1e999", &r), -1);
+	ck_assert_int_eq(net_parse_result("RESULT 99999999999999999999 7 1", &r), -1);
+	/* 1 s test: at most 1 + NET_GRACE_S seconds; the client's own counts bound the rest. */
+	r = (struct net_result){ .bytes = 1000, .seconds = 0.9 };
+	ck_assert_ptr_null(net_result_implausible(&r, 1, 1000, 1.0));
+	ck_assert_ptr_nonnull(net_result_implausible(&r, 1, 999, 1.0));    /* more than sent */
+	ck_assert_ptr_nonnull(net_result_implausible(&r, 1, 1000, 2.0));   /* too fast */
+	r.seconds = 1 + NET_GRACE_S + 0.5;
+	ck_assert_ptr_nonnull(net_result_implausible(&r, 1, 0, 0));
+}
+END_TEST
+
 /* ---- the peer server's answers to bad input ---------------------------------- */
 
 static pid_t serve_pair(int *client)
@@ -312,6 +373,8 @@ Suite *suite_memnet(void)
 	tcase_add_test(tc, curve_levels);
 	tcase_add_test(tc, lower_is_better_score);
 	tcase_add_test(tc, server_refuses_bad_input);
+	tcase_add_test(tc, readline_bounded);
+	tcase_add_test(tc, greeting_and_result_checks);
 	tcase_add_test(tc, server_drops_idle_sessions);
 	tcase_set_timeout(tc, 20);
 	suite_add_tcase(s, tc);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 const char *const net_kind_name[NK_COUNT] = { "stream", "rr", "crr", "udp", "ustream" };
@@ -37,14 +38,29 @@ int net_wait(int fd, short events, int timeout_ms)
 	return rc > 0;
 }
 
+double net_mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * One deadline for the whole line, empty lines included (each is skipped, so
+ * a peer trickling '\n' cannot restart the clock), and no recursion: a flood
+ * of empty lines ends as a protocol error after NET_EMPTY_LINES_MAX of them.
+ */
 int net_readline(int fd, char *buf, size_t len, int timeout_ms)
 {
-	size_t n = 0;
+	double deadline = net_mono() + timeout_ms / 1000.0;
+	size_t n = 0, empty = 0;
 
 	for (;;) {
 		char ch;
 		ssize_t got;
-		int w = net_wait(fd, POLLIN, timeout_ms);
+		double left = deadline - net_mono();
+		int w = left > 0 ? net_wait(fd, POLLIN, (int)(left * 1000) + 1) : 0;
 
 		if (w < 0)
 			return -1;
@@ -64,10 +80,16 @@ int net_readline(int fd, char *buf, size_t len, int timeout_ms)
 			return -1;
 		}
 		if (ch == '\n') {
-			buf[n] = '\0';
 			if (n > 0 && buf[n - 1] == '\r')
-				buf[--n] = '\0';
-			return n == 0 ? net_readline(fd, buf, len, timeout_ms) : (int)n;
+				n--;
+			buf[n] = '\0';
+			if (n > 0)
+				return (int)n;
+			if (++empty > NET_EMPTY_LINES_MAX) {
+				errno = EPROTO;
+				return -1;
+			}
+			continue;
 		}
 		if (n + 1 >= len) {
 			errno = EMSGSIZE;

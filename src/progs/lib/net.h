@@ -47,6 +47,7 @@
 #define NET_COOKIE_LEN 16
 #define NET_TOKEN_MAX 64
 #define NET_HELLO_S 5
+#define NET_EMPTY_LINES_MAX 16
 #define NET_GRACE_S 10
 #define NET_MAX_STREAMS 16
 #define NET_STREAM_BLOCK (128u << 10)   /* bytes per write: iperf3's default */
@@ -72,11 +73,16 @@ struct net_result {
 };
 
 /*
- * Read one line ('\n' stripped) within timeout_ms.  Returns its length, 0 at
- * EOF, -1 with errno (ETIMEDOUT when nothing came in time, EMSGSIZE for a
- * line too long).
+ * Read one non-empty line ('\n' and a '\r' before it stripped) within
+ * timeout_ms, one deadline for the whole line; empty lines are skipped.
+ * Returns its length, 0 at EOF, -1 with errno (ETIMEDOUT when no line came
+ * in time, EMSGSIZE for a line too long, EPROTO after more than
+ * NET_EMPTY_LINES_MAX empty lines).
  */
 int net_readline(int fd, char *buf, size_t len, int timeout_ms);
+
+/* Seconds on the monotonic clock. */
+double net_mono(void);
 
 /* Write all of buf (EINTR retried).  0 or -1 with errno. */
 int net_writeall(int fd, const void *buf, size_t len);
@@ -137,5 +143,19 @@ void net_nodelay(int fd);
  */
 int net_serve_session(int ctl, const struct net_limits *lim, int log_fd,
 		      char *err, size_t errlen);
+
+/*
+ * The greeting line (as net_readline gives it) against the token: NULL if it
+ * is "SYSINDEX1 <token>", else the reason ("not a sysindex client", "wrong
+ * token").  The token is compared in constant time.
+ */
+const char *net_greeting_check(const char *line, const char *token);
+
+/* Why net_readline returned n (0 or -1, errno set) before a greeting. */
+const char *net_readline_error(int n);
+
+/* net_serve_session after the greeting was checked: "OK", then the tests. */
+int net_serve_authed(int ctl, const struct net_limits *lim, int log_fd,
+		     char *err, size_t errlen);
 
 #endif

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE   /* getifaddrs, prctl */
 #include "netcli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <ifaddrs.h>
 #include <net/if.h>
@@ -141,6 +142,7 @@ int net_client_test(struct net_client *c, enum net_kind kind, unsigned seconds,
 {
 	char rest[NET_LINE_MAX], where[NET_LINE_MAX];
 
+	c->seconds = seconds;
 	if (net_printf(c->ctl, "TEST %s %u %u", net_kind_name[kind], seconds, streams) != 0) {
 		snprintf(err, errlen, "peer %s:%u: %s", c->host, c->port, strerror(errno));
 		return -1;
@@ -222,8 +224,37 @@ int net_client_data(struct net_client *c, int type, int send_cookie, char *err, 
 	return fd;
 }
 
+int net_parse_result(const char *line, struct net_result *r)
+{
+	char b[32], t[32], secs[64], extra;
+	char *end;
+
+	if (sscanf(line, "RESULT %31s %31s %63s %c", b, t, secs, &extra) != 3 ||
+	    b[strspn(b, "0123456789")] != '\0' || t[strspn(t, "0123456789")] != '\0' ||
+	    strlen(b) > 19 || strlen(t) > 19 || !isdigit((unsigned char)secs[0]))
+		return -1;
+	r->bytes = strtoull(b, NULL, 10);
+	r->transactions = strtoull(t, NULL, 10);
+	errno = 0;   /* ERANGE, not isfinite(): the programs build with -ffast-math */
+	r->seconds = strtod(secs, &end);
+	return *end == '\0' && errno == 0 && r->seconds >= 0 ? 0 : -1;
+}
+
+const char *net_result_implausible(const struct net_result *r, unsigned seconds,
+				   unsigned long long sent, double elapsed)
+{
+	if (r->seconds > (double)seconds + NET_GRACE_S)
+		return "more seconds than the test may last";
+	if (sent > 0 && r->bytes > sent)
+		return "more bytes than were sent";
+	if (elapsed > 0 && r->bytes > 0 && r->seconds < elapsed / 2)
+		return "the bytes in under half the time they took to send";
+	return NULL;
+}
+
 int net_client_done(struct net_client *c, struct net_result *res, char *err, size_t errlen)
 {
+	const char *why;
 	char line[NET_LINE_MAX];
 	int n;
 
@@ -234,10 +265,17 @@ int net_client_done(struct net_client *c, struct net_result *res, char *err, siz
 		return -1;
 	}
 	n = net_readline(c->ctl, line, sizeof(line), NET_ANSWER_MS);
-	if (n > 0 && sscanf(line, "RESULT %llu %llu %lf", &res->bytes, &res->transactions,
-			    &res->seconds) == 3)
-		return 0;
-	if (n > 4 && strncmp(line, "ERR ", 4) == 0)
+	if (n > 0 && net_parse_result(line, res) == 0) {
+		if ((why = net_result_implausible(res, c->seconds, 0, 0)) == NULL)
+			return 0;
+		snprintf(err, errlen, "peer %s:%u: impossible result (%s): \"%.60s\"", c->host,
+			 c->port, why, line);
+		return -1;
+	}
+	if (n > 0 && strncmp(line, "RESULT", 6) == 0)
+		snprintf(err, errlen, "peer %s:%u: malformed result \"%.60s\"", c->host, c->port,
+			 line);
+	else if (n > 4 && strncmp(line, "ERR ", 4) == 0)
 		snprintf(err, errlen, "peer %s:%u: %s", c->host, c->port, line + 4);
 	else if (n < 0 && errno == ETIMEDOUT)
 		snprintf(err, errlen, "peer %s:%u stalled: no result within %d s", c->host, c->port,

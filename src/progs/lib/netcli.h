@@ -34,6 +34,7 @@ struct net_client {
 	char cookie[NET_COOKIE_LEN + 1];
 	unsigned data_port;
 	char upath[108];               /* ustream: the server's socket file */
+	unsigned seconds;              /* the current test's, as asked for */
 };
 
 /* peer NULL, "" or "-": loopback.  Returns 0 or -1 with a reason. */
@@ -50,7 +51,22 @@ int net_client_test(struct net_client *c, enum net_kind kind, unsigned seconds,
  */
 int net_client_data(struct net_client *c, int type, int send_cookie, char *err, size_t errlen);
 
-/* DONE, then the server's RESULT line (within NET_ANSWER_MS). */
+/*
+ * "RESULT <bytes> <transactions> <seconds>" into r: 0, or -1 when the line is
+ * not exactly that (whole numbers, a finite non-negative time).
+ */
+int net_parse_result(const char *line, struct net_result *r);
+
+/*
+ * Why a peer's result cannot be true (NULL: it can): more seconds than the
+ * test's cap (seconds + NET_GRACE_S), or, where the client knows them
+ * (sent > 0, elapsed > 0), more bytes than it sent, or the bytes received in
+ * under half the time it took to send them.
+ */
+const char *net_result_implausible(const struct net_result *r, unsigned seconds,
+				   unsigned long long sent, double elapsed);
+
+/* DONE, then the server's RESULT line (within NET_ANSWER_MS), checked. */
 int net_client_done(struct net_client *c, struct net_result *res, char *err, size_t errlen);
 
 /*

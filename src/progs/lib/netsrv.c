@@ -21,6 +21,7 @@
 
 struct conn {
 	int fd;
+	double since;                /* accepted at, monotonic */
 	size_t have;                 /* cookie bytes received so far */
 	char cookie[NET_COOKIE_LEN];
 };
@@ -42,14 +43,6 @@ struct phase {
 	struct net_result res;
 	char *buf;
 };
-
-static double mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static int open_data(struct phase *ph, int ctl, const struct net_limits *lim, char *err,
 		     size_t errlen)
@@ -93,21 +86,63 @@ static void close_conn(struct phase *ph, size_t i)
 	ph->conns[i] = ph->conns[--ph->nconns];
 }
 
+/* Connections that sent the whole right cookie. */
+static size_t verified(const struct phase *ph)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < ph->nconns; i++)
+		n += ph->conns[i].have == NET_COOKIE_LEN;
+	return n;
+}
+
+/*
+ * A new data connection counts for nothing until its cookie is in: a full
+ * table pushes out the oldest unverified one (none: the new one is closed),
+ * so a silent stranger can never take a client's stream slot.
+ */
 static void accept_conn(struct phase *ph)
 {
+	static const struct timeval send_wait = { .tv_sec = 1 };
 	int fd = accept4(ph->lfd, NULL, NULL, SOCK_CLOEXEC);
 
 	if (fd < 0)
 		return;
-	if (ph->nconns == MAX_CONNS || (ph->kind != NK_CRR && ph->nconns >= ph->streams)) {
-		close(fd);
-		return;
+	if (ph->nconns == MAX_CONNS) {
+		size_t oldest = MAX_CONNS;
+
+		for (size_t i = 0; i < ph->nconns; i++)
+			if (ph->conns[i].have < NET_COOKIE_LEN &&
+			    (oldest == MAX_CONNS || ph->conns[i].since < ph->conns[oldest].since))
+				oldest = i;
+		if (oldest == MAX_CONNS) {
+			close(fd);
+			return;
+		}
+		close_conn(ph, oldest);
 	}
 	if (ph->kind == NK_RR || ph->kind == NK_CRR)
 		net_nodelay(fd);
+	/* A client that stops reading its answers: a write gives up after 1 s
+	 * (the connection is closed), so the test's cap holds. */
+	if (setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &send_wait, sizeof(send_wait)) != 0) {
+		close(fd);
+		return;
+	}
 	ph->conns[ph->nconns].fd = fd;
+	ph->conns[ph->nconns].since = net_mono();
 	ph->conns[ph->nconns].have = 0;
 	ph->nconns++;
+}
+
+/* Unverified connections older than NET_HELLO_S are closed unread. */
+static void expire_unverified(struct phase *ph)
+{
+	double now = net_mono();
+
+	for (size_t i = ph->nconns; i-- > 0;)
+		if (ph->conns[i].have < NET_COOKIE_LEN && now - ph->conns[i].since > NET_HELLO_S)
+			close_conn(ph, i);
 }
 
 /* One read on a verified connection: 1 data taken, 0 none yet, -1 close it. */
@@ -121,8 +156,8 @@ static int take_data(struct phase *ph, struct conn *c, const struct net_limits *
 	if (got == 0)
 		return -1;
 	if (ph->res.bytes == 0)
-		ph->first = mono();
-	ph->last = mono();
+		ph->first = net_mono();
+	ph->last = net_mono();
 	ph->res.bytes += (unsigned long long)got;
 	if (ph->res.bytes > lim->max_bytes) {
 		ph->capped = 1;
@@ -153,7 +188,7 @@ static void single_conn(struct phase *ph, struct conn *c, const struct net_limit
 	if (setsockopt(c->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) != 0)
 		return;   /* then the poll loop serves it */
 	while ((rc = take_data(ph, c, lim)) >= 0)
-		if ((rc == 0 || ++n % 1024 == 0) && mono() > ph->deadline)
+		if ((rc == 0 || ++n % 1024 == 0) && net_mono() > ph->deadline)
 			break;
 }
 
@@ -168,9 +203,13 @@ static int serve_conn(struct phase *ph, size_t i, const struct net_limits *lim)
 		if (got <= 0)
 			return got < 0 && errno == EINTR ? 0 : -1;
 		c->have += (size_t)got;
-		if (c->have == NET_COOKIE_LEN && memcmp(c->cookie, ph->cookie, NET_COOKIE_LEN) != 0)
+		if (c->have < NET_COOKIE_LEN)
+			return 0;
+		if (memcmp(c->cookie, ph->cookie, NET_COOKIE_LEN) != 0)
 			return -1;   /* not this session's client */
-		if (c->have == NET_COOKIE_LEN && ph->streams == 1 &&
+		if (ph->kind != NK_CRR && verified(ph) > ph->streams)
+			return -1;   /* more streams than the test asked for */
+		if (ph->streams == 1 &&
 		    (ph->kind == NK_RR || ph->kind == NK_STREAM || ph->kind == NK_USTREAM)) {
 			single_conn(ph, c, lim);
 			return -1;
@@ -203,8 +242,8 @@ static void serve_udp(struct phase *ph)
 		return;
 	}
 	if (ph->res.bytes == 0)
-		ph->first = mono();
-	ph->last = mono();
+		ph->first = net_mono();
+	ph->last = net_mono();
 	ph->res.bytes += (unsigned long long)got;
 	ph->res.transactions++;
 	send(ph->lfd, ph->buf, (size_t)got, 0);
@@ -234,13 +273,13 @@ static int run_phase(int ctl, struct phase *ph, const struct net_limits *lim, ch
 	for (;;) {
 		struct pollfd p[MAX_CONNS + 2];
 		size_t np = 0, base;
-		int rc, left = (int)((ph->deadline - mono()) * 1000);
+		int rc, left = (int)((ph->deadline - net_mono()) * 1000);
 
 		if (ph->done && (ph->nconns == 0 || ph->kind == NK_CRR || ph->kind == NK_UDP))
 			return 0;
 		if (ph->done && drain_until == 0)
-			drain_until = mono() + NET_GRACE_S;
-		if (left <= 0 || (drain_until > 0 && mono() > drain_until)) {
+			drain_until = net_mono() + NET_GRACE_S;
+		if (left <= 0 || (drain_until > 0 && net_mono() > drain_until)) {
 			snprintf(err, errlen, "test cut at its %u s cap", ph->seconds + NET_GRACE_S);
 			return -1;
 		}
@@ -248,6 +287,7 @@ static int run_phase(int ctl, struct phase *ph, const struct net_limits *lim, ch
 			snprintf(err, errlen, "byte cap of %llu MiB reached", lim->max_bytes >> 20);
 			return -1;
 		}
+		expire_unverified(ph);
 		p[np++] = (struct pollfd){ .fd = ph->done ? -1 : ctl, .events = POLLIN };
 		p[np++] = (struct pollfd){ .fd = ph->lfd, .events = POLLIN };
 		base = np;
@@ -289,16 +329,27 @@ static void end_phase(struct phase *ph)
 	ph->upath[0] = '\0';
 }
 
+/* s as a whole number of at most 9 digits (no sign, no wrap): 0, or -1. */
+static int small_uint(const char *s, unsigned *out)
+{
+	size_t n = strspn(s, "0123456789");
+
+	if (n == 0 || n > 9 || s[n] != '\0')
+		return -1;
+	*out = (unsigned)strtoul(s, NULL, 10);
+	return 0;
+}
+
 /* "TEST <kind> <seconds> <streams>": checked against the limits. */
 static int parse_test(const char *line, const struct net_limits *lim, struct phase *ph,
 		      char *why, size_t whylen)
 {
-	char kind[16];
+	char kind[16], secs_s[16], streams_s[16];
 	unsigned secs, streams;
 	char extra;
 	int k;
 
-	if (sscanf(line, "TEST %15s %u %u %c", kind, &secs, &streams, &extra) != 3) {
+	if (sscanf(line, "TEST %15s %15s %15s %c", kind, secs_s, streams_s, &extra) != 3) {
 		snprintf(why, whylen, "malformed TEST line");
 		return -1;
 	}
@@ -306,11 +357,11 @@ static int parse_test(const char *line, const struct net_limits *lim, struct pha
 		snprintf(why, whylen, "unknown test kind %s", kind);
 		return -1;
 	}
-	if (secs == 0 || secs > lim->max_seconds) {
+	if (small_uint(secs_s, &secs) != 0 || secs == 0 || secs > lim->max_seconds) {
 		snprintf(why, whylen, "seconds must be 1 to %u", lim->max_seconds);
 		return -1;
 	}
-	if (streams == 0 || streams > NET_MAX_STREAMS) {
+	if (small_uint(streams_s, &streams) != 0 || streams == 0 || streams > NET_MAX_STREAMS) {
 		snprintf(why, whylen, "streams must be 1 to %d", NET_MAX_STREAMS);
 		return -1;
 	}
@@ -338,7 +389,7 @@ static int one_test(int ctl, const char *line, const struct net_limits *lim, int
 		end_phase(&ph);
 		return net_printf(ctl, "ERR %s", why[0] ? why : "no random cookie") == 0 ? 0 : -1;
 	}
-	ph.deadline = mono() + ph.seconds + NET_GRACE_S;
+	ph.deadline = net_mono() + ph.seconds + NET_GRACE_S;
 	if (ph.kind == NK_USTREAM)
 		rc = net_printf(ctl, "OK %s %s", ph.upath, ph.cookie);
 	else
@@ -360,10 +411,25 @@ static int one_test(int ctl, const char *line, const struct net_limits *lim, int
 			  ph.last - ph.first) == 0 ? 0 : -1;
 }
 
-int net_serve_session(int ctl, const struct net_limits *lim, int log_fd, char *err,
-		      size_t errlen)
+const char *net_greeting_check(const char *line, const char *token)
 {
-	char line[NET_LINE_MAX], want[NET_LINE_MAX];
+	size_t m = strlen(NET_MAGIC), n = strlen(token), len = strlen(line);
+	unsigned char diff = 0;
+
+	if (strncmp(line, NET_MAGIC " ", m + 1) != 0)
+		return "not a sysindex client";
+	line += m + 1;
+	len -= m + 1;
+	/* Every byte compared, whatever the first difference: no timing hint. */
+	for (size_t i = 0; i < n; i++)
+		diff |= (unsigned char)(token[i] ^ (i < len ? line[i] : 0));
+	return diff != 0 || len != n ? "wrong token" : NULL;
+}
+
+int net_serve_authed(int ctl, const struct net_limits *lim, int log_fd, char *err,
+		     size_t errlen)
+{
+	char line[NET_LINE_MAX];
 	char *buf = net_block_alloc();
 	int n, rc = -1;
 
@@ -371,15 +437,6 @@ int net_serve_session(int ctl, const struct net_limits *lim, int log_fd, char *e
 	if (buf == NULL) {
 		snprintf(err, errlen, "out of memory");
 		return -1;
-	}
-	snprintf(want, sizeof(want), "%s %s", NET_MAGIC, lim->token);
-	n = net_readline(ctl, line, sizeof(line), NET_HELLO_S * 1000);
-	if (n <= 0 || strcmp(line, want) != 0) {
-		snprintf(err, errlen, "%s", n < 0 ? "no greeting in time" : n == 0 ? "closed before the greeting" :
-			 strncmp(line, NET_MAGIC " ", sizeof(NET_MAGIC)) == 0 ? "wrong token" :
-			 "not a sysindex client");
-		net_printf(ctl, "ERR %s", err);
-		goto out;
 	}
 	if (net_printf(ctl, "OK sysindex1") != 0)
 		goto out;
@@ -406,4 +463,27 @@ int net_serve_session(int ctl, const struct net_limits *lim, int log_fd, char *e
 out:
 	free(buf);
 	return rc;
+}
+
+const char *net_readline_error(int n)
+{
+	return n == 0 ? "closed before the greeting" : errno == ETIMEDOUT ? "no greeting in time"
+	       : errno == EMSGSIZE ? "greeting too long" : errno == EPROTO ? "only empty lines"
+	       : strerror(errno);
+}
+
+int net_serve_session(int ctl, const struct net_limits *lim, int log_fd, char *err,
+		      size_t errlen)
+{
+	char line[NET_LINE_MAX];
+	const char *why;
+	int n = net_readline(ctl, line, sizeof(line), NET_HELLO_S * 1000);
+
+	why = n <= 0 ? net_readline_error(n) : net_greeting_check(line, lim->token);
+	if (why != NULL) {
+		snprintf(err, errlen, "%s", why);
+		net_printf(ctl, "ERR %s", why);
+		return -1;
+	}
+	return net_serve_authed(ctl, lim, log_fd, err, errlen);
 }
