@@ -59,6 +59,7 @@ struct source {
 	struct tp_doc doc;
 	struct tp_samples samples;
 	int have_samples;
+	char stranger[512];             /* why a sibling's samples were ignored, or "" */
 };
 
 /* One column of the table: one report. */

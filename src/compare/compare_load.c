@@ -152,6 +152,58 @@ static int samples_doc(struct source *s, const char *path)
 }
 
 /*
+ * Whether the samples beside a report are that run's: every result the
+ * report shows for which the samples have a set must be the set's UnixBench
+ * result (the geometric mean of the passes not dropped), to the report's
+ * one decimal.  0 if they agree, else -1 with the first disagreement in why.
+ */
+static int samples_fit(const struct tp_report *r, const struct tp_samples *sm, char *why,
+		       size_t len)
+{
+	for (size_t b = 0; b < r->nblocks; b++)
+		for (size_t k = 0; k < r->blocks[b].nresults; k++) {
+			const struct tp_result *res = &r->blocks[b].results[k];
+			const struct tp_sample_set *set;
+			double sum = 0, v;
+			size_t kept = 0;
+
+			if (res->status != TP_OK)
+				continue;
+			set = tp_find_samples(sm, tp_block_copies(&r->blocks[b]), res->title);
+			if (set == NULL)
+				continue;
+			for (size_t i = 0; i < set->n; i++)
+				if (!set->dropped[i]) {
+					sum += set->rate[i] > 0 ? log(set->rate[i]) : 0;
+					kept++;
+				}
+			v = kept ? exp(sum / (double)kept) : 0;
+			if (fabs(v - res->value) <= 0.051 + 1e-6 * fabs(res->value))
+				continue;
+			snprintf(why, len, "its samples give %.1f for %s at %u cop%s, the report %.1f",
+				 v, res->title, tp_block_copies(&r->blocks[b]),
+				 tp_block_copies(&r->blocks[b]) == 1 ? "y" : "ies", res->value);
+			return -1;
+		}
+	return 0;
+}
+
+/* The samples just read beside s's report: kept if they fit it, else let go. */
+static void check_sibling(struct source *s, const char *path)
+{
+	char why[300];
+
+	if (!s->have_samples || s->doc.nreports != 1 ||
+	    samples_fit(&s->doc.reports[0], &s->samples, why, sizeof(why)) == 0)
+		return;
+	snprintf(s->stranger, sizeof(s->stranger), "%.150s is not from the run of %.150s (%.150s): "
+		 "its samples are ignored", path, s->text, why);
+	tp_samples_free(&s->samples);
+	s->have_samples = 0;
+	s->csv[0] = s->ublog[0] = '\0';
+}
+
+/*
  * x.json, x.csv, x.html, x.md, x.log resolve to the run's text report x and
  * the samples beside it: sysindex's x.csv, else UnixBench's x.log; any
  * other file is read as a report.  A CSV or a UnixBench log without its
@@ -207,12 +259,19 @@ int cmp_load_source(struct source *s, const char *arg)
 	}
 	snprintf(csv, sizeof(csv), "%s.csv", s->text);
 	/* Samples of one run only: a file of several reports has no single CSV. */
-	if (s->doc.nreports == 1 && is_file(csv))
-		if ((rc = load_samples(s, csv, 0)) != 0 || s->have_samples)
+	if (s->doc.nreports == 1 && is_file(csv)) {
+		if ((rc = load_samples(s, csv, 0)) != 0)
 			return rc;
+		check_sibling(s, csv);
+		if (s->have_samples)
+			return 0;
+	}
 	snprintf(csv, sizeof(csv), "%s.log", s->text);
-	if (s->doc.nreports == 1 && is_file(csv))
-		return load_ublog(s, csv, 0) < 0 ? 2 : 0;
+	if (s->doc.nreports == 1 && is_file(csv)) {
+		if (load_ublog(s, csv, 0) < 0)
+			return 2;
+		check_sibling(s, csv);
+	}
 	return 0;
 }
 
@@ -229,6 +288,8 @@ int cmp_make_inputs(struct compare *c)
 	for (size_t s = 0; s < c->nsrc; s++) {
 		const struct source *src = &c->src[s];
 
+		if (src->stranger[0])
+			cmp_warn(c, "%s", src->stranger);
 		for (size_t r = 0; r < src->doc.nreports; r++) {
 			struct input *in;
 

@@ -29,6 +29,24 @@ cat "$T/md"
 grep -q '\(^\|[^\\]\)[<>]' "$T/md" && die "raw HTML in compare's Markdown"
 grep -q '\\<img src=x onerror=alert(1)\\>' "$T/md" || die "the title is not kept, escaped"
 
+# Defect 10: a CSV from another run beside a report is named and ignored.
+mkdir -p "$T/two"
+for n in 1 2; do
+	"$ROOT/Run" --results "$T/two" --testdir "$T/testdir" -q -c 1 -i 3 --duration 1 --settle 0 pipe \
+		>/dev/null 2>&1 || die "run $n"
+done
+set -- $(ls "$T/two" | sed -n 's/\.log$//p')
+[ $# -eq 2 ] || die "two runs expected: $*"
+"$ROOT/Run" compare "$T/two/$1" "$T/two/$2" >"$T/cmp" 2>&1 || die "compare of two runs"
+grep -q 'not from the run' "$T/cmp" && die "a run's own CSV called a stranger: $(cat "$T/cmp")"
+cp "$T/two/$2.csv" "$T/two/$1.csv"
+"$ROOT/Run" compare "$T/two/$1" "$T/two/$2" >"$T/cmp" 2>&1 || die "compare with a stranger CSV"
+cat "$T/cmp"
+grep -q "warning: $T/two/$1.csv is not from the run of $T/two/$1 (its samples give" "$T/cmp" ||
+	die "a CSV from another run was used silently"
+grep -A1 "A = $T/two/$1" "$T/cmp" | grep -q "statistics block; the baseline" ||
+	die "the stranger's samples were still used"
+
 # The machine's own hostname: commands, a way out of --results, a newline.
 [ "$(id -u)" = 0 ] && command -v unshare >/dev/null 2>&1 || skip "not root: cannot set a hostname (run make check as root to cover this)"
 mkdir -p "$T/hres/sub"
