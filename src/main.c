@@ -6,8 +6,25 @@
 
 #include "cmds.h"
 
+/*
+ * Why stdout failed, 0 if it did not.  An error stdio saw earlier leaves only
+ * ferror() behind (errno has moved on since): one byte written straight to
+ * the descriptor, after output that is already incomplete, says why.
+ */
+static int stdout_error(void)
+{
+	if (fflush(stdout) != 0)
+		return errno;
+	if (!ferror(stdout))
+		return 0;
+	if (write(STDOUT_FILENO, "\n", 1) < 0)
+		return errno;
+	return EIO;
+}
+
 int main(int argc, char **argv)
 {
+	int err;
 	const struct subcmd *cmd = argc > 1 ? subcmd_find(argv[1]) : NULL;
 	int rc;
 
@@ -16,9 +33,10 @@ int main(int argc, char **argv)
 	else
 		rc = cmd_run(argc, argv);
 	/* A full disk or closed pipe must not hide behind a zero exit. */
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		if (errno != EPIPE)
-			fprintf(stderr, "sysindex: error writing the report: %s\n", strerror(errno));
+	if ((err = stdout_error()) != 0) {
+		if (err != EPIPE)
+			fprintf(stderr, "sysindex: error writing to standard output: %s\n",
+				strerror(err));
 		return rc ? rc : 1;
 	}
 	return rc;

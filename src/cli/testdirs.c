@@ -31,26 +31,26 @@ int testdirs_split(const char *arg, struct testdir_spec *out, char *err, size_t 
 		goto check_path;
 	n = (size_t)(eq - arg);
 	if (n == 0) {
-		snprintf(err, errlen, "--testdir '%s': empty label before '='", arg);
+		snprintf(err, errlen, "--testdir: empty label before '=' in '%.80s'", arg);
 		return -1;
 	}
 	if (n >= TESTDIR_LABEL_MAX) {
-		snprintf(err, errlen, "--testdir '%s': label longer than %d characters", arg,
-			 TESTDIR_LABEL_MAX - 1);
+		snprintf(err, errlen, "--testdir: label longer than %d characters in '%.80s%s'",
+			 TESTDIR_LABEL_MAX - 1, arg, strlen(arg) > 80 ? "..." : "");
 		return -1;
 	}
 	memcpy(out->label, arg, n);
 	out->label[n] = '\0';
 	if (!testdirs_label_ok(out->label)) {
-		snprintf(err, errlen, "--testdir '%s': a label may hold only letters, digits and ._+-",
-			 arg);
+		snprintf(err, errlen, "--testdir: a label may hold only letters, digits and ._+- "
+			 "(in '%.80s%s')", arg, strlen(arg) > 80 ? "..." : "");
 		return -1;
 	}
 	out->labelled = 1;
 	out->path = eq + 1;
 check_path:
 	if (*out->path == '\0') {
-		snprintf(err, errlen, "--testdir '%s': empty directory", arg);
+		snprintf(err, errlen, "--testdir: empty directory after '=' in '%.80s'", arg);
 		return -1;
 	}
 	return 0;

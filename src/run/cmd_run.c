@@ -215,23 +215,30 @@ static int run_writer(FILE *out, const void *ctx)
 
 static int write_results(const char *resdir, const struct run_result *r, int quiet, int no_charts)
 {
-	char path[PATH_MAX], err[PATH_MAX + 128] = "a result file: path too long";
+	char path[PATH_MAX], err[PATH_MAX + 128], first[PATH_MAX + 128], more[128] = "";
 	int rc = 0;
 
+	/* One line however many fail (a full disk, ulimit -f fail them all alike). */
 	for (size_t i = 0; i < report_writers_len; i++) {
 		struct writer_job job = { &report_writers[i], r };
 
-		if (fmt(path, sizeof(path), "%s/%s%s", resdir, r->base_name, job.w->ext) != 0 ||
-		    write_atomic(path, run_writer, &job, err, sizeof(err)) != 0) {
-			fprintf(stderr, "sysindex: could not write %s\n", err);
-			rc = 1;
-		}
+		fmt(err, sizeof(err), "a result file: path too long");
+		if (fmt(path, sizeof(path), "%s/%s%s", resdir, r->base_name, job.w->ext) == 0 &&
+		    write_atomic(path, run_writer, &job, err, sizeof(err)) == 0)
+			continue;
+		if (rc++ == 0)
+			fmt(first, sizeof(first), "%s", err);
+		else
+			fmt(more + strlen(more), sizeof(more) - strlen(more), " %s", job.w->ext);
 	}
+	if (rc)
+		fprintf(stderr, "sysindex: could not write %s%s%s\n", first,
+			more[0] ? "; nor" : "", more);
 	if (!no_charts && rc == 0) {
 		plot_run(resdir, r, quiet);
 		plot_paired(resdir, r, quiet);
 	}
-	return rc;
+	return rc ? 1 : 0;
 }
 
 /* Everything one run holds, from the options to the written results. */
@@ -245,6 +252,21 @@ struct run_ctx {
 	size_t ncounts;
 };
 
+/* prepare() failed after claiming the result name: nothing of it is left. */
+static int undo_prepare(struct run_ctx *c, int rc)
+{
+	char log[PATH_MAX];
+
+	paired_cleanup(&c->pe);
+	if (c->env.scratch[0])
+		remove_tree(c->env.scratch);
+	close(c->env.log_fd);
+	c->env.log_fd = -1;
+	if (fmt(log, sizeof(log), "%s/%s.log", c->resdir, c->r.base_name) == 0)
+		unlink(log);
+	return rc;
+}
+
 /*
  * Everything that can refuse the run does so here, before the first test:
  * directories, disk space, signal handlers, the result name, the scratch
@@ -255,7 +277,7 @@ static int prepare(struct run_ctx *c)
 	struct config *cfg = &c->cfg;
 	struct run_env *env = &c->env;
 	struct run_result *r = &c->r;
-	char merr[256], log[PATH_MAX];
+	char merr[256];
 	int rc;
 
 	if ((rc = resolve_dirs(cfg, c->testdir, c->resdir, sizeof(c->testdir))) != 0)
@@ -296,19 +318,11 @@ static int prepare(struct run_ctx *c)
 	    mkdtemp(env->scratch) == NULL) {
 		fprintf(stderr, "sysindex: cannot create a folder in %s: %s\n", c->testdir,
 			strerror(errno));
-		close(env->log_fd);
-		if (fmt(log, sizeof(log), "%s/%s.log", c->resdir, r->base_name) == 0)
-			unlink(log);
-		return 2;
+		env->scratch[0] = '\0';
+		return undo_prepare(c, 2);
 	}
-	if (paired_make_scratch(&c->pe, r) != 0) {
-		paired_cleanup(&c->pe);
-		remove_tree(env->scratch);
-		close(env->log_fd);
-		if (fmt(log, sizeof(log), "%s/%s.log", c->resdir, r->base_name) == 0)
-			unlink(log);
-		return 2;
-	}
+	if (paired_make_scratch(&c->pe, r) != 0)
+		return undo_prepare(c, 2);
 	fmt(env->disk_file, sizeof(env->disk_file), "%s/disktest.dat", env->scratch);
 	r->disk_size = env->disk_size;
 	set_environment(env->pgmdir, env->scratch, r->sys.locale);
@@ -328,9 +342,8 @@ static int prepare(struct run_ctx *c)
 	}
 	r->runs = calloc(c->ncounts * (c->pe.n ? c->pe.n : 1), sizeof(*r->runs));
 	if (r->runs == NULL) {
-		paired_cleanup(&c->pe);
-		remove_tree(env->scratch);
-		return 1;
+		fprintf(stderr, "sysindex: out of memory before the first test\n");
+		return undo_prepare(c, 1);
 	}
 	return 0;
 }

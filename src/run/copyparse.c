@@ -28,7 +28,7 @@ void runner_parse_copy(const char *err, size_t dropped, int status, int timed_ou
 		       double elapsed, struct copy_result *cr, char *reason,
 		       size_t reasonlen, int *skipped)
 {
-	char error[256] = "", skip[256] = "", invalid[160] = "", st[128];
+	char error[256] = "", skip[256] = "", invalid[160] = "", cause[128] = "", st[128];
 	int have_count = 0;
 	const char *p = err ? err : "";
 
@@ -93,8 +93,10 @@ void runner_parse_copy(const char *err, size_t dropped, int status, int timed_ou
 			case PL_OTHER:
 				break;
 			case PL_INVALID:
-				if (!invalid[0])
+				if (!invalid[0]) {
 					fmt(invalid, sizeof(invalid), "%.60s (%s)", line, pl.text);
+					fmt(cause, sizeof(cause), "%.120s", line);
+				}
 				break;
 			}
 		}
@@ -109,7 +111,11 @@ void runner_parse_copy(const char *err, size_t dropped, int status, int timed_ou
 		*skipped = 1;
 		fmt(reason, reasonlen, "%s", skip[0] ? skip : "not supported here");
 	} else if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-		fmt(reason, reasonlen, "%s%s%s", st, error[0] ? ": " : "", error);
+		/* A workload's own message (sort: write failed ...) is the cause
+		 * behind "multi.sh failed": say it too. */
+		fmt(reason, reasonlen, "%s%s%s%s%s%s", st, error[0] ? ": " : "", error,
+		    cause[0] ? (error[0] ? " (it printed: " : ": ") : "", cause,
+		    cause[0] && error[0] ? ")" : "");
 	} else if (error[0]) {
 		fmt(reason, reasonlen, "%s", error);
 	} else if (dropped > 0) {

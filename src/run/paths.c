@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "buildinfo.h"
+#include "run/runner.h"
 #include "util/util.h"
 
 int paths_fail(const char *fmt, const char *a, const char *b)
@@ -84,8 +85,15 @@ int paths_check_dir(const char *what, const char *dir)
 {
 	struct stat st;
 
-	if (stat(dir, &st) != 0)
-		return paths_fail("%s %s does not exist", what, dir);
+	if (stat(dir, &st) != 0) {
+		int err = errno;
+
+		if (err == ENOENT)
+			return paths_fail("%s %s does not exist", what, dir);
+		fprintf(stderr, "sysindex: %s %s: %s\n", what, dir,
+			err == ENAMETOOLONG ? "the path is longer than the system allows" : strerror(err));
+		return 2;
+	}
 	if (!S_ISDIR(st.st_mode))
 		return paths_fail("%s %s is not a directory", what, dir);
 	if (access(dir, W_OK | X_OK) != 0)
@@ -100,16 +108,19 @@ int paths_check_dir(const char *what, const char *dir)
 static int pick_dir(const char *given, const char *env, const char *xdg, const char *fallback,
 		    const char *leaf, const char *what, const char *opt, char *out, size_t len)
 {
-	const char *e = getenv(env);
+	const char *e = getenv(env), *from = given != NULL ? given : e != NULL && *e ? e : NULL;
 
-	if (given != NULL)
-		fmt(out, len, "%s", given);
-	else if (e != NULL && *e)
-		fmt(out, len, "%s", e);
-	else if (user_dir(xdg, fallback, leaf, out, len) != 0)
+	if (from != NULL && fmt(out, len, "%s", from) != 0) {
+		fprintf(stderr, "sysindex: %s: the path is %zu characters, longer than the %zu "
+			"sysindex allows\n", given != NULL ? opt : env, strlen(from), len - 1);
+		return 2;
+	}
+	if (from == NULL && user_dir(xdg, fallback, leaf, out, len) != 0)
 		return paths_fail("no %s: use %s DIR", what, opt);
 	return paths_check_dir(what, out);
 }
+
+#define TESTDIR_MAX ((int)sizeof(((struct run_env *)0)->scratch) - 64)
 
 int resolve_dirs(const struct config *cfg, char *testdir, char *resdir, size_t len)
 {
@@ -121,6 +132,12 @@ int resolve_dirs(const struct config *cfg, char *testdir, char *resdir, size_t l
 	    (rc = pick_dir(cfg->resultsdir, "SYSINDEX_RESULTS", "XDG_DATA_HOME", ".local/share",
 			   "results", "results directory", "--results", resdir, len)) != 0)
 		return rc;
+	/* The scratch folder and the files in it are named below the test dir. */
+	if (strlen(testdir) > TESTDIR_MAX) {
+		fprintf(stderr, "sysindex: --testdir: the path is %zu characters; at most %d leave "
+			"room for the test files' names below it\n", strlen(testdir), TESTDIR_MAX);
+		return 2;
+	}
 	if (statvfs(resdir, &vfs) == 0 &&
 	    (unsigned long long)vfs.f_bavail * vfs.f_frsize < (1ull << 20))
 		return paths_fail("results directory %s is full (less than 1 MiB free)", resdir, "");

@@ -114,6 +114,26 @@ const char *testprep_pgm_file(enum test_prep prep)
 	return (size_t)prep < sizeof(steps) / sizeof(steps[0]) ? steps[prep].pgm_file : NULL;
 }
 
+/*
+ * Why t's tool was not found in PATH: installed elsewhere (a system folder
+ * PATH leaves out: said so, with where), or not installed at all.
+ */
+static void missing_tool(const struct test_def *t, char *reason, size_t len)
+{
+	static const char *const dirs[] = { "/usr/local/bin", "/usr/bin", "/bin" };
+	char path[256];
+
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
+		if (fmt(path, sizeof(path), "%s/%s", dirs[i], t->needs) == 0 &&
+		    access(path, X_OK) == 0) {
+			fmt(reason, len, "%s is installed as %s, but that folder is not in PATH",
+			    t->needs, path);
+			return;
+		}
+	fmt(reason, len, "%s is not installed (%s)", t->needs,
+	    t->needs_hint ? t->needs_hint : "not found in PATH");
+}
+
 /* Reasons a test cannot run here at all; TS_OK if it can. */
 enum test_status testprep_check(struct testprep *tp, const struct test_def *t,
 				char *reason, size_t len)
@@ -139,8 +159,7 @@ enum test_status testprep_check(struct testprep *tp, const struct test_def *t,
 		return TS_FAILED;
 	}
 	if (t->needs != NULL && find_in_path(t->needs, found, sizeof(found)) != 0) {
-		fmt(reason, len, "%s is not installed (%s)", t->needs,
-		    t->needs_hint ? t->needs_hint : "not found in PATH");
+		missing_tool(t, reason, len);
 		return TS_SKIPPED;
 	}
 	if ((size_t)t->prep >= sizeof(steps) / sizeof(steps[0]) || steps[t->prep].run == NULL)

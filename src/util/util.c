@@ -130,8 +130,8 @@ int remove_tree(const char *path)
 	if (!S_ISDIR(st.st_mode))
 		return unlink(path);
 	d = opendir(path);
-	if (d == NULL)
-		return -1;
+	if (d == NULL)   /* no memory for it, say: an empty folder still goes */
+		return rmdir(path);
 	while ((e = readdir(d)) != NULL) {
 		char child[4096];
 
