@@ -350,14 +350,14 @@ lint: build/buildinfo.h
 	@echo "lint: cppcheck and clang-tidy clean"
 
 # ---- fuzzing the option and mountinfo parsers ---------------------------------
-HARD_FUZZ := cli mountinfo
+HARD_FUZZ := cli mountinfo serve peer
 
 # The replay drivers link the sanitized library (only what each target uses).
 $(HARD_FUZZ:%=build/fuzz/replay-%): build/fuzz/replay-%: tests/fuzz/replay.c \
-		tests/fuzz/fuzz_%.c build/san/libsysindex.a
+		tests/fuzz/fuzz_%.c build/san/libsysindex.a build/san/libharness.a
 	@mkdir -p $(@D)
-	$(QLD)$(SAN_CC) $(SAN_CFLAGS) -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_$*.c \
-		build/san/libsysindex.a -lm
+	$(QLD)$(SAN_CC) $(SAN_CFLAGS) -Isrc/progs/lib -pthread -o $@ tests/fuzz/replay.c \
+		tests/fuzz/fuzz_$*.c build/san/libsysindex.a build/san/libharness.a -lm
 
 fuzz-replay-hard:
 ifeq ($(SAN_OK),)
@@ -369,20 +369,52 @@ else
 		tail -n 1 build/fuzz/replay-$(f).log | sed "s/^/fuzz-replay $(f): /";)
 endif
 
-FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/testtab.c src/util/util.c \
+FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/cli/testdirs.c src/testtab.c src/util/util.c \
 		       src/progs/lib/size.c
 FUZZ_SRCS_mountinfo := src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c
+# The peer protocol (issue 24): the server's session, the client's RESULT.
+FUZZ_SRCS_serve     := src/progs/lib/net.c src/progs/lib/netsrv.c
+FUZZ_SRCS_peer      := src/progs/lib/netcli.c src/progs/lib/net.c src/progs/lib/netsrv.c
 build/fuzz/fuzz-cli: tests/fuzz/fuzz_cli.c $(FUZZ_SRCS_cli) build/buildinfo.h
 build/fuzz/fuzz-mountinfo: tests/fuzz/fuzz_mountinfo.c $(FUZZ_SRCS_mountinfo)
+build/fuzz/fuzz-serve: tests/fuzz/fuzz_serve.c $(FUZZ_SRCS_serve)
+build/fuzz/fuzz-peer: tests/fuzz/fuzz_peer.c $(FUZZ_SRCS_peer)
 $(HARD_FUZZ:%=build/fuzz/fuzz-%): build/fuzz/fuzz-%:
 	@mkdir -p $(@D)
-	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Isrc -Ibuild -g -O1 -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined -o $@ tests/fuzz/fuzz_$*.c $(FUZZ_SRCS_$*) -lm
+	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Isrc -Ibuild -Isrc/progs/lib -g -O1 -pthread \
+		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+		-o $@ tests/fuzz/fuzz_$*.c $(FUZZ_SRCS_$*) -lm
 
-fuzz-cli fuzz-mountinfo: fuzz-%: build/fuzz/fuzz-%
+$(HARD_FUZZ:%=fuzz-%): fuzz-%: build/fuzz/fuzz-%
 	@mkdir -p build/fuzz/corpus-$*
 	./build/fuzz/fuzz-$* -max_total_time=$(FUZZ_TIME) -max_len=4096 \
 		-artifact_prefix=build/fuzz/$*- build/fuzz/corpus-$* $(call FUZZ_SEEDS,$*)
 
-.PHONY: check-sanitize check-valgrind lint fuzz-replay-hard fuzz-cli fuzz-mountinfo
+# ---- fuzz-ci: every libFuzzer target, a bounded time each (issue 24) ----------
+# textparse feeds one input to all three report readers; report, csv and
+# ublog are the same entry point built for one reader each (FUZZ_READER), so
+# each gets coverage of its own.  tests/fuzz/ci.sh runs them FUZZ_CI_TIME
+# seconds each, two at a time, and fails with every crasher printed.
+FUZZ_CI_TIME ?= 45
+FUZZ_READERS := report csv ublog
+FUZZ_READER_report := 1
+FUZZ_READER_csv    := 2
+FUZZ_READER_ublog  := 3
+FUZZ_CI_TARGETS := textparse $(FUZZ_READERS) $(HARD_FUZZ)
+# A target's seed folders, comma-joined: the readers share textparse's.
+empty :=
+space := $(empty) $(empty)
+FUZZ_CI_SEEDS = $(subst $(space),$(comma),$(strip $(call FUZZ_SEEDS,$(if $(filter \
+	$(1),$(FUZZ_READERS)),textparse,$(1)))))
+$(FUZZ_READERS:%=build/fuzz/fuzz-%): build/fuzz/fuzz-%: $(FUZZ_SRCS) src/testtab.c
+	@mkdir -p $(@D)
+	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Wno-unused -Isrc -g -O1 -DFUZZ_READER=$(FUZZ_READER_$*) \
+		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+		-o $@ $(FUZZ_SRCS) src/testtab.c -lm
+
+fuzz-ci: build/buildinfo.h
+	$(Q)FUZZ_CC="$(FUZZ_CC)" FUZZ_CI_TIME="$(FUZZ_CI_TIME)" sh tests/fuzz/ci.sh \
+		$(foreach t,$(FUZZ_CI_TARGETS),$(t)=$(call FUZZ_CI_SEEDS,$(t)))
+
+.PHONY: check-sanitize check-valgrind lint fuzz-replay-hard $(HARD_FUZZ:%=fuzz-%) fuzz-ci
 -include $(wildcard build/san/*/*.d build/san/*/*/*.d build/vg/*/*.d)
