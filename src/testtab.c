@@ -315,13 +315,56 @@ int group_selects(const struct group_def *g, const struct test_def *t)
 	return (t->groups & g->mask) != 0;
 }
 
+const char *const test_placeholders[PH_COUNT] = {
+	[PH_SECS] = "@SECS@", [PH_DIR] = "@DIR@", [PH_PGMS] = "@PGMS@", [PH_FILE] = "@FILE@",
+	[PH_SIZE] = "@SIZE@", [PH_SETTLE] = "@SETTLE@", [PH_MEMSIZE] = "@MEMSIZE@",
+	[PH_COPIES] = "@COPIES@", [PH_PEER] = "@PEER@", [PH_DIRS] = "@DIRS@",
+};
+
+enum test_placeholder test_placeholder(const char *arg)
+{
+	size_t plen = strlen(test_placeholders[PH_PGMS]);
+
+	if (strchr(arg, '@') == NULL)
+		return PH_LITERAL;
+	if (strncmp(arg, test_placeholders[PH_PGMS], plen) == 0 && strchr(arg + plen, '@') == NULL)
+		return PH_PGMS;
+	for (int p = 0; p < PH_COUNT; p++)
+		if (strcmp(arg, test_placeholders[p]) == 0)
+			return (enum test_placeholder)p;
+	return PH_UNKNOWN;
+}
+
+/* The first argument of args (NULL-terminated) that is no placeholder but has '@'. */
+static const char *unknown_placeholder(const char *const *args)
+{
+	for (size_t i = 0; i < TEST_MAX_ARGS && args[i] != NULL; i++)
+		if (test_placeholder(args[i]) == PH_UNKNOWN)
+			return args[i];
+	return NULL;
+}
+
+int test_args_validate(const struct test_def *t, char *err, size_t errlen)
+{
+	const char *bad = unknown_placeholder(t->args);
+
+	if (bad == NULL && t->ub513 != NULL)
+		bad = unknown_placeholder(t->ub513->args);
+	if (bad == NULL && t->paired_sliced != NULL)
+		bad = unknown_placeholder(t->paired_sliced->args);
+	if (bad == NULL)
+		return 0;
+	snprintf(err, errlen, "test %s: argument \"%.40s\" is no known placeholder", t->name, bad);
+	return -1;
+}
+
 /* A sliced row uses the test dir and names its directories once. */
 static int sliced_ok(const struct test_def *t)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < TEST_MAX_ARGS && t->paired_sliced->args[i] != NULL; i++)
-		n += strcmp(t->paired_sliced->args[i], "@DIRS@") == 0;
+		n += test_placeholder(t->paired_sliced->args[i]) == PH_DIRS;
 	return n == 1 && (t->flags & TF_TESTDIR) && t->paired_sliced->overhead_s >= 0 &&
 	       t->paired_sliced->overhead_quick_s >= 0 && t->paired_sliced->dir_overhead_s >= 0 &&
 	       t->paired_sliced->dir_overhead_quick_s >= 0;
@@ -364,6 +407,8 @@ int testtab_validate(char *err, size_t errlen)
 			snprintf(err, errlen, "test %s: inconsistent behaviour fields", t->name);
 			return -1;
 		}
+		if (test_args_validate(t, err, errlen) != 0)
+			return -1;
 		if (t->ub513 != NULL && t->ub513->args[0] == NULL) {
 			snprintf(err, errlen, "test %s: its 5.1.3 variant has no arguments", t->name);
 			return -1;

@@ -122,6 +122,17 @@ struct test_alt {
  *   @DIRS@   (a sliced row only) "-d DIR" for every directory of the round,
  *            in the round's order: two arguments each
  */
+enum test_placeholder {
+	PH_UNKNOWN = -2, /* "@...": no placeholder of the table (testtab_validate refuses it) */
+	PH_LITERAL = -1, /* no '@': the argument as it is */
+	PH_SECS, PH_DIR, PH_PGMS, PH_FILE, PH_SIZE, PH_SETTLE, PH_MEMSIZE, PH_COPIES,
+	PH_PEER, PH_DIRS,
+	PH_COUNT
+};
+/* The placeholder's text ("@SECS@"); @PGMS@ is a prefix ("@PGMS@/file"). */
+extern const char *const test_placeholders[PH_COUNT];
+/* Which placeholder the whole argument arg is. */
+enum test_placeholder test_placeholder(const char *arg);
 
 /*
  * Paired mode's sliced sample (src/run/sliced.h): ONE process per round
@@ -211,5 +222,7 @@ int group_selects(const struct group_def *g, const struct test_def *t);
  * message naming the broken row.
  */
 int testtab_validate(char *err, size_t errlen);
+/* Check 1 of testtab_validate: every argument of t is text or a placeholder. */
+int test_args_validate(const struct test_def *t, char *err, size_t errlen);
 
 #endif

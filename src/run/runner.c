@@ -27,30 +27,42 @@ void runner_log(const struct run_env *env, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Replace the @...@ placeholders of one argument. */
+/* Replace the @...@ placeholders of one argument (testtab.h's table). */
 static void expand_arg(const struct run_env *env, const char *in, unsigned secs,
 		       unsigned copies, char *out, size_t outlen)
 {
-	if (strcmp(in, "@SECS@") == 0)
+	switch (test_placeholder(in)) {
+	case PH_SECS:
 		fmt(out, outlen, "%u", secs);
-	else if (strcmp(in, "@DIR@") == 0)
+		break;
+	case PH_DIR:
 		fmt(out, outlen, "%s", env->scratch);
-	else if (strcmp(in, "@FILE@") == 0)
+		break;
+	case PH_FILE:
 		fmt(out, outlen, "%s", env->disk_file);
-	else if (strcmp(in, "@SIZE@") == 0)
+		break;
+	case PH_SIZE:
 		fmt(out, outlen, "%llu", env->disk_size);
-	else if (strcmp(in, "@SETTLE@") == 0)
+		break;
+	case PH_SETTLE:
 		fmt(out, outlen, "%s", plan_program_sleeps_off(env->cfg) ? "0" : "-1");
-	else if (strcmp(in, "@MEMSIZE@") == 0)
+		break;
+	case PH_MEMSIZE:
 		fmt(out, outlen, "%llu", env->cfg->mem_size);
-	else if (strcmp(in, "@COPIES@") == 0)
+		break;
+	case PH_COPIES:
 		fmt(out, outlen, "%u", copies);
-	else if (strcmp(in, "@PEER@") == 0)
+		break;
+	case PH_PEER:
 		fmt(out, outlen, "%s", env->cfg->peer ? env->cfg->peer : "-");
-	else if (strncmp(in, "@PGMS@", 6) == 0)
-		fmt(out, outlen, "%s%s", env->pgmdir, in + 6);
-	else
+		break;
+	case PH_PGMS:
+		fmt(out, outlen, "%s%s", env->pgmdir, in + strlen(test_placeholders[PH_PGMS]));
+		break;
+	default: /* literal text; @DIRS@ is build_args' own, unknown ones never pass validation */
 		fmt(out, outlen, "%s", in);
+		break;
+	}
 }
 
 /*
@@ -69,7 +81,7 @@ static int build_args(const struct run_env *env, const struct test_def *t,
 		return -1;
 	b->argv[n++] = b->store[0];
 	for (size_t i = 0; i < TEST_MAX_ARGS && args[i] != NULL; i++) {
-		if (strcmp(args[i], "@DIRS@") != 0) {
+		if (test_placeholder(args[i]) != PH_DIRS) {
 			expand_arg(env, args[i], secs, copies, b->store[n], sizeof(b->store[0]));
 			b->argv[n] = b->store[n];
 			n++;

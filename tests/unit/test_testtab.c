@@ -41,6 +41,28 @@ START_TEST(table_validates)
 }
 END_TEST
 
+/* An @X@ the runner does not know would reach the program as literal text. */
+START_TEST(unknown_placeholder_refused)
+{
+	static const struct test_alt alt = { NULL, { "-t", "@SECS@", "x@DIR@", NULL } };
+	struct test_def row = *test_find("fstime");
+	char err[256];
+
+	ck_assert_int_eq(test_args_validate(&row, err, sizeof(err)), 0);
+	row.args[1] = "@BOGUS@";
+	ck_assert_int_eq(test_args_validate(&row, err, sizeof(err)), -1);
+	ck_assert_str_eq(err, "test fstime: argument \"@BOGUS@\" is no known placeholder");
+	row = *test_find("fstime");
+	row.ub513 = &alt;
+	ck_assert_int_eq(test_args_validate(&row, err, sizeof(err)), -1);
+	for (int p = 0; p < PH_COUNT; p++)
+		ck_assert_int_eq(test_placeholder(test_placeholders[p]), p);
+	ck_assert_int_eq(test_placeholder("@PGMS@/sort.src"), PH_PGMS);
+	ck_assert_int_eq(test_placeholder("@PGMS@/a@b"), PH_UNKNOWN);
+	ck_assert_int_eq(test_placeholder("-t"), PH_LITERAL);
+}
+END_TEST
+
 START_TEST(index_set_and_baselines)
 {
 	static const struct { const char *name; double base; } index[] = {
@@ -182,6 +204,7 @@ Suite *suite_testtab(void)
 	tcase_add_test(tc, sample_classes_and_seconds);
 	tcase_add_test(tc, no_test_or_group_named_like_a_command);
 	tcase_add_test(tc, load_group_works);
+	tcase_add_test(tc, unknown_placeholder_refused);
 	tcase_add_test(tc, man_page_lists_every_option);
 	tcase_add_test(tc, methodology_describes_every_test);
 	tcase_add_test(tc, every_program_is_built);
