@@ -25,7 +25,7 @@ static int make_grep_data(struct testprep *tp, const char *src, char *reason, si
 {
 	char dst[1200];
 	FILE *out;
-	int rc;
+	int rc, saved;
 
 	(void)src;	/* generated: nothing read from the pgms folder */
 	if (path_join(dst, sizeof(dst), tp->scratch, "large.txt") != 0) {
@@ -40,10 +40,13 @@ static int make_grep_data(struct testprep *tp, const char *src, char *reason, si
 		return -1;
 	}
 	rc = grepdata_write(out);
-	if (fclose(out) != 0)
+	saved = errno;   /* the failed write's, not what fclose() leaves */
+	if (fclose(out) != 0 && rc == 0) {
 		rc = -1;
+		saved = errno;
+	}
 	if (rc != 0) {
-		fmt(reason, len, "%s: %s", dst, strerror(errno));
+		fmt(reason, len, "%s: %s", dst, strerror(saved ? saved : EIO));
 		unlink(dst);
 	}
 	return rc;
