@@ -95,7 +95,7 @@ static int doc_from_samples(const struct tp_samples *s, struct tp_doc *doc)
 
 static int load_samples(struct source *s, const char *path, int required)
 {
-	char err[512];
+	char err[CMP_PATH_MAX + 256];   /* a path, then the reason: never cut */
 	int rc = tp_parse_samples_csv(path, &s->samples, err, sizeof(err));
 
 	if (rc < 0)
@@ -116,7 +116,7 @@ static int load_samples(struct source *s, const char *path, int required)
  */
 static int load_ublog(struct source *s, const char *path, int required)
 {
-	char err[512];
+	char err[CMP_PATH_MAX + 256];   /* a path, then the reason: never cut */
 	int rc = tp_parse_ublog(path, &s->samples, err, sizeof(err));
 
 	if (rc < 0) {
@@ -214,7 +214,7 @@ int cmp_load_source(struct source *s, const char *arg)
 {
 	static const char *const exts[] = { ".json", ".csv", ".html", ".md", ".log" };
 	const char *ext = NULL;
-	char base[CMP_PATH_MAX], csv[CMP_PATH_MAX + 8], err[512];
+	char base[CMP_PATH_MAX], csv[CMP_PATH_MAX + 8], err[CMP_PATH_MAX + 256];
 	int rc;
 
 	memset(s, 0, sizeof(*s));
