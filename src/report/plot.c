@@ -190,6 +190,11 @@ int plot_draw(const char *gp, const char *term, const char *out_path, plot_write
 	if (st == -1)
 		goto out;
 	first_line(msg, line, sizeof(line));
+	if (WIFSIGNALED(st) && !line[0]) {
+		snprintf(err, errlen, "gnuplot killed by signal %d (%s)", WTERMSIG(st),
+			 strsignal(WTERMSIG(st)));
+		goto out;
+	}
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 		snprintf(err, errlen, "gnuplot failed: %s", line[0] ? line : "no message");
 		goto out;

@@ -47,6 +47,9 @@ int gnuplot_run(const char *gp, const char *dir, const char *const argv1[],
 		if (null < 0 || dup2(null, 0) < 0 || dup2(fd[1], 1) < 0 || dup2(fd[1], 2) < 0 ||
 		    (dir != NULL && chdir(dir) != 0))
 			_exit(126);
+		/* The driver ignores SIGXFSZ; gnuplot does not check its writes,
+		 * so past `ulimit -f` it must die, not leave a cut chart. */
+		signal(SIGXFSZ, SIG_DFL);
 		execvp(gp, argv);
 		_exit(127);
 	}
