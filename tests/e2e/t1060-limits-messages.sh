@@ -32,6 +32,44 @@ ls "$RES" | grep -q '\.tmp\.' && die "ulimit -f left a temporary file: $(ls "$RE
 [ -z "$(ls -A "$T/testdir")" ] || die "ulimit -f left a scratch folder"
 rm -rf "$RES"/*
 
+# The grep test's data file past ulimit -f: the reason is EFBIG.
+( ulimit -f 64; exec "$SI" --results "$RES" --testdir "$T/testdir" --quick -c 1 --no-charts grep ) \
+	>"$T/out" 2>"$T/err"
+grep -q 'FAILED.*large.txt: File too large' "$T/out" || die "grep data: no EFBIG reason"
+rm -rf "$RES"/*
+
+# ulimit -f 8 with charts: gnuplot does not check its writes, so it must
+# die of SIGXFSZ (named) rather than leave a cut chart.
+if command -v gnuplot >/dev/null 2>&1; then
+	( ulimit -f 8; exec "$SI" --results "$RES" --testdir "$T/testdir" --quick -c 1 pipe ) \
+		>"$T/out" 2>"$T/err"
+	for f in "$RES"/*.svg; do
+		[ -e "$f" ] || continue
+		tail -c 200 "$f" | grep -q '</svg>' || die "ulimit -f 8: a cut chart $f"
+	done
+	ls -A "$RES" | grep -q '^\.' && die "ulimit -f 8: a hidden temporary left: $(ls -A "$RES")"
+	rm -rf "$RES"/*
+fi
+
+# compare with a long file name: the reason after it survives.
+P=$T/$(printf '%0250d' 0)/$(printf '%0250d' 0)/$(printf '%0250d' 0)
+"$SI" compare "$P.csv" "$P" >"$T/out" 2>"$T/err"
+[ $? -eq 2 ] || die "compare, long path: not exit 2"
+grep -q '\.csv: No such file or directory' "$T/err" || die "compare, long path: $(cat "$T/err")"
+
+# ./Run with the compiler missing from PATH (a copy of the tree, so a build
+# is needed): it names the compiler and the way round it, in one line.
+mkdir -p "$T/tree" "$T/rbin"
+cp -R "$ROOT/Run" "$ROOT/Makefile" "$ROOT/src" "$T/tree/" || die "copying the tree"
+for p in make sh dirname mkdir cat printf head tr cmp mv rm sed uname; do
+	q=$(command -v $p) && ln -s "$q" "$T/rbin/$p"
+done
+(PATH=$T/rbin; export PATH; unset CC; exec "$T/tree/Run" --quick pipe) >"$T/out" 2>"$T/err"
+[ $? -eq 1 ] || die "no compiler: not exit 1"
+[ "$(wc -l <"$T/err")" -eq 1 ] || die "no compiler: not one line: $(cat "$T/err")"
+grep -q "the C compiler 'cc' is not on PATH ($T/rbin); install one or set CC=" "$T/err" ||
+	die "no compiler: $(cat "$T/err")"
+
 # stdout on /dev/full: the real reason, a non-zero exit.
 if [ -w /dev/full ]; then
 	"$SI" --help >/dev/full 2>"$T/err" && die "--help to /dev/full: exit 0"
