@@ -311,6 +311,7 @@ int cmp_make_inputs(struct compare *c)
 				snprintf(in->label, sizeof(in->label), "%s#%zu", src->label, r + 1);
 			else
 				snprintf(in->label, sizeof(in->label), "%s", src->label);
+			strip_controls(in->label);   /* a file name or --label: one line of every output */
 			for (unsigned k = 2; label_taken(c, c->nin, in->label); k++) {
 				char base[128];
 
