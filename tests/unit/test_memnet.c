@@ -225,6 +225,10 @@ START_TEST(readline_bounded)
 	ck_assert_int_eq(write(sv[0], "\n\r\n\nabc\r\n", 9), 9);
 	ck_assert_int_eq(net_readline(sv[1], line, sizeof(line), 1000), 3);
 	ck_assert_str_eq(line, "abc");
+	/* Control characters a peer sends never reach a message or a log. */
+	ck_assert_int_eq(write(sv[0], "a\033b\rc\r\n", 7), 7);
+	ck_assert_int_eq(net_readline(sv[1], line, sizeof(line), 1000), 5);
+	ck_assert_str_eq(line, "a?b?c");
 	/* Past NET_EMPTY_LINES_MAX empty lines: EPROTO, no recursion. */
 	memset(big, '\n', sizeof(big));
 	ck_assert_int_eq(write(sv[0], big, sizeof(big)), (ssize_t)sizeof(big));

@@ -50,6 +50,7 @@ double net_mono(void)
  * One deadline for the whole line, empty lines included (each is skipped, so
  * a peer trickling '\n' cannot restart the clock), and no recursion: a flood
  * of empty lines ends as a protocol error after NET_EMPTY_LINES_MAX of them.
+ * A control character in a line ('\r' before the '\n' aside) becomes '?'.
  */
 int net_readline(int fd, char *buf, size_t len, int timeout_ms)
 {
@@ -83,6 +84,8 @@ int net_readline(int fd, char *buf, size_t len, int timeout_ms)
 			if (n > 0 && buf[n - 1] == '\r')
 				n--;
 			buf[n] = '\0';
+			for (char *r = strchr(buf, '\r'); r != NULL; r = strchr(r, '\r'))
+				*r = '?';
 			if (n > 0)
 				return (int)n;
 			if (++empty > NET_EMPTY_LINES_MAX) {
@@ -95,7 +98,8 @@ int net_readline(int fd, char *buf, size_t len, int timeout_ms)
 			errno = EMSGSIZE;
 			return -1;
 		}
-		buf[n++] = ch;
+		/* Peer bytes end up in messages and logs: no control characters. */
+		buf[n++] = ((unsigned char)ch < 0x20 && ch != '\r') || ch == 0x7f ? '?' : ch;
 	}
 }
 
