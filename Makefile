@@ -62,10 +62,14 @@ endif
 # src/*.c: the entry point, the subcommand table and the test table; each
 # folder is one stage of the data flow (cli, run, stats, report, ...).
 DRV_DIRS := cli run stats sysinfo report compare parse util serve
-# The size parser is the programs' own (src/progs/lib/size.h), compiled in
-# here too so that --disk-size and the disk programs' -s share one set of rules.
-DRV_SRCS := $(filter-out src/main.c,$(wildcard src/*.c $(DRV_DIRS:%=src/%/*.c))) \
-	    src/progs/lib/size.c
+# Code the driver shares with the test programs (src/progs/lib/: the size
+# parser, so that --disk-size and the disk programs' -s share one set of
+# rules; the Williams orders; the peer protocol of `serve` and --peer) is
+# built once per flag set: the driver's copy here with ALL_CFLAGS (in
+# libsysindex.a), the programs' in libharness.a with BENCH_CFLAGS.  The
+# driver never links libharness.a, nor anything built with BENCH_OPT.
+SHARED_SRCS := $(addprefix src/progs/lib/,size.c williams.c net.c netsrv.c netcli.c)
+DRV_SRCS := $(filter-out src/main.c,$(wildcard src/*.c $(DRV_DIRS:%=src/%/*.c))) $(SHARED_SRCS)
 DRV_OBJS := $(patsubst src/%.c,build/drv/%.o,$(DRV_SRCS))
 
 # ---- test programs --------------------------------------------------------
@@ -98,9 +102,7 @@ build/buildinfo.h: FORCE
 	 } > $@.tmp.$$$$ && \
 	 { cmp -s $@.tmp.$$$$ $@ 2>/dev/null && rm -f $@.tmp.$$$$ || mv -f $@.tmp.$$$$ $@; }
 
-# The driver links the harness library too: `sysindex serve` and the --peer
-# checks share the peer protocol code (src/progs/lib/net*.c) with the tests.
-sysindex: build/drv/main.o build/libsysindex.a build/libharness.a
+sysindex: build/drv/main.o build/libsysindex.a
 	$(QLD)$(CC) $(LDFLAGS) -o $@ $^ -lm
 
 build/libsysindex.a: $(DRV_OBJS)
@@ -297,7 +299,7 @@ build/san/libsysindex.a: $(SAN_DRV_OBJS)
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 build/san/libharness.a: $(SAN_HARN_OBJS)
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
-build/san/sysindex: build/san/drv/main.o build/san/libsysindex.a build/san/libharness.a
+build/san/sysindex: build/san/drv/main.o build/san/libsysindex.a
 	$(QLD)$(SAN_CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ -lm
 build/san/tests/unit: $(SAN_UNIT_OBJS) build/san/libsysindex.a build/san/libharness.a
 	$(QLD)$(SAN_CC) $(SAN_FLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) -lm
