@@ -105,8 +105,10 @@ build/buildinfo.h: FORCE
 sysindex: build/drv/main.o build/libsysindex.a
 	$(QLD)$(CC) $(LDFLAGS) -o $@ $^ -lm
 
-build/libsysindex.a: $(DRV_OBJS)
-	$(Q)rm -f $@ && $(AR) rcs $@ $^
+# Makefile: with .SECONDARY, an object newly listed would not be built for an
+# archive that is otherwise up to date.
+build/libsysindex.a: $(DRV_OBJS) Makefile
+	$(Q)rm -f $@ && $(AR) rcs $@ $(filter %.o,$^)
 
 build/drv/%.o: src/%.c build/buildinfo.h
 	@mkdir -p $(@D)
