@@ -17,7 +17,8 @@
  *     - a script or data file it reads: src/progs/sh/ (copied 0755) or
  *       src/progs/data/ (0644) into pgms/, named in the row as @PGMS@/<file>.
  *  2. One row in test_table[] (testtab.c), designated initialisers:
- *     name, title (at most 40 columns), prog, args (placeholders below),
+ *     name, title (at most 40 columns), prog, args (placeholders below;
+ *     testtab_validate refuses any other argument with an '@'),
  *     seconds, samples, unit; baseline and G_INDEX only for an indexed test;
  *     groups; flags (TF_*).  Then only what the test needs of:
  *     overhead_s/overhead_quick_s (time a sample spends beyond its duration),
