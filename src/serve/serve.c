@@ -310,10 +310,9 @@ static int read_pending(struct serve_state *s, size_t i)
 			return 1;
 		}
 		if (buf[k] != '\n') {
-			p->line[p->len++] = buf[k];
+			p->line[p->len++] = net_line_char(buf[k]);
 		} else if (p->len > 0) {
-			p->len -= p->line[p->len - 1] == '\r';
-			p->line[p->len] = '\0';
+			p->len = net_line_finish(p->line, p->len);
 			greeted(s, i);
 			return 1;
 		}

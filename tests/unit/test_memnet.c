@@ -229,6 +229,11 @@ START_TEST(readline_bounded)
 	ck_assert_int_eq(write(sv[0], "a\033b\rc\r\n", 7), 7);
 	ck_assert_int_eq(net_readline(sv[1], line, sizeof(line), 1000), 5);
 	ck_assert_str_eq(line, "a?b?c");
+	/* A NUL cannot cut a line short: "SYSINDEX1 t0ken\0junk" is not the token
+	 * (found by the serve branch's fuzzer). */
+	ck_assert_int_eq(write(sv[0], "SYSINDEX1 t0ken\0junk\n", 21), 21);
+	ck_assert_int_eq(net_readline(sv[1], line, sizeof(line), 1000), 20);
+	ck_assert_str_eq(net_greeting_check(line, "t0ken"), "wrong token");
 	/* Past NET_EMPTY_LINES_MAX empty lines: EPROTO, no recursion. */
 	memset(big, '\n', sizeof(big));
 	ck_assert_int_eq(write(sv[0], big, sizeof(big)), (ssize_t)sizeof(big));

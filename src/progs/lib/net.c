@@ -38,6 +38,16 @@ int net_wait(int fd, short events, int timeout_ms)
 	return rc > 0;
 }
 
+size_t net_line_finish(char *buf, size_t n)
+{
+	if (n > 0 && buf[n - 1] == '\r')
+		n--;
+	buf[n] = '\0';
+	for (char *r = strchr(buf, '\r'); r != NULL; r = strchr(r, '\r'))
+		*r = '?';
+	return n;
+}
+
 double net_mono(void)
 {
 	struct timespec ts;
@@ -81,11 +91,7 @@ int net_readline(int fd, char *buf, size_t len, int timeout_ms)
 			return -1;
 		}
 		if (ch == '\n') {
-			if (n > 0 && buf[n - 1] == '\r')
-				n--;
-			buf[n] = '\0';
-			for (char *r = strchr(buf, '\r'); r != NULL; r = strchr(r, '\r'))
-				*r = '?';
+			n = net_line_finish(buf, n);
 			if (n > 0)
 				return (int)n;
 			if (++empty > NET_EMPTY_LINES_MAX) {
@@ -98,8 +104,7 @@ int net_readline(int fd, char *buf, size_t len, int timeout_ms)
 			errno = EMSGSIZE;
 			return -1;
 		}
-		/* Peer bytes end up in messages and logs: no control characters. */
-		buf[n++] = ((unsigned char)ch < 0x20 && ch != '\r') || ch == 0x7f ? '?' : ch;
+		buf[n++] = net_line_char(ch);
 	}
 }
 

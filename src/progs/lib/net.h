@@ -81,6 +81,20 @@ struct net_result {
  */
 int net_readline(int fd, char *buf, size_t len, int timeout_ms);
 
+/*
+ * A byte of a protocol line as kept: a control character ('\r' aside, which
+ * the reader strips before '\n') or a NUL becomes '?', so no line is cut
+ * short ("SYSINDEX1 <token>\0junk" is not the token) and no peer byte reaches
+ * a message or a log raw.
+ */
+static inline char net_line_char(char ch)
+{
+	return ((unsigned char)ch < 0x20 && ch != '\r') || ch == 0x7f ? '?' : ch;
+}
+
+/* A line of n kept bytes ends: a last '\r' dropped, any other '?'; the new length. */
+size_t net_line_finish(char *buf, size_t n);
+
 /* Seconds on the monotonic clock. */
 double net_mono(void);
 
