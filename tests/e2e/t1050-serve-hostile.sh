@@ -71,7 +71,7 @@ elif mode == "noread":         # rr requests, never reading an answer
         except OSError: time.sleep(0.05)
     f.write(b"DONE\n")
     print(f.readline().decode().strip(), "%.0f" % (time.time() - t0))
-elif mode in ("fakeflood", "fakeresult"):   # a fake server for the clients
+elif mode in ("fakeflood", "fakeresult", "fakeport"):   # a fake server for the clients
     ls = socket.socket(); ls.bind(("127.0.0.1", port)); ls.listen(4)
     print(ls.getsockname()[1], flush=True)
     c, _ = ls.accept(); c.settimeout(30); f = c.makefile("rwb", buffering=0)
@@ -81,6 +81,10 @@ elif mode in ("fakeflood", "fakeresult"):   # a fake server for the clients
         except OSError: pass
         time.sleep(2); sys.exit(0)
     f.write(b"OK sysindex1\n"); f.readline()
+    if mode == "fakeport":     # a data port that would wrap to the real one
+        ds = socket.socket(); ds.bind(("127.0.0.1", 0)); ds.listen(4)
+        f.write(b"OK %d 0123456789abcdef\n" % (ds.getsockname()[1] + (1 << 32)))
+        time.sleep(3); sys.exit(0)
     ds = socket.socket(); ds.bind(("127.0.0.1", 0)); ds.listen(4)
     f.write(b"OK %d 0123456789abcdef\n" % ds.getsockname()[1])
     d, _ = ds.accept(); d.settimeout(30)
@@ -147,7 +151,7 @@ kill -0 "$spid" || die "the server died"
 kill -TERM "$spid"; wait "$spid"
 
 # Defects 3 and 8 on the client side: a fake server's flood and its lies.
-for mode in fakeflood fakeresult; do
+for mode in fakeflood fakeresult fakeport; do
 	rm -f "$T/fake.port"
 	python3 "$T/peer.py" "$mode" 0 >"$T/fake.port" 2>"$T/fake.err" & fpid=$!
 	pids="$pids $fpid"
@@ -159,6 +163,7 @@ for mode in fakeflood fakeresult; do
 	grep -q '^TCP .*FAILED' "$r" || die "$mode: the test did not fail"
 	grep -qi 'signal\|segmentation\|crash' "$r" && die "$mode: the client crashed"
 	[ $mode = fakeresult ] && { grep -q 'impossible result' "$r" || die "an impossible result was believed"; }
+	[ $mode = fakeport ] && { grep -q 'bad data port' "$r" || die "a wrapping data port was used"; }
 	grep -q '^Pipe Throughput  *[0-9]' "$r" || die "$mode: the run stopped"
 	kill "$fpid" 2>/dev/null
 done

@@ -158,8 +158,13 @@ int net_client_test(struct net_client *c, enum net_kind kind, unsigned seconds,
 		snprintf(c->upath, sizeof(c->upath), "%.107s", where);
 		return 0;
 	}
-	c->data_port = (unsigned)strtoul(where, NULL, 10);
-	if (c->data_port == 0 || c->data_port > 65535) {
+	/* Digits within 1..65535 before the cast: 4294972616 must not wrap to 5320. */
+	if (where[strspn(where, "0123456789")] != '\0' || strlen(where) > 5 ||
+	    strtoul(where, NULL, 10) > 65535)
+		c->data_port = 0;
+	else
+		c->data_port = (unsigned)strtoul(where, NULL, 10);
+	if (c->data_port == 0) {
 		snprintf(err, errlen, "peer %s:%u: bad data port \"%.20s\"", c->host, c->port, where);
 		return -1;
 	}
