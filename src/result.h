@@ -193,6 +193,7 @@ struct run_result {
 	int control;            /* --control */
 	struct paired_cmp *cmps;
 	size_t ncmps;
+	struct verdict_family family;   /* the comparisons' verdicts: margin, alpha, size */
 };
 
 #endif

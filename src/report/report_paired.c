@@ -59,8 +59,8 @@ static void why_not(const struct run_result *r, const struct paired_cmp *c, char
 	}
 	if (who != NULL)
 		fmt(out, len, "not compared: %s %s", report_status_word(s), who);
-	else if (c->st.n < 2)
-		fmt(out, len, "cannot judge: %zu paired round%s", c->st.n, c->st.n == 1 ? "" : "s");
+	else if (c->st.n < 2 || c->st.vd.v == VD_FEW || c->st.vd.v == VD_NONE)
+		fmt(out, len, "inconclusive: %zu round%s", c->st.n, c->st.n == 1 ? "" : "s");
 }
 
 /* The test's result in directory dir at copy count copies, or NULL. */
@@ -125,7 +125,7 @@ void report_paired_cells(const struct run_result *r, const struct paired_cmp *c,
 		fmt(pc->detect, sizeof(pc->detect), "-");
 	}
 	fmt(pc->rounds, sizeof(pc->rounds), "%zu", c->rounds);
-	fmt(pc->verdict, sizeof(pc->verdict), "%s", why[0] ? why : paired_verdict_word(c->st.verdict));
+	fmt(pc->verdict, sizeof(pc->verdict), "%s", why[0] ? why : verdict_word(c->st.vd.v));
 	side_notes(r, c, pc);
 }
 
@@ -271,7 +271,7 @@ int report_paired_ordered(const struct run_result *r)
 int report_paired_text(FILE *out, const struct run_result *r)
 {
 	unsigned copies[PR_MAX_COPIES];
-	size_t nc, m = 0;
+	size_t nc;
 
 	if (r->ndirs < 2)
 		return 0;
@@ -279,22 +279,28 @@ int report_paired_text(FILE *out, const struct run_result *r)
 	fprintf(out, "========================================================================\n");
 	for (size_t i = 0; i < nc; i++)
 		text_copies(out, r, copies[i]);
-	for (size_t i = 0; i < r->ncmps; i++)
-		m += r->cmps[i].st.n >= 2;
 	fprintf(out, "change: the geometric mean of the per-round ratio (dir / %s) - 1; 95%% CI: Student's t\n"
-		"over the rounds' log-ratios; detect: the CI half-width, the smallest change this run\n"
-		"could have seen: \"no difference proven\" means no difference larger than that exists here.\n",
+		"over the rounds' log-ratios, this row alone (unadjusted); detect: its half-width.\n",
 		r->dirs[0].label);
+	report_verdict_note(out, &r->family);
 	if (report_paired_ordered(r))
 		fprintf(out, "order: with 10 or more rounds, the change and CI also take out the effect of\n"
 			"each side's place in the round's order (a crossover fit, methodology section 8).\n");
-	if (m >= 2)
-		fprintf(out, "%zu comparisons at 95%%: about %.1f may show a difference by chance alone.\n",
-			m, 0.05 * (double)m);
 	if (r->quick)
 		fprintf(out, "--quick: 3 rounds of short samples: these verdicts are a first look.\n");
 	fprintf(out, "\n");
 	return ferror(out) ? -1 : 0;
+}
+
+void report_verdict_note(FILE *out, const struct verdict_family *f)
+{
+	char method[128];
+
+	verdict_method(f, method, sizeof(method));
+	fprintf(out, "verdict: %s.  faster/slower: the change is real after Holm's correction\n"
+		"over every verdict of this report; equivalent: two one-sided tests put it inside the\n"
+		"margin; inconclusive: neither.  An interval that holds 0 is not evidence of no\n"
+		"difference; no verdict below %d rounds.\n", method, VERDICT_MIN_DF + 1);
 }
 
 const char report_paired_order_note[] =
@@ -303,8 +309,10 @@ const char report_paired_order_note[] =
 
 const char report_paired_note[] =
 	"Change: geometric mean of the per-round ratio against the baseline; 95% CI: "
-	"Student's t over the rounds' log-ratios; detect: the CI half-width, the smallest "
-	"change the run could have seen.";
+	"Student's t over the rounds' log-ratios, each row alone (unadjusted); detect: its "
+	"half-width. Verdicts: faster/slower after Holm's correction over every verdict of "
+	"the report; equivalent only by two one-sided tests at the margin; inconclusive "
+	"otherwise. An interval that holds 0 is not evidence of no difference.";
 
 void report_paired_rows(struct table_out *t, const struct run_result *r, unsigned copies)
 {

@@ -50,6 +50,8 @@ int paired_check(struct paired_env *pe, struct run_env *base, const struct confi
 	pe->n = cfg->ndirs;
 	r->ndirs = cfg->ndirs;
 	r->control = cfg->control;
+	r->family.margin = cfg->margin;
+	r->family.alpha = VERDICT_ALPHA;
 	return 0;
 }
 
@@ -454,6 +456,39 @@ static size_t round_rates(const struct copy_run *run, const struct test_def *def
 	return n;
 }
 
+/*
+ * Every comparison that both sides ran is judged as one family (the
+ * report's rows: tests x copy counts x directories, control rows too).
+ */
+static int paired_judge_run(struct run_result *r)
+{
+	struct paired_stats **ps = calloc(r->ncmps ? r->ncmps : 1, sizeof(*ps));
+	int *lower = calloc(r->ncmps ? r->ncmps : 1, sizeof(*lower));
+	size_t n = 0;
+
+	if (r->family.margin <= 0)
+		r->family.margin = VERDICT_MARGIN;
+	if (r->family.alpha <= 0)
+		r->family.alpha = VERDICT_ALPHA;
+	if (ps == NULL || lower == NULL) {
+		free(ps);
+		free(lower);
+		return -1;
+	}
+	for (size_t i = 0; i < r->ncmps; i++) {
+		struct paired_cmp *c = &r->cmps[i];
+
+		if (c->base_status != TS_OK || c->status != TS_OK)
+			continue;
+		lower[n] = (c->def->flags & TF_LOWER) != 0;
+		ps[n++] = &c->st;
+	}
+	paired_judge(ps, lower, n, &r->family);
+	free(ps);
+	free(lower);
+	return 0;
+}
+
 int paired_compare(struct run_result *r)
 {
 	size_t nd = r->ndirs, cap = 0;
@@ -509,5 +544,5 @@ int paired_compare(struct run_result *r)
 			}
 		}
 	}
-	return 0;
+	return paired_judge_run(r);
 }
