@@ -123,7 +123,7 @@ void verdict_judge(const struct verdict_in *in, size_t n, struct verdict_family 
 		   struct verdict_out *out)
 {
 	double delta = log1p(f->margin), alpha = f->alpha > 0 ? f->alpha : VERDICT_ALPHA;
-	double *pd = malloc((n ? n : 1) * 4 * sizeof(*pd));
+	double *pd = calloc((n ? n : 1) * 4, sizeof(*pd));
 	size_t *idx = malloc((n ? n : 1) * sizeof(*idx)), m = 0;
 
 	f->m = 0;
@@ -132,6 +132,8 @@ void verdict_judge(const struct verdict_in *in, size_t n, struct verdict_family 
 		if (!usable(&in[i]))
 			continue;
 		if (!verdict_enough(in[i].df)) {
+			/* Its figures are shown, unjudged: no verdict on so few. */
+			raw(&in[i], delta, alpha, 1, &out[i]);
 			out[i].v = VD_FEW;
 			continue;
 		}
@@ -178,11 +180,11 @@ void verdict_one(double est, double se, double df, int lower_better, double marg
 	blank(out);
 	if (!usable(&x))
 		return;
+	raw(&x, log1p(margin), VERDICT_ALPHA, m, out);
 	if (!verdict_enough(df)) {
 		out->v = VD_FEW;
 		return;
 	}
-	raw(&x, log1p(margin), VERDICT_ALPHA, m, out);
 	out->p_diff_adj = fmin(1, k * out->p_diff);
 	out->p_tost_adj = fmin(1, k * fmax(out->p_lo, out->p_hi));
 	decide(&x, VERDICT_ALPHA, out);
