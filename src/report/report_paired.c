@@ -297,10 +297,11 @@ void report_verdict_note(FILE *out, const struct verdict_family *f)
 	char method[128];
 
 	verdict_method(f, method, sizeof(method));
-	fprintf(out, "verdict: %s.  faster/slower: the change is real after Holm's correction\n"
-		"over every verdict of this report; equivalent: two one-sided tests put it inside the\n"
-		"margin; inconclusive: neither.  An interval that holds 0 is not evidence of no\n"
-		"difference; no verdict below %d rounds.\n", method, VERDICT_MIN_DF + 1);
+	fprintf(out, "verdict: %s.\n"
+		"faster/slower: the change is real after Holm's correction over every verdict of this\n"
+		"report; equivalent: two one-sided tests put it inside the margin; inconclusive: neither.\n"
+		"An interval that holds 0 is not evidence of no difference; no verdict below %d rounds.\n",
+		method, VERDICT_MIN_DF + 1);
 }
 
 const char report_paired_order_note[] =
