@@ -222,6 +222,32 @@ void paired_compute_ordered(const double *base, const double *other,
 	free(use);
 }
 
+void paired_score_ratio(const double *const *base, const double *const *other, size_t k,
+			size_t n, struct paired_stats *ps)
+{
+	double *ga = calloc(n ? n : 1, sizeof(*ga)), *gb = calloc(n ? n : 1, sizeof(*gb));
+
+	for (size_t i = 0; ga != NULL && gb != NULL && i < n; i++) {
+		double la = 0, lb = 0;
+		int ok = k > 0;
+
+		for (size_t t = 0; t < k && ok; t++) {
+			ok = valid(base[t][i]) && valid(other[t][i]);
+			la += ok ? log(base[t][i]) : 0;
+			lb += ok ? log(other[t][i]) : 0;
+		}
+		/* A round without every test is left out (paired_compute skips 0). */
+		ga[i] = ok ? exp(la / (double)k) : 0;
+		gb[i] = ok ? exp(lb / (double)k) : 0;
+	}
+	if (ga != NULL && gb != NULL)
+		paired_compute(ga, gb, n, ps);
+	else
+		paired_compute(NULL, NULL, 0, ps);
+	free(ga);
+	free(gb);
+}
+
 void paired_judge(struct paired_stats *const *ps, const int *lower, size_t n,
 		  struct verdict_family *f)
 {

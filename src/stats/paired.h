@@ -71,6 +71,17 @@ void paired_compute_ordered(const double *base, const double *other,
 			    size_t n, struct paired_stats *ps);
 
 /*
+ * A directory's partial score ratio against the baseline: per round i, the
+ * geometric mean over the k tests of their ratios other[t][i] / base[t][i]
+ * (a round counts only when every test has both rates in it), then
+ * paired_compute() over those rounds: the change of the partial index
+ * score, whose per-test baselines cancel, with its 95 % t interval.
+ * rates are [test][round], n rounds each.
+ */
+void paired_score_ratio(const double *const *base, const double *const *other, size_t k,
+			size_t n, struct paired_stats *ps);
+
+/*
  * Judge n comparisons as one family (the rows of one report): each ps[i]'s
  * vd; rows with fewer than 2 rounds are left unjudged.  lower[i] is 1 where
  * row i's figure is a time (TF_LOWER: a higher ratio is slower); NULL: all

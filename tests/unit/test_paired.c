@@ -168,6 +168,41 @@ START_TEST(drift_cancels)
 }
 END_TEST
 
+/*
+ * The partial score ratio, hand-worked: two tests, round i's log-ratios
+ * (0.02, 0), (0.04, 0), (0, 0.04), (0.02, 0.02), (0.02, 0): their means
+ * d = 0.01, 0.02, 0.02, 0.02, 0.01; mean 0.016, sd sqrt(0.00012 / 4) =
+ * 0.0054772, se 0.0024495, t(0.975, 4) = 2.776445: half 0.0068009.  A
+ * sixth round where one test has no rate is left out.
+ */
+START_TEST(score_ratio_hand_worked)
+{
+	static const double l1[6] = { 0.02, 0.04, 0, 0.02, 0.02, 0.5 };
+	static const double l2[6] = { 0, 0, 0.04, 0.02, 0, 0.5 };
+	double a1[6], b1[6], a2[6], b2[6];
+	const double *base[2] = { a1, a2 }, *other[2] = { b1, b2 };
+	struct paired_stats ps;
+
+	for (size_t i = 0; i < 6; i++) {
+		a1[i] = 1000.0 * (double)(i + 1);       /* drift and scale: cancel */
+		a2[i] = 7.0;
+		b1[i] = a1[i] * exp(l1[i]);
+		b2[i] = a2[i] * exp(l2[i]);
+	}
+	b2[5] = 0;
+	paired_score_ratio(base, other, 2, 6, &ps);
+	ck_assert_uint_eq(ps.n, 5);
+	ck_assert_double_eq_tol(ps.mean_log, 0.016, EPS);
+	ck_assert_double_eq_tol(ps.sd_log, 0.0054772, EPS);
+	ck_assert_double_eq_tol(ps.se_log, 0.0024495, EPS);
+	ck_assert_double_eq_tol(ps.half_log, 0.0068009, EPS);
+	ck_assert_double_eq_tol(ps.ratio, exp(0.016), EPS);
+	ck_assert_double_eq_tol(ps.ci_lo, exp(0.016 - 0.0068009), EPS);
+	/* Significant, and (0.016 + 2.13 se = 0.0212 > ln 1.02) not equivalent. */
+	ck_assert_int_eq(judge_alone(&ps, 0.02), VD_FASTER);
+}
+END_TEST
+
 START_TEST(bad_rounds_left_out)
 {
 	double a[4] = { 100, 0, 100, NAN }, b[4] = { 110, 50, -1, 100 };
@@ -604,6 +639,7 @@ Suite *suite_paired(void)
 	tcase_add_test(c, hand_worked_interval);
 	tcase_add_test(c, drift_cancels);
 	tcase_add_test(c, bad_rounds_left_out);
+	tcase_add_test(c, score_ratio_hand_worked);
 	tcase_add_test(c, identical_sides);
 	tcase_add_test(c, order_adjusted_hand_worked);
 	tcase_add_test(c, order_adjusted_only_when_it_can);
