@@ -59,8 +59,6 @@ static void why_not(const struct run_result *r, const struct paired_cmp *c, char
 	}
 	if (who != NULL)
 		fmt(out, len, "not compared: %s %s", report_status_word(s), who);
-	else if (c->st.n < 2 || c->st.vd.v == VD_FEW || c->st.vd.v == VD_NONE)
-		fmt(out, len, "inconclusive: %zu round%s", c->st.n, c->st.n == 1 ? "" : "s");
 }
 
 /* The test's result in directory dir at copy count copies, or NULL. */
@@ -96,6 +94,15 @@ static void side_notes(const struct run_result *r, const struct paired_cmp *c,
 		    b->note[0] ? b->note : "(no note)");
 }
 
+/* The verdict cell of a paired statistic: its word, or why there is none. */
+static void verdict_cell(const struct paired_stats *st, char *out, size_t len)
+{
+	if (st->n < 2 || st->vd.v == VD_FEW || st->vd.v == VD_NONE)
+		fmt(out, len, "inconclusive: %zu round%s", st->n, st->n == 1 ? "" : "s");
+	else
+		fmt(out, len, "%s", verdict_word(st->vd.v));
+}
+
 void report_paired_cells(const struct run_result *r, const struct paired_cmp *c,
 			 struct paired_cells *pc)
 {
@@ -125,7 +132,10 @@ void report_paired_cells(const struct run_result *r, const struct paired_cmp *c,
 		fmt(pc->detect, sizeof(pc->detect), "-");
 	}
 	fmt(pc->rounds, sizeof(pc->rounds), "%zu", c->rounds);
-	fmt(pc->verdict, sizeof(pc->verdict), "%s", why[0] ? why : verdict_word(c->st.vd.v));
+	if (why[0])
+		fmt(pc->verdict, sizeof(pc->verdict), "%s", why);
+	else
+		verdict_cell(&c->st, pc->verdict, sizeof(pc->verdict));
 	side_notes(r, c, pc);
 }
 
@@ -226,6 +236,25 @@ static void text_head(FILE *out, const struct run_result *r)
 		r->dirs[0].label, "result", "change", "95% CI", "detect", "rounds", "verdict");
 }
 
+/* Each directory's partial score ratio against the baseline, first. */
+static void score_ratio_lines(FILE *out, const struct run_result *r, unsigned copies)
+{
+	for (size_t i = 0; i < r->npscores; i++) {
+		const struct paired_score *p = &r->pscores[i];
+		char ch[24], lo[24], hi[24], v[64];
+
+		if (p->copies != copies || p->ntests == 0 || p->dir >= r->ndirs)
+			continue;
+		pct(ch, sizeof(ch), p->st.ratio);
+		pct(lo, sizeof(lo), p->st.ci_lo);
+		pct(hi, sizeof(hi), p->st.ci_hi);
+		verdict_cell(&p->st, v, sizeof(v));
+		fprintf(out, "Partial score ratio %s / %s: %s, 95%% CI %s..%s (%zu index test%s, %zu rounds): %s\n",
+			r->dirs[p->dir].label, r->dirs[0].label, ch, lo, hi, p->ntests,
+			p->ntests == 1 ? "" : "s", p->st.n, v);
+	}
+}
+
 static void text_copies(FILE *out, const struct run_result *r, unsigned copies)
 {
 	const struct test_def *once[PR_MAX_TESTS];
@@ -236,6 +265,7 @@ static void text_copies(FILE *out, const struct run_result *r, unsigned copies)
 
 	fprintf(out, "Paired comparison: %u cop%s, baseline %s, %zu test dirs, interleaved rounds\n",
 		copies, copies == 1 ? "y" : "ies", r->dirs[0].label, r->ndirs);
+	score_ratio_lines(out, r, copies);
 	if (nrows) {
 		text_head(out, r);
 		text_rows(out, r, copies, 0);
