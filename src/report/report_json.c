@@ -533,6 +533,26 @@ static void paired_block(struct json_out *j, const struct run_result *r)
 		json_object_end(j);
 	}
 	json_array_end(j);
+	json_key(j, "partial_score_ratios");
+	json_array_begin(j);
+	for (size_t i = 0; i < r->npscores; i++) {
+		const struct paired_score *p = &r->pscores[i];
+
+		if (p->ntests == 0 || p->dir >= r->ndirs)
+			continue;
+		json_object_begin(j);
+		json_kv_uint(j, "copies", p->copies);
+		json_kv_string(j, "label", r->dirs[p->dir].label);
+		json_kv_uint(j, "index_tests", p->ntests);
+		json_kv_uint(j, "rounds", p->st.n);
+		json_kv_double(j, "ratio", p->st.ratio);
+		kv_ratio_pct(j, "change_percent", p->st.ratio);
+		kv_ratio_pct(j, "ci95_lo_change_percent", p->st.ci_lo);
+		kv_ratio_pct(j, "ci95_hi_change_percent", p->st.ci_hi);
+		json_kv_string(j, "verdict", p->st.n >= 2 ? verdict_word(p->st.vd.v) : NULL);
+		json_object_end(j);
+	}
+	json_array_end(j);
 	json_key(j, "comparisons");
 	json_array_begin(j);
 	for (size_t i = 0; i < r->ncmps; i++)
