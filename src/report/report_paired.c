@@ -317,7 +317,7 @@ int report_paired_text(FILE *out, const struct run_result *r)
 		fprintf(out, "order: with 10 or more rounds, the change and CI also take out the effect of\n"
 			"each side's place in the round's order (a crossover fit, methodology section 8).\n");
 	if (r->quick)
-		fprintf(out, "--quick: 3 rounds of short samples: these verdicts are a first look.\n");
+		fprintf(out, "--quick: 3 rounds of short samples: a first look, too few rounds for a verdict.\n");
 	fprintf(out, "\n");
 	return ferror(out) ? -1 : 0;
 }

@@ -70,7 +70,7 @@ echo "$row" | grep -Eq " [+-][0-9.]+% +[+-][0-9.]+%\.\.[+-][0-9.]+% +\+-[0-9.]+%
 grep -q "^Control (A/A" "$r" || die "control table"
 grep -q "^Dhrystone 2 using register variables  *b  .*  3  " "$r" || die "control row"
 grep -q "^Noise floor: +-" "$r" || die "noise floor"
-grep -q "^--quick: 3 rounds of short samples: these verdicts are a first look" "$r" || die "quick note"
+grep -q "^--quick: 3 rounds of short samples: a first look, too few rounds for a verdict" "$r" || die "quick note"
 grep -q "^## Paired comparison: 1 copy, baseline rel" "$r.md" || die "md block"
 grep -q "Paired comparison: 1 copy, baseline rel" "$r.html" || die "html block"
 head -n 1 "$r.csv" | grep -q ",label,round\$" || die "csv header"
