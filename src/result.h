@@ -193,6 +193,15 @@ struct run_result {
 	int control;            /* --control */
 	struct paired_cmp *cmps;
 	size_t ncmps;
+	struct verdict_family family;   /* the comparisons' verdicts: margin, alpha, size */
+	/* Each directory's partial score ratio per copy count (paired_run.c). */
+	struct paired_score {
+		unsigned copies;
+		size_t dir;             /* >= 1 */
+		size_t ntests;          /* the tests in it (compared, not control) */
+		struct paired_stats st;
+	} *pscores;
+	size_t npscores;
 };
 
 #endif

@@ -63,6 +63,10 @@ const struct opt_def opt_table[O_COUNT] = {
 	[O_CONTROL] = { .lname = "control", .kind = OPT_FLAG, .off = OFF(control),
 		.help = "paired mode: interleave the tests that do not use the test dir too "
 			"(A/A check)" },
+	[O_MARGIN] = { .lname = "margin", .kind = OPT_PERCENT, .off = OFF(margin),
+		.min = 0.01, .max = 49.99, .argname = "P", .def_note = "2%",
+		.help = "paired mode: changes within +-P are \"equivalent\" when two one-sided "
+			"tests show it" },
 	[O_RESULTS] = { .lname = "results", .kind = OPT_STR, .off = OFF(resultsdir),
 		.argname = "DIR", .def_note = "results/ next to Run",
 		.help = "where reports are written" },
@@ -203,6 +207,9 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 		cfg->testdir = cfg->dirs[0].path;
 	} else if (cfg->control) {
 		snprintf(err, errlen, "--control needs two or more --testdir directories");
+		return CLI_USAGE;
+	} else if (cfg->given[O_MARGIN]) {
+		snprintf(err, errlen, "--margin needs paired mode (two or more --testdir) or compare");
 		return CLI_USAGE;
 	}
 	if (!cfg->given[O_TESTDIR]) {

@@ -24,7 +24,7 @@
 /* The run command's options: opt_table[O_X] is the row of --x. */
 enum run_opt {
 	O_ITERATIONS, O_COPIES, O_QUIET, O_VERBOSE, O_BRIEF, O_QUICK, O_DURATION, O_SETTLE,
-	O_GRACE, O_PRECISION, O_TIME_BUDGET, O_COMPAT, O_PIN, O_TESTDIR, O_CONTROL, O_RESULTS,
+	O_GRACE, O_PRECISION, O_TIME_BUDGET, O_COMPAT, O_PIN, O_TESTDIR, O_CONTROL, O_MARGIN, O_RESULTS,
 	O_DISK_SIZE, O_MEM_SIZE, O_PEER, O_PEER_TOKEN,
 	O_NO_CHARTS, O_LIST, O_HELP, O_VERSION,
 	O_COUNT
@@ -50,6 +50,7 @@ struct config {
 	struct testdir_spec dirs[MAX_TESTDIRS]; /* paired mode (ndirs >= 2): labels, paths */
 	size_t ndirs;             /* 0 unless two or more --testdir */
 	int control;              /* --control: tests without the test dir interleaved too */
+	double margin;            /* --margin fraction: paired verdicts' equivalence margin */
 	const char *resultsdir;   /* --results; NULL: paths.c's default */
 	unsigned long long disk_size; /* --disk-size bytes (given, or the most plan_disk may use) */
 	unsigned long long mem_size;  /* --mem-size bytes per array; 0 = 4 x LLC */

@@ -1,7 +1,7 @@
 /*
  * cmd_compare.c: `sysindex compare [options] FILE...`: two or more results,
  * the change of each against the baseline, and whether the change is real:
- * Welch's t-test on every sample's rate where both sides have samples (the
+ * stats/verdict.h's rule over every change where both sides have samples (the
  * statistics block of a sysindex text report, or better, the per-sample CSV
  * beside it; UnixBench's .log).  This file: the command's main flow and the
  * choice of the output's shape; the options are in compare_opts.c and the
@@ -36,9 +36,11 @@ static void usage(FILE *out)
 	      "of interleaved rounds; with other files it counts as one input per directory.\n"
 	      "\n"
 	      "Each input's change is against the baseline (--baseline, else the first).\n"
-	      "Where both have samples (a sysindex run, or a UnixBench .log), the 95%\n"
-	      "confidence interval of the difference and Welch's t-test say whether it is\n"
-	      "faster, slower, or \"no difference proven\".  See docs/compare.md.\n", out);
+	      "Where both have samples (a sysindex run, or a UnixBench .log), each change\n"
+	      "is ln(b / a) with Welch's standard error, and every change of the output is\n"
+	      "judged as one family: faster or slower (Holm's correction), equivalent (two\n"
+	      "one-sided tests inside +-margin), else inconclusive.  An interval that holds\n"
+	      "0 is not evidence of no difference.  See docs/compare.md.\n", out);
 }
 
 /* ---- options ---------------------------------------------------------- */
@@ -187,6 +189,7 @@ static int run_compare(struct compare *c)
 		for (size_t i = 1; i < c->nin; i++)
 			cmp_judge(&c->rows[r], &c->rows[r].cells[0], &c->rows[r].cells[i],
 			      &c->rows[r].deltas[i]);
+	cmp_judge_family(c);
 	cmp_noise_floor(c);
 	cmp_warn_inputs(c);
 	if ((rc = print_table(c)) != 0)

@@ -5,7 +5,8 @@
  *   compare_msg.c    usage errors and warnings (calls no other compare file)
  *   compare_load.c   file arguments to inputs (reports, samples, labels),
  *                    and the warnings about inputs that differ
- *   compare_judge.c  rows, cells and Welch's verdicts
+ *   compare_judge.c  rows, cells, each change's log-ratio and its verdict
+ *                    (stats/verdict.h over the whole output)
  *   compare_out.c    two inputs' table, --long, CSV and JSON output
  *   compare_matrix.c more inputs: a matrix of values, one of changes
  *   compare_noise.c  the control tests' noise floor (inputs without samples)
@@ -19,6 +20,7 @@
 #include <stdio.h>
 
 #include "parse/textparse.h"
+#include "stats/verdict.h"
 
 #define CMP_MAX_FILES 64
 #define CMP_MAX_INPUTS 64
@@ -28,7 +30,8 @@
 
 #define V_FASTER "faster"
 #define V_SLOWER "slower"
-#define V_NODIFF "no difference proven"
+#define V_EQUIV "equivalent"
+#define V_INCONCLUSIVE "inconclusive"
 #define V_NOSAMPLES "significance cannot be judged (no samples)"
 #define V_ONESAMPLE "significance cannot be judged (1 sample)"
 #define V_UNITS "units differ"
@@ -47,6 +50,7 @@ struct options {
 	const char *baseline;   /* --baseline N|LABEL, NULL: the first input */
 	int long_rows;          /* --long */
 	int group_host;         /* --group-by: 0 none, 1 host (an OPT_CHOICE int) */
+	double margin;          /* --margin fraction; 0: VERDICT_MARGIN */
 };
 
 /* One file argument: a parsed report file and the samples CSV beside it. */
@@ -87,6 +91,13 @@ struct cell {
 	double mean, sd;
 	const struct tp_block *block;   /* score rows: where the index rows are */
 	unsigned runs;          /* --group-by host: value is the mean of this many runs */
+	/*
+	 * Score rows: the standard error of ln(score) and its df, where the
+	 * score's interval is known (set by whoever reads it; has_log_se 0:
+	 * not known, and the row is not judged).
+	 */
+	int has_log_se;
+	double log_se, log_df;
 };
 
 /* Where an unjudged change stands against the control tests' noise floor. */
@@ -95,10 +106,14 @@ enum floor_mark { FLOOR_NONE, FLOOR_WITHIN, FLOOR_BEYOND, FLOOR_CONTROL };
 /* Input i against input 0 in one row. */
 struct delta {
 	double change;          /* %, NAN when not computed */
-	int judged;             /* Welch ran: ci and p are set */
-	double ci_lo, ci_hi;    /* % of input 0's mean */
-	double p, df;
+	int judged;             /* a log-ratio with its se: ci and p are set */
+	double est, se;         /* ln(b / a) and its standard error (Welch on logs) */
+	int lower_better;       /* the unit is a time */
+	double ci_lo, ci_hi;    /* the 95 % interval, % change (this row alone) */
+	double p, df;           /* raw two-sided p, df */
+	struct verdict_out vd;  /* over the whole output's family */
 	const char *verdict;    /* "" when there is nothing to say */
+	char word[64];          /* verdict's storage where it is built ("inconclusive: 3 samples") */
 	enum floor_mark floor;  /* against the noise floor (unjudged changes only) */
 };
 
@@ -131,6 +146,7 @@ struct compare {
 	size_t nnoise;
 	int grouped;            /* --group-by host made the columns */
 	const char *noise_why;  /* why no floor was computed, NULL when one was */
+	struct verdict_family family;   /* every judged change of the output */
 };
 
 /* A grid of strings, printed as text or Markdown. */
@@ -160,6 +176,8 @@ int cmp_collect_rows(struct compare *c, const unsigned *copies, size_t ncopies);
 void cmp_fill_cells(struct compare *c);
 void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b,
 	   struct delta *d);
+/* Every judged change as one family: Holm and TOST at the margin (the verdict words). */
+void cmp_judge_family(struct compare *c);
 
 /* compare_load.c: --baseline moves its input to column 0 (0, or 2 after a usage error). */
 int cmp_pick_baseline(struct compare *c);

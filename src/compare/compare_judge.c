@@ -1,8 +1,10 @@
 /*
  * compare_judge.c: the table of `sysindex compare`: its rows (per copy
  * count, every test as it first appears, then the index scores), each
- * input's cell in them, and each input's change against the first with
- * Welch's verdict where both have samples.
+ * input's cell in them, and each input's change against the first: where
+ * both have samples, ln(b / a) with Welch's standard error on the log
+ * scale, and every such change of the output judged as one family by
+ * stats/verdict.h (Holm, TOST at --margin).
  */
 #include <math.h>
 #include <stdio.h>
@@ -241,14 +243,48 @@ static int same_index_tests(const struct tp_block *a, const struct tp_block *b,
 	return 1;
 }
 
+/*
+ * Welch's test on the log scale: ln(mean_b / mean_a), each side's variance
+ * of the log mean by the delta method, (sd / mean)^2 / n, and the
+ * Welch-Satterthwaite df.  0, or -1 when a mean is not positive.
+ */
+static int log_welch(const struct cell *a, const struct cell *b, struct delta *d)
+{
+	double va, vb;
+
+	if (!(a->mean > 0) || !(b->mean > 0))
+		return -1;
+	va = (a->sd / a->mean) * (a->sd / a->mean) / (double)a->n;
+	vb = (b->sd / b->mean) * (b->sd / b->mean) / (double)b->n;
+	d->est = log(b->mean / a->mean);
+	d->se = sqrt(va + vb);
+	d->df = d->se > 0 ? (va + vb) * (va + vb) /
+		(va * va / (double)(a->n - 1) + vb * vb / (double)(b->n - 1))
+		: (double)(a->n + b->n - 2);
+	return 0;
+}
+
+/* The score row: both scores' log standard errors (stats/score.c's interval). */
+static int log_score(const struct cell *a, const struct cell *b, struct delta *d)
+{
+	double va = a->log_se * a->log_se, vb = b->log_se * b->log_se;
+
+	if (!a->has_log_se || !b->has_log_se || !(a->value > 0) || !(b->value > 0))
+		return -1;
+	d->est = log(b->value / a->value);
+	d->se = sqrt(va + vb);
+	d->df = d->se > 0 ? (va + vb) * (va + vb) / (va * va / a->log_df + vb * vb / b->log_df)
+		: a->log_df + b->log_df;
+	return 0;
+}
+
 void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b,
 		  struct delta *d)
 {
-	struct welch w;
-
 	d->change = NAN;
-	d->ci_lo = d->ci_hi = d->p = d->df = NAN;
+	d->ci_lo = d->ci_hi = d->p = d->df = d->est = d->se = NAN;
 	d->verdict = "";
+	d->judged = 0;
 	if (!a->present || !b->present || a->status != TP_OK || b->status != TP_OK)
 		return;
 	if (a->unit[0] && b->unit[0] && strcmp(a->unit, b->unit) != 0) {
@@ -262,6 +298,11 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
 	}
 	if (a->value > 0)
 		d->change = 100 * (b->value - a->value) / a->value;
+	d->lower_better = lower_is_better(a->unit[0] ? a->unit : b->unit);
+	if (row->is_score && log_score(a, b, d) == 0) {
+		d->judged = 1;
+		return;
+	}
 	if (!a->has_stats || !b->has_stats || a->n == 0 || b->n == 0) {
 		d->verdict = V_NOSAMPLES;
 		return;
@@ -270,26 +311,58 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
 		d->verdict = V_ONESAMPLE;
 		return;
 	}
-	if (stats_welch(a->n, a->mean, a->sd, b->n, b->mean, b->sd, &w) != 0) {
-		/* Both without spread and equal: nothing to tell apart. */
-		d->judged = 1;
-		d->ci_lo = d->ci_hi = 0;
-		d->p = 1;
-		d->df = (double)(a->n + b->n - 2);
-		d->verdict = V_NODIFF;
+	if (log_welch(a, b, d) != 0) {
+		d->verdict = V_NOSAMPLES;
 		return;
 	}
 	d->judged = 1;
-	d->p = w.p;
-	d->df = w.df;
-	if (a->mean > 0) {
-		d->ci_lo = 100 * w.ci_lo / a->mean;
-		d->ci_hi = 100 * w.ci_hi / a->mean;
-	}
-	if (w.verdict == 0)
-		d->verdict = V_NODIFF;
-	else if ((w.verdict > 0) != lower_is_better(a->unit[0] ? a->unit : b->unit))
-		d->verdict = V_FASTER;
-	else
-		d->verdict = V_SLOWER;
+}
+
+void cmp_judge_family(struct compare *c)
+{
+	size_t n = 0, k = 0;
+	struct verdict_in *in;
+	struct verdict_out *out;
+
+	for (size_t r = 0; r < c->nrows; r++)
+		for (size_t i = 1; i < c->nin; i++)
+			n += c->rows[r].deltas[i].judged;
+	c->family.margin = c->opt.margin > 0 ? c->opt.margin : VERDICT_MARGIN;
+	c->family.alpha = VERDICT_ALPHA;
+	in = calloc(n ? n : 1, sizeof(*in));
+	out = calloc(n ? n : 1, sizeof(*out));
+	if (in == NULL || out == NULL)
+		n = 0;          /* no memory: every judged row stays inconclusive */
+	for (size_t r = 0; r < c->nrows && n; r++)
+		for (size_t i = 1; i < c->nin; i++) {
+			const struct delta *d = &c->rows[r].deltas[i];
+
+			if (d->judged)
+				in[k++] = (struct verdict_in){ d->est, d->se, d->df, d->lower_better };
+		}
+	verdict_judge(in, n, &c->family, out);
+	k = 0;
+	for (size_t r = 0; r < c->nrows; r++)
+		for (size_t i = 1; i < c->nin; i++) {
+			struct delta *d = &c->rows[r].deltas[i];
+			const struct cell *a = &c->rows[r].cells[0], *b = &c->rows[r].cells[i];
+
+			if (!d->judged)
+				continue;
+			d->vd = n ? out[k++] : (struct verdict_out){ .v = VD_INCONCLUSIVE };
+			d->p = d->vd.p_diff;
+			d->ci_lo = 100 * expm1(d->vd.lo);
+			d->ci_hi = 100 * expm1(d->vd.hi);
+			if (d->vd.v == VD_FEW && a->n && b->n)
+				snprintf(d->word, sizeof(d->word), "%s: %zu+%zu samples",
+					 V_INCONCLUSIVE, a->n, b->n);
+			else if (d->vd.v == VD_FEW)
+				snprintf(d->word, sizeof(d->word), "%s: %.1f df", V_INCONCLUSIVE,
+					 d->df);
+			else
+				snprintf(d->word, sizeof(d->word), "%s", verdict_word(d->vd.v));
+			d->verdict = d->word;
+		}
+	free(in);
+	free(out);
 }

@@ -26,8 +26,9 @@ static const struct {
 	char mark;
 	const char *text;
 } marks[] = {
-	{ '*', "difference proven: Welch's t-test on every sample's rate, two-sided, 95%" },
-	{ '=', "no difference proven (the 95% interval of the difference holds 0)" },
+	{ '*', "faster or slower: Welch's t on the log rates, Holm over every change shown" },
+	{ '=', "equivalent: two one-sided tests put the change inside the margin" },
+	{ 'i', "inconclusive: neither shown (an interval holding 0 proves no equivalence)" },
 	{ '?', "significance cannot be judged (no samples)" },
 	{ '1', "significance cannot be judged (1 sample)" },
 	{ '!', "cannot be judged (too few samples), but beyond the noise floor of the control tests" },
@@ -48,8 +49,10 @@ static char mark_of(const struct delta *d)
 	}
 	if (strcmp(d->verdict, V_FASTER) == 0 || strcmp(d->verdict, V_SLOWER) == 0)
 		return '*';
-	if (strcmp(d->verdict, V_NODIFF) == 0)
+	if (strcmp(d->verdict, V_EQUIV) == 0)
 		return '=';
+	if (strncmp(d->verdict, V_INCONCLUSIVE, strlen(V_INCONCLUSIVE)) == 0)
+		return 'i';
 	if (strcmp(d->verdict, V_NOSAMPLES) == 0)
 		return '?';
 	if (strcmp(d->verdict, V_ONESAMPLE) == 0)
@@ -338,10 +341,16 @@ static void print_legend(FILE *out, const struct compare *c, const char *bullet)
 	used_marks(c, used);
 	for (size_t k = 0; k < NMARKS; k++)
 		if (used[k] && k == 0 && c->grouped)
-			fprintf(out, "%s*  difference proven: Welch's t-test on each host's runs, "
-				"two-sided, 95%%\n", bullet);
+			fprintf(out, "%s*  faster or slower: Welch's t on each host's runs (log scale), "
+				"Holm over every change shown\n", bullet);
 		else if (used[k])
 			fprintf(out, "%s%c  %s\n", bullet, marks[k].mark, marks[k].text);
+	if (c->family.m > 0) {
+		char method[128];
+
+		verdict_method(&c->family, method, sizeof(method));
+		fprintf(out, "%sVerdicts: %s\n", bullet, method);
+	}
 	if (c->grouped)
 		fprintf(out, "%sValues of a host with several runs: their mean +- their standard "
 			"deviation, %% of the mean\n", bullet);

@@ -50,6 +50,9 @@ static const struct opt_def compare_rows[] = {
 	  .argname = "KEY", .def = "none",
 	  .help = "host: one column per host, the mean and spread of its runs (by the report's "
 		  "host identity, else its hostname)" },
+	{ .lname = "margin", .kind = OPT_PERCENT, .off = OFF(margin), .min = 0.01, .max = 49.99,
+	  .argname = "P", .def_note = "2%",
+	  .help = "changes within +-P are \"equivalent\" when two one-sided tests show it" },
 	{ .lname = "help", .sname = 'h', .kind = OPT_ACTION, .action = 1,
 	  .help = "show this help, then exit" },
 };

@@ -210,6 +210,7 @@ const char *cmp_samples_source(const struct input *in, int *any)
 void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
 {
 	size_t *w = calloc(g->ncols, sizeof(*w));
+	char method[128];
 	int any;
 
 	if (w == NULL)
@@ -249,9 +250,11 @@ void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
 		}
 		fputc('\n', out);
 	}
-	fprintf(out, "\nChange: against %s's score.  95%% CI and verdict: Welch's t-test on "
-		"every sample's rate\n(two-sided, 95%%); \"no difference proven\" when the "
-		"interval of the difference holds 0.\n", c->in[0].label);
+	verdict_method(&c->family, method, sizeof(method));
+	fprintf(out, "\nChange: against %s's score.  95%% CI: Welch's t on the log rates, each row "
+		"alone.\nVerdict: %s:\nfaster/slower after Holm's correction, equivalent by two "
+		"one-sided tests, else inconclusive\n(an interval holding 0 is no evidence of no "
+		"difference).\n", c->in[0].label, method);
 	cmp_print_noise(out, c, "\n", 0);
 	free(w);
 }
@@ -266,6 +269,8 @@ static void md_cell(FILE *out, const char *s)
 
 void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g)
 {
+	char method[128];
+
 	for (size_t r = 0; r < g->nrows; r++) {
 		fputs("|", out);
 		for (size_t k = 0; k < g->ncols; k++)
@@ -278,9 +283,12 @@ void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g)
 			fputc('\n', out);
 		}
 	}
+	verdict_method(&c->family, method, sizeof(method));
 	fputs("\nChange against ", out);
 	md_text(out, c->in[0].label);
-	fputs(". Verdicts: Welch's t-test on every sample's rate (two-sided, 95%).\n", out);
+	fprintf(out, ". 95%% CI: Welch's t on the log rates, each row alone. Verdicts: %s "
+		"(faster/slower after Holm's correction, equivalent by two one-sided tests, else "
+		"inconclusive).\n", method);
 	cmp_print_noise(out, c, "\n", 1);
 }
 
@@ -308,7 +316,7 @@ static const char *floor_word(enum floor_mark f)
 void cmp_print_csv(FILE *out, const struct compare *c)
 {
 	fputs("copies,kind,test,input,label,status,value,unit,time,samples,n,mean,sd,"
-	      "change_pct,ci_low_pct,ci_high_pct,p_value,df,verdict,noise_floor\n", out);
+	      "change_pct,ci_low_pct,ci_high_pct,p_value,df,verdict,noise_floor,p_holm\n", out);
 	for (size_t r = 0; r < c->nrows; r++) {
 		const struct row *row = &c->rows[r];
 
@@ -344,6 +352,7 @@ void cmp_print_csv(FILE *out, const struct compare *c)
 			csv_field(out, i ? d->verdict : "");
 			fputc(',', out);
 			csv_field(out, i ? floor_word(d->floor) : "");
+			csv_num(out, i && d->judged ? d->vd.p_diff_adj : NAN);
 			fputc('\n', out);
 		}
 	}
@@ -425,6 +434,11 @@ static void json_row(struct json_out *j, const struct compare *c, const struct r
 		json_kv_double(j, "p_value", d->judged ? d->p : NAN);
 		json_kv_double(j, "df", d->judged ? d->df : NAN);
 		json_kv_string_or_null(j, "verdict", d->verdict);
+		json_kv_double(j, "p_value_holm", d->judged ? d->vd.p_diff_adj : NAN);
+		json_kv_double(j, "tost_p_value_holm", d->judged ? d->vd.p_tost_adj : NAN);
+		json_kv_double(j, "ci_simultaneous_low_pct", d->judged ? 100 * expm1(d->vd.adj_lo) : NAN);
+		json_kv_double(j, "ci_simultaneous_high_pct",
+			       d->judged ? 100 * expm1(d->vd.adj_hi) : NAN);
 		json_kv_string_or_null(j, "noise_floor", floor_word(d->floor));
 		json_object_end(j);
 	}
@@ -435,12 +449,17 @@ static void json_row(struct json_out *j, const struct compare *c, const struct r
 int cmp_print_json(FILE *out, const struct compare *c)
 {
 	struct json_out j;
+	char method[128];
 
 	json_init(&j, out, 1);
 	json_object_begin(&j);
 	json_kv_string(&j, "format", "sysindex-compare");
 	json_kv_int(&j, "format_version", 1);
-	json_kv_string(&j, "test", "Welch's t-test, two-sided, 95%");
+	verdict_method(&c->family, method, sizeof(method));
+	json_kv_string(&j, "test", "Welch's t on the log rates; Holm step-down; equivalence by TOST");
+	json_kv_string(&j, "verdict_method", method);
+	json_kv_uint(&j, "verdict_family", c->family.m);
+	json_kv_double(&j, "margin_percent", 100 * c->family.margin);
 	json_key(&j, "inputs");
 	json_array_begin(&j);
 	for (size_t i = 0; i < c->nin; i++)

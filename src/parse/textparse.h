@@ -117,7 +117,7 @@ struct tp_paired_row {
 	double base, other;     /* each side's geometric mean over the paired rounds */
 	double change_pct, ci_lo_pct, ci_hi_pct, detect_pct;
 	unsigned rounds;
-	char verdict[128];      /* "faster", "no difference proven", "not compared: ..." */
+	char verdict[128];      /* "faster", "equivalent", "inconclusive: 3 rounds", "not compared: ..." */
 	unsigned line;
 };
 

@@ -16,7 +16,9 @@
 
 #define TP_MAX_PAIRED 4096
 
-static const char *const verdicts[] = { "faster", "slower", "no difference proven" };
+/* The verdict words (stats/verdict.h), and the one reports before them printed. */
+static const char *const verdicts[] = { "faster", "slower", "equivalent", "inconclusive",
+					"no difference proven" };
 
 /* A signed decimal of n bytes (tp_parse_num takes no negative numbers). */
 static int signed_num(const char *p, size_t n, double *v)
@@ -81,7 +83,8 @@ static const char *verdict_of(const char *s, size_t len)
 		if (len > k && s[len - k - 1] == ' ' && strcmp(s + len - k, verdicts[i]) == 0)
 			return s + len - k;
 	}
-	if ((v = strstr(s, " not compared: ")) != NULL || (v = strstr(s, " cannot judge: ")) != NULL)
+	if ((v = strstr(s, " not compared: ")) != NULL || (v = strstr(s, " cannot judge: ")) != NULL ||
+	    (v = strstr(s, " inconclusive: ")) != NULL)
 		return v + 1;
 	return NULL;
 }

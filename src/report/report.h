@@ -62,6 +62,8 @@ struct paired_cells {
 	char verdict[96], reason[REASON_MAX];
 };
 int report_paired_text(FILE *out, const struct run_result *r);
+/* The verdicts' method line(s) under a paired block: method, family, margin. */
+void report_verdict_note(FILE *out, const struct verdict_family *f);
 void report_paired_cells(const struct run_result *r, const struct paired_cmp *c,
 			 struct paired_cells *pc);
 /*

@@ -427,6 +427,7 @@ static void paired_section(FILE *out, const struct run_result *r)
 	struct table_out tab = html_table(out);
 	unsigned copies[16];
 	size_t nc = report_paired_copies(r, copies, 16);
+	char method[128];
 
 	for (size_t i = 0; i < nc; i++) {
 		fprintf(out, "<h2 id=\"paired-%u\">Paired comparison: %u cop%s, baseline ", copies[i],
@@ -441,6 +442,10 @@ static void paired_section(FILE *out, const struct run_result *r)
 	}
 	fputs("<p class=\"small\">", out);
 	esc(out, report_paired_note);
+	verdict_method(&r->family, method, sizeof(method));
+	fputs(" Verdicts: ", out);
+	esc(out, method);
+	fputs(".", out);
 	if (report_paired_ordered(r)) {
 		fputs(" ", out);
 		esc(out, report_paired_order_note);

@@ -492,7 +492,15 @@ static void comparison(struct json_out *j, const struct run_result *r, const str
 		json_null(j);
 	}
 	json_kv_string(j, "verdict", st->n >= 2 && c->base_status == TS_OK && c->status == TS_OK
-		       ? paired_verdict_word(st->verdict) : NULL);
+		       ? verdict_word(st->vd.v) : NULL);
+	json_kv_bool(j, "negligible_change", st->vd.negligible);
+	json_kv_double(j, "p_value_holm", st->vd.p_diff_adj);
+	json_kv_double(j, "tost_p_value_holm", st->vd.p_tost_adj);
+	json_key(j, "ci_simultaneous");
+	json_object_begin(j);
+	kv_ratio_pct(j, "lo_change_percent", exp(st->vd.adj_lo));
+	kv_ratio_pct(j, "hi_change_percent", exp(st->vd.adj_hi));
+	json_object_end(j);
 	json_kv_string(j, "verdict_text", pc.verdict);
 	json_kv_string_or_null(j, "reason", pc.reason);
 	json_object_end(j);
@@ -508,6 +516,10 @@ static void paired_block(struct json_out *j, const struct run_result *r)
 	json_object_begin(j);
 	json_kv_string(j, "baseline", r->dirs[0].label);
 	json_kv_bool(j, "control", r->control);
+	json_kv_string(j, "verdict_method", "Holm step-down; equivalence by TOST");
+	json_kv_uint(j, "verdict_family", r->family.m);
+	json_kv_double(j, "margin_percent", 100 * r->family.margin);
+	json_kv_double(j, "alpha", r->family.alpha);
 	json_kv_string(j, "order", "williams");
 	json_key(j, "dirs");
 	json_array_begin(j);
@@ -518,6 +530,26 @@ static void paired_block(struct json_out *j, const struct run_result *r)
 		json_kv_string(j, "label", td->label);
 		json_kv_bool(j, "baseline", d == 0);
 		dir_members(j, td->path, td->have_mount, &td->mount, &td->device);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_key(j, "partial_score_ratios");
+	json_array_begin(j);
+	for (size_t i = 0; i < r->npscores; i++) {
+		const struct paired_score *p = &r->pscores[i];
+
+		if (p->ntests == 0 || p->dir >= r->ndirs)
+			continue;
+		json_object_begin(j);
+		json_kv_uint(j, "copies", p->copies);
+		json_kv_string(j, "label", r->dirs[p->dir].label);
+		json_kv_uint(j, "index_tests", p->ntests);
+		json_kv_uint(j, "rounds", p->st.n);
+		json_kv_double(j, "ratio", p->st.ratio);
+		kv_ratio_pct(j, "change_percent", p->st.ratio);
+		kv_ratio_pct(j, "ci95_lo_change_percent", p->st.ci_lo);
+		kv_ratio_pct(j, "ci95_hi_change_percent", p->st.ci_hi);
+		json_kv_string(j, "verdict", p->st.n >= 2 ? verdict_word(p->st.vd.v) : NULL);
 		json_object_end(j);
 	}
 	json_array_end(j);

@@ -190,6 +190,7 @@ static void paired_section(FILE *out, const struct run_result *r)
 	struct table_out tab = md_table(out);
 	unsigned copies[16];
 	size_t nc = report_paired_copies(r, copies, 16);
+	char method[128];
 
 	for (size_t i = 0; i < nc; i++) {
 		fprintf(out, "## Paired comparison: %u cop%s, baseline ", copies[i],
@@ -203,6 +204,8 @@ static void paired_section(FILE *out, const struct run_result *r)
 		fputs("\n", out);
 	}
 	fputs(report_paired_note, out);
+	verdict_method(&r->family, method, sizeof(method));
+	fprintf(out, " Verdicts: %s.", method);
 	if (report_paired_ordered(r))
 		fprintf(out, " %s", report_paired_order_note);
 	if (r->quick)

@@ -59,8 +59,6 @@ static void why_not(const struct run_result *r, const struct paired_cmp *c, char
 	}
 	if (who != NULL)
 		fmt(out, len, "not compared: %s %s", report_status_word(s), who);
-	else if (c->st.n < 2)
-		fmt(out, len, "cannot judge: %zu paired round%s", c->st.n, c->st.n == 1 ? "" : "s");
 }
 
 /* The test's result in directory dir at copy count copies, or NULL. */
@@ -96,6 +94,15 @@ static void side_notes(const struct run_result *r, const struct paired_cmp *c,
 		    b->note[0] ? b->note : "(no note)");
 }
 
+/* The verdict cell of a paired statistic: its word, or why there is none. */
+static void verdict_cell(const struct paired_stats *st, char *out, size_t len)
+{
+	if (st->n < 2 || st->vd.v == VD_FEW || st->vd.v == VD_NONE)
+		fmt(out, len, "inconclusive: %zu round%s", st->n, st->n == 1 ? "" : "s");
+	else
+		fmt(out, len, "%s", verdict_word(st->vd.v));
+}
+
 void report_paired_cells(const struct run_result *r, const struct paired_cmp *c,
 			 struct paired_cells *pc)
 {
@@ -125,7 +132,10 @@ void report_paired_cells(const struct run_result *r, const struct paired_cmp *c,
 		fmt(pc->detect, sizeof(pc->detect), "-");
 	}
 	fmt(pc->rounds, sizeof(pc->rounds), "%zu", c->rounds);
-	fmt(pc->verdict, sizeof(pc->verdict), "%s", why[0] ? why : paired_verdict_word(c->st.verdict));
+	if (why[0])
+		fmt(pc->verdict, sizeof(pc->verdict), "%s", why);
+	else
+		verdict_cell(&c->st, pc->verdict, sizeof(pc->verdict));
 	side_notes(r, c, pc);
 }
 
@@ -226,6 +236,25 @@ static void text_head(FILE *out, const struct run_result *r)
 		r->dirs[0].label, "result", "change", "95% CI", "detect", "rounds", "verdict");
 }
 
+/* Each directory's partial score ratio against the baseline, first. */
+static void score_ratio_lines(FILE *out, const struct run_result *r, unsigned copies)
+{
+	for (size_t i = 0; i < r->npscores; i++) {
+		const struct paired_score *p = &r->pscores[i];
+		char ch[24], lo[24], hi[24], v[64];
+
+		if (p->copies != copies || p->ntests == 0 || p->dir >= r->ndirs)
+			continue;
+		pct(ch, sizeof(ch), p->st.ratio);
+		pct(lo, sizeof(lo), p->st.ci_lo);
+		pct(hi, sizeof(hi), p->st.ci_hi);
+		verdict_cell(&p->st, v, sizeof(v));
+		fprintf(out, "Partial score ratio %s / %s: %s, 95%% CI %s..%s (%zu index test%s, %zu rounds): %s\n",
+			r->dirs[p->dir].label, r->dirs[0].label, ch, lo, hi, p->ntests,
+			p->ntests == 1 ? "" : "s", p->st.n, v);
+	}
+}
+
 static void text_copies(FILE *out, const struct run_result *r, unsigned copies)
 {
 	const struct test_def *once[PR_MAX_TESTS];
@@ -236,6 +265,7 @@ static void text_copies(FILE *out, const struct run_result *r, unsigned copies)
 
 	fprintf(out, "Paired comparison: %u cop%s, baseline %s, %zu test dirs, interleaved rounds\n",
 		copies, copies == 1 ? "y" : "ies", r->dirs[0].label, r->ndirs);
+	score_ratio_lines(out, r, copies);
 	if (nrows) {
 		text_head(out, r);
 		text_rows(out, r, copies, 0);
@@ -271,7 +301,7 @@ int report_paired_ordered(const struct run_result *r)
 int report_paired_text(FILE *out, const struct run_result *r)
 {
 	unsigned copies[PR_MAX_COPIES];
-	size_t nc, m = 0;
+	size_t nc;
 
 	if (r->ndirs < 2)
 		return 0;
@@ -279,22 +309,29 @@ int report_paired_text(FILE *out, const struct run_result *r)
 	fprintf(out, "========================================================================\n");
 	for (size_t i = 0; i < nc; i++)
 		text_copies(out, r, copies[i]);
-	for (size_t i = 0; i < r->ncmps; i++)
-		m += r->cmps[i].st.n >= 2;
 	fprintf(out, "change: the geometric mean of the per-round ratio (dir / %s) - 1; 95%% CI: Student's t\n"
-		"over the rounds' log-ratios; detect: the CI half-width, the smallest change this run\n"
-		"could have seen: \"no difference proven\" means no difference larger than that exists here.\n",
+		"over the rounds' log-ratios, this row alone (unadjusted); detect: its half-width.\n",
 		r->dirs[0].label);
+	report_verdict_note(out, &r->family);
 	if (report_paired_ordered(r))
 		fprintf(out, "order: with 10 or more rounds, the change and CI also take out the effect of\n"
 			"each side's place in the round's order (a crossover fit, methodology section 8).\n");
-	if (m >= 2)
-		fprintf(out, "%zu comparisons at 95%%: about %.1f may show a difference by chance alone.\n",
-			m, 0.05 * (double)m);
 	if (r->quick)
-		fprintf(out, "--quick: 3 rounds of short samples: these verdicts are a first look.\n");
+		fprintf(out, "--quick: 3 rounds of short samples: a first look, too few rounds for a verdict.\n");
 	fprintf(out, "\n");
 	return ferror(out) ? -1 : 0;
+}
+
+void report_verdict_note(FILE *out, const struct verdict_family *f)
+{
+	char method[128];
+
+	verdict_method(f, method, sizeof(method));
+	fprintf(out, "verdict: %s.\n"
+		"faster/slower: the change is real after Holm's correction over every verdict of this\n"
+		"report; equivalent: two one-sided tests put it inside the margin; inconclusive: neither.\n"
+		"An interval that holds 0 is not evidence of no difference; no verdict below %d rounds.\n",
+		method, VERDICT_MIN_DF + 1);
 }
 
 const char report_paired_order_note[] =
@@ -303,8 +340,10 @@ const char report_paired_order_note[] =
 
 const char report_paired_note[] =
 	"Change: geometric mean of the per-round ratio against the baseline; 95% CI: "
-	"Student's t over the rounds' log-ratios; detect: the CI half-width, the smallest "
-	"change the run could have seen.";
+	"Student's t over the rounds' log-ratios, each row alone (unadjusted); detect: its "
+	"half-width. Verdicts: faster/slower after Holm's correction over every verdict of "
+	"the report; equivalent only by two one-sided tests at the margin; inconclusive "
+	"otherwise. An interval that holds 0 is not evidence of no difference.";
 
 void report_paired_rows(struct table_out *t, const struct run_result *r, unsigned copies)
 {

@@ -441,6 +441,7 @@ static int finish(struct run_ctx *c, int sig)
 		runner_free(&r->runs[i]);
 	free(r->runs);
 	free(r->cmps);
+	free(r->pscores);
 	/* A signal while the report was being written: every file is complete,
 	 * but the exit status still says the run was stopped. */
 	if (!sig)

@@ -50,6 +50,8 @@ int paired_check(struct paired_env *pe, struct run_env *base, const struct confi
 	pe->n = cfg->ndirs;
 	r->ndirs = cfg->ndirs;
 	r->control = cfg->control;
+	r->family.margin = cfg->margin;
+	r->family.alpha = VERDICT_ALPHA;
 	return 0;
 }
 
@@ -454,6 +456,106 @@ static size_t round_rates(const struct copy_run *run, const struct test_def *def
 	return n;
 }
 
+/*
+ * Directory d's partial score ratio at the copy count of runs[i..]: every
+ * compared test that uses the test directory, round by round.
+ */
+static int score_ratio(struct run_result *r, size_t i, size_t d, struct paired_score *out)
+{
+	const struct copy_run *base = &r->runs[i], *other = &r->runs[i + d];
+	size_t k = 0, n = 0, cap = 0;
+	double **rates;
+	int rc = 0;
+
+	for (size_t c = 0; c < r->ncmps; c++)
+		cap += r->cmps[c].copies == base->copies && r->cmps[c].dir == d;
+	rates = calloc(2 * (cap ? cap : 1), sizeof(*rates));
+	if (rates == NULL)
+		return -1;
+	for (size_t c = 0; c < r->ncmps && rc == 0; c++) {
+		const struct paired_cmp *pc = &r->cmps[c];
+		unsigned *pl;
+		enum test_status sa, sb;
+		size_t max = pc->rounds;
+
+		if (pc->copies != base->copies || pc->dir != d || pc->control ||
+		    pc->base_status != TS_OK || pc->status != TS_OK || pc->def->baseline <= 0)
+			continue;
+		rates[2 * k] = calloc(2 * (max ? max : 1), sizeof(**rates));
+		pl = calloc(max ? max : 1, sizeof(*pl));
+		if (rates[2 * k] == NULL || pl == NULL) {
+			free(pl);
+			rc = -1;
+			break;
+		}
+		rates[2 * k + 1] = rates[2 * k] + max;
+		round_rates(base, pc->def, rates[2 * k], pl, max, &sa);
+		round_rates(other, pc->def, rates[2 * k + 1], pl, max, &sb);
+		free(pl);
+		if (k == 0 || max < n)
+			n = max;
+		k++;
+	}
+	if (rc == 0) {
+		const double **pb = calloc(k ? k : 1, sizeof(*pb)), **po = calloc(k ? k : 1, sizeof(*po));
+
+		if (pb != NULL && po != NULL) {
+			for (size_t t = 0; t < k; t++) {
+				pb[t] = rates[2 * t];
+				po[t] = rates[2 * t + 1];
+			}
+			*out = (struct paired_score){ .copies = base->copies, .dir = d, .ntests = k };
+			paired_score_ratio(pb, po, k, n, &out->st);
+		} else {
+			rc = -1;
+		}
+		free(pb);
+		free(po);
+	}
+	for (size_t t = 0; t < k; t++)
+		free(rates[2 * t]);
+	free(rates);
+	return rc;
+}
+
+/*
+ * Every comparison that both sides ran is judged as one family (the
+ * report's rows: tests x copy counts x directories, control rows too, and
+ * each directory's partial score ratio).
+ */
+static int paired_judge_run(struct run_result *r)
+{
+	size_t cap = r->ncmps + r->npscores;
+	struct paired_stats **ps = calloc(cap ? cap : 1, sizeof(*ps));
+	int *lower = calloc(cap ? cap : 1, sizeof(*lower));
+	size_t n = 0;
+
+	if (r->family.margin <= 0)
+		r->family.margin = VERDICT_MARGIN;
+	if (r->family.alpha <= 0)
+		r->family.alpha = VERDICT_ALPHA;
+	if (ps == NULL || lower == NULL) {
+		free(ps);
+		free(lower);
+		return -1;
+	}
+	for (size_t i = 0; i < r->ncmps; i++) {
+		struct paired_cmp *c = &r->cmps[i];
+
+		if (c->base_status != TS_OK || c->status != TS_OK)
+			continue;
+		lower[n] = (c->def->flags & TF_LOWER) != 0;
+		ps[n++] = &c->st;
+	}
+	for (size_t i = 0; i < r->npscores; i++)
+		if (r->pscores[i].ntests > 0)
+			ps[n++] = &r->pscores[i].st;   /* an index score: higher is better */
+	paired_judge(ps, lower, n, &r->family);
+	free(ps);
+	free(lower);
+	return 0;
+}
+
 int paired_compare(struct run_result *r)
 {
 	size_t nd = r->ndirs, cap = 0;
@@ -509,5 +611,14 @@ int paired_compare(struct run_result *r)
 			}
 		}
 	}
-	return 0;
+	free(r->pscores);
+	r->npscores = 0;
+	r->pscores = calloc((r->nruns / nd) * (nd - 1) + 1, sizeof(*r->pscores));
+	if (r->pscores == NULL)
+		return -1;
+	for (size_t i = 0; i + nd <= r->nruns; i += nd)
+		for (size_t d = 1; d < nd; d++)
+			if (score_ratio(r, i, d, &r->pscores[r->npscores++]) != 0)
+				return -1;
+	return paired_judge_run(r);
 }

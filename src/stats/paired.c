@@ -14,19 +14,13 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The verdict and the figures that follow from mean_log and half_log. */
+/* The figures that follow from mean_log and half_log. */
 static void conclude(struct paired_stats *ps)
 {
 	ps->ratio = exp(ps->mean_log);
 	ps->ci_lo = exp(ps->mean_log - ps->half_log);
 	ps->ci_hi = exp(ps->mean_log + ps->half_log);
 	ps->detect = exp(ps->half_log) - 1;
-	if (ps->mean_log - ps->half_log > 0)
-		ps->verdict = PV_FASTER;
-	else if (ps->mean_log + ps->half_log < 0)
-		ps->verdict = PV_SLOWER;
-	else
-		ps->verdict = PV_SAME;
 }
 
 static int valid(double rate)
@@ -43,7 +37,8 @@ void paired_compute(const double *base, const double *other, size_t n,
 	*ps = (struct paired_stats){ .ratio = NAN, .ci_lo = NAN, .ci_hi = NAN,
 				     .detect = NAN, .median_ratio = NAN,
 				     .base_gm = NAN, .other_gm = NAN, .mean_log = NAN,
-				     .sd_log = NAN, .half_log = NAN };
+				     .sd_log = NAN, .half_log = NAN, .se_log = NAN,
+				     .df = NAN };
 	if (d == NULL)
 		return;
 	for (size_t i = 0; i < n; i++) {
@@ -74,7 +69,9 @@ void paired_compute(const double *base, const double *other, size_t n,
 		ss += (d[i] - ps->mean_log) * (d[i] - ps->mean_log);
 	free(d);
 	ps->sd_log = sqrt(ss / (double)(m - 1));
-	ps->half_log = stats_t_quantile(0.975, (double)(m - 1)) * ps->sd_log / sqrt((double)m);
+	ps->se_log = ps->sd_log / sqrt((double)m);
+	ps->df = (double)(m - 1);
+	ps->half_log = stats_t_quantile(0.975, ps->df) * ps->se_log;
 	conclude(ps);
 }
 
@@ -183,7 +180,9 @@ static int fit_order(const double *d, const size_t *use, size_t m, const unsigne
 	ps->order_adjusted = 1;
 	ps->mean_log = beta[0];
 	ps->sd_log = sqrt(rss / (double)(m - q));
-	ps->half_log = stats_t_quantile(0.975, (double)(m - q)) * ps->sd_log * sqrt(inv0[0]);
+	ps->se_log = ps->sd_log * sqrt(inv0[0]);
+	ps->df = (double)(m - q);
+	ps->half_log = stats_t_quantile(0.975, ps->df) * ps->se_log;
 	for (size_t j = 1; j < q; j++)
 		ps->place_log[place[j] - 1] = beta[j];
 	ps->place_log[0] = 0;
@@ -223,15 +222,50 @@ void paired_compute_ordered(const double *base, const double *other,
 	free(use);
 }
 
-const char *paired_verdict_word(enum paired_verdict v)
+void paired_score_ratio(const double *const *base, const double *const *other, size_t k,
+			size_t n, struct paired_stats *ps)
 {
-	switch (v) {
-	case PV_FASTER: return "faster";
-	case PV_SLOWER: return "slower";
-	case PV_SAME: return "no difference proven";
-	case PV_NONE: break;
+	double *ga = calloc(n ? n : 1, sizeof(*ga)), *gb = calloc(n ? n : 1, sizeof(*gb));
+
+	for (size_t i = 0; ga != NULL && gb != NULL && i < n; i++) {
+		double la = 0, lb = 0;
+		int ok = k > 0;
+
+		for (size_t t = 0; t < k && ok; t++) {
+			ok = valid(base[t][i]) && valid(other[t][i]);
+			la += ok ? log(base[t][i]) : 0;
+			lb += ok ? log(other[t][i]) : 0;
+		}
+		/* A round without every test is left out (paired_compute skips 0). */
+		ga[i] = ok ? exp(la / (double)k) : 0;
+		gb[i] = ok ? exp(lb / (double)k) : 0;
 	}
-	return "cannot judge";
+	if (ga != NULL && gb != NULL)
+		paired_compute(ga, gb, n, ps);
+	else
+		paired_compute(NULL, NULL, 0, ps);
+	free(ga);
+	free(gb);
+}
+
+void paired_judge(struct paired_stats *const *ps, const int *lower, size_t n,
+		  struct verdict_family *f)
+{
+	struct verdict_in *in = calloc(n ? n : 1, sizeof(*in));
+	struct verdict_out *out = calloc(n ? n : 1, sizeof(*out));
+
+	f->m = 0;
+	if (in != NULL && out != NULL) {
+		for (size_t i = 0; i < n; i++)
+			in[i] = (struct verdict_in){ ps[i]->mean_log, ps[i]->se_log,
+						     ps[i]->n >= 2 ? ps[i]->df : NAN,
+						     lower != NULL && lower[i] };
+		verdict_judge(in, n, f, out);
+		for (size_t i = 0; i < n; i++)
+			ps[i]->vd = out[i];
+	}
+	free(in);
+	free(out);
 }
 
 int paired_precise(const double *const *rates, const unsigned *const *places, size_t ndirs,

@@ -7,11 +7,13 @@
  * rounds:
  *   ratio  = exp(mean d)               (shown as a change: ratio - 1)
  *   95% CI = exp(mean d -+ t(0.975, n-1) * sd(d) / sqrt(n))
- *   detect = exp(t * sd / sqrt(n)) - 1 (the smallest change this run could
- *            have told from noise: "no difference larger than +-detect")
+ *   detect = exp(t * sd / sqrt(n)) - 1 (the CI's half-width: the precision
+ *            the stopping rule aims at)
  * Working in logs makes the interval symmetric for ratios, as a geometric
- * mean index needs.  Rates are higher-is-better, so a CI above 1 is
- * "faster", below 1 "slower", otherwise "no difference proven".
+ * mean index needs.  The verdict is not this row's alone: paired_judge()
+ * judges every comparison of a run as one family (stats/verdict.h: Holm,
+ * TOST at a margin, a minimum of rounds).  A CI that holds 1 says only that
+ * this run could not tell; it is not evidence of no difference.
  *
  * The order-adjusted form (a crossover analysis) also knows each side's
  * place in every round's order, 1..k.  A place can cost or gain a little
@@ -30,12 +32,7 @@
 
 #include <stddef.h>
 
-enum paired_verdict {
-	PV_NONE = 0,            /* fewer than 2 paired rounds: cannot judge */
-	PV_SAME,                /* the CI contains 1: no difference proven */
-	PV_FASTER,              /* the CI lies above 1 */
-	PV_SLOWER,              /* the CI lies below 1 */
-};
+#include "stats/verdict.h"
 
 #define PAIRED_ORDER_MIN_DF 8
 #define PAIRED_MAX_PLACES 8
@@ -49,7 +46,8 @@ struct paired_stats {
 	double detect;          /* exp(half_log) - 1 */
 	double median_ratio;    /* exp(median d): the robust view of the same rounds */
 	double base_gm, other_gm; /* geometric means of each side's paired rates */
-	enum paired_verdict verdict;
+	double se_log, df;      /* standard error of mean_log and its t df */
+	struct verdict_out vd;  /* set by paired_judge(), over the whole family */
 	int order_adjusted;     /* mean_log, sd_log, half_log from the crossover fit */
 	size_t nplaces;         /* k: places in a round */
 	double place_log[PAIRED_MAX_PLACES]; /* pi_p for place p+1 (0 for place 1; NAN unfitted) */
@@ -72,8 +70,25 @@ void paired_compute_ordered(const double *base, const double *other,
 			    const unsigned *place_a, const unsigned *place_b, size_t k,
 			    size_t n, struct paired_stats *ps);
 
-/* "faster", "slower", "no difference proven", "cannot judge". */
-const char *paired_verdict_word(enum paired_verdict v);
+/*
+ * A directory's partial score ratio against the baseline: per round i, the
+ * geometric mean over the k tests of their ratios other[t][i] / base[t][i]
+ * (a round counts only when every test has both rates in it), then
+ * paired_compute() over those rounds: the change of the partial index
+ * score, whose per-test baselines cancel, with its 95 % t interval.
+ * rates are [test][round], n rounds each.
+ */
+void paired_score_ratio(const double *const *base, const double *const *other, size_t k,
+			size_t n, struct paired_stats *ps);
+
+/*
+ * Judge n comparisons as one family (the rows of one report): each ps[i]'s
+ * vd; rows with fewer than 2 rounds are left unjudged.  lower[i] is 1 where
+ * row i's figure is a time (TF_LOWER: a higher ratio is slower); NULL: all
+ * rates.  f gives the margin and alpha and gets the family's size.
+ */
+void paired_judge(struct paired_stats *const *ps, const int *lower, size_t n,
+		  struct verdict_family *f);
 
 /*
  * The stopping rule on ratios: 1 when every directory's log-ratio CI

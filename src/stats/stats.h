@@ -59,7 +59,7 @@ struct welch {
 	double diff;            /* mean2 - mean1 */
 	double se, df, t, p;    /* standard error, Welch-Satterthwaite df, t, two-sided p */
 	double ci_lo, ci_hi;    /* 95% CI of the difference */
-	int verdict;            /* +1 larger, -1 smaller, 0 no difference proven */
+	int verdict;            /* +1 larger, -1 smaller, 0 p >= 0.05 (not judged as a verdict: stats/verdict.h) */
 };
 /* Returns 0, or -1 when it cannot be judged (n < 2 on a side, or both sd 0 and means equal). */
 int stats_welch(size_t n1, double mean1, double sd1,

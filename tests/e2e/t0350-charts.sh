@@ -51,5 +51,5 @@ b=$(report)
 rc=$?
 cat "$T/cmp" "$T/cmperr"
 [ $rc -eq 0 ] || die "compare exit $rc"
-grep -q '^Pipe Throughput .*\(faster\|slower\|no difference proven\)' "$T/cmp" || die "no verdict"
+grep -q '^Pipe Throughput .*\(faster\|slower\|equivalent\|inconclusive\)' "$T/cmp" || die "no verdict"
 "$ROOT/Run" compare --format md "$a.first" "$b" | grep -q '^| Pipe Throughput' || die "Markdown table"

@@ -37,6 +37,9 @@ bad "empty label" --testdir "=$A" --testdir "$B"
 bad "label 'x' given twice" --testdir "x=$A" --testdir "x=$B"
 bad "only letters, digits" --testdir "a b=$A" --testdir "$B"
 bad "needs two or more --testdir" --testdir "$A" --control
+bad "--margin needs paired mode" --testdir "$A" --margin 2%
+bad "from 0.01% to 49.99%" --testdir "$A" --testdir "$B" --margin 50
+bad "from 0.01% to 49.99%" --testdir "$A" --testdir "$B" --margin 0
 
 if [ -n "$MOUNTED" ]; then
 	mount -o remount,ro "$B" || die "remount ro"
@@ -62,12 +65,12 @@ if [ -n "$MOUNTED" ]; then
 fi
 grep -q "^Paired comparison: 1 copy, baseline rel, 2 test dirs" "$r" || die "paired block"
 row=$(grep "^File Write 256 bufsize 500 maxblocks  *b  " "$r") || die "comparison row"
-echo "$row" | grep -Eq " [+-][0-9.]+% +[+-][0-9.]+%\.\.[+-][0-9.]+% +\+-[0-9.]+% +3  (faster|slower|no difference proven)\$" ||
+echo "$row" | grep -Eq " [+-][0-9.]+% +[+-][0-9.]+%\.\.[+-][0-9.]+% +\+-[0-9.]+% +3  inconclusive: 3 rounds$" ||
 	die "comparison row shape: $row"
 grep -q "^Control (A/A" "$r" || die "control table"
 grep -q "^Dhrystone 2 using register variables  *b  .*  3  " "$r" || die "control row"
 grep -q "^Noise floor: +-" "$r" || die "noise floor"
-grep -q "^--quick: 3 rounds of short samples: these verdicts are a first look" "$r" || die "quick note"
+grep -q "^--quick: 3 rounds of short samples: a first look, too few rounds for a verdict" "$r" || die "quick note"
 grep -q "^## Paired comparison: 1 copy, baseline rel" "$r.md" || die "md block"
 grep -q "Paired comparison: 1 copy, baseline rel" "$r.html" || die "html block"
 head -n 1 "$r.csv" | grep -q ",label,round\$" || die "csv header"
@@ -100,7 +103,8 @@ c = p["comparisons"]
 assert len(c) == 2 and {x["test"] for x in c} == {"fsbuffer-w", "dhry2reg"}, c
 for x in c:
     assert x["label"] == "b" and x["paired_rounds"] == 3, x
-    assert x["verdict"] in ("faster", "slower", "no difference proven"), x
+    assert x["verdict"] == "inconclusive", x
+    assert x["verdict_text"] == "inconclusive: 3 rounds", x
     assert x["ci95"]["lo"] <= x["ratio"] <= x["ci95"]["hi"], x
     assert x["detectable_change_percent"] > 0, x
     # 3 rounds: too few for the order-adjusted fit

@@ -36,6 +36,7 @@ Suite *suite_hostid(void);
 Suite *suite_memnet(void);
 Suite *suite_workload(void);
 Suite *suite_paired(void);
+Suite *suite_verdict(void);
 Suite *suite_sliced(void);
 
 static const struct {
@@ -46,6 +47,7 @@ static const struct {
 	{ "cli", suite_cli },
 	{ "proto", suite_proto },
 	{ "stats", suite_stats },
+	{ "verdict", suite_verdict },
 	{ "score", suite_score },
 	{ "report_text", suite_report_text },
 	{ "runner", suite_runner },

@@ -127,7 +127,7 @@ static const char *csv_cell(unsigned copies, const char *test, unsigned input, i
 	return NULL;
 }
 
-enum { COL_VALUE = 6, COL_UNIT = 7, COL_N = 10, COL_MEAN = 11, COL_CHANGE = 13,
+enum { COL_VALUE = 6, COL_UNIT = 7, COL_N = 10, COL_MEAN = 11, COL_SD = 12, COL_CHANGE = 13,
        COL_CI_LO = 14, COL_CI_HI = 15, COL_P = 16, COL_DF = 17, COL_VERDICT = 18,
        COL_FLOOR = 19 };
 
@@ -178,8 +178,25 @@ END_TEST
 
 /* ---- compare on the fixtures -------------------------------------------- */
 
+/*
+ * Welch on the log scale, from the CSV's n, mean and sd of a row's two
+ * inputs: each side's variance of ln(mean) is (sd / mean)^2 / n.
+ */
+static void log_welch_of(unsigned copies, const char *title, double *est, double *se, double *df)
+{
+	double na = csv_num(copies, title, 1, COL_N), nb = csv_num(copies, title, 2, COL_N);
+	double ma = csv_num(copies, title, 1, COL_MEAN), mb = csv_num(copies, title, 2, COL_MEAN);
+	double ra = csv_num(copies, title, 1, COL_SD) / ma, rb = csv_num(copies, title, 2, COL_SD) / mb;
+	double va = ra * ra / na, vb = rb * rb / nb;
+
+	*est = log(mb / ma);
+	*se = sqrt(va + vb);
+	*df = (va + vb) * (va + vb) / (va * va / (na - 1) + vb * vb / (nb - 1));
+}
+
 START_TEST(verdicts_on_known_differences)
 {
+	double est, se, df, q;
 	const char *args[] = { "--format", "csv", R "a", R "b", NULL };
 
 	ck_assert_int_eq(run(args), 0);
@@ -188,20 +205,26 @@ START_TEST(verdicts_on_known_differences)
 	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_VERDICT), "faster");
 	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_CHANGE), 100 * (54990000.0 / 49990000 - 1),
 				1e-9);
-	/* CI of the mean difference: 10% +- t(0.975, 18) * sqrt(0.08)% of the mean. */
-	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_CI_LO),
-				10 - stats_t_quantile(0.975, 18) * sqrt(0.8), 1e-6);
-	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_CI_HI),
-				10 + stats_t_quantile(0.975, 18) * sqrt(0.8), 1e-6);
-	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_DF), 18, 1e-9);
+	/*
+	 * The interval of ln(b / a) as a change: 100 vs 110, sd 2, n 10:
+	 * est ln 1.1, se sqrt(0.02^2/10 + (2/110)^2/10), df 17.84.
+	 */
+	log_welch_of(1, DHRY, &est, &se, &df);
+	ck_assert_double_eq_tol(est, log(1.1), 1e-9);
+	ck_assert_double_eq_tol(se, sqrt(0.0004 / 10 + (2 / 110.0) * (2 / 110.0) / 10), 1e-9);
+	q = stats_t_quantile(0.975, df);
+	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_CI_LO), 100 * expm1(est - q * se), 1e-4);
+	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_CI_HI), 100 * expm1(est + q * se), 1e-4);
+	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_DF), df, 1e-6);
 	ck_assert(csv_num(1, DHRY, 2, COL_P) < 1e-6);
-	/* 100 vs 100.5, sd 5: no difference proven. */
-	ck_assert_str_eq(csv_cell(1, "Double-Precision Whetstone", 2, COL_VERDICT),
-			 "no difference proven");
-	ck_assert_str_eq(csv_cell(1, "Execl Throughput", 2, COL_VERDICT), "no difference proven");
-	/* -5% with sd 2 vs 4 units: slower, df = 5577/333 (see welch_df_hand_worked). */
+	/* 100 vs 100.5, sd 5: the interval reaches past +-2 %: inconclusive, not "equivalent". */
+	ck_assert_str_eq(csv_cell(1, "Double-Precision Whetstone", 2, COL_VERDICT), "inconclusive");
+	/* 3 samples each: below the minimum df. */
+	ck_assert_str_eq(csv_cell(1, "Execl Throughput", 2, COL_VERDICT), "inconclusive: 3+3 samples");
+	/* -5% with sd 2 vs 4 units: slower. */
 	ck_assert_str_eq(csv_cell(1, "Pipe Throughput", 2, COL_VERDICT), "slower");
-	ck_assert_double_eq_tol(csv_num(1, "Pipe Throughput", 2, COL_DF), 5577.0 / 333.0, 1e-9);
+	log_welch_of(1, "Pipe Throughput", &est, &se, &df);
+	ck_assert_double_eq_tol(csv_num(1, "Pipe Throughput", 2, COL_DF), df, 1e-6);
 	ck_assert_str_eq(csv_cell(1, "Pipe Throughput", 2, COL_N), "12");
 	/* A failed test: shown, never judged. */
 	ck_assert_str_eq(csv_cell(1, "System Call Overhead", 2, 5), "FAILED");
@@ -209,7 +232,7 @@ START_TEST(verdicts_on_known_differences)
 	/* b's index lacks the failed test: its score is not compared. */
 	ck_assert_str_eq(csv_cell(1, "System Benchmarks Index Score", 2,
 				  COL_VERDICT), "index tests differ");
-	ck_assert_str_eq(csv_cell(2, DHRY, 2, COL_VERDICT), "no difference proven");
+	ck_assert_str_eq(csv_cell(2, DHRY, 2, COL_VERDICT), "equivalent");
 	/* Index scores have no samples. */
 	ck_assert_str_eq(csv_cell(2, "System Benchmarks Index Score", 2,
 				  COL_VERDICT), "significance cannot be judged (no samples)");
@@ -227,16 +250,16 @@ START_TEST(text_table)
 	HAS("Values\n");
 	HAS("Change against before (the baseline)\n");
 	HAS("  +10.0%*");
-	HAS("  *  difference proven");
-	HAS("  =  no difference proven");
+	HAS("  *  faster or slower: Welch's t on the log rates, Holm over every change shown");
+	HAS("Verdicts: Holm over ");
 	HAS("  before = " R "a\n      sysindex 0.1.0");
 	ck_assert(strstr(out_text, " \n") == NULL);
 	/* --long: a row per test and input, with the interval and the verdict. */
 	ck_assert_int_eq(run(lng), 0);
 	HAS("before: " R "a: sysindex 0.1.0");
-	HAS("+10.00%  [+8.12%, +11.88%]  faster\n");
-	HAS("no difference proven");
-	HAS("Welch's t-test");
+	HAS("+10.00%  [+8.04%, +11.99%]  faster\n");
+	HAS("inconclusive: 3+3 samples");
+	HAS("Verdict: Holm over 4 comparisons, alpha 0.05, margin +-2%:");
 	HAS("baseline");
 	/* No line ends in a blank. */
 	ck_assert(strstr(out_text, " \n") == NULL);
@@ -380,7 +403,7 @@ START_TEST(copies_filter)
 	ck_assert_int_eq(run(args), 0);
 	/* Header plus (Dhrystone, score) x 2 inputs. */
 	ck_assert_uint_eq(count_lines(out_text), 5);
-	ck_assert_str_eq(csv_cell(2, DHRY, 2, COL_VERDICT), "no difference proven");
+	ck_assert_str_eq(csv_cell(2, DHRY, 2, COL_VERDICT), "equivalent");
 }
 END_TEST
 
@@ -605,7 +628,8 @@ START_TEST(unixbench_logs_get_verdicts)
 	ck_assert(csv_cell(1, DHRY, 2, COL_P)[0] != '\0');
 	ck_assert(strcmp(csv_cell(1, DHRY, 2, COL_VERDICT), "faster") == 0 ||
 		  strcmp(csv_cell(1, DHRY, 2, COL_VERDICT), "slower") == 0 ||
-		  strcmp(csv_cell(1, DHRY, 2, COL_VERDICT), "no difference proven") == 0);
+		  strncmp(csv_cell(1, DHRY, 2, COL_VERDICT), "inconclusive", 12) == 0 ||
+		  strcmp(csv_cell(1, DHRY, 2, COL_VERDICT), "equivalent") == 0);
 	/* The headline stays the report's: UnixBench's kept passes' geometric mean. */
 	ck_assert_str_eq(csv_cell(1, DHRY, 1, COL_VALUE), "39259772.9");
 	/* A log given as such resolves to its report (and 5.1.3's the same way);
@@ -657,11 +681,12 @@ START_TEST(group_by_host)
 	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_N), "2");
 	/* alpha's value: the mean of its three runs' headline figures. */
 	ck_assert_double_eq_tol(csv_num(1, DHRY, 1, COL_VALUE), m, 1e-6 * m);
-	ck_assert_str_eq(csv_cell(1, DHRY, 3, COL_VERDICT), "slower");
+	/* 3 runs against 2: Welch's df is below the minimum: no verdict. */
+	ck_assert_str_eq(csv_cell(1, DHRY, 3, COL_VERDICT), "inconclusive: 3+2 samples");
 	ck_assert_int_eq(run(text), 0);
 	HAS("  A = alpha: 3 runs");
 	HAS("alpha-3f2a-1.txt, alpha-3f2a-2.txt, alpha-3f2a-3.txt");
-	HAS("Welch's t-test on each host's runs");
+	HAS("  i  inconclusive: neither shown");
 	HAS(" +-");
 	ck_assert_uint_le(widest_line(out_text), 100);
 	/* JSON keeps the ids, the runs behind each host and how it was grouped. */

@@ -17,6 +17,16 @@
 #include "run/paired_run.h"
 #include "stats/paired.h"
 
+/* One row judged alone (a family of one) at margin m. */
+static enum verdict judge_alone(struct paired_stats *ps, double m)
+{
+	struct paired_stats *one[1] = { ps };
+	struct verdict_family f = { .margin = m, .alpha = 0.05 };
+
+	paired_judge(one, NULL, 1, &f);
+	return ps->vd.v;
+}
+
 /* ---- order ------------------------------------------------------------ */
 
 START_TEST(two_dirs_abba)
@@ -132,8 +142,11 @@ START_TEST(hand_worked_interval)
 	ck_assert_double_eq_tol(ps.median_ratio, 1.1, EPS);
 	ck_assert_double_eq_tol(ps.base_gm, 100, EPS);
 	ck_assert_double_eq_tol(ps.other_gm, 110, EPS);
-	ck_assert_int_eq(ps.verdict, PV_SAME);
-	ck_assert_str_eq(paired_verdict_word(ps.verdict), "no difference proven");
+	ck_assert_double_eq_tol(ps.se_log, 0.0953102 / sqrt(3), EPS);
+	ck_assert_double_eq_tol(ps.df, 2, EPS);
+	/* 3 rounds: 2 df, below the minimum: no verdict however large the change. */
+	ck_assert_int_eq(judge_alone(&ps, 0.02), VD_FEW);
+	ck_assert_str_eq(verdict_word(ps.vd.v), "inconclusive");
 }
 END_TEST
 
@@ -143,15 +156,50 @@ END_TEST
  */
 START_TEST(drift_cancels)
 {
-	double a[4] = { 100, 200, 50, 400 }, b[4] = { 102, 204.2, 51.0, 407.9 };
+	double a[5] = { 100, 200, 50, 400, 300 }, b[5] = { 102, 204.2, 51.0, 407.9, 306.1 };
 	struct paired_stats ps;
 
-	paired_compute(a, b, 4, &ps);
-	ck_assert_int_eq(ps.verdict, PV_FASTER);
+	paired_compute(a, b, 5, &ps);
+	ck_assert_int_eq(judge_alone(&ps, 0.005), VD_FASTER);
 	ck_assert(ps.ci_lo > 1.015 && ps.ci_hi < 1.025);
-	paired_compute(b, a, 4, &ps);
-	ck_assert_int_eq(ps.verdict, PV_SLOWER);
+	paired_compute(b, a, 5, &ps);
+	ck_assert_int_eq(judge_alone(&ps, 0.005), VD_SLOWER);
 	ck_assert(ps.ratio < 1);
+}
+END_TEST
+
+/*
+ * The partial score ratio, hand-worked: two tests, round i's log-ratios
+ * (0.02, 0), (0.04, 0), (0, 0.04), (0.02, 0.02), (0.02, 0): their means
+ * d = 0.01, 0.02, 0.02, 0.02, 0.01; mean 0.016, sd sqrt(0.00012 / 4) =
+ * 0.0054772, se 0.0024495, t(0.975, 4) = 2.776445: half 0.0068009.  A
+ * sixth round where one test has no rate is left out.
+ */
+START_TEST(score_ratio_hand_worked)
+{
+	static const double l1[6] = { 0.02, 0.04, 0, 0.02, 0.02, 0.5 };
+	static const double l2[6] = { 0, 0, 0.04, 0.02, 0, 0.5 };
+	double a1[6], b1[6], a2[6], b2[6];
+	const double *base[2] = { a1, a2 }, *other[2] = { b1, b2 };
+	struct paired_stats ps;
+
+	for (size_t i = 0; i < 6; i++) {
+		a1[i] = 1000.0 * (double)(i + 1);       /* drift and scale: cancel */
+		a2[i] = 7.0;
+		b1[i] = a1[i] * exp(l1[i]);
+		b2[i] = a2[i] * exp(l2[i]);
+	}
+	b2[5] = 0;
+	paired_score_ratio(base, other, 2, 6, &ps);
+	ck_assert_uint_eq(ps.n, 5);
+	ck_assert_double_eq_tol(ps.mean_log, 0.016, EPS);
+	ck_assert_double_eq_tol(ps.sd_log, 0.0054772, EPS);
+	ck_assert_double_eq_tol(ps.se_log, 0.0024495, EPS);
+	ck_assert_double_eq_tol(ps.half_log, 0.0068009, EPS);
+	ck_assert_double_eq_tol(ps.ratio, exp(0.016), EPS);
+	ck_assert_double_eq_tol(ps.ci_lo, exp(0.016 - 0.0068009), EPS);
+	/* Significant, and (0.016 + 2.13 se = 0.0212 > ln 1.02) not equivalent. */
+	ck_assert_int_eq(judge_alone(&ps, 0.02), VD_FASTER);
 }
 END_TEST
 
@@ -164,23 +212,24 @@ START_TEST(bad_rounds_left_out)
 	ck_assert_uint_eq(ps.n, 1);
 	ck_assert_double_eq_tol(ps.ratio, 1.1, EPS);
 	ck_assert(isnan(ps.ci_lo) && isnan(ps.detect));
-	ck_assert_int_eq(ps.verdict, PV_NONE);
+	ck_assert_int_eq(judge_alone(&ps, 0.02), VD_NONE);
 	paired_compute(a, b, 0, &ps);
 	ck_assert_uint_eq(ps.n, 0);
 	ck_assert(isnan(ps.ratio));
-	ck_assert_str_eq(paired_verdict_word(PV_NONE), "cannot judge");
+	ck_assert_str_eq(verdict_word(VD_NONE), "");
 }
 END_TEST
 
 START_TEST(identical_sides)
 {
-	double a[3] = { 100, 120, 90 };
+	double a[5] = { 100, 120, 90, 80, 110 };
 	struct paired_stats ps;
 
-	paired_compute(a, a, 3, &ps);
+	paired_compute(a, a, 5, &ps);
 	ck_assert_double_eq_tol(ps.ratio, 1, EPS);
 	ck_assert_double_eq_tol(ps.half_log, 0, EPS);
-	ck_assert_int_eq(ps.verdict, PV_SAME);
+	/* No scatter at all: both one-sided tests reject: equivalent. */
+	ck_assert_int_eq(judge_alone(&ps, 0.02), VD_EQUIVALENT);
 }
 END_TEST
 
@@ -189,9 +238,10 @@ END_TEST
  * Worked by hand: d = 0.02 + 0.03 x + e, x = +1 when B is second, -1 when
  * A is; e = +-0.01 or 0, summing to 0 in each order.  Fit: delta 0.02,
  * place-2 effect 0.03, RSS 8 x 0.0001, s = sqrt(0.0008 / 8) = 0.01, se =
- * s / sqrt(10), t(0.975, 8) = 2.306004: half 0.0072922 ("faster").  The
- * plain form: mean 0.02, sd sqrt(0.0098 / 9) = 0.0329983, t(0.975, 9) =
- * 2.262157: half 0.0236056 ("no difference proven").  An 11th round (A B,
+ * s / sqrt(10), t(0.975, 8) = 2.306004: half 0.0072922 ("faster": and not
+ * equivalent at +-2 %, as 0.02 > ln 1.02).  The plain form: mean 0.02, sd
+ * sqrt(0.0098 / 9) = 0.0329983, t(0.975, 9) = 2.262157: half 0.0236056
+ * (t = 1.92 on 9 df: "inconclusive").  An 11th round (A B,
  * e = 0) unbalances the orders: the plain mean moves to 0.25 / 11, the
  * crossover's stays at the mean of the two orders' means, 0.02, with
  * (X'X)^-1 [0][0] = 11 / 120 and t(0.975, 9): half 0.0064573.
@@ -222,12 +272,13 @@ START_TEST(order_adjusted_hand_worked)
 	ck_assert_double_eq_tol(ps.half_log, 0.0072922, EPS);
 	ck_assert_double_eq_tol(ps.ratio, exp(0.02), EPS);
 	ck_assert_double_eq_tol(ps.detect, exp(0.0072922) - 1, EPS);
-	ck_assert_int_eq(ps.verdict, PV_FASTER);
+	ck_assert_double_eq_tol(ps.df, 8, EPS);
+	ck_assert_int_eq(judge_alone(&ps, 0.02), VD_FASTER);
 	paired_compute(a, b, 10, &ps);
 	ck_assert_int_eq(ps.order_adjusted, 0);
 	ck_assert_double_eq_tol(ps.mean_log, 0.02, EPS);
 	ck_assert_double_eq_tol(ps.half_log, 0.0236056, EPS);
-	ck_assert_int_eq(ps.verdict, PV_SAME);
+	ck_assert_int_eq(judge_alone(&ps, 0.02), VD_INCONCLUSIVE);
 	paired_compute_ordered(a, b, pa, pb, 2, 11, &ps);
 	ck_assert_int_eq(ps.order_adjusted, 1);
 	ck_assert_double_eq_tol(ps.mean_log, 0.02, EPS);
@@ -304,7 +355,7 @@ START_TEST(order_adjusted_three_dirs)
 	ck_assert_double_eq_tol(ps.mean_log, 0.01, 0.002);
 	ck_assert_double_eq_tol(ps.place_log[1], -0.04, 0.002);
 	ck_assert_double_eq_tol(ps.place_log[2], 0.03, 0.002);
-	ck_assert_int_eq(ps.verdict, PV_FASTER);
+	ck_assert_int_eq(judge_alone(&ps, 0.005), VD_FASTER);
 	ck_assert(ps.half_log * 3 < plain.half_log);
 }
 END_TEST
@@ -464,7 +515,11 @@ START_TEST(compare_a_run)
 	ck_assert_ptr_nonnull(strstr(buf, "+10.00%"));
 	ck_assert_ptr_nonnull(strstr(buf, "-13.19%..+39.39%"));
 	ck_assert_ptr_nonnull(strstr(buf, "+-26.71%"));
-	ck_assert_ptr_nonnull(strstr(buf, "no difference proven"));
+	/* 3 rounds: below the minimum, whatever the change. */
+	ck_assert_ptr_nonnull(strstr(buf, "inconclusive: 3 rounds"));
+	ck_assert_ptr_nonnull(strstr(buf, "Holm over 0 comparisons"));
+	ck_assert_ptr_null(strstr(buf, "no difference proven"));
+	ck_assert_ptr_nonnull(strstr(buf, "An interval that holds 0 is not evidence of no difference"));
 	ck_assert_ptr_nonnull(strstr(buf, "Ran once, in rel"));
 	ck_assert_ptr_nonnull(strstr(buf, "Dhrystone 2 using register variables"));
 	free(buf);
@@ -477,7 +532,9 @@ START_TEST(compare_a_run)
 	ck_assert_ptr_nonnull(strstr(buf, "\"label\": \"noat\""));
 	ck_assert_ptr_nonnull(strstr(buf, "\"round\": 3"));
 	ck_assert_ptr_nonnull(strstr(buf, "\"ratio\": 1.0999") != NULL ? "" : strstr(buf, "\"ratio\": 1.1"));
-	ck_assert_ptr_nonnull(strstr(buf, "\"verdict\": \"no difference proven\""));
+	ck_assert_ptr_nonnull(strstr(buf, "\"verdict\": \"inconclusive\""));
+	ck_assert_ptr_nonnull(strstr(buf, "\"verdict_text\": \"inconclusive: 3 rounds\""));
+	ck_assert_ptr_nonnull(strstr(buf, "\"verdict_family\": 0"));
 	free(buf);
 	f = open_memstream(&buf, &len);
 	ck_assert_int_eq(report_csv(f, &r), 0);
@@ -582,6 +639,7 @@ Suite *suite_paired(void)
 	tcase_add_test(c, hand_worked_interval);
 	tcase_add_test(c, drift_cancels);
 	tcase_add_test(c, bad_rounds_left_out);
+	tcase_add_test(c, score_ratio_hand_worked);
 	tcase_add_test(c, identical_sides);
 	tcase_add_test(c, order_adjusted_hand_worked);
 	tcase_add_test(c, order_adjusted_only_when_it_can);

@@ -1,0 +1,197 @@
+/* verdict.c: Holm's step-down, two one-sided tests, and the words. */
+#include "stats/verdict.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "stats/stats.h"
+
+const char *verdict_word(enum verdict v)
+{
+	switch (v) {
+	case VD_FASTER: return "faster";
+	case VD_SLOWER: return "slower";
+	case VD_EQUIVALENT: return "equivalent";
+	case VD_FEW:
+	case VD_INCONCLUSIVE: return "inconclusive";
+	case VD_NONE: break;
+	}
+	return "";
+}
+
+int verdict_enough(double df)
+{
+	return df >= VERDICT_MIN_DF;
+}
+
+void verdict_holm(const double *p, size_t m, double *adj)
+{
+	size_t *ord = malloc((m ? m : 1) * sizeof(*ord));
+	double run = 0;
+
+	if (ord == NULL) {
+		/* Bonferroni: never weaker than Holm's guarantee. */
+		for (size_t i = 0; i < m; i++)
+			adj[i] = fmin(1, (double)m * p[i]);
+		return;
+	}
+	for (size_t i = 0; i < m; i++)
+		ord[i] = i;
+	/* Insertion sort by p, stable: a family is at most a few hundred rows. */
+	for (size_t i = 1; i < m; i++)
+		for (size_t j = i; j > 0 && p[ord[j - 1]] > p[ord[j]]; j--) {
+			size_t t = ord[j];
+
+			ord[j] = ord[j - 1];
+			ord[j - 1] = t;
+		}
+	for (size_t k = 0; k < m; k++) {
+		double a = fmin(1, (double)(m - k) * p[ord[k]]);
+
+		run = fmax(run, a);
+		adj[ord[k]] = run;
+	}
+	free(ord);
+}
+
+/* P(T > x) for x = z / se; se 0 means an exact value. */
+static double upper_tail(double z, double se, double df)
+{
+	if (!(se > 0))
+		return z > 0 ? 0 : 1;
+	return 1 - stats_t_cdf(z / se, df);
+}
+
+void verdict_tost(double est, double se, double df, double delta, double *p_lo, double *p_hi)
+{
+	/* H01: est <= -delta, rejected by a large (est + delta) / se. */
+	*p_lo = upper_tail(est + delta, se, df);
+	/* H02: est >= +delta, rejected by a small (est - delta) / se. */
+	*p_hi = upper_tail(delta - est, se, df);
+}
+
+static double p_two_sided(double est, double se, double df)
+{
+	if (!(se > 0))
+		return est == 0 ? 1 : 0;
+	return fmin(1, 2 * (1 - stats_t_cdf(fabs(est) / se, df)));
+}
+
+static int usable(const struct verdict_in *x)
+{
+	return isfinite(x->est) && isfinite(x->se) && x->se >= 0 && x->df > 0;
+}
+
+/* Raw p-values and intervals of one row; m sizes the simultaneous interval. */
+static void raw(const struct verdict_in *x, double delta, double alpha, size_t m,
+		struct verdict_out *o)
+{
+	double q = stats_t_quantile(1 - alpha / 2, x->df);
+	double qa = stats_t_quantile(1 - alpha / (2 * (double)(m ? m : 1)), x->df);
+
+	o->p_diff = p_two_sided(x->est, x->se, x->df);
+	verdict_tost(x->est, x->se, x->df, delta, &o->p_lo, &o->p_hi);
+	o->lo = x->est - q * x->se;
+	o->hi = x->est + q * x->se;
+	o->adj_lo = x->est - qa * x->se;
+	o->adj_hi = x->est + qa * x->se;
+}
+
+static void decide(const struct verdict_in *x, double alpha, struct verdict_out *o)
+{
+	int diff = o->p_diff_adj <= alpha, equiv = o->p_tost_adj <= alpha;
+
+	if (equiv) {
+		o->v = VD_EQUIVALENT;
+		o->negligible = diff;
+	} else if (diff) {
+		o->v = (x->est > 0) != (x->lower_better != 0) ? VD_FASTER : VD_SLOWER;
+	} else {
+		o->v = VD_INCONCLUSIVE;
+	}
+}
+
+static void blank(struct verdict_out *o)
+{
+	*o = (struct verdict_out){ .v = VD_NONE, .p_diff = NAN, .p_lo = NAN, .p_hi = NAN,
+				   .p_diff_adj = NAN, .p_tost_adj = NAN, .lo = NAN, .hi = NAN,
+				   .adj_lo = NAN, .adj_hi = NAN };
+}
+
+void verdict_judge(const struct verdict_in *in, size_t n, struct verdict_family *f,
+		   struct verdict_out *out)
+{
+	double delta = log1p(f->margin), alpha = f->alpha > 0 ? f->alpha : VERDICT_ALPHA;
+	double *pd = calloc((n ? n : 1) * 4, sizeof(*pd));
+	size_t *idx = malloc((n ? n : 1) * sizeof(*idx)), m = 0;
+
+	f->m = 0;
+	for (size_t i = 0; i < n; i++) {
+		blank(&out[i]);
+		if (!usable(&in[i]))
+			continue;
+		if (!verdict_enough(in[i].df)) {
+			/* Its figures are shown, unjudged: no verdict on so few. */
+			raw(&in[i], delta, alpha, 1, &out[i]);
+			out[i].v = VD_FEW;
+			continue;
+		}
+		m++;
+	}
+	f->m = m;
+	if (pd == NULL || idx == NULL) {
+		for (size_t i = 0; i < n; i++)
+			if (usable(&in[i]) && verdict_enough(in[i].df))
+				out[i].v = VD_INCONCLUSIVE;     /* no memory: claim nothing */
+		free(pd);
+		free(idx);
+		return;
+	}
+	m = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!usable(&in[i]) || !verdict_enough(in[i].df))
+			continue;
+		raw(&in[i], delta, alpha, f->m, &out[i]);
+		idx[m] = i;
+		pd[m] = out[i].p_diff;
+		pd[n + m] = fmax(out[i].p_lo, out[i].p_hi);
+		m++;
+	}
+	verdict_holm(pd, m, pd + 2 * n);
+	verdict_holm(pd + n, m, pd + 3 * n);
+	for (size_t k = 0; k < m; k++) {
+		struct verdict_out *o = &out[idx[k]];
+
+		o->p_diff_adj = pd[2 * n + k];
+		o->p_tost_adj = pd[3 * n + k];
+		decide(&in[idx[k]], alpha, o);
+	}
+	free(pd);
+	free(idx);
+}
+
+void verdict_one(double est, double se, double df, int lower_better, double margin,
+		 size_t m, struct verdict_out *out)
+{
+	struct verdict_in x = { est, se, df, lower_better };
+	double k = (double)(m ? m : 1);
+
+	blank(out);
+	if (!usable(&x))
+		return;
+	raw(&x, log1p(margin), VERDICT_ALPHA, m, out);
+	if (!verdict_enough(df)) {
+		out->v = VD_FEW;
+		return;
+	}
+	out->p_diff_adj = fmin(1, k * out->p_diff);
+	out->p_tost_adj = fmin(1, k * fmax(out->p_lo, out->p_hi));
+	decide(&x, VERDICT_ALPHA, out);
+}
+
+void verdict_method(const struct verdict_family *f, char *out, size_t len)
+{
+	snprintf(out, len, "Holm over %zu comparison%s, alpha %g, margin +-%g%%", f->m,
+		 f->m == 1 ? "" : "s", f->alpha > 0 ? f->alpha : VERDICT_ALPHA, 100 * f->margin);
+}

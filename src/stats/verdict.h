@@ -1,0 +1,101 @@
+/*
+ * verdict.h: the one verdict rule of paired mode, compare and the reports
+ * (pure maths, no I/O).
+ *
+ * Every row is a change on the log scale: est = ln(new / baseline) with its
+ * standard error se and t degrees of freedom df.  A family is every row of
+ * one report (or one compare output) that gets a verdict.  The words:
+ *
+ *   faster / slower  the two-sided test of "no change" rejects, Holm's
+ *                    step-down over the family (family-wise error <= alpha),
+ *                    and equivalence was not shown;
+ *   equivalent       two one-sided tests (TOST) against +-margin on the log
+ *                    scale, ln(1 + margin), both reject: max(p_lo, p_hi) passes
+ *                    its own Holm step-down over the same family;
+ *   inconclusive     neither;
+ *   inconclusive: N rounds   fewer than VERDICT_MIN_DF degrees of freedom:
+ *                    no test is run (a t interval on 2 or 3 df is not a
+ *                    verdict: t(0.975) is 4.30 and 3.18 against 1.96, and
+ *                    the scatter itself comes from 3 or 4 numbers).
+ *
+ * An interval that holds 0 is not evidence of no difference: only TOST says
+ * "equivalent".  A change that is both significant and inside the margin is
+ * "equivalent" (real but negligible) and flagged as such.
+ *
+ * The adjusted (simultaneous, Bonferroni) interval uses t at 1 - alpha/(2m)
+ * for a family of m rows; it holds all m true changes at once with
+ * probability >= 1 - alpha.
+ */
+#ifndef SYSINDEX_VERDICT_H
+#define SYSINDEX_VERDICT_H
+
+#include <stddef.h>
+
+#define VERDICT_ALPHA 0.05
+#define VERDICT_MARGIN 0.02     /* default margin: +-2 % (methodology section 8) */
+#define VERDICT_MIN_DF 4        /* no verdict below 4 df (5 paired rounds) */
+
+enum verdict {
+	VD_NONE = 0,            /* not judged (nothing to test) */
+	VD_FEW,                 /* inconclusive: below the minimum df */
+	VD_FASTER,
+	VD_SLOWER,
+	VD_EQUIVALENT,
+	VD_INCONCLUSIVE,
+};
+
+struct verdict_in {
+	double est;             /* ln(new / baseline) */
+	double se;              /* its standard error (>= 0) */
+	double df;              /* t degrees of freedom */
+	int lower_better;       /* a time or latency: a smaller value is faster */
+};
+
+struct verdict_out {
+	enum verdict v;
+	int negligible;         /* equivalent, yet the change itself is significant */
+	double p_diff;          /* two-sided p of "no change" (raw) */
+	double p_lo, p_hi;      /* TOST: p of est <= -D, p of est >= +D (raw) */
+	double p_diff_adj, p_tost_adj;  /* Holm-adjusted */
+	double lo, hi;          /* the raw 95 % interval of est */
+	double adj_lo, adj_hi;  /* the simultaneous interval over the family */
+};
+
+struct verdict_family {
+	double margin;          /* relative, e.g. 0.02 */
+	double alpha;
+	size_t m;               /* rows judged (set by verdict_judge) */
+};
+
+/* "faster", "slower", "equivalent", "inconclusive" ("" for VD_NONE). */
+const char *verdict_word(enum verdict v);
+
+/* Holm's adjusted p-values of p[0..m-1] into adj[] (may alias p: no). */
+void verdict_holm(const double *p, size_t m, double *adj);
+
+/* The two one-sided p-values against +-delta (delta on the log scale). */
+void verdict_tost(double est, double se, double df, double delta, double *p_lo, double *p_hi);
+
+/* Whether df allows a verdict at all. */
+int verdict_enough(double df);
+
+/*
+ * Judge rows in[0..n-1] as one family: out[i] for each.  Rows with a
+ * non-finite est or se, or df below the minimum, get VD_NONE or VD_FEW and
+ * do not count in the family.  f->m is set to the family's size.
+ */
+void verdict_judge(const struct verdict_in *in, size_t n, struct verdict_family *f,
+		   struct verdict_out *out);
+
+/*
+ * One row alone, as the m-th of a family judged elsewhere at Bonferroni's
+ * level (m = 1: by itself).  For the index score's row: (log-ratio, se, df,
+ * direction) in, the verdict and the adjusted interval out.
+ */
+void verdict_one(double est, double se, double df, int lower_better, double margin,
+		 size_t m, struct verdict_out *out);
+
+/* The family's method as a line: "Holm over 18 comparisons, alpha 0.05, margin +-2%". */
+void verdict_method(const struct verdict_family *f, char *out, size_t len);
+
+#endif
