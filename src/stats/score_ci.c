@@ -8,24 +8,25 @@
 
 #include "stats/stats.h"
 
-int score_ci_passes(const double *count, const double *rate, size_t n, struct log_var *lv)
+int score_ci_kept(const double *rate, const unsigned char *dropped, size_t n,
+		  struct log_var *lv)
 {
-	int *dropped;
 	size_t kept = 0;
 	double lowkept = HUGE_VAL, sum = 0, ss = 0, mean;
 
 	if (n < 2)
 		return -1;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		if (!(rate[i] > 0) || !isfinite(rate[i]))
 			return -1;
-	dropped = calloc(n, sizeof(*dropped));
-	if (dropped == NULL)
+		if (!dropped[i]) {
+			kept++;
+			if (log(rate[i]) < lowkept)
+				lowkept = log(rate[i]);
+		}
+	}
+	if (kept < 2)
 		return -1;
-	(void)stats_unixbench(count, rate, n, dropped, &kept);
-	for (size_t i = 0; i < n; i++)
-		if (!dropped[i] && log(rate[i]) < lowkept)
-			lowkept = log(rate[i]);
 	/* Winsorize: a dropped pass stands in as the lowest kept log rate. */
 	for (size_t i = 0; i < n; i++)
 		sum += dropped[i] ? lowkept : log(rate[i]);
@@ -35,12 +36,27 @@ int score_ci_passes(const double *count, const double *rate, size_t n, struct lo
 
 		ss += d * d;
 	}
-	free(dropped);
-	if (kept < 2)
-		return -1;
 	lv->var = ss / (double)(n - 1) * (double)n / ((double)kept * (double)kept);
 	lv->df = (double)kept - 1;
 	return 0;
+}
+
+int score_ci_passes(const double *count, const double *rate, size_t n, struct log_var *lv)
+{
+	int *dropped = calloc(n ? n : 1, sizeof(*dropped));
+	unsigned char *drop = calloc(n ? n : 1, 1);
+	size_t kept;
+	int rc = -1;
+
+	if (dropped != NULL && drop != NULL) {
+		(void)stats_unixbench(count, rate, n, dropped, &kept);
+		for (size_t i = 0; i < n; i++)
+			drop[i] = dropped[i] != 0;
+		rc = score_ci_kept(rate, drop, n, lv);
+	}
+	free(dropped);
+	free(drop);
+	return rc;
 }
 
 int score_ci_test(const struct bench_result *t, struct log_var *lv)
@@ -164,5 +180,38 @@ int score_ci_delta(const struct score_ci *a, const struct score_ci *b, struct sc
 	if (b->df > 0)
 		den += vb * vb / b->df;
 	d->df = den > 0 ? (va + vb) * (va + vb) / den : a->df + b->df;
+	return 0;
+}
+
+int score_ci_pool(const double *y, const double *v, size_t r, struct score_pool *p)
+{
+	double sw = 0, sw2 = 0, swy = 0, q = 0, ybar, c, sws = 0, swsy = 0;
+
+	if (r < 2)
+		return -1;
+	for (size_t i = 0; i < r; i++)
+		if (!(v[i] > 0) || !isfinite(v[i]) || !isfinite(y[i]))
+			return -1;
+	for (size_t i = 0; i < r; i++) {
+		double w = 1 / v[i];
+
+		sw += w;
+		sw2 += w * w;
+		swy += w * y[i];
+	}
+	ybar = swy / sw;
+	for (size_t i = 0; i < r; i++)
+		q += (y[i] - ybar) * (y[i] - ybar) / v[i];
+	c = sw - sw2 / sw;
+	p->tau2 = c > 0 ? fmax(0, (q - (double)(r - 1)) / c) : 0;
+	for (size_t i = 0; i < r; i++) {
+		double w = 1 / (v[i] + p->tau2);
+
+		sws += w;
+		swsy += w * y[i];
+	}
+	p->mean = swsy / sws;
+	p->se = sqrt(1 / sws);
+	p->df = (double)(r - 1);
 	return 0;
 }

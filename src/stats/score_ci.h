@@ -28,6 +28,9 @@ struct log_var {
  * is not positive (no variance can be had).
  */
 int score_ci_passes(const double *count, const double *rate, size_t n, struct log_var *lv);
+/* score_ci_passes from rates already marked by the rule (a samples CSV or .log). */
+int score_ci_kept(const double *rate, const unsigned char *dropped, size_t n,
+		  struct log_var *lv);
 
 /* One test's Var(log result): from its passes, else from its summary. */
 int score_ci_test(const struct bench_result *t, struct log_var *lv);
@@ -53,5 +56,17 @@ struct score_delta {
 };
 /* Returns 0, or -1 when either side has no interval. */
 int score_ci_delta(const struct score_ci *a, const struct score_ci *b, struct score_delta *d);
+
+/*
+ * Several runs of one host, pooled on the log scale with the between-run
+ * spread (DerSimonian-Laird random effects): y[i] each run's log score,
+ * v[i] its within-run variance.  tau2 is the between-run variance; the
+ * pooled mean's variance is 1 / sum 1/(v_i + tau2), its df r - 1 (the run
+ * is the unit).  Returns -1 when r < 2 (the between-run part is unknown).
+ */
+struct score_pool {
+	double mean, se, tau2, df;
+};
+int score_ci_pool(const double *y, const double *v, size_t r, struct score_pool *p);
 
 #endif

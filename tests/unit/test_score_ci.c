@@ -153,6 +153,33 @@ START_TEST(one_sample_is_unavailable)
 }
 END_TEST
 
+/*
+ * DerSimonian-Laird by hand.  Three runs, y = 0, 0.1, 0.2, each v = 0.001:
+ * w = 1000, Q = (0.01 + 0 + 0.01) / 0.001 = 20, C = 3000 - 3e6/3000 = 2000,
+ * tau2 = (20 - 2) / 2000 = 0.009; w* = 1/0.01 = 100, mean 0.1,
+ * se = sqrt(1/300).  Two runs that agree (Q < r - 1): tau2 = 0, the
+ * fixed-effect mean 0.002 and se sqrt(1/1250).
+ */
+START_TEST(pool_by_hand)
+{
+	const double y[3] = { 0, 0.1, 0.2 }, v[3] = { 0.001, 0.001, 0.001 };
+	const double y2[2] = { 0, 0.01 }, v2[2] = { 0.001, 0.004 };
+	struct score_pool p;
+
+	ck_assert_int_eq(score_ci_pool(y, v, 3, &p), 0);
+	ck_assert_double_eq_tol(p.tau2, 0.009, 1e-12);
+	ck_assert_double_eq_tol(p.mean, 0.1, 1e-12);
+	ck_assert_double_eq_tol(p.se, sqrt(1.0 / 300), 1e-12);
+	ck_assert_double_eq(p.df, 2);
+	ck_assert_int_eq(score_ci_pool(y2, v2, 2, &p), 0);
+	ck_assert_double_eq(p.tau2, 0);
+	ck_assert_double_eq_tol(p.mean, 0.002, 1e-12);
+	ck_assert_double_eq_tol(p.se, sqrt(1.0 / 1250), 1e-12);
+	/* One run: the between-run part is unknown. */
+	ck_assert_int_eq(score_ci_pool(y, v, 1, &p), -1);
+}
+END_TEST
+
 Suite *suite_score_ci(void)
 {
 	Suite *s = suite_create("score_ci");
@@ -162,6 +189,7 @@ Suite *suite_score_ci(void)
 	tcase_add_test(tc, delta_matches_bootstrap);
 	tcase_add_test(tc, delta_of_two_scores);
 	tcase_add_test(tc, one_sample_is_unavailable);
+	tcase_add_test(tc, pool_by_hand);
 	suite_add_tcase(s, tc);
 	return s;
 }
