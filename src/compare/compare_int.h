@@ -86,6 +86,8 @@ struct cell {
 	double mean, sd;
 	const struct tp_block *block;   /* score rows: where the index rows are */
 	unsigned runs;          /* --group-by host: value is the mean of this many runs */
+	int has_ci;             /* score rows: log_se and ci_df hold the score's spread */
+	double log_se, ci_df;
 };
 
 /* Where an unjudged change stands against the control tests' noise floor. */
@@ -146,6 +148,13 @@ int cmp_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cmp_warn(struct compare *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* text word-wrapped to CMP_TEXT_WIDTH columns, each line after indent. */
 void cmp_wrapped(FILE *out, const char *indent, const char *text);
+
+/* compare_scoreci.c: a score cell's SE of log(score) from its block's tests'
+ * samples (or statistics rows); has_ci stays 0 when a test has one sample. */
+void cmp_score_ci(const struct input *in, const struct tp_block *bl, const char *category,
+		  struct cell *cell);
+/* Judge two score cells with has_ci by their log-ratio; 0, or -1 if not both. */
+int cmp_judge_score(const struct cell *a, const struct cell *b, struct delta *d);
 
 /* compare_load.c */
 int cmp_load_source(struct source *s, const char *arg);

@@ -204,6 +204,7 @@ void cmp_fill_cells(struct compare *c)
 				row->cells[i].value = bl->scores[s].score;
 				row->cells[i].time = -1;
 				row->cells[i].block = bl;
+				cmp_score_ci(&c->in[i], bl, row->category, &row->cells[i]);
 			}
 		}
 	}
@@ -262,6 +263,8 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
 	}
 	if (a->value > 0)
 		d->change = 100 * (b->value - a->value) / a->value;
+	if (row->is_score && cmp_judge_score(a, b, d) == 0)
+		return;
 	if (!a->has_stats || !b->has_stats || a->n == 0 || b->n == 0) {
 		d->verdict = V_NOSAMPLES;
 		return;

@@ -88,13 +88,18 @@ int score_ci_test(const struct bench_result *t, struct log_var *lv)
 		free(rate);
 		return rc;
 	}
-	/* A parsed report keeps no passes: (sd/mean)^2/n, the log's first order. */
-	if (t->npasses == 0 && s->n >= 2 && s->mean > 0 && s->sd >= 0) {
-		lv->var = (s->sd / s->mean) * (s->sd / s->mean) / (double)s->n;
-		lv->df = (double)s->n - 1;
-		return 0;
-	}
+	if (t->npasses == 0)
+		return score_ci_summary(s->n, s->mean, s->sd, lv);
 	return -1;
+}
+
+int score_ci_summary(size_t n, double mean, double sd, struct log_var *lv)
+{
+	if (n < 2 || !(mean > 0) || !(sd >= 0) || !isfinite(sd))
+		return -1;
+	lv->var = (sd / mean) * (sd / mean) / (double)n;
+	lv->df = (double)n - 1;
+	return 0;
 }
 
 void score_ci_combine(double score, const struct log_var *lv, size_t k, struct score_ci *ci)

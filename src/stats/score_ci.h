@@ -32,6 +32,13 @@ int score_ci_passes(const double *count, const double *rate, size_t n, struct lo
 int score_ci_kept(const double *rate, const unsigned char *dropped, size_t n,
 		  struct log_var *lv);
 
+/*
+ * From n, mean and sd alone (a parsed report keeps no passes): the first
+ * order (sd/mean)^2/n, df n - 1; it ignores the drop rule, which the
+ * winsorized estimate would narrow or widen by a few % (methodology).
+ */
+int score_ci_summary(size_t n, double mean, double sd, struct log_var *lv);
+
 /* One test's Var(log result): from its passes, else from its summary. */
 int score_ci_test(const struct bench_result *t, struct log_var *lv);
 

@@ -41,6 +41,8 @@ cat "$T/ub"
 grep -q '^Dhrystone 2 using register variables .*ub60-b .*\(faster\|slower\|no difference proven\)$' \
 	"$T/ub" || die "no verdict from the .log"
 grep -q 'UnixBench log' "$T/ub" || die "samples source"
+grep -q '^System Benchmarks Index Score .*ub60-b .*\[.*\]  \(faster\|slower\|no difference proven\)$' \
+	"$T/ub" || die "the score is not judged from the .log samples"
 grep -q 'ub60-aborted .*significance cannot be judged (1 sample)' "$T/ub" || die "aborted run"
 
 note "--group-by host"

@@ -210,9 +210,23 @@ START_TEST(verdicts_on_known_differences)
 	ck_assert_str_eq(csv_cell(1, "System Benchmarks Index Score", 2,
 				  COL_VERDICT), "index tests differ");
 	ck_assert_str_eq(csv_cell(2, DHRY, 2, COL_VERDICT), "no difference proven");
-	/* Index scores have no samples. */
-	ck_assert_str_eq(csv_cell(2, "System Benchmarks Index Score", 2,
-				  COL_VERDICT), "significance cannot be judged (no samples)");
+	/*
+	 * The score is judged from its one test's statistics rows: Var(log) =
+	 * (1.5/98.1)^2/10 and (1.5/98.4)^2/10, df 9 each; the log-ratio
+	 * log(8440.4/8397.6) is well inside its interval.
+	 */
+	{
+		double va = pow(1.5 / 98.1, 2) / 10, vb = pow(1.5 / 98.4, 2) / 10;
+		double df = (va + vb) * (va + vb) / (va * va / 9 + vb * vb / 9);
+		double q = stats_t_quantile(0.975, df), lr = log(8440.4 / 8397.6);
+
+		ck_assert_str_eq(csv_cell(2, "System Benchmarks Index Score", 2, COL_VERDICT),
+				 "no difference proven");
+		ck_assert_double_eq_tol(csv_num(2, "System Benchmarks Index Score", 2, COL_DF), df,
+					1e-6);
+		ck_assert_double_eq_tol(csv_num(2, "System Benchmarks Index Score", 2, COL_CI_LO),
+					100 * (exp(lr - q * sqrt(va + vb)) - 1), 1e-6);
+	}
 	ck_assert(strstr(err_text, "indexed different tests") != NULL);
 }
 END_TEST

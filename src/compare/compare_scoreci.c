@@ -1,0 +1,92 @@
+/*
+ * compare_scoreci.c: the index score rows of `sysindex compare` judged from
+ * the samples: each score's SE of log(score) by the delta method over its
+ * tests (stats/score_ci.c), then the log-ratio of two scores with Welch-
+ * Satterthwaite df.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/compare_int.h"
+#include "stats/score_ci.h"
+#include "stats/stats.h"
+
+/* One index test's Var(log result): its samples, else its statistics row. */
+static int test_var(const struct input *in, const struct tp_block *bl, const char *title,
+		    struct log_var *lv)
+{
+	const struct tp_sample_set *set = in->samples
+		? tp_find_samples_in(in->samples, bl->copies, title,
+				     in->rep->dir_label[0] ? in->rep->dir_label : NULL) : NULL;
+	const struct tp_stats_row *st = tp_find_stats(bl, title);
+
+	if (set != NULL && set->n > 0)
+		return score_ci_kept(set->rate, set->dropped, set->n, lv);
+	return st != NULL ? score_ci_summary(st->n, st->mean, st->sd, lv) : -1;
+}
+
+void cmp_score_ci(const struct input *in, const struct tp_block *bl, const char *category,
+		  struct cell *cell)
+{
+	struct log_var *lv = calloc(bl->nindex ? bl->nindex : 1, sizeof(*lv));
+	struct score_ci ci;
+	size_t k = 0, missing = 0;
+
+	cell->has_ci = 0;
+	if (lv == NULL)
+		return;
+	for (size_t i = 0; i < bl->nindex; i++) {
+		const struct tp_index_row *x = &bl->index[i];
+
+		if (x->baseline <= 0 || strcmp(x->category, category) != 0)
+			continue;
+		if (test_var(in, bl, x->title, &lv[k]) == 0)
+			k++;
+		else
+			missing++;
+	}
+	if (k > 0 && missing == 0) {
+		score_ci_combine(cell->value, lv, k, &ci);
+		if (ci.ok) {
+			cell->has_ci = 1;
+			cell->log_se = ci.log_se;
+			cell->ci_df = ci.df;
+		}
+	}
+	free(lv);
+}
+
+int cmp_judge_score(const struct cell *a, const struct cell *b, struct delta *d)
+{
+	struct score_ci x = { .ok = 1 }, y = { .ok = 1 };
+	struct score_delta sd;
+	double t, q;
+
+	if (!a->has_ci || !b->has_ci)
+		return -1;
+	x.score = a->value;
+	x.log_se = a->log_se;
+	x.df = a->ci_df;
+	y.score = b->value;
+	y.log_se = b->log_se;
+	y.df = b->ci_df;
+	if (score_ci_delta(&x, &y, &sd) != 0 || !(sd.df > 0))
+		return -1;
+	d->judged = 1;
+	d->df = sd.df;
+	q = stats_t_quantile(0.975, sd.df);
+	d->ci_lo = 100 * (exp(sd.log_ratio - q * sd.se) - 1);
+	d->ci_hi = 100 * (exp(sd.log_ratio + q * sd.se) - 1);
+	if (sd.se > 0) {
+		t = sd.log_ratio / sd.se;
+		d->p = 2 * (1 - stats_t_cdf(fabs(t), sd.df));
+	} else {
+		d->p = sd.log_ratio == 0 ? 1 : 0;
+	}
+	if (d->p >= 0.05)
+		d->verdict = V_NODIFF;
+	else
+		d->verdict = sd.log_ratio > 0 ? V_FASTER : V_SLOWER;
+	return 0;
+}
