@@ -58,6 +58,8 @@ a=$(report)
 mv "$a" "$T/run1"
 run_si -i 2 --duration 1 --settle 0 -c 1 pipe
 mv "$(report)" "$T/run2"
+grep -q '^Index score 95% CI (delta method): [0-9.]* to [0-9.]* ([-+][0-9.]*% [-+][0-9.]*%, df [0-9.]*)$' \
+	"$T/run1" || die "two samples give the score an interval: $(grep 'Index score' "$T/run1")"
 id=$(sed -n 's/^   Host identity: id \([0-9a-f]\{16\}\), virt .*/\1/p' "$T/run1")
 "$ROOT/Run" compare --group-by host --format json "$T/run1" "$T/run2" $D/ub8/*.txt >"$T/g.json" \
 	2>"$T/g.err" || die "group-by of real runs: $(cat "$T/g.err")"
