@@ -17,13 +17,13 @@ int score_ci_kept(const double *rate, const unsigned char *dropped, size_t n,
 	if (n < 2)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
+		if (dropped[i])
+			continue;       /* replaced below: its own value does not count */
 		if (!(rate[i] > 0) || !isfinite(rate[i]))
 			return -1;
-		if (!dropped[i]) {
-			kept++;
-			if (log(rate[i]) < lowkept)
-				lowkept = log(rate[i]);
-		}
+		kept++;
+		if (log(rate[i]) < lowkept)
+			lowkept = log(rate[i]);
 	}
 	if (kept < 2)
 		return -1;
@@ -148,10 +148,10 @@ void score_ci_run(const struct copy_run *run, struct score_ci *ci)
 		    t->status != TS_OK || !(t->score > 0))
 			continue;
 		ci->ntests++;
-		if (!(t->score / t->def->baseline > 0.000001))
-			zero++;
-		else if (score_ci_test(t, &lv[k]) == 0)
+		if (score_ci_test(t, &lv[k]) == 0 && t->score / t->def->baseline > 0.000001)
 			k++;
+		else if (t->npasses >= 2 || t->stats.n >= 2)
+			zero++;         /* samples, but one counted zero: no log spread */
 		else
 			single++;
 	}
@@ -159,7 +159,8 @@ void score_ci_run(const struct copy_run *run, struct score_ci *ci)
 	if (ci->ntests == 0)
 		snprintf(ci->why, sizeof(ci->why), "no index results");
 	else if (zero > 0)
-		snprintf(ci->why, sizeof(ci->why), "unavailable: %zu test%s counted zero", zero,
+		snprintf(ci->why, sizeof(ci->why),
+			 "unavailable: %zu test%s with a sample that counted zero", zero,
 			 zero == 1 ? "" : "s");
 	else if (single > 0)
 		snprintf(ci->why, sizeof(ci->why),

@@ -23,12 +23,15 @@ START_TEST(one_test_by_hand)
 	/* Two passes: nothing dropped, s^2/n of the logs. */
 	ck_assert_int_eq(score_ci_passes(v + 1, v + 1, 2, &lv), 0);
 	ck_assert_double_eq_tol(lv.var, pow(log(120.0 / 110.0), 2) / 2 / 2, 1e-12);
-	/* One pass, or a rate of zero: no variance. */
+	/* One pass, or a kept rate of zero: no variance. */
 	ck_assert_int_eq(score_ci_passes(v, v, 1, &lv), -1);
 	{
-		const double z[2] = { 0, 5 };
+		const double z[3] = { 0, 5, 6 };
 
 		ck_assert_int_eq(score_ci_passes(z, z, 2, &lv), -1);
+		/* A dropped zero stands in as the lowest kept: ln5, ln5, ln6. */
+		ck_assert_int_eq(score_ci_passes(z, z, 3, &lv), 0);
+		ck_assert_double_eq_tol(lv.var, pow(log(6.0 / 5.0), 2) / 3 * 3 / 4, 1e-12);
 	}
 }
 END_TEST
@@ -150,6 +153,21 @@ START_TEST(one_sample_is_unavailable)
 	ck_assert(ci.ok);
 	ck_assert_double_eq_tol(ci.log_se, 0.02 / 2, 1e-12);
 	ck_assert_double_eq_tol(ci.df, 3, 1e-12);
+	/* Three passes, two of them zero (one kept): samples, but no spread of the logs. */
+	{
+		struct pass_result p[3];
+
+		memset(p, 0, sizeof(p));
+		for (int i = 0; i < 3; i++) {
+			p[i].ok = 1;
+			p[i].count = p[i].rate = i == 0 ? 1e7 : 0;
+		}
+		t.passes = p;
+		t.npasses = 3;
+		score_ci_run(&run, &ci);
+		ck_assert(!ci.ok);
+		ck_assert_str_eq(ci.why, "unavailable: 1 test with a sample that counted zero");
+	}
 }
 END_TEST
 
