@@ -14,13 +14,32 @@
 #include <string.h>
 
 #include "compare/compare_int.h"
+#include "stats/score_ci.h"
 #include "stats/stats.h"
+
+/*
+ * A score row whose every run has a within-run SE: the host's score is the
+ * random-effects pool of the runs' log scores (DerSimonian-Laird), so its SE
+ * holds the drift between runs as well as each run's noise.  With one run
+ * the drift is unknown and the cell keeps no interval.
+ */
+static void pool_score(struct cell *out, const double *y, const double *v, size_t r)
+{
+	struct score_pool p;
+
+	if (score_ci_pool(y, v, r, &p) != 0)
+		return;
+	out->value = exp(p.mean);
+	out->has_log_se = 1;
+	out->log_se = p.se;
+	out->log_df = p.df;
+}
 
 /* One host's cell in a row, from its runs' cells (the inputs listed in idx). */
 static void group_cell(const struct row *row, const size_t *idx, size_t n, struct cell *out)
 {
-	double v[CMP_MAX_INPUTS];
-	size_t k = 0;
+	double v[CMP_MAX_INPUTS], ly[CMP_MAX_INPUTS], lv[CMP_MAX_INPUTS];
+	size_t k = 0, nci = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->time = -1;
@@ -35,9 +54,15 @@ static void group_cell(const struct row *row, const size_t *idx, size_t n, struc
 			out->samples = 0;
 			out->time = -1;
 		}
-		if (x->status == TP_OK)
-			v[k++] = x->value;
+		if (x->status != TP_OK)
+			continue;
+		v[k++] = x->value;
+		if (x->has_log_se && x->value > 0) {
+			ly[nci] = log(x->value);
+			lv[nci++] = x->log_se * x->log_se;
+		}
 	}
+	out->has_log_se = 0;
 	if (k == 0)
 		return;
 	{
@@ -52,6 +77,7 @@ static void group_cell(const struct row *row, const size_t *idx, size_t n, struc
 		out->sd = s.sd;
 		out->runs = (unsigned)k;
 	}
+	pool_score(out, ly, lv, nci == k ? nci : 0);
 }
 
 static void group_label(struct compare *c, size_t ng, const struct input *first)

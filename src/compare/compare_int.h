@@ -164,6 +164,11 @@ void cmp_warn(struct compare *c, const char *fmt, ...) __attribute__((format(pri
 /* text word-wrapped to CMP_TEXT_WIDTH columns, each line after indent. */
 void cmp_wrapped(FILE *out, const char *indent, const char *text);
 
+/* compare_scoreci.c: a score cell's SE of log(score) from its block's tests'
+ * samples (or statistics rows); has_log_se stays 0 when a test has one sample. */
+void cmp_score_ci(const struct input *in, const struct tp_block *bl, const char *category,
+		  struct cell *cell);
+
 /* compare_load.c */
 int cmp_load_source(struct source *s, const char *arg);
 int cmp_make_inputs(struct compare *c);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "compare/compare_int.h"
+#include "stats/score_ci.h"
 #include "stats/stats.h"
 
 /* ---- rows ------------------------------------------------------------- */
@@ -206,6 +207,7 @@ void cmp_fill_cells(struct compare *c)
 				row->cells[i].value = bl->scores[s].score;
 				row->cells[i].time = -1;
 				row->cells[i].block = bl;
+				cmp_score_ci(&c->in[i], bl, row->category, &row->cells[i]);
 			}
 		}
 	}
@@ -265,16 +267,19 @@ static int log_welch(const struct cell *a, const struct cell *b, struct delta *d
 }
 
 /* The score row: both scores' log standard errors (stats/score.c's interval). */
+/* The score row's log-ratio, SE and df from each score's interval (stats/score_ci.c). */
 static int log_score(const struct cell *a, const struct cell *b, struct delta *d)
 {
-	double va = a->log_se * a->log_se, vb = b->log_se * b->log_se;
+	struct score_ci x = { .ok = 1, .score = a->value, .log_se = a->log_se, .df = a->log_df };
+	struct score_ci y = { .ok = 1, .score = b->value, .log_se = b->log_se, .df = b->log_df };
+	struct score_delta sd;
 
-	if (!a->has_log_se || !b->has_log_se || !(a->value > 0) || !(b->value > 0))
+	if (!a->has_log_se || !b->has_log_se || !(a->value > 0) || !(b->value > 0) ||
+	    score_ci_delta(&x, &y, &sd) != 0)
 		return -1;
-	d->est = log(b->value / a->value);
-	d->se = sqrt(va + vb);
-	d->df = d->se > 0 ? (va + vb) * (va + vb) / (va * va / a->log_df + vb * vb / b->log_df)
-		: a->log_df + b->log_df;
+	d->est = sd.log_ratio;
+	d->se = sd.se;
+	d->df = sd.df;
 	return 0;
 }
 

@@ -354,6 +354,9 @@ static void print_legend(FILE *out, const struct compare *c, const char *bullet)
 	if (c->grouped)
 		fprintf(out, "%sValues of a host with several runs: their mean +- their standard "
 			"deviation, %% of the mean\n", bullet);
+	if (c->grouped)
+		fprintf(out, "%sIndex scores of a host: its runs pooled with their drift (random "
+			"effects, methodology)\n", bullet);
 }
 
 void cmp_print_matrix_text(FILE *out, const struct compare *c)

@@ -166,6 +166,12 @@ struct stat_cells {
 };
 void report_stat_cells(const struct summary *s, struct stat_cells *c);
 
+/* The System Benchmarks Index Score's 95% interval as text, the same in every
+ * writer ("unavailable: <why>" when a test has no spread); the text
+ * report's line for it. */
+const char *report_score_ci_text(const struct copy_run *run, char *buf, size_t len);
+void report_score_ci_line(FILE *out, const struct copy_run *run);
+
 /*
  * A TF_CURVE test's latency curve (mem-latency): its lat_<size> metrics by
  * size, each with the level it fits in ("L1d", "L2", "L3", "L4", "DRAM", or

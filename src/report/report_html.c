@@ -243,6 +243,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	long secs = (long)difftime(run->end, run->start);
 	const size_t *order;
 	const struct cat_index *sys = &run->cats[CAT_SYSTEM];
+	char cibuf[160];
 
 	if (report_section_open(run, &sec) != 0)
 		return;
@@ -273,6 +274,9 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	if (sys->nindexed > 0)
 		fprintf(out, "<p class=\"score\">System Benchmarks Index Score%s: <strong>%.1f</strong>"
 			"</p>\n", sys->partial ? " (Partial Only)" : "", sys->score);
+	if (sys->nindexed > 0)
+		fprintf(out, "<p class=\"score-ci\">Index score 95%% CI (delta method): %s</p>\n",
+			report_score_ci_text(run, cibuf, sizeof(cibuf)));
 	report_results_table(&tab, run, order, html_result_cols,
 			     sizeof(html_result_cols) / sizeof(html_result_cols[0]), &html_results);
 	report_curve_tables(&tab, run, order, &html_curve);

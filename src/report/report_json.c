@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "stats/score_ci.h"
 #include "util/json_out.h"
 
 #define SCHEMA_VERSION 1
@@ -395,6 +396,30 @@ static void test_block(struct json_out *j, const struct run_result *r, const str
 	json_object_end(j);
 }
 
+/*
+ * The headline's 95% interval: {"lo","hi","log_se","df"}, or {"unavailable"}
+ * saying why (a test with one sample has no spread).
+ */
+static void kv_score_ci(struct json_out *j, const struct copy_run *run)
+{
+	struct score_ci sci;
+
+	if (run->cats[CAT_SYSTEM].nindexed == 0)
+		return;
+	score_ci_run(run, &sci);
+	json_key(j, "system_index_score_ci");
+	json_object_begin(j);
+	if (sci.ok) {
+		json_kv_double(j, "lo", sci.lo);
+		json_kv_double(j, "hi", sci.hi);
+		json_kv_double(j, "log_se", sci.log_se);
+		json_kv_double(j, "df", sci.df);
+	} else {
+		json_kv_string(j, "unavailable", sci.why);
+	}
+	json_object_end(j);
+}
+
 /* The headline: null when no indexed test produced a result. */
 static void kv_index_score(struct json_out *j, const struct copy_run *run)
 {
@@ -402,6 +427,7 @@ static void kv_index_score(struct json_out *j, const struct copy_run *run)
 
 	json_kv_double(j, "system_index_score", ci->nindexed > 0 ? ci->score : (double)NAN);
 	json_kv_bool(j, "system_index_partial", ci->partial);
+	kv_score_ci(j, run);
 }
 
 static void run_block(struct json_out *j, const struct run_result *r, const struct copy_run *run)

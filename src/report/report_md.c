@@ -146,6 +146,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	struct report_section sec;
 	const size_t *order;
 	int any = 0;
+	char cibuf[160];
 
 	if (report_section_open(run, &sec) != 0)
 		return;
@@ -176,6 +177,9 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 			fprintf(out, "**%s Index Score%s: %.1f**\n\n", category_title[c],
 				ci->partial ? " (Partial Only)" : "", ci->score);
 	}
+	if (run->cats[CAT_SYSTEM].nindexed > 0)
+		fprintf(out, "Index score 95%% CI (delta method): %s\n\n",
+			report_score_ci_text(run, cibuf, sizeof(cibuf)));
 	for (size_t k = 0; k < run->ntests; k++)
 		any |= run->tests[k].status == TS_OK;
 	if (any)

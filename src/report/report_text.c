@@ -186,6 +186,7 @@ static void stats_block(FILE *out, const struct run_result *r, const struct copy
 		fprintf(out, "%-40s %3zu %12.1f %12s %9s %7s  %s\n", t->def->title,
 			s->n, s->mean, c.sd, c.ci, c.cv, report_flag_words(r, t, flags, sizeof(flags)));
 	}
+	report_score_ci_line(out, run);
 	fprintf(out, "\n");
 }
 

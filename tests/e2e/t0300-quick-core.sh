@@ -29,8 +29,16 @@ for run in d["runs"]:
     for t in run["tests"]:
         st = t["stats"]
         assert st["n"] == 1 and st["sd"] is None and st["ci95"]["half"] is None, t["name"]
+    why = run["system_index_score_ci"]["unavailable"]
+    assert why == "unavailable: 7 of 7 tests have one sample (no spread)", why
 ' "$r.json" || die "one-sample statistics in the JSON"
 fi
+# The score's interval says why it is missing, in the text, Markdown and HTML.
+ci='Index score 95% CI (delta method): unavailable: 7 of 7 tests have one sample (no spread)'
+[ "$(grep -c "^$ci\$" "$r")" -eq 2 ] || die "score interval line in the text report"
+[ "$(grep -c "^$ci\$" "$r.md")" -eq 2 ] || die "score interval in the Markdown"
+[ "$(grep -c "^<p class=\"score-ci\">$ci</p>\$" "$r.html")" -eq 2 ] ||
+	die "score interval in the HTML"
 # compare reads the one-sample rows back (the CSV moved away, so from the
 # statistics block) and says it cannot judge them.
 mv "$r.csv" "$T/saved.csv"

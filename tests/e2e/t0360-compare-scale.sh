@@ -41,6 +41,8 @@ cat "$T/ub"
 grep -q '^Dhrystone 2 using register variables .*ub60-b .*\(faster\|slower\|equivalent\|inconclusive\|inconclusive: [0-9+.]* \(samples\|df\)\)$' \
 	"$T/ub" || die "no verdict from the .log"
 grep -q 'UnixBench log' "$T/ub" || die "samples source"
+grep -q '^System Benchmarks Index Score .*ub60-b .*\[.*\]  \(faster\|slower\|no difference proven\)$' \
+	"$T/ub" || die "the score is not judged from the .log samples"
 grep -q 'ub60-aborted .*significance cannot be judged (1 sample)' "$T/ub" || die "aborted run"
 
 note "--group-by host"
@@ -56,6 +58,8 @@ a=$(report)
 mv "$a" "$T/run1"
 run_si -i 2 --duration 1 --settle 0 -c 1 pipe
 mv "$(report)" "$T/run2"
+grep -q '^Index score 95% CI (delta method): [0-9.]* to [0-9.]* ([-+][0-9.]*% [-+][0-9.]*%, df [0-9.]*)$' \
+	"$T/run1" || die "two samples give the score an interval: $(grep 'Index score' "$T/run1")"
 id=$(sed -n 's/^   Host identity: id \([0-9a-f]\{16\}\), virt .*/\1/p' "$T/run1")
 "$ROOT/Run" compare --group-by host --format json "$T/run1" "$T/run2" $D/ub8/*.txt >"$T/g.json" \
 	2>"$T/g.err" || die "group-by of real runs: $(cat "$T/g.err")"

@@ -18,6 +18,7 @@ Suite *suite_cli(void);
 Suite *suite_proto(void);
 Suite *suite_stats(void);
 Suite *suite_score(void);
+Suite *suite_score_ci(void);
 Suite *suite_report_text(void);
 Suite *suite_runner(void);
 Suite *suite_sysinfo(void);
@@ -49,6 +50,7 @@ static const struct {
 	{ "stats", suite_stats },
 	{ "verdict", suite_verdict },
 	{ "score", suite_score },
+	{ "score_ci", suite_score_ci },
 	{ "report_text", suite_report_text },
 	{ "runner", suite_runner },
 	{ "sysinfo", suite_sysinfo },

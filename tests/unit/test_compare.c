@@ -21,11 +21,13 @@
 #include <unistd.h>
 
 #include "cmds.h"
+#include "stats/score_ci.h"
 #include "stats/stats.h"
 #include "util/util.h"
 
 #define R "tests/data/reports/"
 #define DHRY "Dhrystone 2 using register variables"
+#define SCORE "System Benchmarks Index Score"
 
 static char *out_text, *err_text;
 
@@ -232,10 +234,25 @@ START_TEST(verdicts_on_known_differences)
 	/* b's index lacks the failed test: its score is not compared. */
 	ck_assert_str_eq(csv_cell(1, "System Benchmarks Index Score", 2,
 				  COL_VERDICT), "index tests differ");
-	ck_assert_str_eq(csv_cell(2, DHRY, 2, COL_VERDICT), "equivalent");
-	/* Index scores have no samples. */
-	ck_assert_str_eq(csv_cell(2, "System Benchmarks Index Score", 2,
-				  COL_VERDICT), "significance cannot be judged (no samples)");
+	/* Within the margin, but not shown to be after Holm over 5 (the score row counts too). */
+	ck_assert_str_eq(csv_cell(2, DHRY, 2, COL_VERDICT), "inconclusive");
+	/*
+	 * The score is judged from its one test's statistics rows: Var(log) =
+	 * (1.5/98.1)^2/10 and (1.5/98.4)^2/10, df 9 each; the log-ratio
+	 * log(8440.4/8397.6) is well inside its interval.
+	 */
+	{
+		double va = pow(1.5 / 98.1, 2) / 10, vb = pow(1.5 / 98.4, 2) / 10;
+		double df = (va + vb) * (va + vb) / (va * va / 9 + vb * vb / 9);
+		double q = stats_t_quantile(0.975, df), lr = log(8440.4 / 8397.6);
+
+		ck_assert_str_eq(csv_cell(2, "System Benchmarks Index Score", 2, COL_VERDICT),
+				 "inconclusive");
+		ck_assert_double_eq_tol(csv_num(2, "System Benchmarks Index Score", 2, COL_DF), df,
+					1e-6);
+		ck_assert_double_eq_tol(csv_num(2, "System Benchmarks Index Score", 2, COL_CI_LO),
+					100 * (exp(lr - q * sqrt(va + vb)) - 1), 1e-6);
+	}
 	ck_assert(strstr(err_text, "indexed different tests") != NULL);
 }
 END_TEST
@@ -259,7 +276,7 @@ START_TEST(text_table)
 	HAS("before: " R "a: sysindex 0.1.0");
 	HAS("+10.00%  [+8.04%, +11.99%]  faster\n");
 	HAS("inconclusive: 3+3 samples");
-	HAS("Verdict: Holm over 4 comparisons, alpha 0.05, margin +-2%:");
+	HAS("Verdict: Holm over 5 comparisons, alpha 0.05, margin +-2%:");
 	HAS("baseline");
 	/* No line ends in a blank. */
 	ck_assert(strstr(out_text, " \n") == NULL);
@@ -683,6 +700,33 @@ START_TEST(group_by_host)
 	ck_assert_double_eq_tol(csv_num(1, DHRY, 1, COL_VALUE), m, 1e-6 * m);
 	/* 3 runs against 2: Welch's df is below the minimum: no verdict. */
 	ck_assert_str_eq(csv_cell(1, DHRY, 3, COL_VERDICT), "inconclusive: 3+2 samples");
+	{
+		/*
+		 * alpha's score: its three runs' log scores pooled by
+		 * DerSimonian-Laird (pool_by_hand), each run's variance the mean
+		 * over its three tests of (sd/mean)^2/10, divided by 3.
+		 */
+		static const double st[3][3][2] = {
+			{ { 49865412.7, 486615.9 }, { 1405150.2, 15739.9 }, { 1151170.5, 9027.6 } },
+			{ { 49957160.6, 710058.7 }, { 1401214.4, 11760.7 }, { 1153636.5, 8011.5 } },
+			{ { 50181933.3, 307462.5 }, { 1407212.9, 10382.3 }, { 1159056.7, 14087.6 } },
+		};
+		const double score[3] = { 1553.7, 1554.4, 1561.5 };
+		double y[3], v[3];
+		struct score_pool p;
+
+		for (int i = 0; i < 3; i++) {
+			y[i] = log(score[i]);
+			v[i] = 0;
+			for (int j = 0; j < 3; j++)
+				v[i] += pow(st[i][j][1] / st[i][j][0], 2) / 10 / 9;
+		}
+		ck_assert_int_eq(score_ci_pool(y, v, 3, &p), 0);
+		ck_assert_double_eq_tol(csv_num(1, SCORE, 1, COL_VALUE), exp(p.mean), 1e-6);
+		/* web (2 runs, df 1) against alpha (3 runs, df 2): df between 1 and 3. */
+		ck_assert(csv_num(1, SCORE, 2, COL_DF) >= 1 && csv_num(1, SCORE, 2, COL_DF) <= 3);
+		ck_assert(strncmp(csv_cell(1, SCORE, 2, COL_VERDICT), "inconclusive", 12) == 0);
+	}
 	ck_assert_int_eq(run(text), 0);
 	HAS("  A = alpha: 3 runs");
 	HAS("alpha-3f2a-1.txt, alpha-3f2a-2.txt, alpha-3f2a-3.txt");
