@@ -328,6 +328,23 @@ static int prepare(struct run_ctx *c)
 	return 0;
 }
 
+/*
+ * --progress: auto is the live line on a terminal (not with -v, whose lines
+ * it would garble), else plain lines on stderr, as UnixBench prints them;
+ * -q shows none unless --progress asks.
+ */
+static void progress_where(const struct config *cfg, struct run_env *env)
+{
+	int tty = isatty(STDOUT_FILENO);
+	int how = cfg->progress;
+
+	if (how == PROGRESS_AUTO)
+		how = cfg->quiet ? PROGRESS_NONE
+		    : tty && !cfg->verbose ? PROGRESS_LINE : PROGRESS_PLAIN;
+	env->progress = how == PROGRESS_NONE ? NULL : how == PROGRESS_LINE && tty ? stdout : stderr;
+	env->progress_plain = how == PROGRESS_PLAIN;
+}
+
 /* Every copy count, every test.  Returns the signal that stopped it, or 0. */
 static int measure(struct run_ctx *c)
 {
@@ -336,9 +353,7 @@ static int measure(struct run_ctx *c)
 	struct run_result *r = &c->r;
 	int sig = 0;
 
-	/* -v prints a line per command and copy: a progress line would garble it. */
-	if (!cfg->quiet && !cfg->verbose && isatty(STDOUT_FILENO))
-		env->progress = stdout;
+	progress_where(cfg, env);
 	env->started = now_mono();
 	env->eta_total = plan_run(cfg, c->ncounts, env->plans);
 	env->ncounts = c->ncounts;
