@@ -91,7 +91,7 @@ static void dir_text(FILE *out, const char *path, int have_mount, const struct m
 	md(out, m->source);
 	fputs(", ", out);
 	md(out, m->options);
-	fprintf(out, "; rotational: %s)", d->rotational < 0 ? "unknown" : d->rotational ? "yes" : "no");
+	fprintf(out, "; rotational (kernel flag): %s)", report_rotational(d->rotational));
 }
 
 static void header(FILE *out, const struct run_result *r)
@@ -159,6 +159,34 @@ static const struct table_frame md_stats = {
 };
 static const enum stat_col md_stat_cols[] = { SC_N, SC_MEAN, SC_CI, SC_CV, SC_FLAGS };
 
+/* The text report's Scaling block as a table, then report_notes(). */
+static void scaling_notes(FILE *out, const struct copy_run *run, const size_t *order)
+{
+	const char *notes[REPORT_MAX_NOTES];
+	size_t n = report_notes(run, notes);
+	int any = 0;
+
+	for (size_t k = 0; k < run->ntests; k++) {
+		const struct bench_result *t = &run->tests[order[k]];
+
+		if (t->scaling <= 0)
+			continue;
+		if (!any)
+			fprintf(out, "| Scaling: result / (%u x 1-copy result) | |\n|---|---:|\n",
+				run->copies);
+		any = 1;
+		fputs("| ", out);
+		md(out, t->def->title);
+		fprintf(out, " | %.1f %% |\n", 100 * t->scaling);
+	}
+	if (any)
+		fputs("\n", out);
+	for (size_t i = 0; i < n; i++) {
+		md(out, notes[i]);
+		fputs("\n\n", out);
+	}
+}
+
 static void copy_section(FILE *out, const struct run_result *r, const struct copy_run *run)
 {
 	struct table_out tab = md_table(out);
@@ -200,6 +228,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	if (any)
 		report_stats_table(&tab, r, run, order, md_stat_cols,
 				   sizeof(md_stat_cols) / sizeof(md_stat_cols[0]), &md_stats);
+	scaling_notes(out, run, order);
 	report_section_close(&sec);
 }
 

@@ -209,6 +209,41 @@ static void scaling_block(FILE *out, const struct copy_run *run, const size_t *o
 	fprintf(out, "\n");
 }
 
+/* Print s with its words wrapped to 79 columns, then a newline. */
+static void put_wrapped(FILE *out, const char *s)
+{
+	size_t col = 0;
+
+	while (*s) {
+		size_t w = strcspn(s, " ");
+
+		if (col > 0 && col + 1 + w > 79) {
+			fputc('\n', out);
+			col = 0;
+		} else if (col > 0) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(s, 1, w, out);
+		col += w;
+		s += w;
+		s += strspn(s, " ");
+	}
+	fputc('\n', out);
+}
+
+/* report_notes(): after every block of UnixBench's layout, a paragraph each. */
+static void notes_block(FILE *out, const struct copy_run *run)
+{
+	const char *notes[REPORT_MAX_NOTES];
+	size_t n = report_notes(run, notes);
+
+	for (size_t i = 0; i < n; i++) {
+		put_wrapped(out, notes[i]);
+		fputc('\n', out);
+	}
+}
+
 static void copy_block(FILE *out, const struct run_result *r, const struct copy_run *run)
 {
 	struct report_section sec;
@@ -242,6 +277,7 @@ static void copy_block(FILE *out, const struct run_result *r, const struct copy_
 	stats_block(out, r, run, order);
 	report_placement_text(out, run, order);
 	scaling_block(out, run, order);
+	notes_block(out, run);
 	report_section_close(&sec);
 }
 
