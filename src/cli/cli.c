@@ -86,6 +86,9 @@ const struct opt_def opt_table[O_COUNT] = {
 		.choices = progress_names, .argname = "HOW", .def = "auto",
 		.help = "line: the live line; plain: a line per test on stderr; none; "
 			"auto: line on a terminal, else plain" },
+	[O_REDACT] = { .lname = "redact", .kind = OPT_FLAG, .off = OFF(redact),
+		.help = "for publishing: hostname, paths and host id become placeholders "
+			"in every file written" },
 	[O_NO_CHARTS] = { .lname = "no-charts", .kind = OPT_FLAG, .off = OFF(no_charts),
 		.help = "do not draw charts with gnuplot" },
 	[O_LIST] = { .lname = "list", .kind = OPT_ACTION, .action = CLI_LIST,
