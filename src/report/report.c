@@ -128,6 +128,12 @@ size_t report_notes(const struct copy_run *run, const char **notes)
 	return n;
 }
 
+void report_host_identity(const struct sys_info *si, char *buf, size_t len)
+{
+	fmt(buf, len, "id %s, virt %s", si->host.id[0] ? si->host.id : "unknown",
+	    si->host.virt[0] ? si->host.virt : "unknown");
+}
+
 const char *report_rotational(int rotational)
 {
 	return rotational < 0 ? "unknown" : rotational ? "yes" : "no";

@@ -193,6 +193,8 @@ const struct metric *report_find_metric(const struct bench_result *t, const char
  */
 #define REPORT_MAX_NOTES 2
 size_t report_notes(const struct copy_run *run, const char **notes);
+/* "id 1a2b..., virt kvm": the text report's Host identity line, for every format. */
+void report_host_identity(const struct sys_info *si, char *buf, size_t len);
 /* The device's rotational flag as the kernel states it: "yes", "no" or "unknown". */
 const char *report_rotational(int rotational);
 

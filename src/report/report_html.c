@@ -146,6 +146,10 @@ static void system_table(FILE *out, const struct run_result *r)
 	info_row(out, "OS", buf);
 	snprintf(buf, sizeof(buf), "%s (%s)", si->machine, si->platform);
 	info_row(out, "Machine", buf);
+	if (si->distribution[0])
+		info_row(out, "Distribution", si->distribution);
+	report_host_identity(si, buf, sizeof(buf));
+	info_row(out, "Host identity", buf);
 	info_row(out, "Language", si->language);
 	fprintf(out, "<tr><th>CPUs</th><td>%u online</td></tr>\n", si->ncpus);
 	if (si->ncpu_info == 0 && !si->brief)

@@ -91,12 +91,21 @@ static void dir_text(FILE *out, const char *path, int have_mount, const struct m
 	md(out, m->source);
 	fputs(", ", out);
 	md(out, m->options);
-	fprintf(out, "; rotational (kernel flag): %s)", report_rotational(d->rotational));
+	fprintf(out, "; rotational (kernel flag): %s", report_rotational(d->rotational));
+	if (m->space_known) {
+		char avail[32], total[32];
+
+		format_bytes(m->avail_bytes, avail, sizeof(avail));
+		format_bytes(m->total_bytes, total, sizeof(total));
+		fprintf(out, "; free: %s of %s", avail, total);
+	}
+	fputs(")", out);
 }
 
 static void header(FILE *out, const struct run_result *r)
 {
 	const struct sys_info *si = &r->sys;
+	char hostid[256];
 
 	fputs("# sysindex results: ", out);
 	md(out, si->hostname);
@@ -111,7 +120,16 @@ static void header(FILE *out, const struct run_result *r)
 	md(out, si->os_release);
 	fputs(" (", out);
 	md(out, si->machine);
-	fputs(")\n- **CPU:** ", out);
+	fputs(")\n", out);
+	if (si->distribution[0]) {
+		fputs("- **Distribution:** ", out);
+		md(out, si->distribution);
+		fputs("\n", out);
+	}
+	report_host_identity(si, hostid, sizeof(hostid));
+	fputs("- **Host identity:** ", out);
+	md(out, hostid);
+	fputs("\n- **CPU:** ", out);
 	cpu_summary(out, si);
 	fprintf(out, "; %u online\n", si->ncpus);
 	if (si->mem_total_kb > 0) {

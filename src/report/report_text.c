@@ -26,6 +26,7 @@ void report_workload_line(FILE *out, const struct run_result *r, const char *ind
 static void header(FILE *out, const struct run_result *r)
 {
 	const struct sys_info *si = &r->sys;
+	char hostid[256];
 
 	fprintf(out, "   BYTE UNIX Benchmarks (Version 6.0.0; sysindex %s)\n\n", r->version);
 	if (r->interrupted)
@@ -48,9 +49,8 @@ static void header(FILE *out, const struct run_result *r)
 	fprintf(out, "   Compiler: %s; test programs built with %s\n", si->cc_version,
 		si->bench_cflags);
 	fprintf(out, "   Mode: %s\n", r->mode);
-	fprintf(out, "   Host identity: id %s, virt %s\n",
-		si->host.id[0] ? si->host.id : "unknown",
-		si->host.virt[0] ? si->host.virt : "unknown");
+	report_host_identity(si, hostid, sizeof(hostid));
+	fprintf(out, "   Host identity: %s\n", hostid);
 	report_workload_line(out, r, "   ");
 	if (r->ndirs >= 2) {
 		fprintf(out, "   Test dirs: %s (baseline)", r->dirs[0].label);

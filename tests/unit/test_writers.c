@@ -142,6 +142,7 @@ static void fill_sys(struct sys_info *si, struct cpu_info *cpus)
 	snprintf(si->os, sizeof(si->os), "GNU/Linux");
 	snprintf(si->system, sizeof(si->system), "GNU/Linux");
 	snprintf(si->os_release, sizeof(si->os_release), "6.1.0-28-amd64");
+	snprintf(si->distribution, sizeof(si->distribution), "Debian GNU/Linux 12 (bookworm) <b>");
 	/* 0xE9 is Latin-1 'é': not UTF-8, must not break JSON or HTML. */
 	snprintf(si->os_version, sizeof(si->os_version), "#1 SMP PREEMPT_DYNAMIC Debian caf\xe9");
 	snprintf(si->machine, sizeof(si->machine), "x86_64");
