@@ -14,6 +14,8 @@
 #define STR_(x) #x
 #define STR(x) STR_(x)   /* a number's macro as the table's text */
 
+const char *const progress_names[] = { "auto", "line", "plain", "none", NULL };
+
 const struct opt_def opt_table[O_COUNT] = {
 	[O_ITERATIONS] = { .lname = "iterations", .sname = 'i', .kind = OPT_UINT,
 		.off = OFF(iterations), .min = 1, .max = 1000, .argname = "N",
@@ -30,8 +32,10 @@ const struct opt_def opt_table[O_COUNT] = {
 	[O_BRIEF] = { .lname = "brief", .sname = 'b', .kind = OPT_FLAG, .off = OFF(brief),
 		.help = "no per-CPU lines in the report header" },
 	[O_QUICK] = { .lname = "quick", .kind = OPT_FLAG, .off = OFF(quick),
-		.help = "short run: the --quick defaults of -i, --duration and --settle "
-			"(not comparable with UnixBench)" },
+		.help = "a first look: 1 sample per test, " STR(QUICK_SECONDS) "-s samples ("
+			STR(QUICK_SHELL_SECONDS) " s for shell tests), "
+			"no settle pause; about 45 s per copy count (not comparable with "
+			"UnixBench)" },
 	[O_DURATION] = { .lname = "duration", .kind = OPT_UINT, .off = OFF(duration),
 		.min = 1, .max = 3600, .argname = "S", .def_note = "the test's own",
 		.quick = STR(QUICK_SECONDS),
@@ -82,6 +86,13 @@ const struct opt_def opt_table[O_COUNT] = {
 		.help = "net tests: run against `sysindex serve` there instead of loopback" },
 	[O_PEER_TOKEN] = { .lname = "peer-token", .kind = OPT_STR, .off = OFF(peer_token),
 		.argname = "T", .help = "the token `sysindex serve` printed (needed with --peer)" },
+	[O_PROGRESS] = { .lname = "progress", .kind = OPT_CHOICE, .off = OFF(progress),
+		.choices = progress_names, .argname = "HOW", .def = "auto",
+		.help = "line: the live line; plain: a line per test on stderr; none; "
+			"auto: line on a terminal, else plain" },
+	[O_REDACT] = { .lname = "redact", .kind = OPT_FLAG, .off = OFF(redact),
+		.help = "for publishing: hostname, paths and host id become placeholders "
+			"in every file written" },
 	[O_NO_CHARTS] = { .lname = "no-charts", .kind = OPT_FLAG, .off = OFF(no_charts),
 		.help = "do not draw charts with gnuplot" },
 	[O_LIST] = { .lname = "list", .kind = OPT_ACTION, .action = CLI_LIST,

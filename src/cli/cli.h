@@ -21,11 +21,15 @@
 #define QUICK_SECONDS 2
 #define QUICK_SHELL_SECONDS 5
 
+/* --progress: the live line on a terminal, plain lines, or none. */
+enum progress_mode { PROGRESS_AUTO, PROGRESS_LINE, PROGRESS_PLAIN, PROGRESS_NONE };
+extern const char *const progress_names[];
+
 /* The run command's options: opt_table[O_X] is the row of --x. */
 enum run_opt {
 	O_ITERATIONS, O_COPIES, O_QUIET, O_VERBOSE, O_BRIEF, O_QUICK, O_DURATION, O_SETTLE,
 	O_GRACE, O_PRECISION, O_TIME_BUDGET, O_COMPAT, O_PIN, O_TESTDIR, O_CONTROL, O_MARGIN, O_RESULTS,
-	O_DISK_SIZE, O_MEM_SIZE, O_PEER, O_PEER_TOKEN,
+	O_DISK_SIZE, O_MEM_SIZE, O_PEER, O_PEER_TOKEN, O_PROGRESS, O_REDACT,
 	O_NO_CHARTS, O_LIST, O_HELP, O_VERSION,
 	O_COUNT
 };
@@ -59,6 +63,8 @@ struct config {
 	double precision;         /* --precision fraction; 0 = UnixBench's fixed samples */
 	double time_budget;       /* --time-budget minutes; 0 = none */
 	int workload;             /* --compat: enum workload, whose work the tests do */
+	int progress;             /* --progress: enum progress_mode */
+	int redact;               /* --redact: placeholders for host, paths, host id */
 	int pin;                  /* --pin: pin copies to CPUs */
 	unsigned char given[O_COUNT];
 	const struct test_def *tests[MAX_SELECTED];

@@ -215,7 +215,7 @@ void cmp_fill_cells(struct compare *c)
 
 /* ---- judging ---------------------------------------------------------- */
 
-/* Every unit sysindex and UnixBench report is a rate: higher is better. */
+/* Most units are rates (higher is better); times such as latency in ns are not. */
 static int lower_is_better(const char *unit)
 {
 	static const char *const lower[] = { "s", "ms", "us", "ns", "sec", "usec", "nsec" };

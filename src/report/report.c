@@ -94,9 +94,8 @@ void report_dir_lines(FILE *out, const char *head, const char *path, int have_mo
 		fprintf(out, ", %s", d->dm_name);
 	if (d->slaves[0])
 		fprintf(out, " on %s", d->slaves);
-	fprintf(out, "), rotational: %s, scheduler: %s, model: %s\n",
-		d->rotational < 0 ? "unknown" : d->rotational ? "yes" : "no",
-		d->scheduler, d->model);
+	fprintf(out, "), rotational (kernel flag): %s, scheduler: %s, model: %s\n",
+		report_rotational(d->rotational), d->scheduler, d->model);
 	if (m->space_known) {
 		format_bytes(m->avail_bytes, freeb, sizeof(freeb));
 		format_bytes(m->total_bytes, totalb, sizeof(totalb));
@@ -104,6 +103,40 @@ void report_dir_lines(FILE *out, const char *head, const char *path, int have_mo
 	} else {
 		fprintf(out, "%s          free: unknown\n", indent);
 	}
+}
+
+size_t report_notes(const struct copy_run *run, const char **notes)
+{
+	int over = 0, file_copy = 0;
+	size_t n = 0;
+
+	for (size_t k = 0; k < run->ntests; k++) {
+		const struct bench_result *t = &run->tests[k];
+
+		over |= t->scaling > 1.10;
+		file_copy |= t->status == TS_OK && strcmp(t->def->prog, "fstime") == 0;
+	}
+	if (over)
+		notes[n++] = "Scaling above 110 % comes from placement: a copy's processes "
+			     "sharing, or not sharing, a CPU with their partner run faster or "
+			     "slower than one copy alone did. --pin gives each copy its own "
+			     "CPUs and makes the figure repeatable.";
+	if (file_copy)
+		notes[n++] = "The File Copy rows measure the page cache (the files stay in "
+			     "memory), not the disk under the test directory; the disk group "
+			     "(./Run --testdir DIR disk) measures the device.";
+	return n;
+}
+
+void report_host_identity(const struct sys_info *si, char *buf, size_t len)
+{
+	fmt(buf, len, "id %s, virt %s", si->host.id[0] ? si->host.id : "unknown",
+	    si->host.virt[0] ? si->host.virt : "unknown");
+}
+
+const char *report_rotational(int rotational)
+{
+	return rotational < 0 ? "unknown" : rotational ? "yes" : "no";
 }
 
 const struct metric *report_find_metric(const struct bench_result *t, const char *name)

@@ -193,6 +193,18 @@ void report_curve_tables(struct table_out *t, const struct copy_run *run, const 
 int report_is_curve_metric(const struct metric *m);
 /* A test's metric by name ("placement_changed"), or NULL. */
 const struct metric *report_find_metric(const struct bench_result *t, const char *name);
+/*
+ * The notes a copy run's tables need, in words, each a fixed sentence:
+ * scaling above 110 % and its cause, and what the File Copy rows measure.
+ * Fills notes[] (at most REPORT_MAX_NOTES) and returns how many.  Every
+ * writer prints them after the run's tables, never inside UnixBench's blocks.
+ */
+#define REPORT_MAX_NOTES 2
+size_t report_notes(const struct copy_run *run, const char **notes);
+/* "id 1a2b..., virt kvm": the text report's Host identity line, for every format. */
+void report_host_identity(const struct sys_info *si, char *buf, size_t len);
+/* The device's rotational flag as the kernel states it: "yes", "no" or "unknown". */
+const char *report_rotational(int rotational);
 
 /* Sorted by display name, as UnixBench prints results: indexes into run->tests. */
 void report_sorted(const struct copy_run *run, size_t *order);

@@ -123,12 +123,12 @@ static void mount_rows(FILE *out, const struct sys_info *si)
 		fputs(", ", out);
 		esc(out, d->model);
 	}
-	fprintf(out, "), rotational: %s, scheduler: ",
-		d->rotational < 0 ? "unknown" : d->rotational ? "yes" : "no");
+	fprintf(out, "), rotational (kernel flag): %s, scheduler: ",
+		report_rotational(d->rotational));
 	esc(out, d->scheduler);
 	fputs("</td></tr>\n", out);
 	if (m->space_known) {
-		format_bytes(m->free_bytes, a, sizeof(a));
+		format_bytes(m->avail_bytes, a, sizeof(a));
 		format_bytes(m->total_bytes, b, sizeof(b));
 		fprintf(out, "<tr><th>Free space</th><td>%s of %s</td></tr>\n", a, b);
 	}
@@ -146,6 +146,10 @@ static void system_table(FILE *out, const struct run_result *r)
 	info_row(out, "OS", buf);
 	snprintf(buf, sizeof(buf), "%s (%s)", si->machine, si->platform);
 	info_row(out, "Machine", buf);
+	if (si->distribution[0])
+		info_row(out, "Distribution", si->distribution);
+	report_host_identity(si, buf, sizeof(buf));
+	info_row(out, "Host identity", buf);
 	info_row(out, "Language", si->language);
 	fprintf(out, "<tr><th>CPUs</th><td>%u online</td></tr>\n", si->ncpus);
 	if (si->ncpu_info == 0 && !si->brief)
@@ -236,6 +240,35 @@ static const enum stat_col html_stat_cols[] = {
 	SC_N, SC_MEAN, SC_SD, SC_CI, SC_CV, SC_MIN, SC_MAX, SC_FLAGS,
 };
 
+/* The text report's Scaling block as a table, then report_notes(). */
+static void scaling_notes(FILE *out, const struct copy_run *run, const size_t *order)
+{
+	const char *notes[REPORT_MAX_NOTES];
+	size_t n = report_notes(run, notes);
+	int any = 0;
+
+	for (size_t k = 0; k < run->ntests; k++) {
+		const struct bench_result *t = &run->tests[order[k]];
+
+		if (t->scaling <= 0)
+			continue;
+		if (!any)
+			fprintf(out, "<h3>Scaling: result / (%u &times; 1-copy result)</h3>\n"
+				"<table class=\"results\">\n", run->copies);
+		any = 1;
+		fputs("<tr><td>", out);
+		esc(out, t->def->title);
+		fprintf(out, "</td><td>%.1f %%</td></tr>\n", 100 * t->scaling);
+	}
+	if (any)
+		fputs("</table>\n", out);
+	for (size_t i = 0; i < n; i++) {
+		fputs("<p class=\"small\">", out);
+		esc(out, notes[i]);
+		fputs("</p>\n", out);
+	}
+}
+
 static void copy_section(FILE *out, const struct run_result *r, const struct copy_run *run)
 {
 	struct table_out tab = html_table(out);
@@ -284,6 +317,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 		index_table(out, run, order, (enum test_category)c);
 	report_stats_table(&tab, r, run, order, html_stat_cols,
 			   sizeof(html_stat_cols) / sizeof(html_stat_cols[0]), &html_stats);
+	scaling_notes(out, run, order);
 	report_section_close(&sec);
 }
 

@@ -72,12 +72,21 @@ static void dir_text(FILE *out, const char *path, int have_mount, const struct m
 	md_text(out, m->source);
 	fputs(", ", out);
 	md_text(out, m->options);
-	fprintf(out, "; rotational: %s)", d->rotational < 0 ? "unknown" : d->rotational ? "yes" : "no");
+	fprintf(out, "; rotational (kernel flag): %s", report_rotational(d->rotational));
+	if (m->space_known) {
+		char avail[32], total[32];
+
+		format_bytes(m->avail_bytes, avail, sizeof(avail));
+		format_bytes(m->total_bytes, total, sizeof(total));
+		fprintf(out, "; free: %s of %s", avail, total);
+	}
+	fputs(")", out);
 }
 
 static void header(FILE *out, const struct run_result *r)
 {
 	const struct sys_info *si = &r->sys;
+	char hostid[256];
 
 	fputs("# sysindex results: ", out);
 	md_text(out, si->hostname);
@@ -92,7 +101,16 @@ static void header(FILE *out, const struct run_result *r)
 	md_text(out, si->os_release);
 	fputs(" (", out);
 	md_text(out, si->machine);
-	fputs(")\n- **CPU:** ", out);
+	fputs(")\n", out);
+	if (si->distribution[0]) {
+		fputs("- **Distribution:** ", out);
+		md_text(out, si->distribution);
+		fputs("\n", out);
+	}
+	report_host_identity(si, hostid, sizeof(hostid));
+	fputs("- **Host identity:** ", out);
+	md_text(out, hostid);
+	fputs("\n- **CPU:** ", out);
 	cpu_summary(out, si);
 	fprintf(out, "; %u online\n", si->ncpus);
 	if (si->mem_total_kb > 0) {
@@ -140,6 +158,34 @@ static const struct table_frame md_stats = {
 };
 static const enum stat_col md_stat_cols[] = { SC_N, SC_MEAN, SC_CI, SC_CV, SC_FLAGS };
 
+/* The text report's Scaling block as a table, then report_notes(). */
+static void scaling_notes(FILE *out, const struct copy_run *run, const size_t *order)
+{
+	const char *notes[REPORT_MAX_NOTES];
+	size_t n = report_notes(run, notes);
+	int any = 0;
+
+	for (size_t k = 0; k < run->ntests; k++) {
+		const struct bench_result *t = &run->tests[order[k]];
+
+		if (t->scaling <= 0)
+			continue;
+		if (!any)
+			fprintf(out, "| Scaling: result / (%u x 1-copy result) | |\n|---|---:|\n",
+				run->copies);
+		any = 1;
+		fputs("| ", out);
+		md_text(out, t->def->title);
+		fprintf(out, " | %.1f %% |\n", 100 * t->scaling);
+	}
+	if (any)
+		fputs("\n", out);
+	for (size_t i = 0; i < n; i++) {
+		md_text(out, notes[i]);
+		fputs("\n\n", out);
+	}
+}
+
 static void copy_section(FILE *out, const struct run_result *r, const struct copy_run *run)
 {
 	struct table_out tab = md_table(out);
@@ -185,6 +231,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	if (any)
 		report_stats_table(&tab, r, run, order, md_stat_cols,
 				   sizeof(md_stat_cols) / sizeof(md_stat_cols[0]), &md_stats);
+	scaling_notes(out, run, order);
 	report_section_close(&sec);
 }
 

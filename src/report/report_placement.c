@@ -143,6 +143,7 @@ void report_placement_text(FILE *out, const struct copy_run *run, const size_t *
 		}
 	}
 	if (any)
-		fprintf(out, "(readings per sample; one CPU: readings with both processes on one CPU;\n"
+		fprintf(out, "(whether each copy's two processes shared one CPU: it changes the result)\n"
+			"(readings per sample; one CPU: readings with both processes on one CPU;\n"
 			" 1/2/mixed: samples wholly on one CPU, wholly on two CPUs, or mixed)\n\n");
 }

@@ -9,6 +9,9 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+
+#include "util/util.h"
 
 static void open_cell(struct table_out *t, int num)
 {
@@ -118,6 +121,36 @@ void report_stats_table(struct table_out *t, const struct run_result *r,
 }
 
 /* The program's note, then each metric (not the curve's points) as a line. */
+/*
+ * A metric in words: its name with spaces ("placement samples: 37"); a
+ * fraction as a percentage without its "_fraction" ("shared cpu: 13.5 %"),
+ * a count as a whole number, a flag as yes/no (or how often, averaged over
+ * samples), any other value with its unit.
+ */
+static void metric_words(const struct metric *mt, char *buf, size_t len)
+{
+	char name[sizeof(mt->name)];
+	size_t n;
+
+	fmt(name, sizeof(name), "%s", mt->name);
+	n = strlen(name);
+	if (strcmp(mt->unit, "fraction") == 0 && n > 9 && strcmp(name + n - 9, "_fraction") == 0)
+		name[n - 9] = '\0';
+	for (char *p = name; *p; p++)
+		if (*p == '_')
+			*p = ' ';
+	if (strcmp(mt->unit, "fraction") == 0)
+		fmt(buf, len, "%s: %.1f %%", name, 100 * mt->value);
+	else if (strcmp(mt->unit, "count") == 0)
+		fmt(buf, len, "%s: %.0f", name, mt->value);
+	else if (strcmp(mt->unit, "bool") == 0 && (mt->value == 0 || mt->value == 1))
+		fmt(buf, len, "%s: %s", name, mt->value ? "yes" : "no");
+	else if (strcmp(mt->unit, "bool") == 0)   /* averaged over the samples */
+		fmt(buf, len, "%s: in %.0f %% of the samples", name, 100 * mt->value);
+	else
+		fmt(buf, len, "%s: %.6g %s", name, mt->value, mt->unit);
+}
+
 static void notes_cell(struct table_out *t, const struct bench_result *b)
 {
 	const struct table_marks *m = t->m;
@@ -129,7 +162,7 @@ static void notes_cell(struct table_out *t, const struct bench_result *b)
 
 		if (report_is_curve_metric(mt))
 			continue;   /* in the curve table */
-		snprintf(line, sizeof(line), "%s %.6g %s", mt->name, mt->value, mt->unit);
+		metric_words(mt, line, sizeof(line));
 		fputs(i == 0 && !b->note[0] ? m->line : m->line_next, t->out);
 		t->esc(t->out, line);
 		fputs(m->line_end, t->out);

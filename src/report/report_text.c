@@ -26,6 +26,7 @@ void report_workload_line(FILE *out, const struct run_result *r, const char *ind
 static void header(FILE *out, const struct run_result *r)
 {
 	const struct sys_info *si = &r->sys;
+	char hostid[256];
 
 	fprintf(out, "   BYTE UNIX Benchmarks (Version 6.0.0; sysindex %s)\n\n", r->version);
 	if (r->interrupted)
@@ -48,9 +49,8 @@ static void header(FILE *out, const struct run_result *r)
 	fprintf(out, "   Compiler: %s; test programs built with %s\n", si->cc_version,
 		si->bench_cflags);
 	fprintf(out, "   Mode: %s\n", r->mode);
-	fprintf(out, "   Host identity: id %s, virt %s\n",
-		si->host.id[0] ? si->host.id : "unknown",
-		si->host.virt[0] ? si->host.virt : "unknown");
+	report_host_identity(si, hostid, sizeof(hostid));
+	fprintf(out, "   Host identity: %s\n", hostid);
 	report_workload_line(out, r, "   ");
 	if (r->ndirs >= 2) {
 		fprintf(out, "   Test dirs: %s (baseline)", r->dirs[0].label);
@@ -210,6 +210,41 @@ static void scaling_block(FILE *out, const struct copy_run *run, const size_t *o
 	fprintf(out, "\n");
 }
 
+/* Print s with its words wrapped to 79 columns, then a newline. */
+static void put_wrapped(FILE *out, const char *s)
+{
+	size_t col = 0;
+
+	while (*s) {
+		size_t w = strcspn(s, " ");
+
+		if (col > 0 && col + 1 + w > 79) {
+			fputc('\n', out);
+			col = 0;
+		} else if (col > 0) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(s, 1, w, out);
+		col += w;
+		s += w;
+		s += strspn(s, " ");
+	}
+	fputc('\n', out);
+}
+
+/* report_notes(): after every block of UnixBench's layout, a paragraph each. */
+static void notes_block(FILE *out, const struct copy_run *run)
+{
+	const char *notes[REPORT_MAX_NOTES];
+	size_t n = report_notes(run, notes);
+
+	for (size_t i = 0; i < n; i++) {
+		put_wrapped(out, notes[i]);
+		fputc('\n', out);
+	}
+}
+
 static void copy_block(FILE *out, const struct run_result *r, const struct copy_run *run)
 {
 	struct report_section sec;
@@ -243,6 +278,7 @@ static void copy_block(FILE *out, const struct run_result *r, const struct copy_
 	stats_block(out, r, run, order);
 	report_placement_text(out, run, order);
 	scaling_block(out, run, order);
+	notes_block(out, run);
 	report_section_close(&sec);
 }
 

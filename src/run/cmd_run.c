@@ -23,6 +23,7 @@
 #include "sysinfo/mountinfo.h"
 #include "run/paired_run.h"
 #include "run/paths.h"
+#include "run/redact.h"
 #include "report/plot.h"
 #include "report/report.h"
 #include "run/runner.h"
@@ -250,6 +251,7 @@ struct run_ctx {
 	char testdir[PATH_MAX], resdir[PATH_MAX];
 	unsigned counts[MAX_COPY_COUNTS];
 	size_t ncounts;
+	struct redact redact;   /* --redact's substitutions (set in finish) */
 };
 
 /* prepare() failed after claiming the result name: nothing of it is left. */
@@ -311,7 +313,8 @@ static int prepare(struct run_ctx *c)
 		fmt(r->sys.testdir, sizeof(r->sys.testdir), "%s", c->testdir);
 	r->sys.have_mount = mountinfo_describe(r->sys.testdir, &r->sys.mount, &r->sys.device,
 					       merr, sizeof(merr)) == 0;
-	if ((rc = claim_name(c->resdir, r->sys.hostname, r->base_name, sizeof(r->base_name),
+	if ((rc = claim_name(c->resdir, cfg->redact ? REDACT_HOST : r->sys.hostname,
+			     r->base_name, sizeof(r->base_name),
 			     &env->log_fd)) != 0)
 		return rc;
 	if (path_join(env->scratch, sizeof(env->scratch), c->testdir, "sysindex-XXXXXX") != 0 ||
@@ -348,6 +351,23 @@ static int prepare(struct run_ctx *c)
 	return 0;
 }
 
+/*
+ * --progress: auto is the live line on a terminal (not with -v, whose lines
+ * it would garble), else plain lines on stderr, as UnixBench prints them;
+ * -q shows none unless --progress asks.
+ */
+static void progress_where(const struct config *cfg, struct run_env *env)
+{
+	int tty = isatty(STDOUT_FILENO);
+	int how = cfg->progress;
+
+	if (how == PROGRESS_AUTO)
+		how = cfg->quiet ? PROGRESS_NONE
+		    : tty && !cfg->verbose ? PROGRESS_LINE : PROGRESS_PLAIN;
+	env->progress = how == PROGRESS_NONE ? NULL : how == PROGRESS_LINE && tty ? stdout : stderr;
+	env->progress_plain = how == PROGRESS_PLAIN;
+}
+
 /* Every copy count, every test.  Returns the signal that stopped it, or 0. */
 static int measure(struct run_ctx *c)
 {
@@ -356,9 +376,7 @@ static int measure(struct run_ctx *c)
 	struct run_result *r = &c->r;
 	int sig = 0;
 
-	/* -v prints a line per command and copy: a progress line would garble it. */
-	if (!cfg->quiet && !cfg->verbose && isatty(STDOUT_FILENO))
-		env->progress = stdout;
+	progress_where(cfg, env);
 	env->started = now_mono();
 	env->eta_total = plan_run(cfg, c->ncounts, env->plans);
 	env->ncounts = c->ncounts;
@@ -406,6 +424,34 @@ static int measure(struct run_ctx *c)
 	return sig;
 }
 
+/* --redact: the substitutions, and the result every writer reads, redacted. */
+static void redact_results(struct run_ctx *c)
+{
+	const struct config *cfg = &c->cfg;
+	const char *given[MAX_TESTDIRS + 1];
+	size_t n = 0;
+
+	given[n++] = c->testdir;
+	for (size_t i = 0; i < cfg->ndirs && n < MAX_TESTDIRS + 1; i++)
+		given[n++] = cfg->dirs[i].path;
+	redact_init(&c->redact, &c->r, c->resdir, given, n);
+	redact_run(&c->redact, &c->r);
+}
+
+/* --redact: the log, which the runner wrote as it went. */
+static int redact_log(struct run_ctx *c)
+{
+	char log[PATH_MAX], err[256];
+
+	if (fmt(log, sizeof(log), "%s/%s.log", c->resdir, c->r.base_name) != 0 ||
+	    redact_file(&c->redact, log, err, sizeof(err)) != 0) {
+		fprintf(stderr, "sysindex: --redact: cannot redact the log: %s\n", err);
+		unlink(log);
+		return -1;
+	}
+	return 0;
+}
+
 /* Report on stdout, result files, clean-up; returns the exit status. */
 static int finish(struct run_ctx *c, int sig)
 {
@@ -420,6 +466,8 @@ static int finish(struct run_ctx *c, int sig)
 				failed = 1;
 	remove_tree(c->env.scratch);
 	paired_cleanup(&c->pe);
+	if (cfg->redact)
+		redact_results(c);
 	if (!cfg->quiet)
 		printf("\n========================================================================\n");
 	report_text(stdout, r);
@@ -437,6 +485,8 @@ static int finish(struct run_ctx *c, int sig)
 			paired ? " -paired.svg .png" : "");
 	}
 	close(c->env.log_fd);
+	if (cfg->redact && redact_log(c) != 0)
+		failed = 1;
 	for (size_t i = 0; i < r->nruns; i++)
 		runner_free(&r->runs[i]);
 	free(r->runs);

@@ -417,7 +417,7 @@ int paired_copy_run(struct paired_env *pe, unsigned copies, struct copy_run *run
 			trs[d] = &runs[d].tests[k[d]++];
 		sig = paired_test(pe, i, prev, copies, trs, labels);
 	}
-	if (pe->env[0]->progress != NULL) {
+	if (pe->env[0]->progress != NULL && !pe->env[0]->progress_plain) {
 		fprintf(pe->env[0]->progress, "\r\033[K");
 		fflush(pe->env[0]->progress);
 	}

@@ -129,14 +129,11 @@ static int settle(const struct run_env *env)
 	return sig_sleep(s * 2 / 3);
 }
 
-static void progress(struct run_env *env, const struct test_def *t, const char *step,
-		     unsigned pass, unsigned npass, unsigned copies)
+/* The time left, from the plan corrected by how fast the run has gone so far. */
+static void eta_text(const struct run_env *env, char *eta, size_t len)
 {
 	double elapsed = now_mono() - env->started, left, ratio = 1;
-	char eta[32];
 
-	if (env->progress == NULL)
-		return;
 	if (env->eta_done > 30)
 		ratio = elapsed / env->eta_done;
 	if (ratio < 0.5)
@@ -147,11 +144,49 @@ static void progress(struct run_env *env, const struct test_def *t, const char *
 	if (left < 0)
 		left = 0;
 	if (left >= 3600)
-		fmt(eta, sizeof(eta), "%dh%02dm", (int)(left / 3600), (int)left % 3600 / 60);
+		fmt(eta, len, "%dh%02dm", (int)(left / 3600), (int)left % 3600 / 60);
 	else
-		fmt(eta, sizeof(eta), "%dm%02ds", (int)left / 60, (int)left % 60);
-	fprintf(env->progress, "\r\033[K%u x %-40.40s %s %u/%u  ETA %s", copies,
-		t->title, step, pass, npass, eta);
+		fmt(eta, len, "%dm%02ds", (int)left / 60, (int)left % 60);
+}
+
+/*
+ * The live line rewrites itself at every step; plain progress (a log, a
+ * pipe) prints one line when a test starts and one when it is done.
+ */
+static void progress(struct run_env *env, const struct test_def *t, const char *step,
+		     unsigned pass, unsigned npass, unsigned copies)
+{
+	char eta[32];
+
+	if (env->progress == NULL)
+		return;
+	env->copies = copies;
+	eta_text(env, eta, sizeof(eta));
+	if (env->progress_plain) {
+		if (pass == 1)
+			fprintf(env->progress, "%u x %s: started, %u %s%s planned, ETA %s\n",
+				copies, t->title, npass, step, npass == 1 ? "" : "s", eta);
+	} else {
+		fprintf(env->progress, "\r\033[K%u x %-40.40s %s %u/%u  ETA %s", copies,
+			t->title, step, pass, npass, eta);
+	}
+	fflush(env->progress);
+}
+
+/* Plain progress: the test's result when it is done. */
+static void progress_done(const struct run_env *env, const struct bench_result *tr)
+{
+	char eta[32];
+
+	if (env->progress == NULL || !env->progress_plain)
+		return;
+	eta_text(env, eta, sizeof(eta));
+	if (tr->status == TS_OK)
+		fprintf(env->progress, "%u x %s: %.1f %s, ETA %s\n", env->copies,
+			tr->def->title, tr->score, tr->def->unit, eta);
+	else
+		fprintf(env->progress, "%u x %s: %s, ETA %s\n", env->copies, tr->def->title,
+			tr->reason[0] ? tr->reason : "no result", eta);
 	fflush(env->progress);
 }
 
@@ -281,6 +316,7 @@ static int run_pass(struct run_env *env, const struct test_def *t, char *const *
 static void finish_test(struct run_env *env, struct bench_result *tr)
 {
 	score_test(tr);
+	progress_done(env, tr);
 	for (size_t i = 0; i < tr->npasses; i++) {
 		const struct pass_result *p = &tr->passes[i];
 
@@ -451,7 +487,7 @@ int runner_copy_run(struct run_env *env, unsigned copies, struct copy_run *run)
 	}
 	for (size_t i = 0; i < cfg->ntests && !sig; i++)
 		sig = run_test(env, i, i ? cfg->tests[i - 1] : NULL, copies, &run->tests[i]);
-	if (env->progress != NULL) {
+	if (env->progress != NULL && !env->progress_plain) {
 		fprintf(env->progress, "\r\033[K");
 		fflush(env->progress);
 	}

@@ -22,7 +22,9 @@ struct run_env {
 	char disk_file[1100];    /* shared disk test file, laid out on first use */
 	unsigned long long disk_size;
 	int log_fd;              /* the run log (children's stdout too) */
-	FILE *progress;          /* terminal for the progress line, or NULL */
+	FILE *progress;          /* where progress goes (--progress), or NULL */
+	int progress_plain;      /* one line per test start and result, not a live line */
+	unsigned copies;         /* the copy count of the progress shown */
 	struct test_plan plans[MAX_SELECTED]; /* per cfg->tests[i] (plan_run) */
 	int cpus[MAX_PIN];       /* --pin: the CPUs copies are pinned to, in order */
 	size_t ncpus;

@@ -25,6 +25,7 @@ Suite *suite_sysinfo(void);
 Suite *suite_mountinfo(void);
 Suite *suite_json(void);
 Suite *suite_writers(void);
+Suite *suite_redact(void);
 Suite *suite_compare(void);
 Suite *suite_plot(void);
 Suite *suite_disk(void);
@@ -57,6 +58,7 @@ static const struct {
 	{ "mountinfo", suite_mountinfo },
 	{ "json", suite_json },
 	{ "writers", suite_writers },
+	{ "redact", suite_redact },
 	{ "compare", suite_compare },
 	{ "plot", suite_plot },
 	{ "disk", suite_disk },

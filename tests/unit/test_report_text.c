@@ -396,7 +396,8 @@ START_TEST(placement_block_after_statistics)
 		      " 1/2/mixed: samples wholly on one CPU, wholly on two CPUs, or mixed)\n\n",
 		      strlen("\nPlacement (read during each sample)")) == 0, "%s", block);
 	ck_assert_msg(strstr(block, "  copy 2                                      120   25.0%     "
-			     "0/1/1  changed\n(readings per sample;") != NULL, "%s", block);
+			     "0/1/1  changed\n(whether each copy's two processes shared one CPU: "
+			     "it changes the result)\n(readings per sample;") != NULL, "%s", block);
 	for (p = block + 1; *p && *p != '\n'; ) {
 		size_t n = strcspn(p, "\n");
 

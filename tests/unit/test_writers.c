@@ -142,6 +142,7 @@ static void fill_sys(struct sys_info *si, struct cpu_info *cpus)
 	snprintf(si->os, sizeof(si->os), "GNU/Linux");
 	snprintf(si->system, sizeof(si->system), "GNU/Linux");
 	snprintf(si->os_release, sizeof(si->os_release), "6.1.0-28-amd64");
+	snprintf(si->distribution, sizeof(si->distribution), "Debian GNU/Linux 12 (bookworm) <b>");
 	/* 0xE9 is Latin-1 'é': not UTF-8, must not break JSON or HTML. */
 	snprintf(si->os_version, sizeof(si->os_version), "#1 SMP PREEMPT_DYNAMIC Debian caf\xe9");
 	snprintf(si->machine, sizeof(si->machine), "x86_64");
@@ -587,6 +588,39 @@ START_TEST(test_writer_table)
 }
 END_TEST
 
+/*
+ * Scaling above 110 % and File Copy rows get their notes in words in every
+ * human format, with the scaling figure itself (the text's Scaling block).
+ */
+START_TEST(test_notes_every_format)
+{
+	struct synth *s = synth_new();
+	int (*const w[])(FILE *, const struct run_result *) = { report_text, report_md,
+								 report_html };
+	const char *notes[REPORT_MAX_NOTES];
+
+	ck_assert_uint_eq(report_notes(&s->runs[1], notes), 1);   /* File Copy only */
+	ck_assert_ptr_nonnull(strstr(notes[0], "page cache"));
+	s->tests[1][0].scaling = 8.51;
+	ck_assert_uint_eq(report_notes(&s->runs[1], notes), 2);
+	ck_assert_ptr_nonnull(strstr(notes[0], "placement"));
+	ck_assert_ptr_nonnull(strstr(notes[0], "--pin"));
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
+		char path[128];
+		char *text = write_to_file(w[i], &s->r, path, sizeof(path), ".out");
+
+		unlink(path);
+		ck_assert_msg(strstr(text, "851.0") != NULL, "writer %zu: no scaling figure", i);
+		ck_assert_msg(strstr(text, "--pin") != NULL, "writer %zu: no --pin note", i);
+		ck_assert_msg(strstr(text, "page cache") != NULL, "writer %zu: no File Copy note", i);
+		free(text);
+	}
+	s->tests[1][0].scaling = 1.09;
+	ck_assert_uint_eq(report_notes(&s->runs[1], notes), 1);
+	free(s);
+}
+END_TEST
+
 Suite *suite_writers(void)
 {
 	Suite *s = suite_create("writers");
@@ -600,6 +634,7 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_md_golden);
 	tcase_add_test(tc, test_html_golden);
 	tcase_add_test(tc, test_writer_table);
+	tcase_add_test(tc, test_notes_every_format);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,71 @@
+/* test_redact.c: --redact's substitutions (src/run/redact.c). */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run/redact.h"
+
+static struct redact rd;
+
+static void setup_subs(void)
+{
+	memset(&rd, 0, sizeof(rd));
+	redact_add(&rd, "/home/ann", "<home>", 0);
+	redact_add(&rd, "/home/ann/bench", "<testdir-1>", 0);
+	redact_add(&rd, "vm", REDACT_HOST, 1);
+	redact_add(&rd, "/", "<root>", 0);   /* ignored: names nothing */
+	redact_add(&rd, "", "<empty>", 0);   /* ignored */
+}
+
+/* The longest needle wins, so a test dir in the home folder keeps its own name. */
+START_TEST(test_longest_first)
+{
+	char out[256];
+
+	setup_subs();
+	ck_assert_uint_eq(rd.n, 3);
+	redact_str(&rd, "scratch /home/ann/bench/sysindex-x and /home/ann/.cache", out,
+		   sizeof(out));
+	ck_assert_str_eq(out, "scratch <testdir-1>/sysindex-x and <home>/.cache");
+}
+END_TEST
+
+/* A hostname is replaced only as a whole name: "kvm" stays, "vm:" goes. */
+START_TEST(test_hostname_whole_word)
+{
+	char out[256];
+
+	setup_subs();
+	redact_str(&rd, "vm: kvm vm2 vm-1 (vm)", out, sizeof(out));
+	ck_assert_str_eq(out, "host-1: kvm vm2 host-1-1 (host-1)");
+}
+END_TEST
+
+/* Placeholders hold nothing of the value, and text with NULs and growth works. */
+START_TEST(test_text_and_placeholders)
+{
+	static const char in[] = "a vm\0vm /home/ann z";
+	size_t n;
+	char *out;
+
+	setup_subs();
+	out = redact_text(&rd, in, sizeof(in) - 1, &n);
+	ck_assert_ptr_nonnull(out);
+	ck_assert_uint_eq(n, strlen("a host-1") + 1 + strlen("host-1 <home> z"));
+	ck_assert_mem_eq(out, "a host-1\0host-1 <home> z", n);
+	ck_assert_ptr_null(strstr(out, "ann"));
+	free(out);
+}
+END_TEST
+
+Suite *suite_redact(void)
+{
+	Suite *s = suite_create("redact");
+	TCase *tc = tcase_create("subs");
+
+	tcase_add_test(tc, test_longest_first);
+	tcase_add_test(tc, test_hostname_whole_word);
+	tcase_add_test(tc, test_text_and_placeholders);
+	suite_add_tcase(s, tc);
+	return s;
+}
