@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -255,6 +256,7 @@ static void signal_copy(struct copy *c, int sig)
 
 static void reap(struct copy *c, struct spawn_out *o, double now)
 {
+	struct rusage ru;
 	siginfo_t si;
 	int st;
 	pid_t r;
@@ -281,11 +283,12 @@ static void reap(struct copy *c, struct spawn_out *o, double now)
 		if (cpu >= 0)
 			o->cpu = cpu;
 	}
-	r = waitpid(c->pid, &st, WNOHANG);
+	r = wait4(c->pid, &st, WNOHANG, &ru);
 	if (r == c->pid) {
 		c->reaped = 1;
 		c->reaped_at = now;
 		o->status = st;
+		o->ivcsw = (long long)ru.ru_nivcsw;
 		if (c->end < 0 || now < c->end)
 			c->end = now;
 		/* Whatever it left in its process group goes with it. */
@@ -433,6 +436,7 @@ int spawn_pass(const struct spawn_spec *s, size_t n, struct spawn_out *out)
 	for (size_t i = 0; i < n; i++) {
 		out[i].status = -1;
 		out[i].cpu = -1;
+		out[i].ivcsw = -1;
 	}
 	if (c == NULL) {
 		for (size_t i = 0; i < n; i++)

@@ -38,6 +38,7 @@ struct spawn_out {
 	int timed_out;          /* killed at the deadline */
 	int start_errno;        /* fork/pipe failure */
 	int cpu;                /* CPU it last ran on, read when it exited; -1 unknown */
+	long long ivcsw;        /* involuntary context switches (wait4), -1 unknown */
 };
 
 /*
