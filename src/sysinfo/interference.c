@@ -169,7 +169,7 @@ static void because(char *why, size_t len, const char *what, const char *path, i
 	used = strlen(why);
 	if (used < len)
 		fmt(why + used, len - used, "%s%s: %s: %s; left out",
-		    used ? "\n" : "", what, path, err ? strerror(err) : "no such counter in it");
+		    used ? "; " : "", what, path, err ? strerror(err) : "no such counter in it");
 }
 
 unsigned intf_read(const char *root, struct intf_snap *s, char *why, size_t len)
