@@ -62,9 +62,13 @@ int intf_parse_stat(const char *text, unsigned long long *steal, int max, int *n
 			for (; k < 8; k++) {
 				char *e2;
 
+				while (*end == ' ')
+					end++;
+				if (*end < '0' || *end > '9')
+					break;
 				errno = 0;
 				v[k] = strtoull(end, &e2, 10);
-				if (e2 == end || errno != 0 || *e2 == '-')
+				if (errno != 0)
 					break;
 				end = e2;
 			}

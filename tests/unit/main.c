@@ -37,6 +37,7 @@ Suite *suite_memnet(void);
 Suite *suite_workload(void);
 Suite *suite_paired(void);
 Suite *suite_sliced(void);
+Suite *suite_interference(void);
 
 static const struct {
 	const char *name;
@@ -66,6 +67,7 @@ static const struct {
 	{ "workload", suite_workload },
 	{ "paired", suite_paired },
 	{ "sliced", suite_sliced },
+	{ "interference", suite_interference },
 };
 
 int main(void)
