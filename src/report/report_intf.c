@@ -54,6 +54,11 @@ int report_intf_line(const struct run_result *r, char *out, size_t len)
 		    (double)t.ivcsw / t.copy_seconds);
 		used = part(out, len, used, buf);
 	}
+	if ((t.have & INTF_HAVE_DELAY) && t.copy_seconds > 0) {
+		fmt(buf, sizeof(buf), "copies waited for a CPU: %.1f %% of their time",
+		    100 * t.run_delay / t.copy_seconds);
+		used = part(out, len, used, buf);
+	}
 	if (t.have & INTF_HAVE_THROTTLE) {
 		fmt(buf, sizeof(buf), "cgroup throttled: %.1f %% of the time", 100 * t.throttled / t.wall);
 		used = part(out, len, used, buf);

@@ -140,6 +140,7 @@ static void intf_run_block(struct json_out *j, const struct run_result *r)
 		json_kv_double(j, "involuntary_switches_per_copy_second",
 			       (t.have & INTF_HAVE_IVCSW) && t.copy_seconds > 0 ?
 			       (double)t.ivcsw / t.copy_seconds : (double)NAN);
+		kv_share(j, "cpu_wait_percent", t.have & INTF_HAVE_DELAY, t.run_delay, t.copy_seconds);
 		kv_share(j, "throttled_percent", t.have & INTF_HAVE_THROTTLE, t.throttled, t.wall);
 		json_kv_uint(j, "samples", t.samples);
 		json_kv_uint(j, "disturbed_samples", report_intf_disturbed(r));
@@ -168,6 +169,7 @@ static void intf_pass_block(struct json_out *j, const struct intf_sample *s)
 		json_kv_uint(j, "involuntary_switches", s->ivcsw);
 	else
 		json_kv_null(j, "involuntary_switches");
+	json_kv_double(j, "cpu_wait_seconds", s->have & INTF_HAVE_DELAY ? s->run_delay : (double)NAN);
 	json_kv_double(j, "throttled_seconds",
 		       s->have & INTF_HAVE_THROTTLE ? s->throttled : (double)NAN);
 	if (s->have & INTF_HAVE_THROTTLE)

@@ -223,8 +223,7 @@ static void intf_pass(const struct run_env *env, const struct intf_snap *snap, d
 {
 	int cpus[MAX_PIN];
 	size_t n = 0;
-	unsigned long long ivcsw = 0;
-	int have_ivcsw = pr->ncopies > 0;
+	struct intf_copies cp = { (unsigned)pr->ncopies, 1, 1, 0, 0 };
 	long hz = sysconf(_SC_CLK_TCK), online = sysconf(_SC_NPROCESSORS_ONLN);
 	char flags[40];
 
@@ -241,16 +240,20 @@ static void intf_pass(const struct run_env *env, const struct intf_snap *snap, d
 		n = 0;
 	for (size_t i = 0; i < pr->ncopies; i++) {
 		if (out[i].ivcsw < 0)
-			have_ivcsw = 0;
+			cp.have_ivcsw = 0;
 		else
-			ivcsw += (unsigned long long)out[i].ivcsw;
+			cp.ivcsw += (unsigned long long)out[i].ivcsw;
+		if (out[i].run_delay < 0)
+			cp.have_delay = 0;
+		else
+			cp.run_delay += out[i].run_delay;
 	}
-	intf_diff(&snap[0], &snap[1], wall, cpus, n, ivcsw, (unsigned)pr->ncopies, have_ivcsw,
+	intf_diff(&snap[0], &snap[1], wall, cpus, n, &cp,
 		  online > 0 ? (unsigned)online : 0, hz, &pr->intf);
 	runner_log(env, "# interference: %.3f s over %u CPU(s): steal %.3f s, cpu pressure %.3f s, "
-		   "%llu involuntary switches, throttled %.3f s (%llu times)%s%s\n",
+		   "%llu involuntary switches, waited for a CPU %.3f s, throttled %.3f s (%llu times)%s%s\n",
 		   pr->intf.wall, pr->intf.ncpus, pr->intf.steal, pr->intf.psi_some, pr->intf.ivcsw,
-		   pr->intf.throttled, pr->intf.nr_throttled, pr->intf.flags ? "; flagged " : "",
+		   pr->intf.run_delay, pr->intf.throttled, pr->intf.nr_throttled, pr->intf.flags ? "; flagged " : "",
 		   intf_flag_names(pr->intf.flags, flags, sizeof(flags)));
 }
 

@@ -215,14 +215,14 @@ static unsigned long long up(unsigned long long a, unsigned long long b)
 }
 
 void intf_diff(const struct intf_snap *a, const struct intf_snap *b, double wall,
-	       const int *cpus, size_t n, unsigned long long ivcsw, unsigned copies,
-	       int have_ivcsw, unsigned online, long hz, struct intf_sample *out)
+	       const int *cpus, size_t n, const struct intf_copies *cp,
+	       unsigned online, long hz, struct intf_sample *out)
 {
 	unsigned have = a->have & b->have;
 
 	memset(out, 0, sizeof(*out));
 	out->wall = wall > 0 ? wall : 0;
-	out->copies = copies;
+	out->copies = cp->copies;
 	if ((have & INTF_HAVE_STEAL) && hz > 0) {
 		unsigned long long ticks = 0;
 		unsigned char used[INTF_MAX_CPUS] = { 0 };
@@ -246,11 +246,16 @@ void intf_diff(const struct intf_snap *a, const struct intf_snap *b, double wall
 		out->throttled = (double)up(a->throttled_us, b->throttled_us) / 1e6;
 		out->nr_throttled = up(a->nr_throttled, b->nr_throttled);
 	}
-	if (have_ivcsw) {
+	have &= INTF_HAVE_STEAL | INTF_HAVE_PSI | INTF_HAVE_THROTTLE;
+	if (cp->copies > 0 && cp->have_ivcsw) {
 		have |= INTF_HAVE_IVCSW;
-		out->ivcsw = ivcsw;
+		out->ivcsw = cp->ivcsw;
 	}
-	out->have = have & (INTF_HAVE_STEAL | INTF_HAVE_PSI | INTF_HAVE_IVCSW | INTF_HAVE_THROTTLE);
+	if (cp->copies > 0 && cp->have_delay) {
+		have |= INTF_HAVE_DELAY;
+		out->run_delay = cp->run_delay;
+	}
+	out->have = have;
 	out->flags = intf_flags(out, online);
 }
 
@@ -264,14 +269,21 @@ unsigned intf_flags(const struct intf_sample *s, unsigned online)
 	    s->steal >= INTF_STEAL_SHARE * s->wall * s->ncpus)
 		f |= INTF_STEAL;
 	/*
-	 * Contended: the copies were preempted often, and (where PSI is there)
-	 * tasks waited for a CPU for a real share of the sample.  Copies that
+	 * Contended: the copies waited for a CPU for a share of their time
+	 * (schedstat); without it, they were preempted often and (where PSI is
+	 * there) tasks waited for a CPU for a share of the sample.  Copies that
 	 * outnumber the CPUs contend with each other: that is the test.
 	 */
-	if ((s->have & INTF_HAVE_IVCSW) && s->copies > 0 && (online == 0 || s->copies <= online) &&
-	    (double)s->ivcsw >= INTF_IVCSW_RATE * s->wall * s->copies &&
-	    (!(s->have & INTF_HAVE_PSI) || s->psi_some >= INTF_PSI_SHARE * s->wall))
-		f |= INTF_CONTENDED;
+	if (s->copies > 0 && (online == 0 || s->copies <= online)) {
+		if (s->have & INTF_HAVE_DELAY) {
+			if (s->run_delay >= INTF_DELAY_SHARE * s->wall * s->copies)
+				f |= INTF_CONTENDED;
+		} else if ((s->have & INTF_HAVE_IVCSW) &&
+			   (double)s->ivcsw >= INTF_IVCSW_RATE * s->wall * s->copies &&
+			   (!(s->have & INTF_HAVE_PSI) || s->psi_some >= INTF_PSI_SHARE * s->wall)) {
+			f |= INTF_CONTENDED;
+		}
+	}
 	if ((s->have & INTF_HAVE_THROTTLE) && s->nr_throttled > 0 &&
 	    s->throttled >= INTF_THROTTLE_SHARE * s->wall)
 		f |= INTF_THROTTLED;
@@ -304,6 +316,7 @@ void intf_add(struct intf_total *t, const struct intf_sample *s)
 	t->psi_some += s->psi_some;
 	t->throttled += s->throttled;
 	t->ivcsw += s->ivcsw;
+	t->run_delay += s->run_delay;
 	t->copy_seconds += s->wall * s->copies;
 	for (unsigned i = 0; i < 3; i++)
 		if (s->flags & (1u << i))

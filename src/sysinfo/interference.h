@@ -24,6 +24,7 @@ enum {
 	INTF_HAVE_PSI = 1u << 1,
 	INTF_HAVE_IVCSW = 1u << 2,
 	INTF_HAVE_THROTTLE = 1u << 3,
+	INTF_HAVE_DELAY = 1u << 4,     /* the copies' schedstat run delay */
 };
 
 /* A sample's flags (bits): the share it lost passed the threshold. */
@@ -35,8 +36,9 @@ enum {
 
 /* Thresholds (docs/methodology.md, "Interference"). */
 #define INTF_STEAL_SHARE 0.02      /* steal / CPU time of the CPUs used */
-#define INTF_PSI_SHARE 0.10        /* PSI "some" / wall time */
-#define INTF_IVCSW_RATE 50.0       /* involuntary switches per copy-second */
+#define INTF_DELAY_SHARE 0.10      /* copies' wait for a CPU / copy-seconds */
+#define INTF_PSI_SHARE 0.10        /* PSI "some" / wall time (no schedstat) */
+#define INTF_IVCSW_RATE 20.0       /* involuntary switches per copy-second (no schedstat) */
 #define INTF_THROTTLE_SHARE 0.01   /* throttled_usec / wall time */
 
 /* The counters at one moment. */
@@ -57,6 +59,7 @@ struct intf_sample {
 	double steal;                  /* s stolen on those CPUs */
 	double psi_some;               /* s some task waited for a CPU */
 	unsigned long long ivcsw;      /* summed over the copies */
+	double run_delay;              /* s the copies waited for a CPU, summed */
 	unsigned copies;
 	double throttled;              /* s the cgroup was throttled */
 	unsigned long long nr_throttled;
@@ -77,15 +80,23 @@ int intf_parse_cgroup(const char *text, char *out, size_t len);
  */
 unsigned intf_read(const char *root, struct intf_snap *s, char *why, size_t len);
 
+/* What the copies' own counters said (spawn.c), summed over the copies. */
+struct intf_copies {
+	unsigned copies;
+	int have_ivcsw, have_delay;    /* every copy's was read */
+	unsigned long long ivcsw;
+	double run_delay;              /* s */
+};
+
 /*
  * The sample between a and b over 'wall' seconds: steal over cpus[0..n-1]
- * (n == 0: every CPU), ivcsw of 'copies' copies; then its flags.
+ * (n == 0: every CPU), the copies' switches and run delay; then its flags.
  * online is the number of online CPUs (contention among the copies
  * themselves is not interference: no contended flag when copies > online).
  */
 void intf_diff(const struct intf_snap *a, const struct intf_snap *b, double wall,
-	       const int *cpus, size_t n, unsigned long long ivcsw, unsigned copies,
-	       int have_ivcsw, unsigned online, long hz, struct intf_sample *out);
+	       const int *cpus, size_t n, const struct intf_copies *cp,
+	       unsigned online, long hz, struct intf_sample *out);
 unsigned intf_flags(const struct intf_sample *s, unsigned online);
 /* "steal,contended" or "" into out. */
 const char *intf_flag_names(unsigned flags, char *out, size_t len);
@@ -96,6 +107,7 @@ struct intf_total {
 	double wall, cpu_time;         /* s; cpu_time = sum of wall x ncpus */
 	double steal, psi_some, throttled;
 	unsigned long long ivcsw;
+	double run_delay;
 	double copy_seconds;           /* sum of wall x copies */
 	size_t samples, flagged[3];    /* steal, contended, throttled */
 };

@@ -81,6 +81,20 @@ START_TEST(test_read_fixtures)
 }
 END_TEST
 
+/* The copies' counters; delay < 0: no schedstat. */
+static const struct intf_copies *cps(unsigned copies, int have_ivcsw, unsigned long long ivcsw,
+				     double delay)
+{
+	static struct intf_copies c;
+
+	c.copies = copies;
+	c.have_ivcsw = have_ivcsw;
+	c.ivcsw = ivcsw;
+	c.have_delay = delay >= 0;
+	c.run_delay = delay >= 0 ? delay : 0;
+	return &c;
+}
+
 static struct intf_snap snap(unsigned long long s0, unsigned long long s1,
 			     unsigned long long psi, unsigned long long thr_us,
 			     unsigned long long nthr)
@@ -109,22 +123,42 @@ START_TEST(test_flags_steal)
 	struct intf_sample s;
 	int cpu1 = 1;
 
-	intf_diff(&a, &b, 2.0, &cpu1, 1, 0, 1, 1, 2, 100, &s);
+	intf_diff(&a, &b, 2.0, &cpu1, 1, cps(1, 1, 0, -1), 2, 100, &s);
 	ck_assert_uint_eq(s.ncpus, 1);
 	ck_assert_double_eq_tol(s.steal, 0.04, 1e-12);
 	ck_assert_uint_eq(s.flags, INTF_STEAL);
 	b.steal[1] = 3;
-	intf_diff(&a, &b, 2.0, &cpu1, 1, 0, 1, 1, 2, 100, &s);
+	intf_diff(&a, &b, 2.0, &cpu1, 1, cps(1, 1, 0, -1), 2, 100, &s);
 	ck_assert_uint_eq(s.flags, 0);
 	/* All CPUs (no placement known): 503 ticks over 4 CPU-seconds. */
-	intf_diff(&a, &b, 2.0, NULL, 0, 0, 1, 1, 2, 100, &s);
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(1, 1, 0, -1), 2, 100, &s);
 	ck_assert_uint_eq(s.ncpus, 2);
 	ck_assert_uint_eq(s.flags, INTF_STEAL);
 }
 END_TEST
 
 /*
- * Contended: 2 s, 1 copy: needs >= 100 involuntary switches (50/s) and PSI
+ * Contended, from schedstat: 2 s, 2 copies: the copies waited >= 0.4 s
+ * (10 % of 4 copy-seconds); PSI and the switches do not matter then.
+ */
+START_TEST(test_flags_delay)
+{
+	struct intf_snap a = snap(0, 0, 0, 0, 0), b = snap(0, 0, 0, 0, 0);
+	struct intf_sample s;
+
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(2, 1, 0, 0.4), 2, 100, &s);
+	ck_assert_uint_eq(s.flags, INTF_CONTENDED);
+	ck_assert_uint_eq(s.have & INTF_HAVE_DELAY, INTF_HAVE_DELAY);
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(2, 1, 100000, 0.399), 2, 100, &s);
+	ck_assert_uint_eq(s.flags, 0);
+	/* Three copies on two CPUs wait for each other: not interference. */
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(3, 1, 0, 3.0), 2, 100, &s);
+	ck_assert_uint_eq(s.flags, 0);
+}
+END_TEST
+
+/*
+ * Contended without schedstat: 2 s, 1 copy: needs >= 40 involuntary switches (20/s) and PSI
  * some >= 0.2 s (10 %).  Copies beyond the CPUs: never (they compete with
  * each other by design).  Without PSI, the switches alone decide.
  */
@@ -133,22 +167,22 @@ START_TEST(test_flags_contended)
 	struct intf_snap a = snap(0, 0, 0, 0, 0), b = snap(0, 0, 200000, 0, 0);
 	struct intf_sample s;
 
-	intf_diff(&a, &b, 2.0, NULL, 0, 100, 1, 1, 2, 100, &s);
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(1, 1, 40, -1), 2, 100, &s);
 	ck_assert_uint_eq(s.flags, INTF_CONTENDED);
-	intf_diff(&a, &b, 2.0, NULL, 0, 99, 1, 1, 2, 100, &s);
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(1, 1, 39, -1), 2, 100, &s);
 	ck_assert_uint_eq(s.flags, 0);
 	b.psi_some_us = 199999;
-	intf_diff(&a, &b, 2.0, NULL, 0, 1000, 1, 1, 2, 100, &s);
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(1, 1, 1000, -1), 2, 100, &s);
 	ck_assert_uint_eq(s.flags, 0);
 	b.psi_some_us = 2000000;
-	intf_diff(&a, &b, 2.0, NULL, 0, 1000, 4, 1, 2, 100, &s);
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(4, 1, 1000, -1), 2, 100, &s);
 	ck_assert_uint_eq(s.flags, 0);
 	/* ivcsw unknown (a copy killed): no contended flag. */
-	intf_diff(&a, &b, 2.0, NULL, 0, 1000, 1, 0, 2, 100, &s);
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(1, 0, 1000, -1), 2, 100, &s);
 	ck_assert_uint_eq(s.flags, 0);
 	ck_assert_uint_eq(s.have & INTF_HAVE_IVCSW, 0);
 	a.have = b.have = INTF_HAVE_STEAL;
-	intf_diff(&a, &b, 2.0, NULL, 0, 100, 1, 1, 2, 100, &s);
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(1, 1, 40, -1), 2, 100, &s);
 	ck_assert_uint_eq(s.flags, INTF_CONTENDED);
 }
 END_TEST
@@ -160,15 +194,15 @@ START_TEST(test_flags_throttled)
 	struct intf_sample s;
 	char names[40];
 
-	intf_diff(&a, &b, 2.0, NULL, 0, 0, 1, 1, 2, 100, &s);
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(1, 1, 0, -1), 2, 100, &s);
 	ck_assert_double_eq_tol(s.throttled, 0.02, 1e-12);
 	ck_assert_uint_eq(s.flags, INTF_THROTTLED);
 	b.throttled_us = 20999;
-	intf_diff(&a, &b, 2.0, NULL, 0, 0, 1, 1, 2, 100, &s);
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(1, 1, 0, -1), 2, 100, &s);
 	ck_assert_uint_eq(s.flags, 0);
 	/* A counter that went back (cgroup moved) counts as nothing. */
 	b.throttled_us = 0;
-	intf_diff(&a, &b, 2.0, NULL, 0, 0, 1, 1, 2, 100, &s);
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(1, 1, 0, -1), 2, 100, &s);
 	ck_assert_double_eq(s.throttled, 0);
 	ck_assert_str_eq(intf_flag_names(INTF_STEAL | INTF_THROTTLED, names, sizeof(names)),
 			 "steal,throttled");
@@ -186,6 +220,7 @@ Suite *suite_interference(void)
 	tcase_add_test(tc, test_cpustat_cgroup);
 	tcase_add_test(tc, test_read_fixtures);
 	tcase_add_test(tc, test_flags_steal);
+	tcase_add_test(tc, test_flags_delay);
 	tcase_add_test(tc, test_flags_contended);
 	tcase_add_test(tc, test_flags_throttled);
 	suite_add_tcase(s, tc);
