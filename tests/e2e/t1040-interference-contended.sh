@@ -31,4 +31,16 @@ grep -A12 '"interference": {' "$r.json" | grep -q '"contended"' ||
 grep -q '"involuntary_switches": [1-9]' "$r.json" || die "no involuntary switches in $r.json"
 sed -n '2p' "$r.csv" | grep -q ',contended$' || die "no contended sample in $r.csv"
 grep -q '^# interference: .*flagged contended' "$r.log" || die "no interference line in $r.log"
+# compare warns when its inputs differ in interference (the same report
+# with its samples undisturbed), and not when they are alike.
+sed 's/disturbed samples: 1 of 1 (steal \([0-9]*\), contended 1,/disturbed samples: 0 of 1 (steal \1, contended 0,/; s/copies waited for a CPU: [0-9.]* %/copies waited for a CPU: 0.5 %/' \
+	"$r" >"$T/quiet.txt"
+grep -q 'disturbed samples: 0 of 1' "$T/quiet.txt" || die "could not make the quiet copy"
+cp "$r" "$T/busy.txt"
+"$ROOT/Run" compare "$T/quiet.txt" "$T/busy.txt" >"$T/cmp" 2>"$T/cmperr"
+cat "$T/cmp" "$T/cmperr"
+grep -q 'interference differs: busy.txt: 1 of 1 samples disturbed.*; quiet.txt: 0 of 1 samples disturbed' "$T/cmp" "$T/cmperr" ||
+	die "compare did not warn about the interference"
+"$ROOT/Run" compare "$T/busy.txt" "$r" >"$T/cmp" 2>&1
+! grep -q 'interference differs' "$T/cmp" || die "compare warned about alike inputs"
 echo "PASS"
