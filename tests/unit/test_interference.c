@@ -2,6 +2,7 @@
 #include <check.h>
 #include <string.h>
 
+#include "report/report.h"
 #include "sysinfo/interference.h"
 
 #define ROOT "tests/data/interference"
@@ -210,6 +211,52 @@ START_TEST(test_flags_throttled)
 }
 END_TEST
 
+/*
+ * The header line over two 2 s samples of one copy on one CPU: steal 0.02
+ * and 0.06 s of 4 CPU-seconds = 2.0 %; pressure 1 s of 4 s = 25 %; 300
+ * switches over 4 copy-seconds = 75 per copy-second; wait 0.4 s = 10 %; one
+ * sample flagged steal and contended.  A run without counters has no line.
+ */
+START_TEST(test_header_line)
+{
+	struct pass_result ps[2];
+	struct bench_result b;
+	struct copy_run run;
+	struct run_result r;
+	char line[600];
+
+	memset(ps, 0, sizeof(ps));
+	memset(&b, 0, sizeof(b));
+	memset(&run, 0, sizeof(run));
+	memset(&r, 0, sizeof(r));
+	b.passes = ps;
+	b.npasses = 2;
+	run.tests = &b;
+	run.ntests = 1;
+	r.runs = &run;
+	r.nruns = 1;
+	ck_assert_int_eq(report_intf_line(&r, line, sizeof(line)), -1);
+	ck_assert_str_eq(line, "");
+	for (int i = 0; i < 2; i++) {
+		ps[i].intf.have = INTF_HAVE_STEAL | INTF_HAVE_PSI | INTF_HAVE_IVCSW | INTF_HAVE_DELAY;
+		ps[i].intf.wall = 2;
+		ps[i].intf.ncpus = 1;
+		ps[i].intf.copies = 1;
+		ps[i].intf.ivcsw = 150;
+		ps[i].intf.psi_some = 0.5;
+	}
+	ps[0].intf.steal = 0.02;
+	ps[1].intf.steal = 0.06;
+	ps[1].intf.run_delay = 0.4;
+	ps[1].intf.flags = INTF_STEAL | INTF_CONTENDED;
+	ck_assert_int_eq(report_intf_line(&r, line, sizeof(line)), 0);
+	ck_assert_str_eq(line, "CPU steal during the run: 2.0 % of CPU time; "
+			 "CPU pressure: 25.0 % of the time; involuntary switches: 75 per copy-second; "
+			 "copies waited for a CPU: 10.0 % of their time; "
+			 "disturbed samples: 1 of 2 (steal 1, contended 1, throttled 0)");
+}
+END_TEST
+
 Suite *suite_interference(void)
 {
 	Suite *s = suite_create("interference");
@@ -223,6 +270,7 @@ Suite *suite_interference(void)
 	tcase_add_test(tc, test_flags_delay);
 	tcase_add_test(tc, test_flags_contended);
 	tcase_add_test(tc, test_flags_throttled);
+	tcase_add_test(tc, test_header_line);
 	suite_add_tcase(s, tc);
 	return s;
 }
