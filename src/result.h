@@ -17,6 +17,7 @@
 #include "stats/paired.h"
 #include "stats/stats.h"
 #include "sysinfo/hostid.h"
+#include "sysinfo/interference.h"
 #include "testtab.h"
 
 #define MAX_METRICS 24
@@ -62,6 +63,7 @@ struct pass_result {
 	double start_spread;    /* s between the first and last copy's START; -1 unknown */
 	unsigned round;         /* paired mode: the round (from 1); 0 otherwise */
 	unsigned slot;          /* paired mode: its place in the round's order (from 1) */
+	struct intf_sample intf;/* what the kernel counted around it (have 0: nothing) */
 	struct copy_result *copies;
 	size_t ncopies;
 };
@@ -179,6 +181,7 @@ struct run_result {
 	int signal;             /* which one */
 	int quick;              /* --quick */
 	int pinned;             /* --pin: copies pinned to CPUs */
+	char intf_missing[512]; /* interference counters left out, and why ("" none) */
 	double precision;       /* --precision target (fraction), 0 if none */
 	char mode[160];          /* "default", "quick", "precision 2%", ... */
 	enum workload workload; /* --compat: whose work the tests did */

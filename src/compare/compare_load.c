@@ -8,6 +8,7 @@
  * copy counts, seconds per sample, sample counts, units, indexed tests).
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 
 #include "compare/compare_int.h"
 #include "stats/stats.h"
+#include "sysinfo/interference.h"
 #include "util/util.h"
 
 /* ---- reading the inputs ----------------------------------------------- */
@@ -441,6 +443,50 @@ static void warn_rows(struct compare *c, size_t i)
 		     b->label, a->label, etests->title);
 }
 
+/* "2 of 9 samples disturbed, CPU steal 0.4 %, copies waited 3.1 %". */
+static void intf_describe(const struct tp_report *r, char *out, size_t len)
+{
+	size_t used;
+
+	snprintf(out, len, "%lu of %lu samples disturbed", r->intf_disturbed, r->intf_samples);
+	used = strlen(out);
+	if (!isnan(r->intf_steal_pct) && used < len)
+		used += (size_t)snprintf(out + used, len - used, ", CPU steal %.1f %%",
+					 r->intf_steal_pct);
+	if (!isnan(r->intf_wait_pct) && used < len)
+		used += (size_t)snprintf(out + used, len - used, ", copies waited for a CPU %.1f %%",
+					 r->intf_wait_pct);
+	if (!isnan(r->intf_throttled_pct) && used < len)
+		snprintf(out + used, len - used, ", throttled %.1f %%", r->intf_throttled_pct);
+}
+
+/*
+ * Whether two runs' interference differs: a different share of disturbed
+ * samples, or steal, CPU wait or throttling apart by at least the flag's
+ * threshold (docs/methodology.md §1).
+ */
+static int intf_differs(const struct tp_report *a, const struct tp_report *b)
+{
+	static const struct { size_t off; double step; } shares[] = {
+		{ offsetof(struct tp_report, intf_steal_pct), 100 * INTF_STEAL_SHARE },
+		{ offsetof(struct tp_report, intf_wait_pct), 100 * INTF_DELAY_SHARE },
+		{ offsetof(struct tp_report, intf_throttled_pct), 100 * INTF_THROTTLE_SHARE },
+	};
+
+	if (a->intf_samples == 0 || b->intf_samples == 0)
+		return 0;
+	if ((double)a->intf_disturbed / a->intf_samples != (double)b->intf_disturbed / b->intf_samples)
+		return 1;
+	for (size_t k = 0; k < sizeof(shares) / sizeof(shares[0]); k++) {
+		double x = *(const double *)((const char *)a + shares[k].off);
+		double y = *(const double *)((const char *)b + shares[k].off);
+
+		if (!isnan(x) && !isnan(y) && fabs(x - y) >= shares[k].step)
+			return 1;
+	}
+	return 0;
+}
+
 void cmp_warn_inputs(struct compare *c)
 {
 	const struct tp_report *a = c->in[0].rep;
@@ -472,6 +518,14 @@ void cmp_warn_inputs(struct compare *c)
 		if (strcmp(ca, cb) != 0)
 			cmp_warn(c, "copies differ: %s ran %s, %s ran %s parallel copies",
 			     c->in[i].label, cb, c->in[0].label, ca);
+		if (a->have_intf && b->have_intf && intf_differs(a, b)) {
+			char ia[160], ib[160];
+
+			intf_describe(b, ib, sizeof(ib));
+			intf_describe(a, ia, sizeof(ia));
+			cmp_warn(c, "interference differs: %s: %s; %s: %s", c->in[i].label, ib,
+				 c->in[0].label, ia);
+		}
 		warn_rows(c, i);
 	}
 }

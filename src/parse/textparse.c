@@ -137,6 +137,8 @@ static int parse_line(struct parser *p, const char *s, size_t len)
 		return tp_on_header_field(p, s + strlen("Compiler: "), 1);
 	if (tp_starts(s, "Mode: "))
 		return tp_on_header_field(p, s + strlen("Mode: "), 0);
+	if (tp_starts(s, "Interference: "))
+		return tp_on_interference(p, s + strlen("Interference: "));
 	if ((rc = tp_try_host_identity(p, s)) != 0)
 		return rc < 0 ? -1 : 0;
 	if (tp_starts(s, "Benchmark Run:"))

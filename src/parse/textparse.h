@@ -98,6 +98,10 @@ struct tp_report {
 	char compiler[256];     /* sysindex's "Compiler:" line, "" if absent */
 	char mode[160];         /* sysindex's "Mode:" line, "" if absent */
 	char dir_label[TP_LABEL_MAX]; /* paired mode: the test directory of this report's blocks */
+	/* sysindex's "Interference:" line (have_intf 0 if absent); NAN when not given. */
+	int have_intf;
+	double intf_steal_pct, intf_wait_pct, intf_throttled_pct;
+	unsigned long intf_disturbed, intf_samples;
 	struct tp_block *blocks;
 	size_t nblocks;
 };

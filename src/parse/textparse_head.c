@@ -8,6 +8,9 @@
  */
 #include "parse/textparse_int.h"
 
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -71,6 +74,42 @@ int tp_on_header_field(struct parser *p, const char *value, int compiler)
 	field = compiler ? r->compiler : r->mode;
 	len = compiler ? sizeof(r->compiler) : sizeof(r->mode);
 	tp_copy_text(field, len, value, strlen(value));
+	return 0;
+}
+
+/* The number after 'key' in s, NAN when absent or not a number. */
+static double after(const char *s, const char *key)
+{
+	const char *k = strstr(s, key);
+	char *end;
+	double v;
+
+	if (k == NULL)
+		return NAN;
+	v = strtod(k + strlen(key), &end);
+	return end == k + strlen(key) || !isfinite(v) || v < 0 ? NAN : v;
+}
+
+/*
+ * "Interference: CPU steal during the run: 0.4 % of CPU time; ...;
+ * copies waited for a CPU: 3.1 % of their time; ...; disturbed samples: 2
+ * of 9 (...)".  Only in a header; a line that does not parse is ignored.
+ */
+int tp_on_interference(struct parser *p, const char *value)
+{
+	struct tp_report *r = tp_cur_report(p);
+	const char *d = strstr(value, "disturbed samples: ");
+	unsigned long n = 0, of = 0;
+
+	if (r == NULL || r->nblocks > 0 || d == NULL ||
+	    sscanf(d, "disturbed samples: %lu of %lu", &n, &of) != 2 || n > of)
+		return 0;
+	r->have_intf = 1;
+	r->intf_disturbed = n;
+	r->intf_samples = of;
+	r->intf_steal_pct = after(value, "CPU steal during the run: ");
+	r->intf_wait_pct = after(value, "copies waited for a CPU: ");
+	r->intf_throttled_pct = after(value, "cgroup throttled: ");
 	return 0;
 }
 

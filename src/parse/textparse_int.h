@@ -113,6 +113,8 @@ struct tp_block *tp_need_block(struct parser *p);
  */
 int tp_on_title(struct parser *p, const char *s);
 int tp_on_system(struct parser *p, const char *s);
+/* sysindex's "Interference: ..." header line (the text after the colon). */
+int tp_on_interference(struct parser *p, const char *value);
 int tp_on_header_field(struct parser *p, const char *value, int compiler);
 int tp_on_benchmark_run(struct parser *p);
 int tp_try_copies(struct parser *p, const char *s);

@@ -39,6 +39,15 @@ void report_placement_text(FILE *out, const struct copy_run *run, const size_t *
 /* The "Test dir:" lines of the header (also used by the HTML/MD writers). */
 void report_testdir_lines(FILE *out, const struct sys_info *si, const char *indent);
 
+/*
+ * Interference (report_intf.c): the run's totals over every sample, the
+ * header line ("CPU steal during the run: 0.4 % of CPU time; ..."; -1 and
+ * "" when nothing was measured) and how many samples were flagged.
+ */
+void report_intf_totals(const struct run_result *r, struct intf_total *t);
+int report_intf_line(const struct run_result *r, char *out, size_t len);
+size_t report_intf_disturbed(const struct run_result *r);
+
 /* The text header's "Workload: UnixBench 6.0" line. */
 void report_workload_line(FILE *out, const struct run_result *r, const char *indent);
 

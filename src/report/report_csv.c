@@ -40,7 +40,7 @@ int report_csv(FILE *out, const struct run_result *r)
 
 	/* Paired mode adds each sample's directory label and round (docs/results.md). */
 	fprintf(out, "format_version,run_id,copies,test,title,pass,count,seconds,rate,unit,dropped,ok,"
-		"first_write_rate,rewrite_rate%s\n", paired ? ",label,round" : "");
+		"first_write_rate,rewrite_rate,disturbed%s\n", paired ? ",label,round" : "");
 	for (size_t i = 0; i < r->nruns; i++) {
 		const struct copy_run *run = &r->runs[i];
 
@@ -70,6 +70,13 @@ int report_csv(FILE *out, const struct run_result *r)
 				pass_metric(out, ps, "first_write_mb_s");
 				fputc(',', out);
 				pass_metric(out, ps, "rewrite_mb_s");
+				fputc(',', out);
+				if (ps->intf.have) {
+					char flags[40];
+
+					/* "steal,contended" (quoted), "none"; empty: not measured. */
+					csv_field(out, ps->intf.flags ? intf_flag_names(ps->intf.flags, flags, sizeof(flags)) : "none");
+				}
 				if (paired) {
 					fputc(',', out);
 					csv_field(out, report_dir_label(r, run));

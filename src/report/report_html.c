@@ -172,6 +172,8 @@ static void system_table(FILE *out, const struct run_result *r)
 	info_row(out, "Test programs built with", si->bench_cflags);
 	info_row(out, "Mode", r->mode);
 	info_row(out, "Workload", workload_tags[r->workload]);
+	if (report_intf_line(r, buf, sizeof(buf)) == 0)
+		info_row(out, "Interference", buf);
 	mount_rows(out, si);
 	fputs("</table>\n", out);
 }

@@ -116,6 +116,80 @@ static void tri_state(struct json_out *j, const char *key, int v)
 		json_kv_bool(j, key, v);
 }
 
+/* A share in percent, or null when the counter was not measured. */
+static void kv_share(struct json_out *j, const char *key, int have, double part, double whole)
+{
+	json_kv_double(j, key, have && whole > 0 ? 100 * part / whole : (double)NAN);
+}
+
+/* The run's interference totals (report_intf.c); null when none was measured. */
+static void intf_run_block(struct json_out *j, const struct run_result *r)
+{
+	struct intf_total t;
+	char line[600];
+
+	report_intf_totals(r, &t);
+	json_key(j, "interference");
+	if (t.have == 0) {
+		json_null(j);
+	} else {
+		json_object_begin(j);
+		report_intf_line(r, line, sizeof(line));
+		json_kv_string(j, "summary", line);
+		kv_share(j, "steal_percent", t.have & INTF_HAVE_STEAL, t.steal, t.cpu_time);
+		kv_share(j, "cpu_pressure_percent", t.have & INTF_HAVE_PSI, t.psi_some, t.wall);
+		json_kv_double(j, "involuntary_switches_per_copy_second",
+			       (t.have & INTF_HAVE_IVCSW) && t.copy_seconds > 0 ?
+			       (double)t.ivcsw / t.copy_seconds : (double)NAN);
+		kv_share(j, "cpu_wait_percent", t.have & INTF_HAVE_DELAY, t.run_delay, t.copy_seconds);
+		kv_share(j, "throttled_percent", t.have & INTF_HAVE_THROTTLE, t.throttled, t.wall);
+		json_kv_uint(j, "samples", t.samples);
+		json_kv_uint(j, "disturbed_samples", report_intf_disturbed(r));
+		json_object_end(j);
+	}
+	json_kv_string_or_null(j, "interference_not_measured", r->intf_missing);
+}
+
+/* One sample's interference counters (docs/results.md); null if none. */
+static void intf_pass_block(struct json_out *j, const struct intf_sample *s)
+{
+	char flags[40];
+	const char *p;
+
+	json_key(j, "interference");
+	if (s->have == 0) {
+		json_null(j);
+		return;
+	}
+	json_object_begin(j);
+	json_kv_double(j, "wall_seconds", s->wall);
+	json_kv_uint(j, "cpus", s->ncpus);
+	json_kv_double(j, "steal_seconds", s->have & INTF_HAVE_STEAL ? s->steal : (double)NAN);
+	json_kv_double(j, "cpu_pressure_seconds", s->have & INTF_HAVE_PSI ? s->psi_some : (double)NAN);
+	if (s->have & INTF_HAVE_IVCSW)
+		json_kv_uint(j, "involuntary_switches", s->ivcsw);
+	else
+		json_kv_null(j, "involuntary_switches");
+	json_kv_double(j, "cpu_wait_seconds", s->have & INTF_HAVE_DELAY ? s->run_delay : (double)NAN);
+	json_kv_double(j, "throttled_seconds",
+		       s->have & INTF_HAVE_THROTTLE ? s->throttled : (double)NAN);
+	if (s->have & INTF_HAVE_THROTTLE)
+		json_kv_uint(j, "nr_throttled", s->nr_throttled);
+	else
+		json_kv_null(j, "nr_throttled");
+	json_key(j, "flags");
+	json_array_begin(j);
+	intf_flag_names(s->flags, flags, sizeof(flags));
+	for (p = flags; *p; ) {
+		size_t n = strcspn(p, ",");
+
+		json_string_n(j, p, n);
+		p += n + (p[n] == ',');
+	}
+	json_array_end(j);
+	json_object_end(j);
+}
+
 static void sysindex_block(struct json_out *j, const struct run_result *r)
 {
 	json_key(j, "sysindex");
@@ -149,6 +223,7 @@ static void sysindex_block(struct json_out *j, const struct run_result *r)
 		json_kv_uint(j, "disk_file_bytes", r->disk_size);
 	else
 		json_kv_null(j, "disk_file_bytes");
+	intf_run_block(j, r);
 	json_object_end(j);
 }
 
@@ -346,6 +421,7 @@ static void sample_block(struct json_out *j, const struct pass_result *p, size_t
 		json_kv_double(j, "start_spread_seconds", p->start_spread);
 	else
 		json_kv_null(j, "start_spread_seconds");
+	intf_pass_block(j, &p->intf);
 	json_key(j, "copies");
 	json_array_begin(j);
 	for (size_t c = 0; c < p->ncopies && p->copies != NULL; c++)

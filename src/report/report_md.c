@@ -132,6 +132,14 @@ static void header(FILE *out, const struct run_result *r)
 	md_text(out, r->mode);
 	fputs("\n- **Workload:** ", out);
 	md_text(out, workload_tags[r->workload]);
+	{
+		char intf[600];
+
+		if (report_intf_line(r, intf, sizeof(intf)) == 0) {
+			fputs("\n- **Interference:** ", out);
+			md_text(out, intf);
+		}
+	}
 	fputs("\n\n", out);
 }
 

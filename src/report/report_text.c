@@ -52,6 +52,14 @@ static void header(FILE *out, const struct run_result *r)
 	report_host_identity(si, hostid, sizeof(hostid));
 	fprintf(out, "   Host identity: %s\n", hostid);
 	report_workload_line(out, r, "   ");
+	{
+		char intf[600];
+
+		if (report_intf_line(r, intf, sizeof(intf)) == 0)
+			fprintf(out, "   Interference: %s\n", intf);
+		if (r->intf_missing[0])
+			fprintf(out, "   Interference not measured: %s\n", r->intf_missing);
+	}
 	if (r->ndirs >= 2) {
 		fprintf(out, "   Test dirs: %s (baseline)", r->dirs[0].label);
 		for (size_t d = 1; d < r->ndirs; d++)

@@ -414,6 +414,7 @@ static int measure(struct run_ctx *c)
 		r->nruns = i + 1;
 	}
 	r->end = time(NULL);
+	fmt(r->intf_missing, sizeof(r->intf_missing), "%s", env->intf_missing);
 	score_scaling(r);
 	if (paired_compare(r) != 0)
 		fprintf(stderr, "sysindex: out of memory for the paired comparison\n");

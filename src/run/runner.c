@@ -242,6 +242,68 @@ static void pin_copies(const struct run_env *env, const struct test_def *t,
 	}
 }
 
+/*
+ * The interference counters before a pass (outside the sample: the copies
+ * have not started).  A counter that cannot be read is said once, in the log
+ * and on stderr, and kept for the report.
+ */
+static void intf_before(struct run_env *env, struct intf_snap *s)
+{
+	char why[512];
+
+	if (intf_read("", s, why, sizeof(why)) == 0 || env->intf_said)
+		return;
+	env->intf_said = 1;
+	fmt(env->intf_missing, sizeof(env->intf_missing), "%s", why);
+	runner_log(env, "# interference: %s\n", why);
+	if (!env->cfg->quiet)
+		fprintf(stderr, "sysindex: interference: %s\n", why);
+}
+
+/*
+ * What the pass lost, from the counters after the copies were reaped:
+ * steal over the CPUs the copies were pinned to, else the CPUs they last
+ * ran on, else all; the copies' involuntary switches from wait4.
+ */
+static void intf_pass(const struct run_env *env, const struct intf_snap *snap, double wall,
+		      const int *pinned, const struct spawn_out *out, struct pass_result *pr)
+{
+	int cpus[MAX_PIN];
+	size_t n = 0;
+	struct intf_copies cp = { (unsigned)pr->ncopies, 1, 1, 0, 0 };
+	long hz = sysconf(_SC_CLK_TCK), online = sysconf(_SC_NPROCESSORS_ONLN);
+	char flags[40];
+
+	for (size_t i = 0; i < pr->ncopies && i < MAX_PIN; i++) {
+		int cpu = pinned != NULL ? pinned[i] : out[i].cpu;
+
+		if (cpu < 0) {
+			n = 0;   /* one copy's CPU unknown: all CPUs */
+			break;
+		}
+		cpus[n++] = cpu;
+	}
+	if (pr->ncopies > MAX_PIN)
+		n = 0;
+	for (size_t i = 0; i < pr->ncopies; i++) {
+		if (out[i].ivcsw < 0)
+			cp.have_ivcsw = 0;
+		else
+			cp.ivcsw += (unsigned long long)out[i].ivcsw;
+		if (out[i].run_delay < 0)
+			cp.have_delay = 0;
+		else
+			cp.run_delay += out[i].run_delay;
+	}
+	intf_diff(&snap[0], &snap[1], wall, cpus, n, &cp,
+		  online > 0 ? (unsigned)online : 0, hz, &pr->intf);
+	runner_log(env, "# interference: %.3f s over %u CPU(s): steal %.3f s, cpu pressure %.3f s, "
+		   "%llu involuntary switches, waited for a CPU %.3f s, throttled %.3f s (%llu times)%s%s\n",
+		   pr->intf.wall, pr->intf.ncpus, pr->intf.steal, pr->intf.psi_some, pr->intf.ivcsw,
+		   pr->intf.run_delay, pr->intf.throttled, pr->intf.nr_throttled, pr->intf.flags ? "; flagged " : "",
+		   intf_flag_names(pr->intf.flags, flags, sizeof(flags)));
+}
+
 /* One pass: returns 0, or -1 when a signal interrupted it. */
 static int run_pass(struct run_env *env, const struct test_def *t, char *const *argv,
 		    unsigned copies, unsigned secs, struct pass_result *pr)
@@ -250,7 +312,8 @@ static int run_pass(struct run_env *env, const struct test_def *t, char *const *
 	struct spawn_spec spec;
 	struct spawn_out *out = calloc(copies, sizeof(*out));
 	struct pinning *pn = NULL;
-	double tsum = 0;
+	struct intf_snap snap[2];
+	double tsum = 0, t0, wall;
 	int rc;
 
 	pr->copies = calloc(copies, sizeof(*pr->copies));
@@ -273,8 +336,11 @@ static int run_pass(struct run_env *env, const struct test_def *t, char *const *
 		if (t->flags & TF_PLACEMENT)
 			spec.argvs = pn->argvs;
 	}
+	intf_before(env, &snap[0]);
+	t0 = now_mono();
 	rc = spawn_pass(&spec, copies, out);
-	free(pn);
+	wall = now_mono() - t0;
+	intf_read("", &snap[1], NULL, 0);
 	pr->ok = rc == 0;
 	for (size_t i = 0; i < copies; i++) {
 		struct copy_result *cr = &pr->copies[i];
@@ -304,6 +370,8 @@ static int run_pass(struct run_env *env, const struct test_def *t, char *const *
 				cr->ok ? "" : ", failed: ", cr->ok ? "" : reason);
 	}
 	pr->time = copies ? tsum / copies : 0;
+	intf_pass(env, snap, wall, pn != NULL ? pn->cpu : NULL, out, pr);
+	free(pn);
 	pr->start_spread = runner_start_spread(pr->copies, copies);
 	if (copies > 1 && pr->start_spread >= 0)
 		runner_log(env, "# start spread: %.3f ms between the first and last of %u copies\n",

@@ -33,6 +33,8 @@ struct run_env {
 	double started;          /* monotonic start of the run */
 	size_t count, ncounts;   /* the copy count being run (from 0), of how many */
 	struct testprep prep;    /* the set-up steps' view of the above, and state */
+	char intf_missing[512];  /* interference counters left out, and why (said once) */
+	int intf_said;
 };
 
 /*

@@ -7,8 +7,8 @@
  * /proc file during a sample, as UnixBench's runner, blocked in read(),
  * does not wake either: whatever is awake beside a test can change where the
  * kernel puts the test's processes (Process Creation's children, context1's
- * pair).  The CPU a copy last ran on is read once, from its zombie, just
- * before it is reaped.  Without a self-pipe (sig_install() not called) the
+ * pair).  The CPU a copy last ran on and its wait for a CPU (schedstat) are
+ * read once, from its zombie, just before it is reaped.  Without a self-pipe (sig_install() not called) the
  * driver looks every second instead, since nothing would wake it at an exit.
  */
 #define _GNU_SOURCE   /* sched_setaffinity, CPU_SET, prctl */
@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -245,6 +246,27 @@ static int last_cpu(pid_t pid)
 	return cpu;
 }
 
+/*
+ * The time a process spent runnable but waiting for a CPU: the second field
+ * of /proc/<pid>/schedstat (ns), read from the zombie with its CPU; -1 unknown.
+ */
+static double run_delay(pid_t pid)
+{
+	char path[64];
+	unsigned long long run, wait;
+	double d = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/schedstat", (int)pid);
+	f = fopen(path, "r");
+	if (f == NULL)
+		return -1;
+	if (fscanf(f, "%llu %llu", &run, &wait) == 2)
+		d = (double)wait / 1e9;
+	fclose(f);
+	return d;
+}
+
 static void signal_copy(struct copy *c, int sig)
 {
 	if (c->pid > 0) {
@@ -255,6 +277,7 @@ static void signal_copy(struct copy *c, int sig)
 
 static void reap(struct copy *c, struct spawn_out *o, double now)
 {
+	struct rusage ru;
 	siginfo_t si;
 	int st;
 	pid_t r;
@@ -280,12 +303,14 @@ static void reap(struct copy *c, struct spawn_out *o, double now)
 
 		if (cpu >= 0)
 			o->cpu = cpu;
+		o->run_delay = run_delay(c->pid);
 	}
-	r = waitpid(c->pid, &st, WNOHANG);
+	r = wait4(c->pid, &st, WNOHANG, &ru);
 	if (r == c->pid) {
 		c->reaped = 1;
 		c->reaped_at = now;
 		o->status = st;
+		o->ivcsw = (long long)ru.ru_nivcsw;
 		if (c->end < 0 || now < c->end)
 			c->end = now;
 		/* Whatever it left in its process group goes with it. */
@@ -433,6 +458,8 @@ int spawn_pass(const struct spawn_spec *s, size_t n, struct spawn_out *out)
 	for (size_t i = 0; i < n; i++) {
 		out[i].status = -1;
 		out[i].cpu = -1;
+		out[i].ivcsw = -1;
+		out[i].run_delay = -1;
 	}
 	if (c == NULL) {
 		for (size_t i = 0; i < n; i++)

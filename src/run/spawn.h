@@ -38,6 +38,8 @@ struct spawn_out {
 	int timed_out;          /* killed at the deadline */
 	int start_errno;        /* fork/pipe failure */
 	int cpu;                /* CPU it last ran on, read when it exited; -1 unknown */
+	long long ivcsw;        /* involuntary context switches (wait4), -1 unknown */
+	double run_delay;       /* s it was runnable, waiting for a CPU; -1 unknown */
 };
 
 /*

@@ -40,6 +40,7 @@ Suite *suite_workload(void);
 Suite *suite_paired(void);
 Suite *suite_verdict(void);
 Suite *suite_sliced(void);
+Suite *suite_interference(void);
 
 static const struct {
 	const char *name;
@@ -72,6 +73,7 @@ static const struct {
 	{ "workload", suite_workload },
 	{ "paired", suite_paired },
 	{ "sliced", suite_sliced },
+	{ "interference", suite_interference },
 };
 
 int main(void)

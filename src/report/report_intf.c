@@ -1,0 +1,85 @@
+/*
+ * report_intf.c: the run's interference totals (sysinfo/interference.h),
+ * summed over every sample, and the one line every writer shows them in.
+ */
+#include "report/report.h"
+
+#include <string.h>
+
+#include "util/util.h"
+
+void report_intf_totals(const struct run_result *r, struct intf_total *t)
+{
+	memset(t, 0, sizeof(*t));
+	for (size_t i = 0; i < r->nruns && r->runs != NULL; i++)
+		for (size_t k = 0; k < r->runs[i].ntests && r->runs[i].tests != NULL; k++) {
+			const struct bench_result *b = &r->runs[i].tests[k];
+
+			for (size_t p = 0; p < b->npasses && b->passes != NULL; p++)
+				intf_add(t, &b->passes[p].intf);
+		}
+}
+
+/* One counter's part of the line; "" when it is not measured. */
+static size_t part(char *out, size_t len, size_t used, const char *text)
+{
+	if (used >= len)
+		return used;
+	fmt(out + used, len - used, "%s%s", used ? "; " : "", text);
+	return used + strlen(out + used);
+}
+
+int report_intf_line(const struct run_result *r, char *out, size_t len)
+{
+	struct intf_total t;
+	char buf[160];
+	size_t used = 0;
+
+	report_intf_totals(r, &t);
+	if (len)
+		out[0] = '\0';
+	if (t.have == 0 || t.wall <= 0)
+		return -1;
+	if ((t.have & INTF_HAVE_STEAL) && t.cpu_time > 0) {
+		fmt(buf, sizeof(buf), "CPU steal during the run: %.1f %% of CPU time",
+		    100 * t.steal / t.cpu_time);
+		used = part(out, len, used, buf);
+	}
+	if (t.have & INTF_HAVE_PSI) {
+		fmt(buf, sizeof(buf), "CPU pressure: %.1f %% of the time", 100 * t.psi_some / t.wall);
+		used = part(out, len, used, buf);
+	}
+	if ((t.have & INTF_HAVE_IVCSW) && t.copy_seconds > 0) {
+		fmt(buf, sizeof(buf), "involuntary switches: %.0f per copy-second",
+		    (double)t.ivcsw / t.copy_seconds);
+		used = part(out, len, used, buf);
+	}
+	if ((t.have & INTF_HAVE_DELAY) && t.copy_seconds > 0) {
+		fmt(buf, sizeof(buf), "copies waited for a CPU: %.1f %% of their time",
+		    100 * t.run_delay / t.copy_seconds);
+		used = part(out, len, used, buf);
+	}
+	if (t.have & INTF_HAVE_THROTTLE) {
+		fmt(buf, sizeof(buf), "cgroup throttled: %.1f %% of the time", 100 * t.throttled / t.wall);
+		used = part(out, len, used, buf);
+	}
+	fmt(buf, sizeof(buf), "disturbed samples: %zu of %zu (steal %zu, contended %zu, throttled %zu)",
+	    t.flagged[0] + t.flagged[1] + t.flagged[2] > 0 ? report_intf_disturbed(r) : 0,
+	    t.samples, t.flagged[0], t.flagged[1], t.flagged[2]);
+	part(out, len, used, buf);
+	return 0;
+}
+
+size_t report_intf_disturbed(const struct run_result *r)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nruns && r->runs != NULL; i++)
+		for (size_t k = 0; k < r->runs[i].ntests && r->runs[i].tests != NULL; k++) {
+			const struct bench_result *b = &r->runs[i].tests[k];
+
+			for (size_t p = 0; p < b->npasses && b->passes != NULL; p++)
+				n += b->passes[p].intf.flags != 0;
+		}
+	return n;
+}

@@ -1,0 +1,46 @@
+# A busy loop pinned to the CPU a copy is pinned to (both under taskset -c
+# on one CPU, the copy through --pin) takes about half of the copy's time:
+# the sample is preempted hundreds of times a second and tasks wait for the
+# CPU most of the time, so it is flagged "contended" in the JSON, the CSV
+# and the header's interference line.  The loop ends with the test (and in
+# 60 s at the latest).
+# e2e: alone (a second busy process elsewhere would not change the flag, but
+# the test's own loop would slow every other test)
+. tests/e2e/lib.sh
+command -v taskset >/dev/null 2>&1 || skip "no taskset here"
+cpu=$(taskset -pc $$ 2>/dev/null | sed 's/.*: *//; s/[-,].*//')
+case $cpu in '' | *[!0-9]*) skip "cannot read this shell's CPUs" ;; esac
+timeout 60 taskset -c "$cpu" sh -c 'while :; do :; done' &
+busy=$!
+trap 'kill $busy 2>/dev/null; cleanup' EXIT
+note "busy loop $busy on CPU $cpu"
+run_si_pinned() {
+	note "taskset -c $cpu ./Run $*"
+	taskset -c "$cpu" "$ROOT/Run" --results "$RES" --testdir "$T/testdir" "$@" >"$T/out" 2>"$T/err"
+	rc=$?
+	cat "$T/out"; echo "--- stderr:"; cat "$T/err"
+}
+run_si_pinned --pin -c 1 -i 1 --duration 2 --settle 0 syscall
+kill $busy 2>/dev/null
+[ $rc -eq 0 ] || die "exit $rc"
+r=$(report)
+grep -q '^   Interference: .*disturbed samples: 1 of 1 (steal [0-9]*, contended 1,' "$r" ||
+	die "no contended sample in the header of $r"
+grep -A12 '"interference": {' "$r.json" | grep -q '"contended"' ||
+	die "no contended flag in $r.json"
+grep -q '"involuntary_switches": [1-9]' "$r.json" || die "no involuntary switches in $r.json"
+sed -n '2p' "$r.csv" | grep -q ',contended$' || die "no contended sample in $r.csv"
+grep -q '^# interference: .*flagged contended' "$r.log" || die "no interference line in $r.log"
+# compare warns when its inputs differ in interference (the same report
+# with its samples undisturbed), and not when they are alike.
+sed 's/disturbed samples: 1 of 1 (steal \([0-9]*\), contended 1,/disturbed samples: 0 of 1 (steal \1, contended 0,/; s/copies waited for a CPU: [0-9.]* %/copies waited for a CPU: 0.5 %/' \
+	"$r" >"$T/quiet.txt"
+grep -q 'disturbed samples: 0 of 1' "$T/quiet.txt" || die "could not make the quiet copy"
+cp "$r" "$T/busy.txt"
+"$ROOT/Run" compare "$T/quiet.txt" "$T/busy.txt" >"$T/cmp" 2>"$T/cmperr"
+cat "$T/cmp" "$T/cmperr"
+grep -q 'interference differs: busy.txt: 1 of 1 samples disturbed.*; quiet.txt: 0 of 1 samples disturbed' "$T/cmp" "$T/cmperr" ||
+	die "compare did not warn about the interference"
+"$ROOT/Run" compare "$T/busy.txt" "$r" >"$T/cmp" 2>&1
+! grep -q 'interference differs' "$T/cmp" || die "compare warned about alike inputs"
+echo "PASS"
