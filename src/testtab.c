@@ -21,26 +21,36 @@
 #define SH513(n) .ub513 = &(const struct test_alt){ \
 	.args = { "@SECS@", "@PGMS@/multi.sh", "-5", n, NULL } }
 /*
- * Paired mode's sliced file copy: the priming write and read (250 ms per
- * directory each, not 2 s) and the copy, each in 20 ms slices across the
- * directories.  Per round: the start, the three phases' syncs (and, outside
- * --quick, fstime's own sleeps: 4 s before each priming phase, 3 s before
- * the copy); per directory: its priming and the last slice past -t.
+ * Paired mode's sliced file tests: one process per round runs the phases
+ * (the copy's priming write and read, the read's priming write, 250 ms per
+ * directory each, not 2 s, then the timed phase) each in 20 ms slices across
+ * the directories.  Per round: the start, the phases' syncs and, outside
+ * --quick, fstime's own sleeps (4 s before each priming phase and the write
+ * or read, 3 s before the copy); per directory: its priming and the last
+ * slice past -t.
  */
-#define FSSLICED(b, m) .paired_sliced = &(const struct test_sliced){ \
-	.args = { "-c", "-t", "@SECS@", "@DIRS@", "-b", b, "-m", m, "-s", "@SETTLE@", \
+#define FSSLICED(mode, b, m, over, dir) .paired_sliced = &(const struct test_sliced){ \
+	.args = { mode, "-t", "@SECS@", "@DIRS@", "-b", b, "-m", m, "-s", "@SETTLE@", \
 		  "-p", "250", "-q", "20", NULL }, \
-	.overhead_s = 11.1, .overhead_quick_s = 0.1, \
-	.dir_overhead_s = 0.5, .dir_overhead_quick_s = 0.5 }
+	.overhead_s = (over), .overhead_quick_s = 0.1, \
+	.dir_overhead_s = (dir), .dir_overhead_quick_s = (dir) }
 #define DISKARGS { "-t", "@SECS@", "-f", "@FILE@", "-s", "@SIZE@", NULL }
 /*
- * fstime primes with a write and a read (2 s each, at most the duration) and
- * runs its own settle sleeps (about 15 s, none under --quick) around the
- * timed part.
+ * fstime's sleeps and priming around the timed part, per mode: the copy
+ * primes with a write and a read (2 s each, at most the duration) after 4 s
+ * of settle each and settles 3 s before the copy (15 s; 4 s of priming with
+ * no sleeps under --quick or a budget); the read primes with a write (10 s;
+ * 2 s); the write only settles (4 s; none).
  */
-#define FSTIME_RUN .prog = "fstime", .seconds = 30, .samples = SAMPLES_SHORT, \
+#define FSTIME_RUN(over, quick) .prog = "fstime", .seconds = 30, .samples = SAMPLES_SHORT, \
 	.unit = "KBps", .flags = TF_TESTDIR, \
-	.overhead_s = 15, .overhead_quick_s = 4, .extra_grace_s = 20
+	.overhead_s = (over), .overhead_quick_s = (quick), .extra_grace_s = 20
+#define FSCOPY(b, m) FSTIME_RUN(15, 4), .args = FSARGS("-c", b, m), FS513("-c", b, m), \
+	FSSLICED("-c", b, m, 11.1, 0.5)
+#define FSREAD(b, m) FSTIME_RUN(10, 2), .args = FSARGS("-r", b, m), FS513("-r", b, m), \
+	FSSLICED("-r", b, m, 8.1, 0.3)
+#define FSWRITE(b, m) FSTIME_RUN(4, 0.1), .args = FSARGS("-w", b, m), FS513("-w", b, m), \
+	FSSLICED("-w", b, m, 4.1, 0.05)
 /* The disk programs share the file laid out by disk-layout; their final
  * flush may take long on a slow device. */
 #define DISK_RUN .args = DISKARGS, .seconds = 10, .samples = SAMPLES_SHORT, \
@@ -70,15 +80,15 @@ const struct test_def test_table[] = {
 	  .seconds = 30, .samples = SAMPLES_SHORT, .unit = "lps", .baseline = 43.0,
 	  .groups = IDX | SYS },
 	{ .name = "fstime", .title = "File Copy 1024 bufsize 2000 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-c", "1024", "2000"), FS513("-c", "1024", "2000"), FSSLICED("1024", "2000"),
+	  FSCOPY("1024", "2000"),
 	  .baseline = 3960.0,
 	  .groups = IDX | SYS | G_FS },
 	{ .name = "fsbuffer", .title = "File Copy 256 bufsize 500 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-c", "256", "500"), FS513("-c", "256", "500"), FSSLICED("256", "500"),
+	  FSCOPY("256", "500"),
 	  .baseline = 1655.0,
 	  .groups = IDX | SYS | G_FS },
 	{ .name = "fsdisk", .title = "File Copy 4096 bufsize 8000 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-c", "4096", "8000"), FS513("-c", "4096", "8000"), FSSLICED("4096", "8000"),
+	  FSCOPY("4096", "8000"),
 	  .baseline = 5800.0,
 	  .groups = IDX | SYS | G_FS },
 	{ .name = "pipe", .title = "Pipe Throughput",
@@ -114,17 +124,17 @@ const struct test_def test_table[] = {
 	  .seconds = 60, .samples = SAMPLES_SHORT, .unit = "lpm",
 	  .groups = G_SYSTEM | G_SHELL, .flags = TF_SHELL | TF_TESTDIR },
 	{ .name = "fstime-w", .title = "File Write 1024 bufsize 2000 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-w", "1024", "2000"), FS513("-w", "1024", "2000"), .groups = G_FS },
+	  FSWRITE("1024", "2000"), .groups = G_FS },
 	{ .name = "fstime-r", .title = "File Read 1024 bufsize 2000 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-r", "1024", "2000"), FS513("-r", "1024", "2000"), .groups = G_FS },
+	  FSREAD("1024", "2000"), .groups = G_FS },
 	{ .name = "fsbuffer-w", .title = "File Write 256 bufsize 500 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-w", "256", "500"), FS513("-w", "256", "500"), .groups = G_FS },
+	  FSWRITE("256", "500"), .groups = G_FS },
 	{ .name = "fsbuffer-r", .title = "File Read 256 bufsize 500 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-r", "256", "500"), FS513("-r", "256", "500"), .groups = G_FS },
+	  FSREAD("256", "500"), .groups = G_FS },
 	{ .name = "fsdisk-w", .title = "File Write 4096 bufsize 8000 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-w", "4096", "8000"), FS513("-w", "4096", "8000"), .groups = G_FS },
+	  FSWRITE("4096", "8000"), .groups = G_FS },
 	{ .name = "fsdisk-r", .title = "File Read 4096 bufsize 8000 maxblocks",
-	  FSTIME_RUN, .args = FSARGS("-r", "4096", "8000"), FS513("-r", "4096", "8000"), .groups = G_FS },
+	  FSREAD("4096", "8000"), .groups = G_FS },
 
 	/* Non-index benchmarks (UnixBench's "misc" category). */
 	{ .name = "dhry2", .title = "Dhrystone 2 without register variables",

@@ -216,6 +216,16 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 			return CLI_USAGE;
 		cfg->ndirs = cfg->ntestdirs;
 		cfg->testdir = cfg->dirs[0].path;
+		/*
+		 * Paired mode's default answers in a bounded time: UnixBench's 3
+		 * rounds of 30 s give no verdict (verdict.h), so it plans rounds
+		 * to a budget instead, unless told how to sample.
+		 */
+		if (!cfg->given[O_TIME_BUDGET] && !cfg->given[O_PRECISION] &&
+		    !cfg->given[O_ITERATIONS] && !cfg->given[O_DURATION] && !cfg->quick) {
+			cfg->time_budget = CLI_PAIRED_BUDGET_MIN;
+			cfg->budget_implied = 1;
+		}
 	} else if (cfg->control) {
 		snprintf(err, errlen, "--control needs two or more --testdir directories");
 		return CLI_USAGE;

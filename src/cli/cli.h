@@ -15,6 +15,8 @@
 
 #define MAX_COPY_COUNTS 16
 #define MAX_SELECTED 128
+/* Paired mode's time budget when no sampling option is given (plan.h). */
+#define CLI_PAIRED_BUDGET_MIN 15.0
 #define MAX_PIN 256               /* --pin: CPUs the copies are spread over */
 
 /* --quick's sample seconds; shell tests need longer to count a few scripts. */
@@ -62,6 +64,7 @@ struct config {
 	const char *peer_token;   /* --peer-token (passed in the environment) */
 	double precision;         /* --precision fraction; 0 = UnixBench's fixed samples */
 	double time_budget;       /* --time-budget minutes; 0 = none */
+	int budget_implied;       /* time_budget is paired mode's default, not given */
 	int workload;             /* --compat: enum workload, whose work the tests do */
 	int progress;             /* --progress: enum progress_mode */
 	int redact;               /* --redact: placeholders for host, paths, host id */

@@ -27,9 +27,11 @@
  * the -t duration when that is shorter; -p MS sets them to MS milliseconds
  * (at most the -t duration; paired mode's sliced samples use a short one).
  *
- * Several -d (copy mode only, at most FST_MAX_DIRS): paired mode's sliced
- * sample.  Every directory gets its own two files.  Each phase (the priming
- * write, the priming read, the timed copy) comes after one settle and runs
+ * Several -d (at most FST_MAX_DIRS): paired mode's sliced sample.  Every
+ * directory gets its own two files.  Each phase (for the copy the priming
+ * write, the priming read and the timed copy; for the read the priming
+ * write and the timed read; for the write the timed write alone, as the
+ * single-directory phases) comes after one settle and runs
  * for all the directories at once, in slices of -q milliseconds (default
  * 20) alternating across them, each cycle of slices in the next row of a
  * Williams design (williams.h: A B B A A B B A ... for two), so that the
@@ -75,7 +77,7 @@
 #define USAGE "fstime [-c|-r|-w] [-b bufsize 256..8192] [-m maxblocks KB] " \
 	"[-t seconds] [-d dir]... [-s settle seconds] [-p prime ms] " \
 	"[-q slice ms 1..1000] [-z spacer MiB 0..1024] [-n pid|shared]; " \
-	"several -d need -c"
+	"several -d: one sliced sample for each"
 #define UNIT 256		/* accounting unit in bytes, as the reference */
 #define BUF_MAX 8192
 /*
@@ -162,7 +164,7 @@ static void parse_args(struct fst *f, int argc, char **argv)
 		default: harness_usage(USAGE);
 		}
 	}
-	if (optind != argc || *f->dir == '\0' || (f->ndirs > 1 && f->mode != MODE_COPY))
+	if (optind != argc || *f->dir == '\0')
 		harness_usage(USAGE);
 	f->buffers = f->maxblocks * 1024 / (long)f->bufsize;
 	if (f->buffers < 1)
@@ -431,6 +433,17 @@ static unsigned long long write_buffer(struct fst *f, unsigned long long per_buf
 	return write_one(f, f->fd[0], per_buf);
 }
 
+/* The write's buffer: phase_write's sweep of dummy0, in slices. */
+static unsigned long long write0_buffer(struct fst *f, unsigned long long per_buf)
+{
+	if (f->written == f->buffers) {
+		rewind_fd(f, f->fd[0]);
+		f->written = 0;
+	}
+	f->written++;
+	return write_one(f, f->fd[0], per_buf);
+}
+
 /* The copy's buffer, copy_buffer on the directory's two files. */
 static unsigned long long copy_one(struct fst *f, unsigned long long per_buf)
 {
@@ -529,15 +542,35 @@ static char *take_spacer(const struct fst *opt)
 	return sp;
 }
 
-/* Several -d: the priming write and read, then the copy, each sliced. */
+/* One sliced phase after a settle; each directory's rate into kbps[] (as 'name d'). */
+static void settled_phase(struct fst *fs, size_t k, const struct fst *opt, buffer_op *op,
+			  double seconds, unsigned sleep2, const char *name, struct sample *s,
+			  struct slices *sl, double *kbps)
+{
+	char what[32];
+
+	settle(opt, 2, sleep2);
+	sliced_phase(fs, k, opt, op, seconds, s, sl);
+	for (size_t d = 0; d < k; d++) {
+		snprintf(what, sizeof(what), "%s %zu", name, d);
+		kbps[d] = report(what, s[d]);
+	}
+}
+
+/*
+ * Several -d: the single-directory phases of the mode, each sliced across
+ * the directories; the last one timed, its rate per directory the result.
+ */
 static void run_sliced(struct fst *opt, unsigned prime)
 {
+	static const char *const names[] = { [MODE_COPY] = "Copy", [MODE_READ] = "Read",
+					     [MODE_WRITE] = "Write" };
 	char *spacer = take_spacer(opt);
 	struct fst fs[FST_MAX_DIRS];
 	struct sample s[FST_MAX_DIRS];
 	struct slices sl[FST_MAX_DIRS];
+	double kbps[FST_MAX_DIRS], w[FST_MAX_DIRS], r[FST_MAX_DIRS];
 	size_t k = opt->ndirs;
-	char what[32];
 
 	for (size_t d = 0; d < k; d++) {
 		fs[d] = *opt;
@@ -546,34 +579,31 @@ static void run_sliced(struct fst *opt, unsigned prime)
 		open_files(&fs[d]);
 		printf("Directory %zu: %s\n", d, fs[d].dir);
 	}
-	settle(opt, 2, 2);
-	sliced_phase(fs, k, opt, write_buffer, prime / 1000.0, s, sl);
-	for (size_t d = 0; d < k; d++) {
-		snprintf(what, sizeof(what), "Write %zu", d);
-		fs[d].write_kbps = report(what, s[d]);
-	}
-	settle(opt, 2, 2);
-	sliced_phase(fs, k, opt, read_buffer, prime / 1000.0, s, sl);
-	for (size_t d = 0; d < k; d++) {
-		snprintf(what, sizeof(what), "Read %zu", d);
-		fs[d].read_kbps = report(what, s[d]);
-	}
-	for (size_t d = 0; d < k; d++) {
-		struct stat st;
+	if (opt->mode == MODE_WRITE) {
+		settled_phase(fs, k, opt, write0_buffer, opt->seconds, 2, "Write", s, sl, kbps);
+	} else if (opt->mode == MODE_READ) {
+		settled_phase(fs, k, opt, write0_buffer, prime / 1000.0, 2, "Write", s, sl, w);
+		settled_phase(fs, k, opt, read_buffer, opt->seconds, 2, "Read", s, sl, kbps);
+	} else {
+		settled_phase(fs, k, opt, write_buffer, prime / 1000.0, 2, "Write", s, sl, w);
+		settled_phase(fs, k, opt, read_buffer, prime / 1000.0, 2, "Read", s, sl, r);
+		for (size_t d = 0; d < k; d++) {
+			struct stat st;
 
-		if (fstat(fs[d].fd[1], &st) != 0)
-			fail_dir(&fs[d], "fstat dummy1");
-		printf("Copy %zu: dummy1 holds %lld bytes before the copy\n", d,
-		       (long long)st.st_size);
+			fs[d].write_kbps = w[d];
+			fs[d].read_kbps = r[d];
+			if (fstat(fs[d].fd[1], &st) != 0)
+				fail_dir(&fs[d], "fstat dummy1");
+			printf("Copy %zu: dummy1 holds %lld bytes before the copy\n", d,
+			       (long long)st.st_size);
+		}
+		settled_phase(fs, k, opt, copy_one, opt->seconds, 1, "Copy", s, sl, kbps);
 	}
-	settle(opt, 2, 1);
-	sliced_phase(fs, k, opt, copy_one, (double)opt->seconds, s, sl);
 	for (size_t d = 0; d < k; d++) {
-		printf("Copy %zu: %lu slices of %u ms, the longest %.1f ms\n", d, sl[d].n,
-		       opt->slice_ms, sl[d].longest * 1e3);
-		snprintf(what, sizeof(what), "Copy %zu", d);
+		printf("%s %zu: %lu slices of %u ms, the longest %.1f ms\n", names[opt->mode], d,
+		       sl[d].n, opt->slice_ms, sl[d].longest * 1e3);
 		close_files(&fs[d]);
-		harness_count_dir((unsigned long long)report(what, s[d]), 0, "KBps", (unsigned)d);
+		harness_count_dir((unsigned long long)kbps[d], 0, "KBps", (unsigned)d);
 		harness_time_dir(s[d].elapsed, (unsigned)d);
 	}
 	free(spacer);

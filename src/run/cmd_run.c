@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,12 +179,13 @@ static void describe_mode(const struct config *cfg, char *out, size_t len)
 	if (cfg->pin)
 		fmt(extra, sizeof(extra), "; copies pinned to CPUs");
 	if (cfg->precision > 0 || cfg->time_budget > 0) {
-		char p[32] = "", b[48] = "";
+		char p[32] = "", b[80] = "";
 
 		if (cfg->precision > 0)
 			fmt(p, sizeof(p), "precision %g%%", cfg->precision * 100);
 		if (cfg->time_budget > 0)
-			fmt(b, sizeof(b), "%stime budget %g min", p[0] ? ", " : "", cfg->time_budget);
+			fmt(b, sizeof(b), "%stime budget %.3g min%s", p[0] ? ", " : "",
+			    cfg->time_budget, cfg->budget_implied ? " (paired mode's default)" : "");
 		fmt(out, len, "%s%s (settle only around file tests)%s", p, b, extra);
 	} else if (cfg->quick) {
 		char n[24] = "1 sample";
@@ -269,6 +271,78 @@ static int undo_prepare(struct run_ctx *c, int rc)
 	return rc;
 }
 
+/* The copy counts: -c, else 1 and the CPU count. */
+static void copy_counts(struct run_ctx *c)
+{
+	const struct config *cfg = &c->cfg;
+	int only_disk = 1;
+
+	if (cfg->ncopies) {
+		memcpy(c->counts, cfg->copies, cfg->ncopies * sizeof(c->counts[0]));
+		c->ncounts = cfg->ncopies;
+		return;
+	}
+	for (size_t i = 0; i < cfg->ntests; i++)
+		if (cfg->tests[i]->prep != PREP_DISK_FILE)
+			only_disk = 0;
+	c->counts[c->ncounts++] = 1;
+	/* Disk tests run one copy (see runner.c): no N-copy pass for them alone. */
+	if (c->r.sys.ncpus > 1 && !only_disk)
+		c->counts[c->ncounts++] = c->r.sys.ncpus;
+}
+
+/*
+ * A budget that cannot hold the fewest samples the tests need is refused
+ * before anything runs, with the least that would do; paired mode's own
+ * default budget grows to it instead (cli.c).  0, or the exit status.
+ */
+static int check_budget(struct run_ctx *c)
+{
+	struct config *cfg = &c->cfg;
+	double least, spent = runner_spent(&c->env);
+
+	if (cfg->time_budget <= 0)
+		return 0;
+	least = (plan_minimum(cfg, c->ncounts) + spent + PLAN_BUDGET_RESERVE_S) /
+		(1 - PLAN_BUDGET_RESERVE_SHARE) / 60.0;
+	if (least <= cfg->time_budget)
+		return 0;
+	if (cfg->budget_implied) {
+		cfg->time_budget = ceil(least);
+		return 0;
+	}
+	fprintf(stderr, "sysindex: --time-budget %g is too small for these tests: they need at "
+		"least %.0f minutes (%s at their shortest samples, %zu copy count%s); give "
+		"--time-budget %.0f or more, or fewer tests\n", cfg->time_budget, ceil(least),
+		c->pe.n ? PLAN_MIN_ROUNDS_WORDS " of each paired test, 1 sample of the others"
+			: "1 sample of each test", c->ncounts, c->ncounts == 1 ? "" : "s",
+		ceil(least));
+	return 2;
+}
+
+/*
+ * When --time-budget starts counting: now, or when ./Run started (it builds
+ * first) as it says in SYSINDEX_RUN_STARTED (seconds since the epoch),
+ * believed only within the last hour.
+ */
+static double budget_clock(void)
+{
+	const char *e = getenv("SYSINDEX_RUN_STARTED");
+	double now = now_mono();
+	time_t wall = time(NULL);
+	long long t;
+	char *end;
+
+	if (e == NULL || *e == '\0')
+		return now;
+	errno = 0;
+	t = strtoll(e, &end, 10);
+	if (errno != 0 || *end != '\0' || end == e || t > (long long)wall ||
+	    (long long)wall - t > 3600)
+		return now;
+	return now - (double)((long long)wall - t);
+}
+
 /*
  * Everything that can refuse the run does so here, before the first test:
  * directories, disk space, signal handlers, the result name, the scratch
@@ -299,6 +373,10 @@ static int prepare(struct run_ctx *c)
 	fmt(r->version, sizeof(r->version), "%s", SYSINDEX_VERSION);
 	r->quick = cfg->quick;
 	r->workload = cfg->workload;
+	sysinfo_collect(&r->sys, cfg->brief);
+	copy_counts(c);
+	if ((rc = check_budget(c)) != 0)
+		return rc;
 	describe_mode(cfg, r->mode, sizeof(r->mode));
 	if (c->pe.n) {
 		size_t len = strlen(r->mode);
@@ -306,7 +384,6 @@ static int prepare(struct run_ctx *c)
 		fmt(r->mode + len, sizeof(r->mode) - len, "; paired: %zu test dirs%s", c->pe.n,
 		    cfg->quick ? ", 3 rounds: a first look" : "");
 	}
-	sysinfo_collect(&r->sys, cfg->brief);
 	fmt(r->sys.locale, sizeof(r->sys.locale), "%s", TEST_LANG);
 	sysinfo_language(r->sys.locale, r->sys.language, sizeof(r->sys.language));
 	if (realpath(c->testdir, r->sys.testdir) == NULL)
@@ -329,20 +406,6 @@ static int prepare(struct run_ctx *c)
 	fmt(env->disk_file, sizeof(env->disk_file), "%s/disktest.dat", env->scratch);
 	r->disk_size = env->disk_size;
 	set_environment(env->pgmdir, env->scratch, r->sys.locale);
-	if (cfg->ncopies) {
-		memcpy(c->counts, cfg->copies, cfg->ncopies * sizeof(c->counts[0]));
-		c->ncounts = cfg->ncopies;
-	} else {
-		int only_disk = 1;
-
-		for (size_t i = 0; i < cfg->ntests; i++)
-			if (cfg->tests[i]->prep != PREP_DISK_FILE)
-				only_disk = 0;
-		c->counts[c->ncounts++] = 1;
-		/* Disk tests run one copy (see runner.c): no N-copy pass for them alone. */
-		if (r->sys.ncpus > 1 && !only_disk)
-			c->counts[c->ncounts++] = r->sys.ncpus;
-	}
 	r->runs = calloc(c->ncounts * (c->pe.n ? c->pe.n : 1), sizeof(*r->runs));
 	if (r->runs == NULL) {
 		fprintf(stderr, "sysindex: out of memory before the first test\n");
@@ -387,9 +450,6 @@ static int measure(struct run_ctx *c)
 	}
 	r->pinned = cfg->pin;
 	r->precision = cfg->precision;
-	if (cfg->time_budget > 0 && env->eta_total > cfg->time_budget * 60 * 1.05 && !cfg->quiet)
-		fprintf(stderr, "sysindex: the time budget is too small for these tests: planned %.1f minutes at the least\n",
-			env->eta_total / 60);
 	runner_log(env, "sysindex %s; test programs in %s; scratch %s\n", SYSINDEX_VERSION,
 		   env->pgmdir, env->scratch);
 	runner_log(env, "compiler: %s; flags: %s\n\n", r->sys.cc_version, r->sys.bench_cflags);
@@ -509,6 +569,7 @@ int cmd_run(int argc, char **argv)
 	int rc;
 
 	memset(&c, 0, sizeof(c));
+	c.env.budget_start = budget_clock();
 	switch (cli_parse(argc, argv, &c.cfg, err, sizeof(err))) {
 	case CLI_RUN:
 		break;

@@ -278,6 +278,15 @@ static int dir_views(const struct dir_test *dt, size_t nd, int *active, const do
 	return any;
 }
 
+static unsigned active_dirs(const struct dir_test *dt, size_t nd)
+{
+	unsigned n = 0;
+
+	for (size_t d = 0; d < nd; d++)
+		n += dt[d].active != 0;
+	return n;
+}
+
 static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *prev,
 		       unsigned copies, struct bench_result **trs, const char *const *labels)
 {
@@ -308,45 +317,60 @@ static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *
 	}
 	for (r = 0; r < nround && !sig; r++) {
 		int any = dir_views(dt, nd, active, rates, places);
+		double t0 = now_mono();
 
 		if (!any || (r > 0 && paired_rounds_done(plan, rates, places, active, nd, r,
-							 now_mono() - started, &capped)))
+							 t0 - started, &capped)))
 			break;
+		/* Past the budget: stop once the rounds a verdict needs are in. */
+		if (r >= plan->floor_samples &&
+		    plan_over_budget(cfg, runner_spent(env0), plan->pass_estimate * active_dirs(dt, nd))) {
+			runner_log(env0, "Stopped after %u rounds: the next would pass the time budget\n\n", r);
+			break;
+		}
 		williams_row(nd, r, ord);
 		if (sliced) {
 			int n;
 
 			runner_progress(env0, t, "round", r + 1, nround, copies);
-			if (plan_settle_before(cfg, t, prev, sample++) && runner_settle(env0)) {
+			if (plan_settle_before(cfg, t, prev, sample++) &&
+			    runner_settle(plan_settle_length(cfg, plan, t))) {
 				sig = sig_pending();
 				break;
 			}
+			t0 = now_mono();
 			if ((n = sliced_round(pe, t, r, ord, nd, copies, secs, dt, labels)) < 0) {
 				sig = sig_pending();
 				break;
 			}
 			env0->eta_done += n * plan->pass_estimate;
 			done += (unsigned)n;
+			for (int j = 0; j < n; j++)
+				plan_measured_add(&env0->measured, ti, (now_mono() - t0) / n, secs);
 			continue;
 		}
 		for (size_t s = 0; s < nd && !sig; s++) {
 			size_t d = ord[s];
 			char step[48];
+			double s0 = now_mono();
 
 			if (!dt[d].active)
 				continue;
 			fmt(step, sizeof(step), "%s round", labels[d]);
 			runner_progress(env0, t, step, r + 1, nround, copies);
-			if (plan_settle_before(cfg, t, prev, sample++) && runner_settle(pe->env[d])) {
+			if (plan_settle_before(cfg, t, prev, sample++) &&
+			    runner_settle(plan_settle_length(cfg, plan, t))) {
 				sig = sig_pending();
 				break;
 			}
+			s0 = now_mono();
 			if (one_sample(pe, t, d, r, (unsigned)s + 1, copies, secs, &dt[d]) != 0) {
 				sig = sig_pending();
 				break;
 			}
 			env0->eta_done += plan->pass_estimate;
 			done++;
+			plan_measured_add(&env0->measured, ti, now_mono() - s0, secs);
 		}
 	}
 	/* Plans end early (precision reached, a failure): credit the rest to the ETA. */

@@ -21,7 +21,7 @@ double plan_settle_seconds(const struct config *cfg)
 
 int plan_program_sleeps_off(const struct config *cfg)
 {
-	return cfg->quick || cfg->settle == 0;
+	return cfg->quick || cfg->settle == 0 || cfg->time_budget > 0;
 }
 
 double plan_sliced_round_seconds(const struct config *cfg, const struct test_def *t,
@@ -42,14 +42,33 @@ int plan_settle_before(const struct config *cfg, const struct test_def *t,
 	return pass == 0 && prev != NULL && (prev->flags & TF_TESTDIR);
 }
 
+/* The settle pause that goes before t's samples (plan_settle_before says when). */
+static double settle_of(const struct config *cfg, const struct test_def *t)
+{
+	return compat_mode(cfg) || (t->flags & TF_TESTDIR) ? plan_settle_seconds(cfg) : 0;
+}
+
+/* Wall seconds a sample of t takes beyond its duration and its settle. */
+static double work_overhead(const struct config *cfg, const struct test_def *t)
+{
+	return PLAN_START_S + (plan_program_sleeps_off(cfg) ? t->overhead_quick_s : t->overhead_s);
+}
+
 double plan_overhead(const struct config *cfg, const struct test_def *t)
 {
-	double s = PLAN_START_S;
+	return work_overhead(cfg, t) + settle_of(cfg, t);
+}
 
-	s += cfg->quick ? t->overhead_quick_s : t->overhead_s;
-	if (compat_mode(cfg) || (t->flags & TF_TESTDIR))
-		s += plan_settle_seconds(cfg);
-	return s;
+double plan_settle_length(const struct config *cfg, const struct test_plan *p,
+			  const struct test_def *t)
+{
+	return compat_mode(cfg) || (t->flags & TF_TESTDIR) ? p->settle : plan_settle_seconds(cfg);
+}
+
+/* p's wall seconds per sample from its parts. */
+static void estimate(struct test_plan *p)
+{
+	p->pass_estimate = p->seconds + p->over + p->settle / (p->settle_div ? p->settle_div : 1);
 }
 
 double plan_pass_timeout(const struct config *cfg, const struct test_def *t, unsigned secs)
@@ -81,10 +100,14 @@ int plan_disk_size(unsigned long long requested, int shrink, int known,
 	return 0;
 }
 
-/* The shortest sample a budget may shrink a test to. */
-static unsigned floor_seconds(const struct test_def *t)
+/*
+ * The shortest sample a budget may shrink a test to: --quick's, and 1 s for
+ * a sliced paired row, whose 20 ms slices fall on every directory alike
+ * (its rounds, not its length, make the interval narrow).
+ */
+static unsigned floor_seconds(const struct test_plan *p, const struct test_def *t)
 {
-	unsigned f = cli_quick_seconds(t);
+	unsigned f = p->settle_div > 1 ? 1 : cli_quick_seconds(t);
 
 	return f < t->seconds ? f : t->seconds;
 }
@@ -100,6 +123,26 @@ int plan_paired(const struct config *cfg, const struct test_def *t)
 	return order_interleaved(cfg->ndirs, cfg->control, t);
 }
 
+void plan_measured_add(struct plan_measured *m, size_t i, double wall, unsigned secs)
+{
+	if (m == NULL || i >= MAX_SELECTED || !(wall >= 0))
+		return;
+	m->n[i]++;
+	m->over[i] += (wall - secs - m->over[i]) / m->n[i];
+}
+
+double plan_budget_seconds(const struct config *cfg)
+{
+	double b = cfg->time_budget * 60.0;
+
+	return b * (1 - PLAN_BUDGET_RESERVE_SHARE) - PLAN_BUDGET_RESERVE_S;
+}
+
+int plan_over_budget(const struct config *cfg, double spent, double next)
+{
+	return cfg->time_budget > 0 && spent + next > plan_budget_seconds(cfg);
+}
+
 /* Rounds instead of samples (plan.h). */
 static void paired_rounds(const struct config *cfg, const struct test_def *t,
 			  struct test_plan *p)
@@ -112,12 +155,24 @@ static void paired_rounds(const struct config *cfg, const struct test_def *t,
 	 * A sliced row: one process per round (sliced.h), one settle before it;
 	 * a sample's share is the round's cost over the directories.
 	 */
-	if (test_sliced(t, cfg->workload) != NULL)
-		p->pass_estimate = (PLAN_START_S + plan_settle_seconds(cfg) +
-				    plan_sliced_round_seconds(cfg, t, p->seconds, p->dirs)) / p->dirs;
+	if (test_sliced(t, cfg->workload) != NULL) {
+		p->over = (PLAN_START_S + plan_sliced_round_seconds(cfg, t, 0, p->dirs)) / p->dirs;
+		p->settle_div = p->dirs;
+		estimate(p);
+	}
 	if (ref < PLAN_MIN_PAIRED_ROUNDS)
 		ref = PLAN_MIN_PAIRED_ROUNDS;
 	p->min_samples = p->max_samples = ref;
+	p->floor_samples = PLAN_MIN_PAIRED_ROUNDS;
+	if (cfg->time_budget > 0) {
+		/* Rounds, not long samples, make a paired interval narrow:
+		 * the budget shortens the samples before it drops a round. */
+		p->floor_samples = PLAN_MIN_VERDICT_ROUNDS;
+		p->max_samples = cfg->given[O_ITERATIONS] ? ref : PLAN_BUDGET_PAIRED_ROUNDS;
+		if (p->max_samples < p->floor_samples)
+			p->max_samples = p->floor_samples;
+		p->min_samples = p->max_samples;
+	}
 	if (cfg->precision > 0) {
 		p->min_samples = PLAN_MIN_PAIRED_ROUNDS;
 		p->max_samples = 2 * ref > PLAN_MAX_PAIRED_ROUNDS_FLOOR ? 2 * ref
@@ -126,33 +181,57 @@ static void paired_rounds(const struct config *cfg, const struct test_def *t,
 	}
 }
 
-/*
- * Shrink the plans until the run fits the budget, costliest test first,
- * never below min_samples samples (largest cost first).  Returns 1 if it fits.
- */
-/* One step smaller for plan p (fewer samples, then shorter ones); 0 if it cannot. */
-static int shrink_one(struct test_plan *p, const struct test_def *t, unsigned min_samples)
+/* A sample of p made shorter by a quarter, to no less than t's floor; 0 if it cannot. */
+static int shorter(struct test_plan *p, const struct test_def *t)
 {
-	double over = p->pass_estimate - p->seconds;
+	unsigned s = (unsigned)ceil(p->seconds * 0.75), f = floor_seconds(p, t);
 
-	/* A paired test keeps its 3 rounds: fewer give no useful interval. */
-	if (p->dirs > 1 && min_samples < PLAN_MIN_PAIRED_ROUNDS)
-		min_samples = PLAN_MIN_PAIRED_ROUNDS;
+	if (p->seconds <= f)
+		return 0;
+	if (s >= p->seconds)
+		s = p->seconds - 1;
+	p->seconds = s > f ? s : f;
+	return 1;
+}
+
+/* A settle pause cut to PLAN_BUDGET_SETTLE_MIN (unless --settle set it); 0 if it cannot. */
+static int calmer(const struct config *cfg, struct test_plan *p)
+{
+	if (cfg->given[O_SETTLE] || p->settle <= PLAN_BUDGET_SETTLE_MIN)
+		return 0;
+	p->settle = PLAN_BUDGET_SETTLE_MIN;
+	return 1;
+}
+
+/*
+ * One step smaller for plan p, never below min_samples samples (nor the
+ * plan's floor_samples); 0 if it cannot.  A test alone drops samples down
+ * to 3, then shortens them, then drops more; a paired test shortens its
+ * samples first, then drops rounds.
+ */
+static int shrink_one(const struct config *cfg, struct test_plan *p, const struct test_def *t,
+		      unsigned min_samples)
+{
+	if (min_samples < p->floor_samples)
+		min_samples = p->floor_samples;
+	if (p->dirs > 1) {
+		if (shorter(p, t) || calmer(cfg, p))
+			;
+		else if (p->max_samples > min_samples)
+			p->max_samples--;
+		else
+			return 0;
 	/* NOLINTNEXTLINE(bugprone-branch-clone): the order is the priority */
-	if (p->max_samples > PLAN_MIN_PRECISION_SAMPLES) {
+	} else if (p->max_samples > PLAN_MIN_PRECISION_SAMPLES) {
 		p->max_samples--;
-	} else if (p->seconds > floor_seconds(t)) {
-		unsigned s = (unsigned)ceil(p->seconds * 0.75);
-
-		if (s >= p->seconds)
-			s = p->seconds - 1;
-		p->seconds = s > floor_seconds(t) ? s : floor_seconds(t);
+	} else if (shorter(p, t) || calmer(cfg, p)) {
+		;
 	} else if (p->max_samples > min_samples) {
 		p->max_samples--;
 	} else {
 		return 0;
 	}
-	p->pass_estimate = p->seconds + over;
+	estimate(p);
 	if (p->min_samples > p->max_samples)
 		p->min_samples = p->max_samples;
 	return 1;
@@ -191,7 +270,7 @@ static int shrink_to(const struct config *cfg, const size_t *times, double budge
 		}
 		if (wi == cfg->ntests)
 			break;   /* everything at this minimum */
-		if (!shrink_one(&plans[wi], cfg->tests[wi], min_samples))
+		if (!shrink_one(cfg, &plans[wi], cfg->tests[wi], min_samples))
 			stuck[wi] = 1;
 	}
 	free(stuck);
@@ -216,7 +295,10 @@ static void plan_test(const struct config *cfg, const struct test_def *t, struct
 
 	memset(p, 0, sizeof(*p));
 	p->seconds = cli_seconds(cfg, t);
-	p->pass_estimate = p->seconds + plan_overhead(cfg, t);
+	p->over = work_overhead(cfg, t);
+	p->settle = settle_of(cfg, t);
+	p->settle_div = 1;
+	estimate(p);
 	p->min_samples = p->max_samples = ref;
 	if (cfg->precision > 0) {
 		p->precision = cfg->precision;
@@ -227,6 +309,7 @@ static void plan_test(const struct config *cfg, const struct test_def *t, struct
 		p->time_cap = PLAN_TEST_CAP_S;
 	}
 	p->dirs = 1;
+	p->floor_samples = 1;
 	if (plan_paired(cfg, t))
 		paired_rounds(cfg, t, p);
 }
@@ -248,15 +331,21 @@ static double planned(const struct config *cfg, const size_t *times,
 }
 
 double plan_rest(const struct config *cfg, size_t ncopies, size_t count, size_t test,
-		 double spent, struct test_plan *plans)
+		 double spent, const struct plan_measured *m, struct test_plan *plans)
 {
 	size_t times[MAX_SELECTED];
-	double left = cfg->time_budget * 60.0 - spent;
+	double left = plan_budget_seconds(cfg) - spent;
 
 	for (size_t i = 0; i < cfg->ntests; i++) {
 		times[i] = count >= ncopies ? 0 : ncopies - count - (i < test);
-		if (times[i] > 0)
-			plan_test(cfg, cfg->tests[i], &plans[i]);
+		if (times[i] == 0)
+			continue;
+		plan_test(cfg, cfg->tests[i], &plans[i]);
+		/* What this test's samples really cost beyond their length and settle. */
+		if (m != NULL && m->n[i] > 0) {
+			plans[i].over = m->over[i];
+			estimate(&plans[i]);
+		}
 	}
 	if (cfg->time_budget > 0)
 		fit_budget(cfg, times, left > 0 ? left : 0, plans);
@@ -265,7 +354,25 @@ double plan_rest(const struct config *cfg, size_t ncopies, size_t count, size_t 
 
 double plan_run(const struct config *cfg, size_t ncopies, struct test_plan *plans)
 {
-	return plan_rest(cfg, ncopies, 0, 0, 0, plans);
+	return plan_rest(cfg, ncopies, 0, 0, 0, NULL, plans);
+}
+
+double plan_minimum(const struct config *cfg, size_t ncopies)
+{
+	struct test_plan *plans = calloc(MAX_SELECTED, sizeof(*plans));
+	size_t times[MAX_SELECTED];
+	double total;
+
+	if (plans == NULL)
+		return 0;
+	for (size_t i = 0; i < cfg->ntests; i++) {
+		times[i] = ncopies;
+		plan_test(cfg, cfg->tests[i], &plans[i]);
+	}
+	shrink_to(cfg, times, 0, plans, 1);
+	total = planned(cfg, times, plans);
+	free(plans);
+	return total;
 }
 
 int plan_done(const struct test_plan *p, const double *rates, size_t n,

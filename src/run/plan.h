@@ -9,7 +9,14 @@
  *    is within P of the mean; at least 3 samples, at most twice UnixBench's
  *    count, and at most a time cap per test.
  *  - --time-budget M: sample counts and lengths planned so that the whole run
- *    fits in M minutes; the report says what precision that bought.
+ *    fits in M minutes; the report says what precision that bought.  The
+ *    plan is made again before every test from the time really spent, with
+ *    each test's overhead per sample as measured so far (plan_measured), and
+ *    a test stops early rather than pass the budget (plan_over_budget).  The
+ *    programs' own settle sleeps are off (fstime -s 0), as under --quick.
+ *    Paired mode without --time-budget, --precision, -i, --duration or
+ *    --quick plans to CLI_PAIRED_BUDGET_MIN minutes (cli.c); when that
+ *    cannot hold the minimum (plan_minimum), to the minimum.
  * In the last two modes the settle pause is taken only around tests that
  * touch the file system (a CPU test does not need `sync; sleep 3`).
  */
@@ -19,6 +26,7 @@
 #include <stddef.h>
 
 #include "cli/cli.h"
+#include "stats/verdict.h"
 
 #define PLAN_MIN_PRECISION_SAMPLES 3
 #define PLAN_START_S 0.05          /* starting and reaping a sample's process */
@@ -30,9 +38,43 @@ struct test_plan {
 	unsigned seconds;       /* per sample */
 	double precision;       /* target CI half-width / mean; 0 = fixed count */
 	double time_cap;        /* seconds per test and copy count; 0 = none */
-	double pass_estimate;   /* planned wall seconds per sample */
+	double pass_estimate;   /* planned wall seconds per sample: seconds + over
+				 * + settle / settle_div */
+	double over;            /* per sample beyond its length and settle */
+	double settle;          /* the settle pause before a sample (or round) */
+	unsigned settle_div;    /* samples one settle serves (a sliced round's) */
 	unsigned dirs;          /* directories per round: paired mode's, else 1 */
+	unsigned floor_samples; /* the fewest a budget may leave (samples or rounds) */
 };
+
+/*
+ * What the run has measured of each test so far (per cfg->tests[i]): its
+ * wall seconds per sample beyond the sample's duration and settle (start,
+ * priming, the program's sleeps, a sliced round's share), averaged over 'n'
+ * samples; n == 0: nothing yet, the table's estimate stands.
+ */
+struct plan_measured {
+	double over[MAX_SELECTED];
+	unsigned n[MAX_SELECTED];
+};
+
+/* Add one sample of test i that took 'wall' seconds (after its settle) for 'secs' of work. */
+void plan_measured_add(struct plan_measured *m, size_t i, double wall, unsigned secs);
+
+/*
+ * Seconds a budget keeps back from the run's planning, for what comes after
+ * the last sample (the report, its files, the charts) and the estimate's
+ * error: PLAN_BUDGET_RESERVE_S plus PLAN_BUDGET_RESERVE_SHARE of it.
+ */
+#define PLAN_BUDGET_RESERVE_S 3.0
+#define PLAN_BUDGET_RESERVE_SHARE 0.02
+double plan_budget_seconds(const struct config *cfg);
+
+/*
+ * With a budget, whether a sample (or round) of 'next' seconds started
+ * 'spent' seconds into the run would end past it.
+ */
+int plan_over_budget(const struct config *cfg, double spent, double next);
 
 /*
  * Paired mode: whether t runs interleaved in every directory (it uses the
@@ -45,6 +87,12 @@ struct test_plan {
  */
 #define PLAN_MIN_PAIRED_ROUNDS 3
 #define PLAN_MAX_PAIRED_ROUNDS_FLOOR 10
+/* Under a budget a paired test keeps the rounds a verdict needs (verdict.h). */
+#define PLAN_MIN_VERDICT_ROUNDS (VERDICT_MIN_DF + 1)
+#define PLAN_MIN_ROUNDS_WORDS "5 rounds"
+#define PLAN_BUDGET_PAIRED_ROUNDS 20    /* the most a budget plans */
+#define PLAN_BUDGET_SETTLE_MIN 1.0      /* a budget's shortest settle (without --settle) */
+_Static_assert(PLAN_MIN_VERDICT_ROUNDS == 5, "PLAN_MIN_ROUNDS_WORDS says 5");
 int plan_paired(const struct config *cfg, const struct test_def *t);
 
 /* The settle pause: --settle (its defaults: UnixBench's 3 s, 0 with --quick). */
@@ -64,6 +112,10 @@ double plan_sliced_round_seconds(const struct config *cfg, const struct test_def
 
 /* Wall seconds one sample of t takes beyond its duration (set-up, settle). */
 double plan_overhead(const struct config *cfg, const struct test_def *t);
+
+/* Seconds of the settle pause before a sample of t planned as p (when plan_settle_before). */
+double plan_settle_length(const struct config *cfg, const struct test_plan *p,
+			  const struct test_def *t);
 
 /* Whether a settle pause goes before a sample of t (prev: the test before). */
 int plan_settle_before(const struct config *cfg, const struct test_def *t,
@@ -99,6 +151,14 @@ int plan_disk_size(unsigned long long requested, int shrink, int known,
 double plan_run(const struct config *cfg, size_t ncopies, struct test_plan *plans);
 
 /*
+ * The least the selected tests can take under a budget, for ncopies copy
+ * counts: every test at its shortest samples and fewest samples (rounds:
+ * PLAN_MIN_VERDICT_ROUNDS), with the table's overheads.  A --time-budget
+ * below it cannot be kept.
+ */
+double plan_minimum(const struct config *cfg, size_t ncopies);
+
+/*
  * Plan again what is left of a run before test 'test' of copy count
  * 'count' (both from 0), 'spent' seconds into it: the tests still to run
  * get fresh plans, and with --time-budget they share what is left of it, so
@@ -107,7 +167,7 @@ double plan_run(const struct config *cfg, size_t ncopies, struct test_plan *plan
  * Returns the planned wall seconds of what is left.
  */
 double plan_rest(const struct config *cfg, size_t ncopies, size_t count, size_t test,
-		 double spent, struct test_plan *plans);
+		 double spent, const struct plan_measured *m, struct test_plan *plans);
 
 /*
  * The stopping rule: 1 when no more samples are needed after n samples with

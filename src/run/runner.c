@@ -115,11 +115,9 @@ static int build_argv(const struct run_env *env, const struct test_def *t, unsig
 			  b, cmd, cmdlen);
 }
 
-/* Settle as UnixBench does: sync; sleep 1; sync; sleep 2 (scaled). */
-static int settle(const struct run_env *env)
+/* Settle as UnixBench does: sync; sleep 1; sync; sleep 2 (scaled to s seconds). */
+static int settle(double s)
 {
-	double s = plan_settle_seconds(env->cfg);
-
 	if (s <= 0)
 		return sig_pending();
 	sync();
@@ -437,18 +435,24 @@ enum test_status runner_can_run(struct run_env *env, const struct test_def *t,
 	return prepare(env, t, reason, len);
 }
 
+double runner_spent(const struct run_env *env)
+{
+	return now_mono() - env->budget_start;
+}
+
 void runner_replan(struct run_env *env, size_t ti)
 {
 	const struct test_plan *p = &env->plans[ti];
-	double spent = now_mono() - env->started;
+	double spent = runner_spent(env);
 
 	if (env->cfg->time_budget <= 0)
 		return;
 	env->eta_total = env->eta_done + plan_rest(env->cfg, env->ncounts, env->count, ti, spent,
-						   env->plans);
-	runner_log(env, "Plan for %s: up to %u %s of %u s, %.0f s of the budget left\n\n",
+						   &env->measured, env->plans);
+	runner_log(env, "Plan for %s: up to %u %s of %u s (%.1f s each with overheads), "
+		   "%.0f s of the budget left\n\n",
 		   env->cfg->tests[ti]->name, p->max_samples, p->dirs > 1 ? "rounds" : "samples",
-		   p->seconds, env->cfg->time_budget * 60.0 - spent);
+		   p->seconds, p->pass_estimate * p->dirs, plan_budget_seconds(env->cfg) - spent);
 }
 
 static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
@@ -497,13 +501,22 @@ static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
 	for (unsigned p = 0; p < npass; p++) {
 		struct pass_result *pr = &tr->passes[p];
 
-		if (p > 0 && plan_done(plan, rates, p, now_mono() - started, &capped))
+		double t0 = now_mono();
+
+		if (p > 0 && plan_done(plan, rates, p, t0 - started, &capped))
 			break;
+		/* Past the budget: stop once the fewest samples it allows are in. */
+		if (p >= plan->floor_samples &&
+		    plan_over_budget(cfg, runner_spent(env), plan->pass_estimate)) {
+			runner_log(env, "Stopped after %u samples: the next would pass the time budget\n\n", p);
+			break;
+		}
 		progress(env, t, "pass", p + 1, npass, copies);
-		if (plan_settle_before(cfg, t, prev, p) && settle(env)) {
+		if (plan_settle_before(cfg, t, prev, p) && settle(plan_settle_length(cfg, plan, t))) {
 			sig = sig_pending();
 			break;
 		}
+		t0 = now_mono();
 		runner_log(env, "#### Pass %u\n\n", p + 1);
 		if (run_pass(env, t, ab->argv, copies, secs, pr) != 0) {
 			sig = sig_pending();
@@ -513,6 +526,7 @@ static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
 		}
 		tr->npasses++;
 		env->eta_done += plan->pass_estimate;
+		plan_measured_add(&env->measured, ti, now_mono() - t0, secs);
 		if (!pr->ok) {
 			tr->status = pr->skipped ? TS_SKIPPED : TS_FAILED;
 			fmt(tr->reason, sizeof(tr->reason), "%s", pr->reason);
@@ -597,9 +611,9 @@ int runner_build_sliced_argv(const struct run_env *env, const struct test_def *t
 	return build_args(env, t, sl->args, dirs, ndirs, secs, copies, b, cmd, cmdlen);
 }
 
-int runner_settle(const struct run_env *env)
+int runner_settle(double seconds)
 {
-	return settle(env);
+	return settle(seconds);
 }
 
 void runner_progress(struct run_env *env, const struct test_def *t, const char *step,

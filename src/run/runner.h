@@ -31,6 +31,8 @@ struct run_env {
 	double eta_total;        /* planned seconds for the whole run */
 	double eta_done;         /* planned seconds already done */
 	double started;          /* monotonic start of the run */
+	double budget_start;     /* monotonic time --time-budget counts from */
+	struct plan_measured measured; /* each test's real cost per sample so far */
 	size_t count, ncounts;   /* the copy count being run (from 0), of how many */
 	struct testprep prep;    /* the set-up steps' view of the above, and state */
 	char intf_missing[512];  /* interference counters left out, and why (said once) */
@@ -65,7 +67,7 @@ int runner_build_argv(const struct run_env *env, const struct test_def *t, unsig
 int runner_build_sliced_argv(const struct run_env *env, const struct test_def *t,
 			     const char *const *dirs, size_t ndirs, unsigned secs,
 			     unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen);
-int runner_settle(const struct run_env *env);
+int runner_settle(double seconds);
 void runner_progress(struct run_env *env, const struct test_def *t, const char *step,
 		     unsigned n, unsigned of, unsigned copies);
 int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv,
@@ -75,9 +77,13 @@ int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
 		unsigned copies, struct bench_result *tr);
 /*
  * Before test ti: with --time-budget, the tests left share what is left of
- * the budget (plan_rest), and the ETA follows; otherwise nothing.
+ * the budget (plan_rest, with what each test has cost so far), and the ETA
+ * follows; otherwise nothing.
  */
 void runner_replan(struct run_env *env, size_t ti);
+
+/* Seconds of the budget spent (since env->budget_start). */
+double runner_spent(const struct run_env *env);
 
 /* Append printf-style text to the log (best effort: the log is not the result). */
 void runner_log(const struct run_env *env, const char *fmt, ...)

@@ -417,7 +417,7 @@ START_TEST(paired_sliced_estimate)
 				  p[0].max_samples - p[i].max_samples, 1);
 	}
 	ck_assert_double_eq_tol(total, used, 1e-6);
-	ck_assert(total <= 600 && total > 600 - round * 3);
+	ck_assert(total <= plan_budget_seconds(&cfg) && total > plan_budget_seconds(&cfg) - round * 3);
 	ck_assert_uint_ge(p[0].max_samples, 40);
 	/* --compat 5.1.3: a process per directory and sample, as before. */
 	options("--quick", "--duration", "1", "--settle", "1", "--compat", "5.1.3", NULL);
@@ -446,34 +446,103 @@ START_TEST(rest_of_the_budget)
 	cfg.time_budget = 10;
 	total = plan_run(&cfg, 1, p);
 	round = p[0].pass_estimate * 2;
-	ck_assert(total <= 600 && total > 600 - round * 3);
+	ck_assert(total <= plan_budget_seconds(&cfg) && total > plan_budget_seconds(&cfg) - round * 3);
 	/* Before the first test nothing is spent: the same plans. */
-	rest = plan_rest(&cfg, 1, 0, 0, 0, memcpy(q, p, sizeof(q)));
+	rest = plan_rest(&cfg, 1, 0, 0, 0, NULL, memcpy(q, p, sizeof(q)));
 	ck_assert_double_eq_tol(rest, total, 1e-6);
 	for (size_t i = 0; i < 3; i++)
 		ck_assert_uint_eq(q[i].max_samples, p[i].max_samples);
-	/* fstime stopped after 60 s: the two left share the other 540 s. */
+	/* fstime stopped after 60 s: the two left share the rest of the budget. */
 	first = p[0];
-	rest = plan_rest(&cfg, 1, 0, 1, 60, p);
-	ck_assert(rest <= 540 && rest > 540 - round * 2);
+	rest = plan_rest(&cfg, 1, 0, 1, 60, NULL, p);
+	ck_assert(rest <= plan_budget_seconds(&cfg) - 60 &&
+		  rest > plan_budget_seconds(&cfg) - 60 - round * 2);
 	ck_assert_uint_gt(p[1].max_samples, q[1].max_samples);
 	ck_assert_uint_gt(p[2].max_samples, q[2].max_samples);
 	ck_assert_mem_eq(&p[0], &first, sizeof(first));   /* done: left alone */
-	/* Past the budget the tests left keep their minimum of 3 rounds. */
-	plan_rest(&cfg, 1, 0, 2, 900, p);
-	ck_assert_uint_eq(p[2].max_samples, PLAN_MIN_PAIRED_ROUNDS);
+	/* Past the budget the tests left keep the rounds a verdict needs. */
+	plan_rest(&cfg, 1, 0, 2, 900, NULL, p);
+	ck_assert_uint_eq(p[2].max_samples, PLAN_MIN_VERDICT_ROUNDS);
 	/* With two copy counts, a test already run at count 0 runs once more. */
 	cfg.time_budget = 10;
 	plan_run(&cfg, 2, p);
-	rest = plan_rest(&cfg, 2, 0, 2, 300, p);
+	rest = plan_rest(&cfg, 2, 0, 2, 300, NULL, p);
 	ck_assert(rest <= 300);
 	ck_assert_uint_gt(p[0].max_samples, 0);
 	/* Without a budget: fresh plans, nothing shrunk. */
 	cfg.time_budget = 0;
 	plan_run(&cfg, 1, q);
-	plan_rest(&cfg, 1, 0, 1, 1e6, p);
+	plan_rest(&cfg, 1, 0, 1, 1e6, NULL, p);
 	ck_assert_uint_eq(p[1].max_samples, q[1].max_samples);
 	ck_assert_uint_eq(p[2].max_samples, q[2].max_samples);
+}
+END_TEST
+
+/*
+ * The budget as a promise: the least a paired run can take, worked by hand;
+ * plans from recorded costs; the stop before a sample that would pass it;
+ * a settle cut to 1 s only when --settle is not given; paired mode's own
+ * default budget.
+ */
+START_TEST(budget_promise)
+{
+	static const char *const names[] = { "fstime-w" };
+	struct plan_measured m;
+	struct test_plan p[1];
+	double least, total;
+
+	/* fstime-w sliced at its floor: 1 s samples, a 1 s settle per round,
+	 * per directory (0.05 start + 0.1 round + 2 x 0.05) / 2 = 0.125 s of
+	 * overhead: 5 rounds x 2 dirs x (1 + 0.125 + 1 / 2) = 16.25 s. */
+	select_tests(names, 1);
+	pair_dirs();
+	cfg.time_budget = 1;
+	least = plan_minimum(&cfg, 1);
+	ck_assert_double_eq_tol(least, 16.25, 1e-9);
+	ck_assert_double_eq_tol(plan_minimum(&cfg, 2), 2 * 16.25, 1e-9);
+	/* A minute holds more rounds; each one planned at the least cost. */
+	total = plan_run(&cfg, 1, p);
+	ck_assert_uint_gt(p[0].max_samples, PLAN_MIN_VERDICT_ROUNDS);
+	ck_assert(total <= plan_budget_seconds(&cfg));
+	/* With --settle given the settle stays, and the least grows with it. */
+	options("--settle", "3", NULL);
+	pair_dirs();
+	cfg.time_budget = 1;
+	ck_assert_double_eq_tol(plan_minimum(&cfg, 1), 5 * 2 * (1 + 0.125 + 1.5), 1e-9);
+	plan_run(&cfg, 1, p);
+	ck_assert_double_eq_tol(p[0].settle, 3, 1e-12);
+
+	/* Recorded costs replace the table's: 3 s and 2 s for 1 s samples. */
+	memset(&m, 0, sizeof(m));
+	plan_measured_add(&m, 0, 3.0, 1);
+	plan_measured_add(&m, 0, 2.0, 1);
+	ck_assert_uint_eq(m.n[0], 2);
+	ck_assert_double_eq_tol(m.over[0], 1.5, 1e-12);
+	options(NULL);
+	pair_dirs();
+	cfg.time_budget = 1;
+	plan_rest(&cfg, 1, 0, 0, 0, &m, p);
+	ck_assert_double_eq_tol(p[0].pass_estimate,
+				p[0].seconds + 1.5 + p[0].settle / 2, 1e-9);
+	ck_assert(p[0].max_samples * p[0].pass_estimate * 2 <= plan_budget_seconds(&cfg));
+
+	/* The stop: 55.8 s of a minute plan (2 % and 3 s kept back). */
+	ck_assert_double_eq_tol(plan_budget_seconds(&cfg), 55.8, 1e-9);
+	ck_assert_int_eq(plan_over_budget(&cfg, 50, 5.8), 0);
+	ck_assert_int_eq(plan_over_budget(&cfg, 50, 5.9), 1);
+	cfg.time_budget = 0;
+	ck_assert_int_eq(plan_over_budget(&cfg, 1e9, 1e9), 0);
+
+	/* Paired mode's default: a budget, unless told how to sample. */
+	options("--testdir", "a=/a", "--testdir", "b=/b", NULL);
+	ck_assert_double_eq_tol(cfg.time_budget, CLI_PAIRED_BUDGET_MIN, 1e-12);
+	ck_assert_int_eq(cfg.budget_implied, 1);
+	options("--testdir", "a=/a", "--testdir", "b=/b", "-i", "6", NULL);
+	ck_assert_double_eq_tol(cfg.time_budget, 0, 1e-12);
+	options("--testdir", "a=/a", "--testdir", "b=/b", "--quick", NULL);
+	ck_assert_double_eq_tol(cfg.time_budget, 0, 1e-12);
+	options("--testdir", "/a", NULL);
+	ck_assert_double_eq_tol(cfg.time_budget, 0, 1e-12);
 }
 END_TEST
 
@@ -498,6 +567,7 @@ Suite *suite_plan(void)
 	tcase_add_test(tc, paired_budget);
 	tcase_add_test(tc, paired_sliced_estimate);
 	tcase_add_test(tc, rest_of_the_budget);
+	tcase_add_test(tc, budget_promise);
 	suite_add_tcase(s, tc);
 	return s;
 }
