@@ -192,6 +192,11 @@ void verdict_one(double est, double se, double df, int lower_better, double marg
 
 void verdict_method(const struct verdict_family *f, char *out, size_t len)
 {
+	if (f->m == 0) {
+		snprintf(out, len, "none, no row reached the %d rounds (or samples) a verdict needs "
+			 "(margin +-%g%%)", VERDICT_MIN_DF + 1, 100 * f->margin);
+		return;
+	}
 	snprintf(out, len, "Holm over %zu comparison%s, alpha %g, margin +-%g%%", f->m,
 		 f->m == 1 ? "" : "s", f->alpha > 0 ? f->alpha : VERDICT_ALPHA, 100 * f->margin);
 }
