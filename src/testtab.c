@@ -17,6 +17,15 @@
 #define FSARGS(mode, b, m) FSLIST("pid", mode, b, m)
 /* 5.1.3's fstime: every copy uses the same two files, dummy0 and dummy1. */
 #define FS513(mode, b, m) .ub513 = &(const struct test_alt){ .args = FSLIST("shared", mode, b, m) }
+/*
+ * Paired mode's sliced shell test: one looper per round runs the loops in
+ * the directories in turn (looper.c); per directory the tail of its last
+ * loop, which is not counted.
+ */
+#define SHSLICED(n) .paired_sliced = &(const struct test_sliced){ \
+	.args = { "@DIRS@", "@SECS@", "@PGMS@/multi.sh", n, NULL }, \
+	.overhead_s = 0.1, .overhead_quick_s = 0.1, \
+	.dir_overhead_s = 0.3, .dir_overhead_quick_s = 0.3 }
 /* 5.1.3's multi.sh counts its copies with expr(1). */
 #define SH513(n) .ub513 = &(const struct test_alt){ \
 	.args = { "@SECS@", "@PGMS@/multi.sh", "-5", n, NULL } }
@@ -110,17 +119,17 @@ const struct test_def test_table[] = {
 	  /* 5.1.3: close(dup(0)) on the stdin all copies share, libc's getpid() */
 	  .ub513 = &(const struct test_alt){ .args = { "@SECS@", "mix-5.1.3", NULL } } },
 	{ .name = "shell1", .title = "Shell Scripts (1 concurrent)",
-	  .prog = "looper", .args = { "@SECS@", "@PGMS@/multi.sh", "1", NULL }, SH513("1"),
+	  .prog = "looper", .args = { "@SECS@", "@PGMS@/multi.sh", "1", NULL }, SH513("1"), SHSLICED("1"),
 	  .seconds = 60, .samples = SAMPLES_SHORT, .unit = "lpm", .baseline = 42.4,
 	  .groups = IDX | G_SYSTEM | G_SHELL, .flags = TF_SHELL | TF_TESTDIR },
 	{ .name = "shell8", .title = "Shell Scripts (8 concurrent)",
-	  .prog = "looper", .args = { "@SECS@", "@PGMS@/multi.sh", "8", NULL }, SH513("8"),
+	  .prog = "looper", .args = { "@SECS@", "@PGMS@/multi.sh", "8", NULL }, SH513("8"), SHSLICED("8"),
 	  .seconds = 60, .samples = SAMPLES_SHORT, .unit = "lpm", .baseline = 6.0,
 	  .groups = IDX | G_SYSTEM | G_SHELL, .flags = TF_SHELL | TF_TESTDIR },
 
 	/* Other system tests (no baseline: "---" in the index table). */
 	{ .name = "shell16", .title = "Shell Scripts (16 concurrent)",
-	  .prog = "looper", .args = { "@SECS@", "@PGMS@/multi.sh", "16", NULL }, SH513("16"),
+	  .prog = "looper", .args = { "@SECS@", "@PGMS@/multi.sh", "16", NULL }, SH513("16"), SHSLICED("16"),
 	  .seconds = 60, .samples = SAMPLES_SHORT, .unit = "lpm",
 	  .groups = G_SYSTEM | G_SHELL, .flags = TF_SHELL | TF_TESTDIR },
 	{ .name = "fstime-w", .title = "File Write 1024 bufsize 2000 maxblocks",

@@ -1,7 +1,7 @@
 /*
  * looper: run a command again and again for a fixed time (UnixBench looper).
  *
- *   looper [-i stdin-file] <seconds> <command> [args...]
+ *   looper [-i stdin-file] [-d dir]... <seconds> <command> [args...]
  *
  * Each loop forks, the child execs the command (exit 99 if it cannot), and
  * the parent waits and requires exit status 0.  Every run shares looper's
@@ -9,6 +9,16 @@
  * next run nothing to read.  -i opens the file once as that stdin, as
  * UnixBench's "looper 30 dc < dc.dat" does per copy.  Output: COUNT|<loops>|60|lpm (the driver
  * divides by its own wall time, as UnixBench) and METRIC|own_seconds|<s>|s.
+ *
+ * Several -d (paired mode's sliced sample, at most LOOP_MAX_DIRS): each
+ * loop runs in the next directory (the child changes into it), the
+ * directories taking turns in the rows of a Williams design (A B B A ...,
+ * williams.h), so that the host's drift, which lasts seconds, falls on every
+ * directory alike, for <seconds> times the number of directories (each gets
+ * about <seconds> of loops).  Each directory counts its own finished loops and adds
+ * up their own times: COUNT|<loops>|60|lpm|<i> and TIME|<seconds>|<i> for
+ * directory i (from 0, in the order given), its rate its loops per minute
+ * of its own loops' time.  One -d: the command runs there, as above.
  *
  * When the time is up, the loop in progress is not counted but is left to
  * finish: UnixBench's looper exits at the alarm, yet its driver's clock runs
@@ -28,6 +38,7 @@
  * orphaned grandchildren are reaped here rather than left as zombies.
  */
 #include "harness.h"
+#include "williams.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -42,14 +53,25 @@
 #include <sys/prctl.h>
 #endif
 
-#define USAGE "looper [-i stdin-file] <seconds> <command> [args...]"
+#define USAGE "looper [-i stdin-file] [-d dir]... <seconds> <command> [args...]"
 #define EXEC_FAILED 99
+#define CHDIR_FAILED 98
+#define LOOP_MAX_DIRS 8
 #define GRACE_MS 1000
 #define POLL_MS 5
 
 struct loop {
 	unsigned seconds;
 	char **cmd;		/* NULL-terminated argv of the command */
+	const char *dirs[LOOP_MAX_DIRS];	/* every -d, in order */
+	size_t ndirs;
+	const char *dir;	/* the child's directory; NULL: looper's own */
+};
+
+/* One directory's finished loops and their time (several -d). */
+struct dir_tally {
+	unsigned long long loops;
+	double seconds;
 };
 
 /* The stop flag carries the signal number, so a SIGTERM can be re-raised. */
@@ -76,10 +98,15 @@ static void parse_args(struct loop *l, int argc, char **argv)
 {
 	int i = 1;
 
-	if (i < argc && strcmp(argv[i], "-i") == 0) {
-		if (i + 1 >= argc)
-			harness_usage(USAGE);
-		share_stdin(argv[i + 1]);
+	memset(l, 0, sizeof(*l));
+	while (i + 1 < argc && (strcmp(argv[i], "-i") == 0 || strcmp(argv[i], "-d") == 0)) {
+		if (argv[i][1] == 'i') {
+			share_stdin(argv[i + 1]);
+		} else {
+			if (l->ndirs == LOOP_MAX_DIRS || *argv[i + 1] == '\0')
+				harness_usage(USAGE);
+			l->dirs[l->ndirs++] = argv[i + 1];
+		}
 		i += 2;
 	}
 	if (i + 1 >= argc)
@@ -118,6 +145,8 @@ static noreturn void run_child(const struct loop *l)
 		(void)signal(sigs[i], SIG_DFL);
 	sigemptyset(&none);
 	(void)sigprocmask(SIG_SETMASK, &none, NULL);
+	if (l->dir != NULL && chdir(l->dir) != 0)
+		_exit(CHDIR_FAILED);
 	execvp(l->cmd[0], l->cmd);
 	_exit(EXEC_FAILED);
 }
@@ -184,6 +213,8 @@ static void check_status(const struct loop *l, pid_t pid, int status)
 	stop_job(pid, 1);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == EXEC_FAILED)
 		harness_fail("could not run %s", l->cmd[0]);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == CHDIR_FAILED && l->dir != NULL)
+		harness_fail("%s: cannot enter the directory", l->dir);
 	if (WIFEXITED(status))
 		harness_fail("%s failed with exit status %d", l->cmd[0],
 			     WEXITSTATUS(status));
@@ -191,21 +222,52 @@ static void check_status(const struct loop *l, pid_t pid, int status)
 		     WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
+/* Loop k's directory (several -d): Williams row k / ndirs, place k % ndirs. */
+static size_t dir_of(const struct loop *l, unsigned long long k)
+{
+	size_t ord[LOOP_MAX_DIRS];
+
+	williams_row(l->ndirs, (size_t)(k / l->ndirs), ord);
+	return ord[k % l->ndirs];
+}
+
+/* The result: one COUNT, or (several -d) a COUNT and TIME per directory. */
+static void report(const struct loop *l, unsigned long long loops, const struct dir_tally *t)
+{
+	if (l->ndirs < 2) {
+		harness_count_u(loops, 60, "lpm");
+		return;
+	}
+	for (size_t d = 0; d < l->ndirs; d++) {
+		harness_count_dir(t[d].loops, 60, "lpm", (unsigned)d);
+		harness_time_dir(t[d].seconds, (unsigned)d);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct loop l;
-	unsigned long long loops = 0;
-	double t0, elapsed;
+	struct dir_tally tally[LOOP_MAX_DIRS] = { { 0, 0 } };
+	unsigned long long loops = 0, k = 0;
+	double t0, elapsed, started = 0;
+	size_t d = 0;
 	pid_t pid = 0;
 	int status, leader_done = 1;
 
 	parse_args(&l, argc, argv);
+	if (l.ndirs == 1)
+		l.dir = l.dirs[0];
 	install_handlers();
 	harness_start_gate();
 	harness_stop = 0;
-	alarm(l.seconds);
+	alarm(l.ndirs > 1 ? l.seconds * (unsigned)l.ndirs : l.seconds);
 	t0 = harness_now();
 	while (!harness_stop) {
+		if (l.ndirs > 1) {
+			d = dir_of(&l, k++);
+			l.dir = l.dirs[d];
+			started = harness_now();
+		}
 		if ((pid = fork()) < 0)
 			harness_fail_errno("fork");
 		if (pid == 0)
@@ -217,8 +279,11 @@ int main(int argc, char **argv)
 			break;
 		}
 		check_status(&l, pid, status);
-		if (!harness_stop)	/* ended before the alarm: it counts */
+		if (!harness_stop) {	/* ended before the alarm: it counts */
 			loops++;
+			tally[d].loops++;
+			tally[d].seconds += harness_now() - started;
+		}
 	}
 	/* The alarm: the loop in progress finishes, uncounted (see above). */
 	if (!leader_done && harness_stop == SIGALRM && wait_child(pid, &status, 0) == 0)
@@ -230,8 +295,9 @@ int main(int argc, char **argv)
 		(void)signal((int)harness_stop, SIG_DFL);
 		(void)raise((int)harness_stop);
 	}
-	harness_count_u(loops, 60, "lpm");
-	/* Not TIME: UnixBench rates looper's count by the parent's wall clock. */
+	report(&l, loops, tally);
+	/* Not TIME (but per directory): UnixBench rates looper's count by the
+	 * parent's wall clock. */
 	harness_metric_as("own_seconds", elapsed, "s", HARNESS_MEAN);
 	return 0;
 }

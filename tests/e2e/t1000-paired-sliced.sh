@@ -158,4 +158,28 @@ r=$(report)
 [ "$(grep -c '^#### Round [123], test dir [12] ' "$r.log")" -eq 0 ] || die "a per-directory sample of a sliced test"
 [ -z "$(ls -A "$A")" ] && [ -z "$(ls -A "$B")" ] || die "files left after a failed round"
 no_strays
+
+# The shell tests slice too: one looper per round runs multi.sh in the
+# directories in turn (A B B A ...), a COUNT and TIME per directory; a bad
+# -d is a usage error, a missing one an ERROR naming it.
+L=$ROOT/pgms/looper
+(cd "$T" && "$L" -d "$A" -d "$B" 1 /bin/sh -c 'pwd >>"$0/where"' "$T") >"$T/lout" 2>"$T/lerr" ||
+	die "looper -d A -d B: $(cat "$T/lerr")"
+for i in 0 1; do
+	grep -Eq "^COUNT\|[1-9][0-9]*\|60\|lpm\|$i\$" "$T/lerr" || die "looper: no COUNT for dir $i"
+	grep -Eq "^TIME\|[0-9.]+\|$i\$" "$T/lerr" || die "looper: no TIME for dir $i"
+done
+[ "$(sed -n 1p "$T/where")" = "$A" ] && [ "$(sed -n 2p "$T/where")" = "$B" ] &&
+	[ "$(sed -n 3p "$T/where")" = "$B" ] && [ "$(sed -n 4p "$T/where")" = "$A" ] ||
+	die "looper: not A B B A: $(head -4 "$T/where" | tr '\n' ' ')"
+"$L" -d "$A" -d "" 1 /bin/true 2>"$T/lerr"; [ $? -eq 2 ] || die "looper -d '': not a usage error"
+"$L" -d "$T/missing" -d "$B" 1 /bin/true 2>"$T/lerr"
+grep -q "^ERROR|$T/missing: cannot enter the directory" "$T/lerr" || die "looper missing dir: $(cat "$T/lerr")"
+rm -rf "$RES"/*
+run_si --quick -c 1 --duration 1 --testdir "a=$A" --testdir "b=$B" shell1
+[ $rc -eq 0 ] || die "paired shell1: exit $rc"
+r=$(report)
+[ "$(grep -c '^#### Round .*one process, sliced' "$r.log")" -eq 3 ] || die "shell1 not sliced"
+grep -q "^Shell Scripts (1 concurrent)  *b  " "$r" || die "no shell1 comparison row"
+[ -z "$(ls -A "$A")" ] && [ -z "$(ls -A "$B")" ] || die "files left after the shell test"
 echo "ok"

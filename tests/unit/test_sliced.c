@@ -173,7 +173,8 @@ START_TEST(sliced_rows)
 {
 	static const char *const sliced[] = { "fstime", "fsbuffer", "fsdisk",
 					      "fstime-w", "fstime-r", "fsbuffer-w",
-					      "fsbuffer-r", "fsdisk-w", "fsdisk-r" };
+					      "fsbuffer-r", "fsdisk-w", "fsdisk-r",
+					      "shell1", "shell8", "shell16" };
 
 	for (size_t i = 0; i < sizeof(sliced) / sizeof(sliced[0]); i++) {
 		const struct test_def *t = test_find(sliced[i]);
