@@ -12,8 +12,15 @@
 #           -e minutes: a run in folder A, then one in folder B, each half the
 #           time, compared with ./Run compare (Welch), beside the paired run
 #   atime   noatime against relatime on ext4 (file tests): what it finds
+#   product the README's command typed as shown, on the product's path (no
+#           tuning flag): `./Run --testdir A --testdir B fs` (paired mode's
+#           default 15-minute budget) and the same with --time-budget 10,
+#           -n times each, alternating, A/A on two ext4 images made alike;
+#           then -o sync and noatime against ext4 relatime with the same
+#           default command.  Per run: wall time against the budget, the
+#           verdicts (faster/slower on A/A are false), the half-widths.
 #
-#   bench/paired.sh [-d SECONDS] [-s SETTLE] [-m MIN,MIN] [-e MIN] [-p PREC] [-o DIR] [PART...]
+#   bench/paired.sh [-d SECONDS] [-s SETTLE] [-m MIN,MIN] [-e MIN] [-p PREC] [-n RUNS] [-o DIR] [PART...]
 #   bench/paired.sh -S            smoke test: every part, tiny, about a minute
 #
 # -d: seconds per sample (default 1: short samples, many rounds, as the
@@ -26,14 +33,16 @@
 # of it each); -p PREC adds --precision PREC (1%: each test stops at +-1 %
 # and leaves the rest of the budget to the tests after it); -o DIR keeps
 # every result file and the summary (DIR/summary.md), else they go with the
-# temporary folder.  PART: aa effect manual atime
-# (default all).  Default wall time: 15 + 4 + 4 + 2 = 25 minutes plus a
+# temporary folder; -n: the product part's A/A runs per command (default
+# 5).  PART: aa effect manual atime product (default all but product: it
+# takes (15 + 10) x RUNS + 30 minutes).  Default wall time: 15 + 4 + 4 + 2 = 25 minutes plus a
 # minute of set-up.  Needs root, mkfs.ext4, python3.
 set -eu
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
-secs=1 settle=1 aa_budgets=5,10 budget=2 keep='' smoke='' prec=''
-while getopts d:s:m:e:p:o:S o; do
+secs=1 settle=1 aa_budgets=5,10 budget=2 keep='' smoke='' prec='' nruns=5
+while getopts d:s:m:e:p:n:o:S o; do
 	case $o in
+	n) nruns=$OPTARG ;;
 	d) secs=$OPTARG ;;
 	s) settle=$OPTARG ;;
 	m) aa_budgets=$OPTARG ;;
@@ -87,6 +96,21 @@ if [ -n "$smoke" ]; then
 	FS=fsbuffer DISK=fsync-4k   # fsbuffer: a sliced test
 fi
 
+# typed NAME ARGS...: ./Run ARGS exactly as a user types it (results go to
+# $OUT/NAME through SYSINDEX_RESULTS, which ./Run reads; no option added),
+# its wall time in NAME/wall.
+typed() {
+	name=$1
+	shift
+	mkdir -p "$OUT/$name"
+	echo "== $name: ./Run $*" >&2
+	start=$(date +%s)
+	SYSINDEX_RESULTS=$OUT/$name "$root/Run" "$@" >"$OUT/$name/stdout" 2>"$OUT/$name/stderr" ||
+		echo "$name: ./Run exited $?" >&2
+	echo $(( $(date +%s) - start )) >"$OUT/$name/wall"
+	echo "   $(cat "$OUT/$name/wall") s" >&2
+}
+
 # run NAME BUDGET-MIN ARGS...: one ./Run into $OUT/NAME, its wall time in NAME/wall.
 run() {
 	name=$1 min=$2
@@ -123,7 +147,22 @@ for p in $parts; do
 	atime)
 		ext4 noatime noatime
 		run atime "$budget" --testdir "relatime=$W/rel" --testdir "noatime=$W/noatime" $FS ;;
-	*) echo "$0: unknown part '$p' (aa effect manual atime)" >&2; exit 2 ;;
+	product)
+		# Two images made alike: an A/A of two file systems, as a user's
+		# two mounts, not two folders of one.
+		ext4 pa relatime
+		ext4 pb relatime
+		i=1
+		while [ "$i" -le "$nruns" ]; do
+			typed "product-default-$i" --testdir "$W/pa" --testdir "$W/pb" fs
+			typed "product-budget10-$i" --time-budget 10 --testdir "$W/pa" --testdir "$W/pb" fs
+			i=$((i + 1))
+		done
+		mountpoint -q "$W/sync" 2>/dev/null || ext4 sync "relatime,sync"
+		mountpoint -q "$W/noatime" 2>/dev/null || ext4 noatime noatime
+		typed product-sync --testdir "$W/pa" --testdir "$W/sync" fs
+		typed product-noatime --testdir "$W/pa" --testdir "$W/noatime" fs ;;
+	*) echo "$0: unknown part '$p' (aa effect manual atime product)" >&2; exit 2 ;;
 	esac
 done
 
@@ -235,5 +274,45 @@ paired_table("effect-sync", "Known effect: ext4 -o sync against ext4", "slower")
 paired_table("effect-disk", "Known effect: tmpfs against loop-ext4, disk group", "faster")
 manual()
 paired_table("atime", "noatime against relatime, ext4")
+
+# The product's path: every run's wall time against its budget, its
+# verdicts, and per test the half-widths over the A/A runs.
+def budget_of(d):
+    m = d.get("mode", "")
+    return float(m.split("time budget ")[1].split(" ")[0]) if "time budget " in m else None
+
+prod = sorted(glob.glob(os.path.join(out, "product-*")))
+if prod:
+    print("### The product's path: the README's command typed as shown\n")
+    print("| run | wall | budget | within +5 % | faster | slower | equivalent | inconclusive |")
+    print("|:--|--:|--:|:--|--:|--:|--:|--:|")
+    widths, false_runs, aa_runs = {}, 0, 0
+    for path in prod:
+        n = os.path.basename(path)
+        d, wall = result(n)
+        if d is None:
+            print("| %s | - | - | no result | | | | |" % n)
+            continue
+        b = budget_of(d)
+        v = [c["verdict"] for c in d["paired"]["comparisons"]]
+        cnt = {k: sum(1 for x in v if x == k) for k in ("faster", "slower", "equivalent")}
+        inc = len(v) - sum(cnt.values())
+        if "default" in n or "budget10" in n:
+            aa_runs += 1
+            false_runs += (cnt["faster"] + cnt["slower"]) > 0
+            for c in d["paired"]["comparisons"]:
+                if c["detectable_change_percent"] is not None:
+                    widths.setdefault((n.split("-")[1], c["test"], c["copies"]), []).append(
+                        c["detectable_change_percent"])
+        print("| %s | %d s | %s | %s | %d | %d | %d | %d |" % (
+            n, wall, "-" if b is None else "%g min" % b,
+            "-" if b is None else ("yes" if wall <= b * 60 * 1.05 else "**no**"),
+            cnt["faster"], cnt["slower"], cnt["equivalent"], inc))
+    print("\nA/A runs with any faster/slower verdict (false): %d of %d.\n" % (false_runs, aa_runs))
+    print("| command | test | copies | half-widths over the A/A runs |")
+    print("|:--|:--|--:|:--|")
+    for (cmd, test, copies), ws in sorted(widths.items()):
+        print("| %s | %s | %d | %s |" % (cmd, test, copies, " ".join("+-%.2f%%" % w for w in ws)))
+    print()
 PY
 echo "bench/paired.sh: summary in $OUT/summary.md${keep:+ (results kept in $OUT)}" >&2
