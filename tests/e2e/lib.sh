@@ -122,3 +122,22 @@ wait_log() {
 		sleep 0.1
 	done
 }
+
+# start_serve ARGS...: `sysindex serve --port 0 ARGS` in the background
+# (its output in $T/serve.out and serve.err); sets $spid and $port, and
+# adds the server to $pids, which the caller's EXIT trap kills.
+start_serve() {
+	# The background job truncates serve.out only when it starts: remove the
+	# last server's first, or its "listening on" line is read with no port.
+	rm -f "$T/serve.out"
+	"$SI" serve --port 0 "$@" >"$T/serve.out" 2>"$T/serve.err" &
+	spid=$!
+	pids="${pids-} $spid"
+	n=0
+	until grep -q 'listening on' "$T/serve.out" 2>/dev/null; do
+		n=$((n + 1)); [ $n -lt 100 ] || die "serve did not start: $(cat "$T/serve.err")"
+		sleep 0.1
+	done
+	port=$(sed -n 's/^sysindex serve: listening on .* port \([0-9]*\) .*/\1/p' "$T/serve.out")
+	[ -n "$port" ] || die "no port in: $(cat "$T/serve.out")"
+}

@@ -10,22 +10,6 @@ SI=$ROOT/sysindex
 pids=
 trap 'for p in $pids; do kill "$p" 2>/dev/null; done; cleanup' EXIT
 
-# start_serve ARGS...: a server in the background; sets $spid and $port.
-start_serve() {
-	# The background job truncates serve.out only when it starts: remove the
-	# last server's first, or its "listening on" line is read with no port.
-	rm -f "$T/serve.out"
-	"$SI" serve --port 0 "$@" >"$T/serve.out" 2>"$T/serve.err" &
-	spid=$!
-	pids="$pids $spid"
-	n=0
-	until grep -q 'listening on' "$T/serve.out" 2>/dev/null; do
-		n=$((n + 1)); [ $n -lt 100 ] || die "serve did not start: $(cat "$T/serve.err")"
-		sleep 0.1
-	done
-	port=$(sed -n 's/^sysindex serve: listening on .* port \([0-9]*\) .*/\1/p' "$T/serve.out")
-	[ -n "$port" ] || die "no port in: $(cat "$T/serve.out")"
-}
 
 start_serve --token tok --max-sessions 1
 grep -q 'listening on 127.0.0.1 port .* (loopback only' "$T/serve.out" || die "does not say loopback"

@@ -97,18 +97,6 @@ elif mode in ("fakeflood", "fakeresult", "fakeport"):   # a fake server for the 
 PY
 
 # start_serve ARGS...: a server in the background; sets $spid and $port.
-start_serve() {
-	rm -f "$T/serve.out"
-	"$SI" serve --port 0 "$@" >"$T/serve.out" 2>"$T/serve.err" &
-	spid=$!
-	pids="$pids $spid"
-	n=0
-	until grep -q 'listening on' "$T/serve.out" 2>/dev/null; do
-		n=$((n + 1)); [ $n -lt 100 ] || die "serve did not start: $(cat "$T/serve.err")"
-		sleep 0.1
-	done
-	port=$(sed -n 's/^sysindex serve: listening on .* port \([0-9]*\) .*/\1/p' "$T/serve.out")
-}
 peer() { timeout 40 python3 "$T/peer.py" "$@"; }
 
 start_serve --token tok --max-sessions 1 --max-seconds 5
