@@ -330,6 +330,28 @@ static double planned(const struct config *cfg, const size_t *times,
 	return total;
 }
 
+/*
+ * Whether t runs at copy count k (from 0): a disk test runs one copy only
+ * (runner.c); the counts are -c's, else 1 and then the CPU count.
+ */
+static int runs_at(const struct config *cfg, const struct test_def *t, size_t k)
+{
+	if (t->prep != PREP_DISK_FILE)
+		return 1;
+	return cfg->ncopies ? k < cfg->ncopies && cfg->copies[k] == 1 : k == 0;
+}
+
+/* How often test i still runs from copy count 'count', test 'test' on. */
+static size_t times_left(const struct config *cfg, size_t ncopies, size_t count, size_t test,
+			 size_t i)
+{
+	size_t n = 0;
+
+	for (size_t k = count + (i < test); k < ncopies; k++)
+		n += (size_t)runs_at(cfg, cfg->tests[i], k);
+	return n;
+}
+
 double plan_rest(const struct config *cfg, size_t ncopies, size_t count, size_t test,
 		 double spent, const struct plan_measured *m, struct test_plan *plans)
 {
@@ -337,7 +359,7 @@ double plan_rest(const struct config *cfg, size_t ncopies, size_t count, size_t 
 	double left = plan_budget_seconds(cfg) - spent;
 
 	for (size_t i = 0; i < cfg->ntests; i++) {
-		times[i] = count >= ncopies ? 0 : ncopies - count - (i < test);
+		times[i] = times_left(cfg, ncopies, count, test, i);
 		if (times[i] == 0)
 			continue;
 		plan_test(cfg, cfg->tests[i], &plans[i]);
@@ -366,7 +388,7 @@ double plan_minimum(const struct config *cfg, size_t ncopies)
 	if (plans == NULL)
 		return 0;
 	for (size_t i = 0; i < cfg->ntests; i++) {
-		times[i] = ncopies;
+		times[i] = times_left(cfg, ncopies, 0, 0, i);
 		plan_test(cfg, cfg->tests[i], &plans[i]);
 	}
 	shrink_to(cfg, times, 0, plans, 1);
