@@ -533,6 +533,17 @@ START_TEST(budget_promise)
 	cfg.time_budget = 0;
 	ck_assert_int_eq(plan_over_budget(&cfg, 1e9, 1e9), 0);
 
+	/* A disk test runs one copy: the N-copy count costs it nothing. */
+	{
+		static const char *const disk[] = { "fsync-4k" };
+
+		select_tests(disk, 1);
+		pair_dirs();
+		cfg.time_budget = 1;
+		ck_assert_double_eq_tol(plan_minimum(&cfg, 2), plan_minimum(&cfg, 1), 1e-9);
+		ck_assert(plan_minimum(&cfg, 1) > 0);
+	}
+
 	/* Paired mode's default: a budget, unless told how to sample. */
 	options("--testdir", "a=/a", "--testdir", "b=/b", NULL);
 	ck_assert_double_eq_tol(cfg.time_budget, CLI_PAIRED_BUDGET_MIN, 1e-12);
