@@ -19,6 +19,7 @@
 #           then -o sync and noatime against ext4 relatime with the same
 #           default command.  Per run: wall time against the budget, the
 #           verdicts (faster/slower on A/A are false), the half-widths.
+#           product-aa: the A/A runs alone.
 #
 #   bench/paired.sh [-d SECONDS] [-s SETTLE] [-m MIN,MIN] [-e MIN] [-p PREC] [-n RUNS] [-o DIR] [PART...]
 #   bench/paired.sh -S            smoke test: every part, tiny, about a minute
@@ -147,7 +148,7 @@ for p in $parts; do
 	atime)
 		ext4 noatime noatime
 		run atime "$budget" --testdir "relatime=$W/rel" --testdir "noatime=$W/noatime" $FS ;;
-	product)
+	product|product-aa)
 		# Two images made alike: an A/A of two file systems, as a user's
 		# two mounts, not two folders of one.
 		ext4 pa relatime
@@ -158,11 +159,12 @@ for p in $parts; do
 			typed "product-budget10-$i" --time-budget 10 --testdir "$W/pa" --testdir "$W/pb" fs
 			i=$((i + 1))
 		done
+		[ "$p" = product ] || continue
 		mountpoint -q "$W/sync" 2>/dev/null || ext4 sync "relatime,sync"
 		mountpoint -q "$W/noatime" 2>/dev/null || ext4 noatime noatime
 		typed product-sync --testdir "$W/pa" --testdir "$W/sync" fs
 		typed product-noatime --testdir "$W/pa" --testdir "$W/noatime" fs ;;
-	*) echo "$0: unknown part '$p' (aa effect manual atime product)" >&2; exit 2 ;;
+	*) echo "$0: unknown part '$p' (aa effect manual atime product product-aa)" >&2; exit 2 ;;
 	esac
 done
 
