@@ -280,7 +280,7 @@ paired_table("atime", "noatime against relatime, ext4")
 # The product's path: every run's wall time against its budget, its
 # verdicts, and per test the half-widths over the A/A runs.
 def budget_of(d):
-    m = d.get("mode", "")
+    m = d.get("run", {}).get("mode", "")
     return float(m.split("time budget ")[1].split(" ")[0]) if "time budget " in m else None
 
 prod = sorted(glob.glob(os.path.join(out, "product-*")))
