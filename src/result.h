@@ -59,6 +59,7 @@ struct pass_result {
 	double time;            /* mean over copies of TIME or elapsed */
 	double rate;            /* count / (time / timebase), or count */
 	int dropped;            /* dropped by UnixBench's lowest-third rule */
+	int excluded;           /* --exclude-disturbed: flagged, left out of everything */
 	char reason[REASON_MAX];/* why it failed or was skipped */
 	double start_spread;    /* s between the first and last copy's START; -1 unknown */
 	unsigned round;         /* paired mode: the round (from 1); 0 otherwise */
@@ -90,6 +91,8 @@ struct bench_result {
 	double score;           /* geometric mean of the kept rates */
 	double time;            /* mean time of the kept passes */
 	size_t kept;
+	size_t excluded;        /* --exclude-disturbed: passes left out */
+	size_t flagged_kept;    /* --exclude-disturbed: every pass flagged, so none left out */
 	/* sysindex's statistics over the valid passes' rates. */
 	struct summary stats;
 	/* Metrics averaged over valid passes (copies combined as each declares). */
@@ -181,6 +184,7 @@ struct run_result {
 	int signal;             /* which one */
 	int quick;              /* --quick */
 	int pinned;             /* --pin: copies pinned to CPUs */
+	int exclude_disturbed;  /* --exclude-disturbed */
 	char intf_missing[512]; /* interference counters left out, and why ("" none) */
 	double precision;       /* --precision target (fraction), 0 if none */
 	char mode[160];          /* "default", "quick", "precision 2%", ... */

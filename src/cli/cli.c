@@ -93,6 +93,10 @@ const struct opt_def opt_table[O_COUNT] = {
 	[O_REDACT] = { .lname = "redact", .kind = OPT_FLAG, .off = OFF(redact),
 		.help = "for publishing: hostname, paths and host id become placeholders "
 			"in every file written" },
+	[O_EXCLUDE_DISTURBED] = { .lname = "exclude-disturbed", .kind = OPT_FLAG,
+		.off = OFF(exclude_disturbed),
+		.help = "leave samples flagged steal, contended or throttled out of the "
+			"statistics and the index (said how many; all of a test's flagged: kept)" },
 	[O_NO_CHARTS] = { .lname = "no-charts", .kind = OPT_FLAG, .off = OFF(no_charts),
 		.help = "do not draw charts with gnuplot" },
 	[O_LIST] = { .lname = "list", .kind = OPT_ACTION, .action = CLI_LIST,

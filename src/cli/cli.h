@@ -32,7 +32,7 @@ enum run_opt {
 	O_ITERATIONS, O_COPIES, O_QUIET, O_VERBOSE, O_BRIEF, O_QUICK, O_DURATION, O_SETTLE,
 	O_GRACE, O_PRECISION, O_TIME_BUDGET, O_COMPAT, O_PIN, O_TESTDIR, O_CONTROL, O_MARGIN, O_RESULTS,
 	O_DISK_SIZE, O_MEM_SIZE, O_PEER, O_PEER_TOKEN, O_PROGRESS, O_REDACT,
-	O_NO_CHARTS, O_LIST, O_HELP, O_VERSION,
+	O_EXCLUDE_DISTURBED,	O_NO_CHARTS, O_LIST, O_HELP, O_VERSION,
 	O_COUNT
 };
 
@@ -68,6 +68,7 @@ struct config {
 	int workload;             /* --compat: enum workload, whose work the tests do */
 	int progress;             /* --progress: enum progress_mode */
 	int redact;               /* --redact: placeholders for host, paths, host id */
+	int exclude_disturbed;    /* --exclude-disturbed: flagged samples left out */
 	int pin;                  /* --pin: pin copies to CPUs */
 	unsigned char given[O_COUNT];
 	const struct test_def *tests[MAX_SELECTED];

@@ -61,8 +61,10 @@ static int csv_split(char *line, char **fields, int max)
 
 enum { C_COPIES, C_TEST, C_TITLE, C_RATE, C_UNIT, C_DROPPED, C_OK, C_COUNT };
 
-/* col[C_LABEL]: paired mode's optional "label" column, -1 when absent. */
+/* col[C_LABEL]: paired mode's optional "label" column, -1 when absent;
+ * col[C_EXCLUDED]: --exclude-disturbed's, -1 in older files. */
 #define C_LABEL C_COUNT
+#define C_EXCLUDED (C_COUNT + 1)
 
 static int csv_flag(const char *s, int *v)
 {
@@ -99,10 +101,13 @@ static int csv_header(char *line, int *col)
 		if (col[c] < 0)
 			return 1;
 	}
-	col[C_LABEL] = -1;
-	for (int i = 0; i < n; i++)
+	col[C_LABEL] = col[C_EXCLUDED] = -1;
+	for (int i = 0; i < n; i++) {
 		if (strcmp(f[i], "label") == 0)
 			col[C_LABEL] = i;
+		if (strcmp(f[i], "excluded") == 0)
+			col[C_EXCLUDED] = i;
+	}
 	return 0;
 }
 
@@ -151,6 +156,14 @@ static int csv_row(struct lreader *lr, char *line, const int *col, int ncol,
 		CSV_FAIL("expected %d fields, found %d", ncol, n);
 	if (csv_flag(f[col[C_OK]], &ok) != 0 || csv_flag(f[col[C_DROPPED]], &dropped) != 0)
 		CSV_FAIL("bad ok/dropped flag");
+	/* A sample --exclude-disturbed left out counts nowhere, as a failed one. */
+	if (col[C_EXCLUDED] >= 0 && col[C_EXCLUDED] < n) {
+		int excluded;
+
+		if (csv_flag(f[col[C_EXCLUDED]], &excluded) != 0)
+			CSV_FAIL("bad excluded flag");
+		ok = ok && !excluded;
+	}
 	if (!ok)
 		return 0;
 	if (tp_parse_count(f[col[C_COPIES]], strlen(f[col[C_COPIES]]), &copies, &why) != NUM_OK ||
@@ -188,7 +201,7 @@ static int csv_row(struct lreader *lr, char *line, const int *col, int ncol,
 
 static int parse_csv(struct lreader *lr, struct tp_samples *s, char *err, size_t errlen)
 {
-	int col[C_COUNT + 1], ncol = 0, rc;
+	int col[C_COUNT + 2], ncol = 0, rc;
 
 	memset(s, 0, sizeof(*s));
 	lr->buf = calloc(1, TP_LINE_MAX + 1);

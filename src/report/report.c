@@ -165,6 +165,8 @@ size_t report_flags(const struct run_result *r, const struct bench_result *t,
 	/* Placement-sensitive tests are only repeatable when pinned (--pin). */
 	ADD((t->def->flags & TF_PLACEMENT) && !r->pinned, "unpinned");
 	ADD(t->capped, "hit-cap");
+	ADD(t->excluded > 0, "disturbed-excluded");
+	ADD(t->flagged_kept > 0, "all-disturbed-kept");
 #undef ADD
 	return n;
 }

@@ -47,6 +47,8 @@ void report_testdir_lines(FILE *out, const struct sys_info *si, const char *inde
 void report_intf_totals(const struct run_result *r, struct intf_total *t);
 int report_intf_line(const struct run_result *r, char *out, size_t len);
 size_t report_intf_disturbed(const struct run_result *r);
+/* --exclude-disturbed: the samples left out; *kept: flagged but kept (all of a test's). */
+size_t report_intf_excluded(const struct run_result *r, size_t *kept);
 
 /* The text header's "Workload: UnixBench 6.0" line. */
 void report_workload_line(FILE *out, const struct run_result *r, const char *indent);
@@ -154,10 +156,11 @@ const char *report_status_word(enum test_status s);
 /*
  * The flag words of a test's statistics ("single-sample", "high-cv",
  * "bimodal", "zero-sample", "shared-cpu"/"separate-cpus", "placement-changed",
- * "unpinned", "hit-cap"), the same in every writer.  Returns how many were
+ * "unpinned", "hit-cap", "disturbed-excluded", "all-disturbed-kept"), the
+ * same in every writer.  Returns how many were
  * stored in words[].
  */
-#define REPORT_MAX_FLAGS 8
+#define REPORT_MAX_FLAGS 10
 size_t report_flags(const struct run_result *r, const struct bench_result *t,
 		    const char **words, size_t max);
 /* The same words joined by spaces. */

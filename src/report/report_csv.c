@@ -40,7 +40,7 @@ int report_csv(FILE *out, const struct run_result *r)
 
 	/* Paired mode adds each sample's directory label and round (docs/results.md). */
 	fprintf(out, "format_version,run_id,copies,test,title,pass,count,seconds,rate,unit,dropped,ok,"
-		"first_write_rate,rewrite_rate,disturbed%s\n", paired ? ",label,round" : "");
+		"first_write_rate,rewrite_rate,disturbed,excluded%s\n", paired ? ",label,round" : "");
 	for (size_t i = 0; i < r->nruns; i++) {
 		const struct copy_run *run = &r->runs[i];
 
@@ -77,6 +77,8 @@ int report_csv(FILE *out, const struct run_result *r)
 					/* "steal,contended" (quoted), "none"; empty: not measured. */
 					csv_field(out, ps->intf.flags ? intf_flag_names(ps->intf.flags, flags, sizeof(flags)) : "none");
 				}
+				/* --exclude-disturbed left it out of everything. */
+				fprintf(out, ",%d", ps->excluded ? 1 : 0);
 				if (paired) {
 					fputc(',', out);
 					csv_field(out, report_dir_label(r, run));

@@ -66,8 +66,32 @@ int report_intf_line(const struct run_result *r, char *out, size_t len)
 	fmt(buf, sizeof(buf), "disturbed samples: %zu of %zu (steal %zu, contended %zu, throttled %zu)",
 	    t.flagged[0] + t.flagged[1] + t.flagged[2] > 0 ? report_intf_disturbed(r) : 0,
 	    t.samples, t.flagged[0], t.flagged[1], t.flagged[2]);
-	part(out, len, used, buf);
+	used = part(out, len, used, buf);
+	if (r->exclude_disturbed) {
+		size_t kept;
+		size_t left = report_intf_excluded(r, &kept);
+
+		fmt(buf, sizeof(buf), "left out of the statistics (--exclude-disturbed): %zu", left);
+		used = part(out, len, used, buf);
+		if (kept) {
+			fmt(buf, sizeof(buf), "kept, every sample of their test flagged: %zu", kept);
+			part(out, len, used, buf);
+		}
+	}
 	return 0;
+}
+
+size_t report_intf_excluded(const struct run_result *r, size_t *kept)
+{
+	size_t n = 0;
+
+	*kept = 0;
+	for (size_t i = 0; i < r->nruns && r->runs != NULL; i++)
+		for (size_t k = 0; k < r->runs[i].ntests && r->runs[i].tests != NULL; k++) {
+			n += r->runs[i].tests[k].excluded;
+			*kept += r->runs[i].tests[k].flagged_kept;
+		}
+	return n;
 }
 
 size_t report_intf_disturbed(const struct run_result *r)

@@ -410,6 +410,7 @@ static void sample_block(struct json_out *j, const struct pass_result *p, size_t
 	json_kv_bool(j, "ok", p->ok);
 	json_kv_bool(j, "skipped", p->skipped);
 	json_kv_bool(j, "dropped", p->dropped);
+	json_kv_bool(j, "excluded", p->excluded);
 	json_kv_double(j, "count", p->count);
 	json_kv_double(j, "time", p->time);
 	json_kv_double(j, "rate", p->rate);
@@ -459,6 +460,8 @@ static void test_block(struct json_out *j, const struct run_result *r, const str
 	json_kv_double(j, "index", ok && d->baseline > 0 ? t->index : (double)NAN);
 	json_kv_double(j, "time", t->time + none);
 	json_kv_uint(j, "kept", t->kept);
+	json_kv_uint(j, "excluded_disturbed", t->excluded);
+	json_kv_uint(j, "disturbed_kept", t->flagged_kept);
 	stats_block(j, r, t);
 	json_kv_bool(j, "hit_cap", t->capped);
 	json_kv_double(j, "scaling_efficiency", t->scaling > 0 ? t->scaling : (double)NAN);

@@ -449,6 +449,7 @@ static int measure(struct run_ctx *c)
 		cfg->pin = 0;
 	}
 	r->pinned = cfg->pin;
+	r->exclude_disturbed = cfg->exclude_disturbed;
 	r->precision = cfg->precision;
 	runner_log(env, "sysindex %s; test programs in %s; scratch %s\n", SYSINDEX_VERSION,
 		   env->pgmdir, env->scratch);

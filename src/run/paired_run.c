@@ -469,7 +469,7 @@ static size_t round_rates(const struct copy_run *run, const struct test_def *def
 			const struct pass_result *ps = &t->passes[p];
 			size_t r = ps->round ? ps->round - 1 : p;
 
-			if (r < max && ps->ok) {
+			if (r < max && ps->ok && !ps->excluded) {
 				out[r] = ps->rate;
 				place[r] = ps->slot;
 			}

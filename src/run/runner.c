@@ -161,9 +161,16 @@ static void progress(struct run_env *env, const struct test_def *t, const char *
 	env->copies = copies;
 	eta_text(env, eta, sizeof(eta));
 	if (env->progress_plain) {
+		/* "pass" or "round", or "LABEL round" (a paired directory's). */
+		const char *word = strrchr(step, ' ');
+		int label = word != NULL ? (int)(word - step) : 0;
+
+		word = word != NULL ? word + 1 : step;
 		if (pass == 1)
-			fprintf(env->progress, "%u x %s: started, %u %s%s planned, ETA %s\n",
-				copies, t->title, npass, step, npass == 1 ? "" : "s", eta);
+			fprintf(env->progress, "%u x %s%s%.*s%s: started, %u %s%s planned, ETA %s\n",
+				copies, t->title, label ? " [" : "", label, step, label ? "]" : "",
+				npass, word, npass == 1 ? "" : word[strlen(word) - 1] == 's' ? "es" : "s",
+				eta);
 	} else {
 		fprintf(env->progress, "\r\033[K%u x %-40.40s %s %u/%u  ETA %s", copies,
 			t->title, step, pass, npass, eta);
@@ -381,6 +388,8 @@ static int run_pass(struct run_env *env, const struct test_def *t, char *const *
 
 static void finish_test(struct run_env *env, struct bench_result *tr)
 {
+	if (env->cfg->exclude_disturbed)
+		score_exclude_disturbed(tr);
 	score_test(tr);
 	progress_done(env, tr);
 	for (size_t i = 0; i < tr->npasses; i++) {

@@ -41,6 +41,8 @@ static double pass_metric(const struct pass_result *pr, const struct metric *m)
 /* Each metric: its copies combined per pass, then averaged over the passes. */
 static void average_metrics(struct bench_result *t)
 {
+	size_t used = 0;
+
 	t->nmetrics = 0;
 	for (size_t p = 0; p < t->npasses; p++) {
 		const struct pass_result *pr = &t->passes[p];
@@ -63,11 +65,40 @@ static void average_metrics(struct bench_result *t)
 		struct metric *m = &t->metrics[k];
 
 		m->value = 0;
+		used = 0;
 		for (size_t p = 0; p < t->npasses; p++)
-			m->value += pass_metric(&t->passes[p], m);
-		if (t->npasses > 0)
-			m->value /= (double)t->npasses;
+			if (!t->passes[p].excluded) {
+				m->value += pass_metric(&t->passes[p], m);
+				used++;
+			}
+		if (used > 0)
+			m->value /= (double)used;
 	}
+}
+
+void score_exclude_disturbed(struct bench_result *t)
+{
+	size_t valid = 0, flagged = 0;
+
+	t->excluded = t->flagged_kept = 0;
+	for (size_t i = 0; i < t->npasses; i++) {
+		t->passes[i].excluded = 0;
+		if (t->passes[i].ok) {
+			valid++;
+			flagged += t->passes[i].intf.flags != 0;
+		}
+	}
+	if (flagged == 0)
+		return;
+	if (flagged == valid) {
+		t->flagged_kept = flagged;
+		return;
+	}
+	for (size_t i = 0; i < t->npasses; i++)
+		if (t->passes[i].ok && t->passes[i].intf.flags != 0) {
+			t->passes[i].excluded = 1;
+			t->excluded++;
+		}
 }
 
 /*
@@ -103,6 +134,7 @@ void score_test(struct bench_result *t)
 	size_t n = t->npasses;
 	double *count, *rate, tsum = 0;
 	int *dropped;
+	size_t *idx, m = 0;
 
 	t->score = t->time = 0;
 	t->kept = 0;
@@ -113,7 +145,8 @@ void score_test(struct bench_result *t)
 	count = calloc(n, sizeof(*count));
 	rate = calloc(n, sizeof(*rate));
 	dropped = calloc(n, sizeof(*dropped));
-	if (count == NULL || rate == NULL || dropped == NULL)
+	idx = calloc(n, sizeof(*idx));
+	if (count == NULL || rate == NULL || dropped == NULL || idx == NULL)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
 		struct pass_result *p = &t->passes[i];
@@ -126,17 +159,21 @@ void score_test(struct bench_result *t)
 		 */
 		if ((t->def->flags & TF_LOWER) && p->ncopies > 0)
 			p->rate /= (double)p->ncopies;
-		count[i] = (t->def->flags & TF_LOWER) ? -p->count : p->count;
-		rate[i] = p->rate;
+		p->dropped = 0;
+		if (p->excluded)
+			continue;
+		count[m] = (t->def->flags & TF_LOWER) ? -p->count : p->count;
+		rate[m] = p->rate;
+		idx[m++] = i;
 	}
-	t->score = stats_unixbench(count, rate, n, dropped, &t->kept);
-	for (size_t i = 0; i < n; i++) {
-		t->passes[i].dropped = dropped[i];
-		if (!dropped[i])
-			tsum += t->passes[i].time;
+	t->score = stats_unixbench(count, rate, m, dropped, &t->kept);
+	for (size_t k = 0; k < m; k++) {
+		t->passes[idx[k]].dropped = dropped[k];
+		if (!dropped[k])
+			tsum += t->passes[idx[k]].time;
 	}
 	t->time = t->kept ? tsum / (double)t->kept : 0;
-	stats_summarize(rate, n, &t->stats);
+	stats_summarize(rate, m, &t->stats);
 	average_metrics(t);
 	placement(t);
 	if (t->def->baseline > 0 && t->score > 0)
@@ -145,6 +182,7 @@ out:
 	free(count);
 	free(rate);
 	free(dropped);
+	free(idx);
 }
 
 void score_run(struct copy_run *run)

@@ -14,6 +14,15 @@ double score_rate(double count, double time, int timebase);
  */
 void score_test(struct bench_result *t);
 
+/*
+ * --exclude-disturbed, before score_test: mark every valid pass whose
+ * interference flags are set as excluded, so that it counts nowhere (not in
+ * the score, the statistics, the score's interval or a paired round);
+ * when every valid pass is flagged, none is (a test keeps its samples) and
+ * t->flagged_kept says how many.
+ */
+void score_exclude_disturbed(struct bench_result *t);
+
 /* The per-category index tables of one copy count (after score_test). */
 void score_run(struct copy_run *run);
 

@@ -78,7 +78,7 @@ int score_ci_test(const struct bench_result *t, struct log_var *lv)
 		for (size_t i = 0; i < t->npasses; i++) {
 			const struct pass_result *p = &t->passes[i];
 
-			if (!p->ok)
+			if (!p->ok || p->excluded)
 				continue;
 			count[n] = (t->def->flags & TF_LOWER) ? -p->count : p->count;
 			rate[n++] = p->rate;

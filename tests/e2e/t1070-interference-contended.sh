@@ -16,6 +16,7 @@ trap 'kill $busy 2>/dev/null; cleanup' EXIT
 note "busy loop $busy on CPU $cpu"
 run_si_pinned() {
 	note "taskset -c $cpu ./Run $*"
+	rm -rf "$RES"/*
 	taskset -c "$cpu" "$ROOT/Run" --results "$RES" --testdir "$T/testdir" "$@" >"$T/out" 2>"$T/err"
 	rc=$?
 	cat "$T/out"; echo "--- stderr:"; cat "$T/err"
@@ -29,7 +30,7 @@ grep -q '^   Interference: .*disturbed samples: 1 of 1 (steal [0-9]*, contended 
 grep -A12 '"interference": {' "$r.json" | grep -q '"contended"' ||
 	die "no contended flag in $r.json"
 grep -q '"involuntary_switches": [1-9]' "$r.json" || die "no involuntary switches in $r.json"
-sed -n '2p' "$r.csv" | grep -q ',contended$' || die "no contended sample in $r.csv"
+sed -n '2p' "$r.csv" | grep -q ',contended,0$' || die "no contended sample in $r.csv"
 grep -q '^# interference: .*flagged contended' "$r.log" || die "no interference line in $r.log"
 # compare warns when its inputs differ in interference (the same report
 # with its samples undisturbed), and not when they are alike.
@@ -43,4 +44,30 @@ grep -q 'interference differs: busy.txt: 1 of 1 samples disturbed.*; quiet.txt: 
 	die "compare did not warn about the interference"
 "$ROOT/Run" compare "$T/busy.txt" "$r" >"$T/cmp" 2>&1
 ! grep -q 'interference differs' "$T/cmp" || die "compare warned about alike inputs"
+
+# --exclude-disturbed: a busy loop for the first 2.5 s of four 2-s samples
+# flags the first (and maybe the second); they are left out of everything,
+# the others kept, and every format says how many.  One sample, all flagged:
+# kept, and said so.
+timeout 2.5 taskset -c "$cpu" sh -c 'while :; do :; done' &
+busy=$!
+run_si_pinned --pin -c 1 -i 4 --duration 2 --settle 0 --exclude-disturbed syscall
+[ $rc -eq 0 ] || die "--exclude-disturbed: exit $rc"
+r=$(report)
+grep -q '^   Interference: .*left out of the statistics (--exclude-disturbed): [12]$' "$r" ||
+	die "no count of the samples left out: $(grep Interference: "$r")"
+grep -q '^System Call Overhead  *[23]  .*disturbed-excluded' "$r" ||
+	die "statistics not over the kept samples: $(grep '^System Call' "$r")"
+grep -q '"excluded_disturbed": [12]' "$r.json" || die "JSON: no excluded_disturbed"
+grep -q '"excluded": true' "$r.json" || die "JSON: no excluded sample"
+[ "$(grep -c ',contended,1$' "$r.csv")" -ge 1 ] || die "CSV: no excluded row"
+"$ROOT/Run" compare "$r" "$r" >"$T/cmp" 2>&1 || die "compare of its own report: $(cat "$T/cmp")"
+grep -q "ignored" "$T/cmp" && die "compare took the CSV for a stranger: $(cat "$T/cmp")"
+timeout 30 taskset -c "$cpu" sh -c 'while :; do :; done' &
+busy=$!
+run_si_pinned --pin -c 1 -i 1 --duration 2 --settle 0 --exclude-disturbed syscall
+kill $busy 2>/dev/null
+r=$(report)
+grep -q 'kept, every sample of their test flagged: 1' "$r" || die "all flagged: not said kept"
+grep -q '^System Call Overhead .*all-disturbed-kept' "$r" || die "all flagged: no flag"
 echo "PASS"

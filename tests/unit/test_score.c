@@ -119,6 +119,46 @@ START_TEST(score_test_from_passes)
 }
 END_TEST
 
+/*
+ * --exclude-disturbed: the flagged pass (900, contended) counts nowhere; the
+ * two left are scored by UnixBench's rule among themselves; every pass
+ * flagged: none left out, said so.
+ */
+START_TEST(exclude_disturbed_passes)
+{
+	struct copy_result copies[3][2];
+	struct pass_result passes[3];
+	struct bench_result t;
+	double counts[3] = { 1000, 900, 1100 };
+
+	pipe_passes(&t, passes, &copies[0][0], 2, counts);
+	passes[1].intf.flags = INTF_CONTENDED;
+	score_exclude_disturbed(&t);
+	ck_assert_uint_eq(t.excluded, 1);
+	ck_assert_uint_eq(t.flagged_kept, 0);
+	ck_assert_int_eq(passes[1].excluded, 1);
+	score_test(&t);
+	/* Two passes left, 1000 and 1100: the lowest third of two drops none. */
+	ck_assert_uint_eq(t.stats.n, 2);
+	ck_assert_double_eq_tol(t.stats.mean, 105, 1e-9);
+	ck_assert_int_eq(passes[1].dropped, 0);
+	ck_assert_double_eq_tol(t.score, sqrt(100.0 * 110.0), 1e-9);
+	/* Every pass flagged: all kept, the count said. */
+	pipe_passes(&t, passes, &copies[0][0], 2, counts);
+	for (size_t i = 0; i < 3; i++)
+		passes[i].intf.flags = INTF_STEAL;
+	score_exclude_disturbed(&t);
+	ck_assert_uint_eq(t.excluded, 0);
+	ck_assert_uint_eq(t.flagged_kept, 3);
+	score_test(&t);
+	ck_assert_uint_eq(t.stats.n, 3);
+	/* Nothing flagged: nothing left out. */
+	pipe_passes(&t, passes, &copies[0][0], 2, counts);
+	score_exclude_disturbed(&t);
+	ck_assert_uint_eq(t.excluded + t.flagged_kept, 0);
+}
+END_TEST
+
 /* Score test 'name' from one ok pass of two copies (2000 in 1 s). */
 static void score_one_pass(struct bench_result *t, struct pass_result *pass,
 			   struct copy_result *copies, const char *name)
@@ -298,6 +338,7 @@ Suite *suite_score(void)
 	tcase_add_test(tc, metrics_sum_rates_average_latencies);
 	tcase_add_test(tc, metrics_combine_as_declared);
 	tcase_add_test(tc, placement_from_sampled_fraction);
+	tcase_add_test(tc, exclude_disturbed_passes);
 	suite_add_tcase(s, tc);
 	return s;
 }

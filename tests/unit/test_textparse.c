@@ -510,6 +510,30 @@ START_TEST(samples_csv_other_and_bad)
 }
 END_TEST
 
+/* The "excluded" column (--exclude-disturbed): such a row is no sample; a file without it reads as before. */
+START_TEST(samples_csv_excluded)
+{
+	static const char with[] = "format_version,run_id,copies,test,title,pass,count,seconds,"
+		"rate,unit,dropped,ok,first_write_rate,rewrite_rate,disturbed,excluded\n"
+		"1,r,1,pipe,Pipe Throughput,1,10,1,10,lps,0,1,,,none,0\n"
+		"1,r,1,pipe,Pipe Throughput,2,9,1,9,lps,0,1,,,contended,1\n"
+		"1,r,1,pipe,Pipe Throughput,3,11,1,11,lps,0,1,,,none,0\n";
+	static const char bad[] = "format_version,run_id,copies,test,title,pass,count,seconds,"
+		"rate,unit,dropped,ok,excluded\n1,r,1,pipe,Pipe Throughput,1,10,1,10,lps,0,1,maybe\n";
+	struct tp_samples s;
+
+	ck_assert_int_eq(tp_parse_samples_buffer("e.csv", with, sizeof(with) - 1, &s, err,
+						 sizeof(err)), 0);
+	ck_assert_uint_eq(s.nsets, 1);
+	ck_assert_uint_eq(s.sets[0].n, 2);
+	ck_assert_double_eq_tol(s.sets[0].rate[1], 11, 1e-12);
+	tp_samples_free(&s);
+	ck_assert_int_eq(tp_parse_samples_buffer("x.csv", bad, sizeof(bad) - 1, &s, err,
+						 sizeof(err)), -1);
+	ck_assert_str_eq(err, "x.csv:2: bad excluded flag");
+}
+END_TEST
+
 
 /* ---- UnixBench's .log (fixtures made by ./Run on this project's machine) -- */
 
@@ -701,6 +725,7 @@ Suite *suite_textparse(void)
 	tcase_add_test(bad, line_length_is_bounded);
 	tcase_add_test(csv, samples_csv);
 	tcase_add_test(csv, samples_csv_other_and_bad);
+	tcase_add_test(csv, samples_csv_excluded);
 	tcase_add_test(csv, ublog_60_passes_and_dropped);
 	tcase_add_test(csv, ublog_multi_copy_and_513);
 	tcase_add_test(csv, ublog_aborted_keeps_finished_passes);
