@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "util/csv_out.h"
+#include "stats/score_ci.h"
 
 #define CSV_FORMAT_VERSION 1
 
@@ -40,9 +41,14 @@ int report_csv(FILE *out, const struct run_result *r)
 
 	/* Paired mode adds each sample's directory label and round (docs/results.md). */
 	fprintf(out, "format_version,run_id,copies,test,title,pass,count,seconds,rate,unit,dropped,ok,"
-		"first_write_rate,rewrite_rate,disturbed,excluded%s\n", paired ? ",label,round" : "");
+		"first_write_rate,rewrite_rate,disturbed,excluded,index_score,index_score_lo,"
+		"index_score_hi%s\n", paired ? ",label,round" : "");
 	for (size_t i = 0; i < r->nruns; i++) {
 		const struct copy_run *run = &r->runs[i];
+		struct score_ci ci;
+
+		/* Each row carries its copy count's score and 95 % interval. */
+		score_ci_run(run, &ci);
 
 		for (size_t k = 0; k < run->ntests && run->tests != NULL; k++) {
 			const struct bench_result *t = &run->tests[k];
@@ -78,7 +84,15 @@ int report_csv(FILE *out, const struct run_result *r)
 					csv_field(out, ps->intf.flags ? intf_flag_names(ps->intf.flags, flags, sizeof(flags)) : "none");
 				}
 				/* --exclude-disturbed left it out of everything. */
-				fprintf(out, ",%d", ps->excluded ? 1 : 0);
+				fprintf(out, ",%d,", ps->excluded ? 1 : 0);
+				if (ci.score > 0)
+					csv_number(out, ci.score);
+				fputc(',', out);
+				if (ci.ok)
+					csv_number(out, ci.lo);
+				fputc(',', out);
+				if (ci.ok)
+					csv_number(out, ci.hi);
 				if (paired) {
 					fputc(',', out);
 					csv_field(out, report_dir_label(r, run));

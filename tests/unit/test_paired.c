@@ -540,7 +540,7 @@ START_TEST(compare_a_run)
 	f = open_memstream(&buf, &len);
 	ck_assert_int_eq(report_csv(f, &r), 0);
 	fclose(f);
-	ck_assert_ptr_nonnull(strstr(buf, ",ok,first_write_rate,rewrite_rate,disturbed,excluded,label,round\n"));
+	ck_assert_ptr_nonnull(strstr(buf, ",ok,first_write_rate,rewrite_rate,disturbed,excluded,index_score,index_score_lo,index_score_hi,label,round\n"));
 	ck_assert_ptr_nonnull(strstr(buf, ",rel,2\n"));
 	ck_assert_ptr_nonnull(strstr(buf, ",noat,3\n"));
 	free(buf);

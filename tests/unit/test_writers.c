@@ -20,6 +20,8 @@
 
 #include "report/report.h"
 #include "stats/score.h"
+#include "stats/score_ci.h"
+#include "util/json_out.h"
 #include "util/util.h"
 
 #define GOLDEN_TEXT "tests/data/golden/report-synthetic.txt"
@@ -382,10 +384,24 @@ START_TEST(test_csv_columns)
 	size_t records, rows = 0;
 	static const char header[] = "format_version,run_id,copies,test,title,pass,count,"
 				     "seconds,rate,unit,dropped,ok,first_write_rate,rewrite_rate,"
-				     "disturbed,excluded\n";
+				     "disturbed,excluded,index_score,index_score_lo,index_score_hi\n";
+	struct score_ci ci;
+	char want[96];
 
 	ck_assert_msg(strncmp(text, header, sizeof(header) - 1) == 0, "header: %.80s", text);
-	ck_assert_uint_eq(csv_check(text, &records), 16);
+	ck_assert_uint_eq(csv_check(text, &records), 19);
+	/* Every row ends with its copy count's score and interval. */
+	score_ci_run(&s->r.runs[0], &ci);
+	ck_assert(ci.ok);
+	{
+		char a[40], b[40], c[40];
+
+		ck_assert_int_eq(json_format_double(ci.score, a, sizeof(a)) |
+				 json_format_double(ci.lo, b, sizeof(b)) |
+				 json_format_double(ci.hi, c, sizeof(c)), 0);
+		snprintf(want, sizeof(want), ",%s,%s,%s\n", a, b, c);
+	}
+	ck_assert_msg(strstr(text, want) != NULL, "no row ends %s", want);
 	for (size_t ri = 0; ri < 2; ri++)
 		for (size_t ti = 0; ti < NTESTS; ti++)
 			rows += specs[ti].npasses;
