@@ -12,12 +12,14 @@
  */
 #include "cmds.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/opt.h"
 #include "compare/compare_int.h"
+#include "util/gnuplot.h"
 #include "util/util.h"
 
 static void usage(FILE *out)
@@ -214,6 +216,16 @@ int cmd_compare(int argc, char **argv)
 		return rc;
 	if (c.opt.nfiles == 0)
 		return cmp_usage_error("need at least 2 reports to compare (see --help)");
+	/* --plot promises a chart: without gnuplot, say so before anything else. */
+	if (c.opt.plot != NULL) {
+		char gp[PATH_MAX];
+
+		if (find_in_path("gnuplot", gp, sizeof(gp)) != 0) {
+			fprintf(stderr, "sysindex compare: --plot needs gnuplot, which is not on PATH "
+				"(%s); nothing compared\n", GNUPLOT_HINT);
+			return 1;
+		}
+	}
 	rc = run_compare(&c);
 	compare_free(&c);
 	return rc;

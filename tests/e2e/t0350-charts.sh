@@ -32,6 +32,12 @@ cat "$T/err"
 r=$(report)
 expect_files "$r"
 [ -e "$r.svg" ] && die "an SVG appeared without gnuplot"
+# compare --plot asks for a chart: without gnuplot, one line and exit 1.
+PATH=$T/bin "$ROOT/sysindex" compare --plot "$T/c.svg" "$r" "$r" >"$T/out" 2>"$T/err"
+[ $? -eq 1 ] || die "compare --plot without gnuplot: not exit 1"
+[ "$(wc -l <"$T/err")" -eq 1 ] && grep -q -- '--plot needs gnuplot, which is not on PATH' "$T/err" ||
+	die "compare --plot without gnuplot: $(cat "$T/err")"
+[ ! -s "$T/out" ] && [ ! -e "$T/c.svg" ] || die "compare --plot without gnuplot wrote something"
 
 rm -rf "$RES"/*
 run_si --quick -c 1 --no-charts pipe
