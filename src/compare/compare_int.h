@@ -176,6 +176,9 @@ void cmp_describe_version(const struct tp_report *r, char *out, size_t len);
 const char *cmp_mode_of(const struct tp_report *r);
 void cmp_warn_inputs(struct compare *c);
 
+/* The warnings, inside an output too (not only on stderr): text or Markdown. */
+void cmp_print_warnings(FILE *out, const struct compare *c, int md);
+
 /* compare_judge.c */
 int cmp_collect_rows(struct compare *c, const unsigned *copies, size_t ncopies);
 void cmp_fill_cells(struct compare *c);

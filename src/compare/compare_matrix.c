@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "compare/compare_int.h"
+#include "util/util.h"
 #include "util/md_out.h"
 #include "util/csv_out.h"
 
@@ -316,6 +317,9 @@ static void print_key(FILE *out, const struct compare *c, const char *bullet, in
 			snprintf(more, sizeof(more), "%s%s%s; %s%s", v, in->rep->host[0] ? ", host " : "",
 				 in->rep->host, cmp_samples_source(in, &any),
 				 i == 0 ? "; the baseline" : "");
+		/* A file name may hold terminal escapes: none reaches the output. */
+		strip_controls(line);
+		strip_controls(more);
 		if (md) {
 			fputs(bullet, out);
 			md_text(out, line + strlen(bullet));
@@ -378,6 +382,7 @@ void cmp_print_matrix_text(FILE *out, const struct compare *c)
 	cmp_print_noise(out, c, "\n", 0);
 	fputs("\nInputs:\n", out);
 	print_key(out, c, "  ", 0);
+	cmp_print_warnings(out, c, 0);
 	free(v.w);
 	free(d.w);
 }
@@ -438,6 +443,7 @@ void cmp_print_matrix_md(FILE *out, const struct compare *c)
 	cmp_print_noise(out, c, "\n", 1);
 	fputs("\nInputs:\n\n", out);
 	print_key(out, c, "- ", 1);
+	cmp_print_warnings(out, c, 1);
 }
 
 /* ---- CSV: one line per row, values then changes and their marks ---------- */

@@ -13,6 +13,7 @@
 #include "util/md_out.h"
 #include "util/csv_out.h"
 #include "util/json_out.h"
+#include "util/util.h"
 
 /* ---- output: a grid of strings, printed as text or Markdown ------------ */
 
@@ -207,25 +208,40 @@ const char *cmp_samples_source(const struct input *in, int *any)
 	return "no samples (headline scores only)";
 }
 
+/*
+ * Input i's line of the key: its label, file (control characters made
+ * harmless: a file name may hold terminal escapes), version, host, mode and
+ * where its samples came from; Markdown-escaped with md.
+ */
+static void print_input(FILE *out, const struct compare *c, size_t i, const char *bullet, int md)
+{
+	const struct input *in = &c->in[i];
+	char v[96], line[CMP_PATH_MAX + 600];
+	int any;
+
+	cmp_describe_version(in->rep, v, sizeof(v));
+	snprintf(line, sizeof(line), "%s: %s: %s%s%s, mode %s; %s%s", in->label,
+		 in->src->text[0] ? in->src->text : in->src->csv[0] ? in->src->csv : in->src->ublog,
+		 v, in->rep->host[0] ? ", host " : "", in->rep->host, cmp_mode_of(in->rep),
+		 cmp_samples_source(in, &any), i == 0 && md ? "; the baseline" : "");
+	strip_controls(line);
+	fputs(bullet, out);
+	if (md)
+		md_text(out, line);
+	else
+		fputs(line, out);
+	fputc('\n', out);
+}
+
 void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
 {
 	size_t *w = calloc(g->ncols, sizeof(*w));
 	char method[128];
-	int any;
 
 	if (w == NULL)
 		return;
-	for (size_t i = 0; i < c->nin; i++) {
-		const struct input *in = &c->in[i];
-		char v[96];
-
-		cmp_describe_version(in->rep, v, sizeof(v));
-		fprintf(out, "%s: %s: %s", in->label, in->src->text[0] ? in->src->text
-			: in->src->csv[0] ? in->src->csv : in->src->ublog, v);
-		if (in->rep->host[0])
-			fprintf(out, ", host %s", in->rep->host);
-		fprintf(out, ", mode %s; %s\n", cmp_mode_of(in->rep), cmp_samples_source(in, &any));
-	}
+	for (size_t i = 0; i < c->nin; i++)
+		print_input(out, c, i, "", 0);
 	fputc('\n', out);
 	for (size_t r = 0; r < g->nrows; r++)
 		for (size_t k = 0; k < g->ncols; k++)
@@ -256,6 +272,7 @@ void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
 		"one-sided tests, else inconclusive\n(an interval holding 0 is no evidence of no "
 		"difference).\n", c->in[0].label, method);
 	cmp_print_noise(out, c, "\n", 0);
+	cmp_print_warnings(out, c, 0);
 	free(w);
 }
 
@@ -290,6 +307,31 @@ void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g)
 		"(faster/slower after Holm's correction, equivalent by two one-sided tests, else "
 		"inconclusive).\n", method);
 	cmp_print_noise(out, c, "\n", 1);
+	fputs("\nInputs:\n\n", out);
+	for (size_t i = 0; i < c->nin; i++)
+		print_input(out, c, i, "- ", 1);
+	cmp_print_warnings(out, c, 1);
+}
+
+void cmp_print_warnings(FILE *out, const struct compare *c, int md)
+{
+	if (c->nwarnings == 0)
+		return;
+	fputs(md ? "\n**Warnings**\n\n" : "\nWarnings:\n", out);
+	for (size_t i = 0; i < c->nwarnings; i++) {
+		fputs(md ? "- " : "  ", out);
+		if (md) {
+			md_text(out, c->warnings[i]);
+		} else {
+			char *w = strdup(c->warnings[i]);
+
+			if (w != NULL)
+				strip_controls(w);
+			fputs(w != NULL ? w : "(out of memory)", out);
+			free(w);
+		}
+		fputc('\n', out);
+	}
 }
 
 /* ---- output: CSV and JSON ---------------------------------------------- */
