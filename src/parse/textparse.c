@@ -163,7 +163,11 @@ static int parse_line(struct parser *p, const char *s, size_t len)
 		p->mode = M_PLACEMENT;
 		return 0;
 	}
-	if (p->mode == M_PLACEMENT)
+	if (len == strlen("Summary") && strcmp(s, "Summary") == 0) {
+		p->mode = M_SUMMARY;
+		return 0;
+	}
+	if (p->mode == M_PLACEMENT || p->mode == M_SUMMARY)
 		return 0;
 	if ((rc = tp_try_result(p, s)) != 0 || (rc = tp_try_status(p, s)) != 0 ||
 	    (rc = tp_try_stats(p, s)) != 0 || (rc = tp_try_score(p, s)) != 0 ||

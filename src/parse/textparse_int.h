@@ -66,8 +66,10 @@ int tp_parse_count(const char *p, size_t n, unsigned *v, const char **why);
 
 /* ---- textparse.c: the document being built ------------------------------ */
 
-/* M_PLACEMENT: in sysindex's Placement block, whose rows are skipped. */
-enum mode { M_NONE, M_INDEX, M_STATS, M_PAIRED, M_PLACEMENT };
+/* M_PLACEMENT: in sysindex's Placement block, whose rows are skipped;
+ * M_SUMMARY: in the Summary after a report, which repeats its figures in
+ * words and is read past until the next report or block. */
+enum mode { M_NONE, M_INDEX, M_STATS, M_PAIRED, M_PLACEMENT, M_SUMMARY };
 
 struct parser {
 	struct lreader lr;

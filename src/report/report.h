@@ -213,6 +213,24 @@ const struct metric *report_find_metric(const struct bench_result *t, const char
  */
 #define REPORT_MAX_NOTES 2
 size_t report_notes(const struct copy_run *run, const char **notes);
+
+/* A partial score ratio in words: "b / a: -0.06%, 95% CI -0.93%..+0.81% (3 index tests, 7 rounds): equivalent". */
+void report_paired_score_text(const struct run_result *r, const struct paired_score *p,
+			      char *out, size_t len);
+
+/*
+ * The summary a reader takes in first (report_summary.c): plain lines,
+ * the same in every writer (each escapes them its own way):
+ *  - a quick run says it is a first look, not comparable with UnixBench;
+ *  - a normal run: each copy count's index score with its 95 % interval;
+ *  - a paired run: each directory's partial score ratio per copy count,
+ *    then the verdicts counted, with the method;
+ *  - the host in one line.
+ * Returns how many lines it stored (at most REPORT_SUMMARY_MAX).
+ */
+#define REPORT_SUMMARY_MAX 24
+#define REPORT_SUMMARY_LINE 320
+size_t report_summary(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t max);
 /* "id 1a2b..., virt kvm": the text report's Host identity line, for every format. */
 void report_host_identity(const struct sys_info *si, char *buf, size_t len);
 /* The device's rotational flag as the kernel states it: "yes", "no" or "unknown". */

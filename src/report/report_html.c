@@ -495,15 +495,32 @@ static void paired_section(FILE *out, const struct run_result *r)
 	fputs("</p>\n", out);
 }
 
+/* The summary first (report_summary), inside the first screen. */
+static void summary(FILE *out, const struct run_result *r)
+{
+	char lines[REPORT_SUMMARY_MAX][REPORT_SUMMARY_LINE];
+	size_t n = report_summary(r, lines, REPORT_SUMMARY_MAX);
+
+	fputs("<section id=\"summary\">\n<h2>Summary</h2>\n<ul>\n", out);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i == 0 && r->quick ? "<li class=\"warn\">" : "<li>", out);
+		esc(out, lines[i]);
+		fputs("</li>\n", out);
+	}
+	fputs("</ul>\n</section>\n", out);
+}
+
 int report_html(FILE *out, const struct run_result *r)
 {
 	head(out, r);
-	system_table(out, r);
-	for (size_t i = 0; i < r->nruns; i++)
-		copy_section(out, r, report_block(r, i));
+	summary(out, r);
+	/* A paired run's answer, its comparison, before the details. */
 	if (r->ndirs >= 2)
 		paired_section(out, r);
 	chart(out, r);
+	system_table(out, r);
+	for (size_t i = 0; i < r->nruns; i++)
+		copy_section(out, r, report_block(r, i));
 	fputs("<p class=\"small\">Written by sysindex ", out);
 	esc(out, r->version);
 	fputs("; run ", out);

@@ -83,6 +83,21 @@ static void dir_text(FILE *out, const char *path, int have_mount, const struct m
 	fputs(")", out);
 }
 
+/* The summary first (report_summary), a reader's first screen. */
+static void summary(FILE *out, const struct run_result *r)
+{
+	char lines[REPORT_SUMMARY_MAX][REPORT_SUMMARY_LINE];
+	size_t n = report_summary(r, lines, REPORT_SUMMARY_MAX);
+
+	fputs("## Summary\n\n", out);
+	for (size_t i = 0; i < n; i++) {
+		fputs("- ", out);
+		md_text(out, lines[i]);
+		fputc('\n', out);
+	}
+	fputc('\n', out);
+}
+
 static void header(FILE *out, const struct run_result *r)
 {
 	const struct sys_info *si = &r->sys;
@@ -91,8 +106,10 @@ static void header(FILE *out, const struct run_result *r)
 	fputs("# sysindex results: ", out);
 	md_text(out, si->hostname);
 	fputs("\n\n", out);
+	summary(out, r);
 	if (r->interrupted)
 		fprintf(out, "**Interrupted by signal %d: partial results.**\n\n", r->signal);
+	fputs("## Details\n\n", out);
 	fputs("- **Host:** ", out);
 	md_text(out, si->hostname);
 	fputs("\n- **OS:** ", out);
@@ -275,9 +292,10 @@ static void paired_section(FILE *out, const struct run_result *r)
 int report_md(FILE *out, const struct run_result *r)
 {
 	header(out, r);
-	for (size_t i = 0; i < r->nruns; i++)
-		copy_section(out, r, report_block(r, i));
+	/* A paired run's answer, its comparison, comes before the blocks. */
 	if (r->ndirs >= 2)
 		paired_section(out, r);
+	for (size_t i = 0; i < r->nruns; i++)
+		copy_section(out, r, report_block(r, i));
 	return ferror(out) ? -1 : 0;
 }

@@ -236,22 +236,31 @@ static void text_head(FILE *out, const struct run_result *r)
 		r->dirs[0].label, "result", "change", "95% CI", "detect", "rounds", "verdict");
 }
 
+void report_paired_score_text(const struct run_result *r, const struct paired_score *p,
+			      char *out, size_t len)
+{
+	char ch[24], lo[24], hi[24], v[64];
+
+	pct(ch, sizeof(ch), p->st.ratio);
+	pct(lo, sizeof(lo), p->st.ci_lo);
+	pct(hi, sizeof(hi), p->st.ci_hi);
+	verdict_cell(&p->st, v, sizeof(v));
+	fmt(out, len, "%s / %s: %s, 95%% CI %s..%s (%zu index test%s, %zu rounds): %s",
+	    r->dirs[p->dir].label, r->dirs[0].label, ch, lo, hi, p->ntests,
+	    p->ntests == 1 ? "" : "s", p->st.n, v);
+}
+
 /* Each directory's partial score ratio against the baseline, first. */
 static void score_ratio_lines(FILE *out, const struct run_result *r, unsigned copies)
 {
 	for (size_t i = 0; i < r->npscores; i++) {
 		const struct paired_score *p = &r->pscores[i];
-		char ch[24], lo[24], hi[24], v[64];
+		char line[256];
 
 		if (p->copies != copies || p->ntests == 0 || p->dir >= r->ndirs)
 			continue;
-		pct(ch, sizeof(ch), p->st.ratio);
-		pct(lo, sizeof(lo), p->st.ci_lo);
-		pct(hi, sizeof(hi), p->st.ci_hi);
-		verdict_cell(&p->st, v, sizeof(v));
-		fprintf(out, "Partial score ratio %s / %s: %s, 95%% CI %s..%s (%zu index test%s, %zu rounds): %s\n",
-			r->dirs[p->dir].label, r->dirs[0].label, ch, lo, hi, p->ntests,
-			p->ntests == 1 ? "" : "s", p->st.n, v);
+		report_paired_score_text(r, p, line, sizeof(line));
+		fprintf(out, "Partial score ratio %s\n", line);
 	}
 }
 

@@ -290,11 +290,24 @@ static void copy_block(FILE *out, const struct run_result *r, const struct copy_
 	report_section_close(&sec);
 }
 
+/* After UnixBench's layout, which stays as it prints it: the short summary. */
+static void summary(FILE *out, const struct run_result *r)
+{
+	char lines[REPORT_SUMMARY_MAX][REPORT_SUMMARY_LINE];
+	size_t n = report_summary(r, lines, REPORT_SUMMARY_MAX);
+
+	fputs("========================================================================\n"
+	      "Summary\n", out);
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "  %s\n", lines[i]);
+}
+
 int report_text(FILE *out, const struct run_result *r)
 {
 	header(out, r);
 	for (size_t i = 0; i < r->nruns; i++)
 		copy_block(out, r, report_block(r, i));
 	report_paired_text(out, r);
+	summary(out, r);
 	return ferror(out) ? -1 : 0;
 }

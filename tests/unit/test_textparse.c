@@ -214,6 +214,29 @@ START_TEST(placement_block_rows_are_not_results)
 }
 END_TEST
 
+/* The Summary after a report repeats its figures in words: read past, not taken for scores. */
+START_TEST(summary_block_is_read_past)
+{
+	parse_buf_ok("Pipe Throughput 1.0 lps (2.0 s, 1 samples)\n"
+		     "System Benchmarks Index Score (Partial Only)  352.3\n"
+		     "\n"
+		     "========================================================================\n"
+		     "Summary\n"
+		     "  System Benchmarks Index Score (Partial Only), 1 copy: 352.3 (95% CI 313.5 to 352.3)\n"
+		     "  Partial score ratio, 1 copy: b / a: +0.42%, 95% CI -1.66%..+2.55% (2 index tests, 3 rounds): inconclusive\n"
+		     "  Host: vm, 2 CPUs\n");
+	ck_assert_uint_eq(doc.nreports, 1);
+	ck_assert_uint_eq(doc.reports[0].nblocks, 1);
+	ck_assert_uint_eq(doc.reports[0].blocks[0].nscores, 1);
+	ck_assert_double_eq_tol(doc.reports[0].blocks[0].scores[0].score, 352.3, 1e-9);
+	ck_assert_uint_eq(doc.reports[0].blocks[0].nresults, 1);
+	tp_doc_free(&doc);
+	/* The golden report, summary and all, reads as before. */
+	parse_ok("tests/data/golden/report-synthetic.txt");
+	ck_assert_uint_eq(doc.reports[0].nblocks, 2);
+}
+END_TEST
+
 START_TEST(statistics_flags_and_collapsed_row)
 {
 	const struct tp_stats_row *st;
@@ -707,6 +730,7 @@ Suite *suite_textparse(void)
 	tcase_add_test(good, forum_paste_of_the_sample);
 	tcase_add_test(good, sysindex_report_with_statistics);
 	tcase_add_test(good, statistics_flags_and_collapsed_row);
+	tcase_add_test(good, summary_block_is_read_past);
 	tcase_add_test(good, context1_placement_old_and_new_layout);
 	tcase_add_test(good, placement_block_rows_are_not_results);
 	tcase_add_test(good, one_sample_row_has_no_spread);

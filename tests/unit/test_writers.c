@@ -638,6 +638,60 @@ START_TEST(test_notes_every_format)
 }
 END_TEST
 
+/*
+ * The summary a reader sees first: the scores with their intervals and the
+ * quick marker, in the .md before its details (within its first 15
+ * lines), in the HTML before its first table, and in the text only after
+ * UnixBench's layout (its last block).
+ */
+START_TEST(test_summary_first)
+{
+	struct synth *s = synth_new();
+	char lines[REPORT_SUMMARY_MAX][REPORT_SUMMARY_LINE];
+	size_t n;
+	char path[128], *md, *html, *text, *p;
+	int nl = 0;
+
+	s->r.quick = 1;
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	ck_assert_uint_eq(n, 4);
+	ck_assert_ptr_nonnull(strstr(lines[0], "not comparable with published UnixBench"));
+	ck_assert_ptr_nonnull(strstr(lines[1], "1 copy: "));
+	ck_assert_ptr_nonnull(strstr(lines[1], "(95% CI "));
+	ck_assert_ptr_nonnull(strstr(lines[2], "2 copies: "));
+	ck_assert(strncmp(lines[3], "Host: ", 6) == 0);
+	ck_assert_ptr_null(strchr(lines[3], '\n'));
+	s->r.quick = 0;
+	ck_assert_uint_eq(report_summary(&s->r, lines, REPORT_SUMMARY_MAX), 3);
+	ck_assert_ptr_nonnull(strstr(lines[0], "System Benchmarks Index Score"));
+
+	md = write_to_file(report_md, &s->r, path, sizeof(path), ".md");
+	unlink(path);
+	p = strstr(md, "## Summary\n");
+	ck_assert_ptr_nonnull(p);
+	for (const char *q = md; q < p; q++)
+		nl += *q == '\n';
+	ck_assert_int_lt(nl, 15);
+	ck_assert_ptr_nonnull(strstr(p, lines[0]));
+	ck_assert(strstr(md, "## Details") > p && strstr(md, "| Test |") > p);
+	html = write_to_file(report_html, &s->r, path, sizeof(path), ".html");
+	unlink(path);
+	p = strstr(html, "<section id=\"summary\">");
+	ck_assert_ptr_nonnull(p);
+	ck_assert(strstr(html, "<table") > p);
+	text = write_to_file(report_text, &s->r, path, sizeof(path), ".txt");
+	unlink(path);
+	p = strstr(text, "\nSummary\n");
+	ck_assert_ptr_nonnull(p);
+	ck_assert(strstr(text, "System Benchmarks Index Score") < p);
+	ck_assert_ptr_null(strstr(p, "Benchmark Run:"));
+	free(md);
+	free(html);
+	free(text);
+	free(s);
+}
+END_TEST
+
 Suite *suite_writers(void)
 {
 	Suite *s = suite_create("writers");
@@ -652,6 +706,7 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_html_golden);
 	tcase_add_test(tc, test_writer_table);
 	tcase_add_test(tc, test_notes_every_format);
+	tcase_add_test(tc, test_summary_first);
 	suite_add_tcase(s, tc);
 	return s;
 }
