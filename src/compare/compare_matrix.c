@@ -31,7 +31,7 @@ static const struct {
 	{ '=', "equivalent: two one-sided tests put the change inside the margin" },
 	{ 'i', "inconclusive: neither shown (an interval holding 0 proves no equivalence)" },
 	{ '?', "significance cannot be judged (no samples)" },
-	{ '1', "significance cannot be judged (1 sample)" },
+	{ 's', "significance cannot be judged (1 sample)" },
 	{ '!', "cannot be judged (too few samples), but beyond the noise floor of the control tests" },
 	{ '~', "cannot be judged (too few samples), and within the noise floor of the control tests" },
 	{ 'c', "cannot be judged (too few samples); a control test: its spread is the noise floor" },
@@ -57,7 +57,7 @@ static char mark_of(const struct delta *d)
 	if (strcmp(d->verdict, V_NOSAMPLES) == 0)
 		return '?';
 	if (strcmp(d->verdict, V_ONESAMPLE) == 0)
-		return '1';
+		return 's';
 	if (strcmp(d->verdict, V_UNITS) == 0)
 		return 'u';
 	if (strcmp(d->verdict, V_TESTS) == 0)
@@ -77,15 +77,22 @@ static void value_text(const struct cell *x, char *out, size_t len)
 		snprintf(out, len, "%.1f", x->value);
 }
 
-/* "+12.3%*"; "units" or "tests" when not compared; "-" when nothing to compare. */
+/*
+ * "+12.3% +-1.4 *" (the change, its 95 % interval's half-width where the
+ * samples give one, the mark a word apart so it never reads as a digit);
+ * "units" or "tests" when not compared; "-" when nothing to compare.
+ */
 static void change_text(const struct delta *d, char *out, size_t len)
 {
 	char m = mark_of(d);
 
 	if (m == 'u' || m == 't')
 		snprintf(out, len, "%s", m == 'u' ? "units" : "tests");
+	else if (isfinite(d->change) && d->judged && isfinite(d->ci_lo) && isfinite(d->ci_hi))
+		snprintf(out, len, "%+.1f%% +-%.1f %c", d->change, (d->ci_hi - d->ci_lo) / 2,
+			 m ? m : ' ');
 	else if (isfinite(d->change))
-		snprintf(out, len, "%+.1f%%%c", d->change, m ? m : ' ');
+		snprintf(out, len, "%+.1f%% %c", d->change, m ? m : ' ');
 	else
 		snprintf(out, len, "-");
 }
@@ -354,6 +361,8 @@ static void print_legend(FILE *out, const struct compare *c, const char *bullet)
 
 		verdict_method(&c->family, method, sizeof(method));
 		fprintf(out, "%sVerdicts: %s\n", bullet, method);
+		fprintf(out, "%s+-: the half-width of the change's 95 %% interval (Welch's t on "
+			"the log rates, each row alone, unadjusted)\n", bullet);
 	}
 	if (c->grouped)
 		fprintf(out, "%sValues of a host with several runs: their mean +- their standard "

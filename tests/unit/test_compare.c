@@ -266,7 +266,7 @@ START_TEST(text_table)
 	ck_assert_int_eq(run(args), 0);
 	HAS("Values\n");
 	HAS("Change against before (the baseline)\n");
-	HAS("  +10.0%*");
+	HAS("  +10.0% +-2.0 *");
 	HAS("  *  faster or slower: Welch's t on the log rates, Holm over every change shown");
 	HAS("Verdicts: Holm over ");
 	HAS("  before = " R "a\n      sysindex 0.1.0");
@@ -524,9 +524,21 @@ static size_t check_marks(const char *text)
 	ck_assert_ptr_nonnull(p);
 	ck_assert_ptr_nonnull(end);
 	for (; p < end; p++) {
+		const char *q = p + 1;
+
 		if (*p != '%' || !(p[-1] >= '0' && p[-1] <= '9'))
 			continue;
-		ck_assert_msg(p[1] != '\0' && strchr("*=?1!~c", p[1]) != NULL,
+		/* "+2.7% c", or "+2.7% +-1.3 =" where samples give an interval. */
+		ck_assert_msg(*q == ' ', "no space before the mark near: %.40s", p - 20);
+		q++;
+		if (q[0] == '+' && q[1] == '-') {
+			q += 2;
+			while ((*q >= '0' && *q <= '9') || *q == '.')
+				q++;
+			ck_assert_msg(*q == ' ', "half-width not followed by its mark: %.40s", p - 20);
+			q++;
+		}
+		ck_assert_msg(*q != '\0' && strchr("*=i?s!~c", *q) != NULL,
 			      "unmarked change near: %.40s", p - 20);
 		n++;
 	}
@@ -552,7 +564,7 @@ START_TEST(eight_unixbench_reports_fit_100_columns)
 	HAS("  ~  cannot be judged (too few samples), and within the noise floor");
 	HAS("  c  cannot be judged (too few samples); a control test");
 	/* The tmpfs run's file copy is far beyond; Dhrystone is a control test. */
-	HAS("+64.9%!");
+	HAS("+64.9% !");
 	ck_assert(strstr(out_text, " \n") == NULL);
 }
 END_TEST
@@ -597,7 +609,7 @@ START_TEST(baseline_option)
 	HAS("  A = " UB8 "3-tmpfs.txt\n");
 	HAS("the baseline\n  B = " UB8 "1-hdd-default.txt");
 	/* The tmpfs run as the baseline: the HDD's file copy is slower. */
-	HAS("-39.4%!");
+	HAS("-39.4% !");
 	first = strdup(out_text);
 	ck_assert_ptr_nonnull(first);
 	ck_assert_int_eq(run(lab), 0);
@@ -631,7 +643,7 @@ START_TEST(long_rows_and_other_shapes)
 	ck_assert(strstr(out_text, "**Values**\n\n| Test | Unit | A | B | C | D | E | F | G | H |\n")
 		  != NULL);
 	HAS("| Test | Unit | B | C | D | E | F | G | H |\n");
-	HAS("| +64.9%! |");
+	HAS("| +64.9% ! |");
 	HAS("- !  cannot be judged (too few samples), but beyond");
 	ck_assert_int_eq(run(csv), 0);
 	ck_assert(strncmp(out_text, "copies,kind,test,unit,bench01-1-hdd-default.txt,", 48) == 0);
