@@ -233,10 +233,12 @@ static void index_table(FILE *out, const struct copy_run *run, const size_t *ord
 
 static const struct table_frame html_stats = {
 	.open = "",
-	.head = "<h3>Statistics (every sample's rate)</h3>\n<table class=\"stats\">\n"
+	/* Collapsed: the details behind the summary, one click away. */
+	.head = "<details class=\"stats\"><summary><b>Statistics</b> (every sample's rate)"
+		"</summary>\n<table class=\"stats\">\n"
 		"<tr><th>Test</th><th>n</th><th>Mean</th><th>SD</th><th>&plusmn;CI95</th>"
 		"<th>CV</th><th>Min</th><th>Max</th><th>Flags</th></tr>\n",
-	.close = "</table>\n",
+	.close = "</table>\n</details>\n",
 };
 static const enum stat_col html_stat_cols[] = {
 	SC_N, SC_MEAN, SC_SD, SC_CI, SC_CV, SC_MIN, SC_MAX, SC_FLAGS,

@@ -679,6 +679,8 @@ START_TEST(test_summary_first)
 	p = strstr(html, "<section id=\"summary\">");
 	ck_assert_ptr_nonnull(p);
 	ck_assert(strstr(html, "<table") > p);
+	/* The statistics are details: collapsed behind their summary line. */
+	ck_assert_ptr_nonnull(strstr(html, "<details class=\"stats\"><summary><b>Statistics</b>"));
 	text = write_to_file(report_text, &s->r, path, sizeof(path), ".txt");
 	unlink(path);
 	p = strstr(text, "\nSummary\n");
