@@ -19,7 +19,7 @@
 #           then -o sync and noatime against ext4 relatime with the same
 #           default command.  Per run: wall time against the budget, the
 #           verdicts (faster/slower on A/A are false), the half-widths.
-#           product-aa: the A/A runs alone.
+#           product-aa: the A/A runs alone; product-sync: the -o sync run alone.
 #
 #   bench/paired.sh [-d SECONDS] [-s SETTLE] [-m MIN,MIN] [-e MIN] [-p PREC] [-n RUNS] [-o DIR] [PART...]
 #   bench/paired.sh -S            smoke test: every part, tiny, about a minute
@@ -148,23 +148,25 @@ for p in $parts; do
 	atime)
 		ext4 noatime noatime
 		run atime "$budget" --testdir "relatime=$W/rel" --testdir "noatime=$W/noatime" $FS ;;
-	product|product-aa)
+	product|product-aa|product-sync)
 		# Two images made alike: an A/A of two file systems, as a user's
 		# two mounts, not two folders of one.
 		ext4 pa relatime
 		ext4 pb relatime
 		i=1
+		[ "$p" != product-sync ] || i=$((nruns + 1))
 		while [ "$i" -le "$nruns" ]; do
 			typed "product-default-$i" --testdir "$W/pa" --testdir "$W/pb" fs
 			typed "product-budget10-$i" --time-budget 10 --testdir "$W/pa" --testdir "$W/pb" fs
 			i=$((i + 1))
 		done
-		[ "$p" = product ] || continue
+		[ "$p" != product-aa ] || continue
 		mountpoint -q "$W/sync" 2>/dev/null || ext4 sync "relatime,sync"
-		mountpoint -q "$W/noatime" 2>/dev/null || ext4 noatime noatime
 		typed product-sync --testdir "$W/pa" --testdir "$W/sync" fs
+		[ "$p" = product ] || continue
+		mountpoint -q "$W/noatime" 2>/dev/null || ext4 noatime noatime
 		typed product-noatime --testdir "$W/pa" --testdir "$W/noatime" fs ;;
-	*) echo "$0: unknown part '$p' (aa effect manual atime product product-aa)" >&2; exit 2 ;;
+	*) echo "$0: unknown part '$p' (aa effect manual atime product product-aa product-sync)" >&2; exit 2 ;;
 	esac
 done
 
