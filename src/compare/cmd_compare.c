@@ -130,6 +130,8 @@ static int print_table(const struct compare *c)
 		fprintf(stderr, "sysindex compare: internal error writing JSON\n");
 		return 1;
 	}
+	if (c->opt.format == F_HTML)
+		return cmp_print_html(stdout, c) == 0 ? 0 : 1;
 	if (c->opt.format == F_CSV) {
 		if (matrix)
 			cmp_print_matrix_csv(stdout, c);

@@ -37,7 +37,7 @@
 #define V_UNITS "units differ"
 #define V_TESTS "index tests differ"
 
-enum format { F_TEXT, F_MD, F_CSV, F_JSON };
+enum format { F_TEXT, F_MD, F_CSV, F_JSON, F_HTML };
 
 struct options {
 	const char *labels[CMP_MAX_INPUTS];
@@ -175,6 +175,12 @@ int cmp_make_inputs(struct compare *c);
 void cmp_describe_version(const struct tp_report *r, char *out, size_t len);
 const char *cmp_mode_of(const struct tp_report *r);
 void cmp_warn_inputs(struct compare *c);
+
+/* Input i's line of the inputs' key (label: file: version, host, mode; samples), controls made '?'. */
+void cmp_input_line(const struct compare *c, size_t i, int say_baseline, char *line, size_t len);
+
+/* --format html: a self-contained page (compare_html.c). */
+int cmp_print_html(FILE *out, const struct compare *c);
 
 /* The warnings, inside an output too (not only on stderr): text or Markdown. */
 void cmp_print_warnings(FILE *out, const struct compare *c, int md);

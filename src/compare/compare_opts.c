@@ -14,7 +14,7 @@
 _Static_assert(sizeof(enum format) == sizeof(int), "OPT_CHOICE stores an int");
 
 /* The order of enum format. */
-static const char *const format_names[] = { "text", "md", "csv", "json", NULL };
+static const char *const format_names[] = { "text", "md", "csv", "json", "html", NULL };
 
 /* --group-by: the values of opt.group_host. */
 static const char *const group_names[] = { "none", "host", NULL };
@@ -33,7 +33,7 @@ static const struct opt_def compare_rows[] = {
 	  .help = "name the next input's column (repeat, in input order)" },
 	{ .lname = "format", .kind = OPT_CHOICE, .off = OFF(format), .choices = format_names,
 	  .argname = "F", .def = "text",
-	  .help = "text, md (Markdown table), csv or json" },
+	  .help = "text, md (Markdown table), csv, json or html (a self-contained page)" },
 	{ .lname = "plot", .kind = OPT_STR, .off = OFF(plot), .argname = "FILE",
 	  .check = check_plot,
 	  .help = "grouped bar chart of each input relative to the baseline (gnuplot; .svg or .png)" },

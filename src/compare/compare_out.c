@@ -213,18 +213,25 @@ const char *cmp_samples_source(const struct input *in, int *any)
  * harmless: a file name may hold terminal escapes), version, host, mode and
  * where its samples came from; Markdown-escaped with md.
  */
-static void print_input(FILE *out, const struct compare *c, size_t i, const char *bullet, int md)
+void cmp_input_line(const struct compare *c, size_t i, int say_baseline, char *line, size_t len)
 {
 	const struct input *in = &c->in[i];
-	char v[96], line[CMP_PATH_MAX + 600];
+	char v[96];
 	int any;
 
 	cmp_describe_version(in->rep, v, sizeof(v));
-	snprintf(line, sizeof(line), "%s: %s: %s%s%s, mode %s; %s%s", in->label,
+	snprintf(line, len, "%s: %s: %s%s%s, mode %s; %s%s", in->label,
 		 in->src->text[0] ? in->src->text : in->src->csv[0] ? in->src->csv : in->src->ublog,
 		 v, in->rep->host[0] ? ", host " : "", in->rep->host, cmp_mode_of(in->rep),
-		 cmp_samples_source(in, &any), i == 0 && md ? "; the baseline" : "");
+		 cmp_samples_source(in, &any), i == 0 && say_baseline ? "; the baseline" : "");
 	strip_controls(line);
+}
+
+static void print_input(FILE *out, const struct compare *c, size_t i, const char *bullet, int md)
+{
+	char line[CMP_PATH_MAX + 600];
+
+	cmp_input_line(c, i, md, line, sizeof(line));
 	fputs(bullet, out);
 	if (md)
 		md_text(out, line);

@@ -8,9 +8,11 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 
 #include "compare/compare_int.h"
 #include "util/csv_out.h"
+#include "util/html_out.h"
 #include "util/json_out.h"
 
 static void pct(char *out, size_t len, double v, const char *prefix)
@@ -152,6 +154,26 @@ int cmp_print_paired(FILE *out, const struct compare *c)
 		break;
 	case F_JSON:
 		return print_json(out, d);
+	case F_HTML: {
+		/* The run's own page has the comparison laid out; here its text, escaped. */
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *m = open_memstream(&buf, &len);
+
+		if (m == NULL)
+			return -1;
+		print_text(m, d, 0);
+		if (fclose(m) != 0) {
+			free(buf);
+			return -1;
+		}
+		html_head(out, "sysindex compare: a paired run");
+		fputs("<h1>sysindex compare: a paired run</h1>\n<pre>", out);
+		html_text(out, buf);
+		fputs("</pre>\n</body>\n</html>\n", out);
+		free(buf);
+		break;
+	}
 	}
 	return ferror(out) ? -1 : 0;
 }

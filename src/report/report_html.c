@@ -13,33 +13,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/html_out.h"
 #include "util/json_out.h"
 #include "util/util.h"
 
-static const char *const bar_colours[] = {
-	"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1",
-};
-#define NCOLOURS (sizeof(bar_colours) / sizeof(bar_colours[0]))
+#define bar_colours html_colours
+#define NCOLOURS html_ncolours
 
-/* HTML's special characters as entities; C0 controls are not allowed. */
-static const char *html_sub(unsigned char c, char buf[8])
-{
-	(void)buf;
-	switch (c) {
-	case '&': return "&amp;";
-	case '<': return "&lt;";
-	case '>': return "&gt;";
-	case '"': return "&quot;";
-	case '\'': return "&#39;";
-	default: break;
-	}
-	return c < 0x20 && c != '\t' && c != '\n' ? "&#xFFFD;" : NULL;
-}
-
-/* Text for element content and attribute values: always well-formed UTF-8. */
+/* Text for element content and attribute values (html_out.h). */
 static void esc(FILE *out, const char *str)
 {
-	put_utf8_escaped(out, str, strlen(str), html_sub, "&#xFFFD;");
+	html_text(out, str);
 }
 
 /* A table's rows in HTML (report_table.c builds them): numbers right-aligned. */
@@ -66,26 +50,10 @@ static void info_row(FILE *out, const char *name, const char *value)
 
 static void head(FILE *out, const struct run_result *r)
 {
-	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n", out);
-	fputs("<title>sysindex: ", out);
-	esc(out, r->sys.hostname);
-	fputs(" (", out);
-	esc(out, r->base_name);
-	fputs(")</title>\n<style>\n"
-	      "body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:72em;"
-	      "padding:0 1em;color:#222;background:#fff}\n"
-	      "h1{font-size:1.4em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ccc}"
-	      "h3{font-size:1em}\n"
-	      "table{border-collapse:collapse;margin:.5em 0 1.5em}\n"
-	      "th,td{border:1px solid #ccc;padding:.2em .6em;text-align:left;vertical-align:top}\n"
-	      "th{background:#f0f0f0}td.n{text-align:right;white-space:nowrap;"
-	      "font-variant-numeric:tabular-nums}\n"
-	      "tr.total td{font-weight:bold;background:#f7f7f7}\n"
-	      ".score{font-size:1.15em}.warn{color:#a00;font-weight:bold}"
-	      ".small{color:#555;font-size:.85em}\n"
-	      "svg{max-width:100%;height:auto}svg text{font-family:system-ui,sans-serif}\n"
-	      "</style>\n</head>\n<body>\n", out);
+	char title[512];
+
+	fmt(title, sizeof(title), "sysindex: %s (%s)", r->sys.hostname, r->base_name);
+	html_head(out, title);
 	fputs("<h1>BYTE UNIX Benchmarks (Version 6.0.0; sysindex ", out);
 	esc(out, r->version);
 	fputs(")</h1>\n", out);

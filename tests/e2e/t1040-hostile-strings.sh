@@ -29,6 +29,15 @@ cat "$T/md"
 grep -q '\(^\|[^\\]\)[<>]' "$T/md" && die "raw HTML in compare's Markdown"
 grep -q '\\<img src=x onerror=alert(1)\\>' "$T/md" || die "the title is not kept, escaped"
 
+# compare's HTML page escapes every outside string: labels (quotes, &), the
+# test title, the file names; its only tags are its own.
+"$ROOT/Run" compare --format html --label '<i>A|B</i>&"q"' --label "<b>x</b>'" "$a" "$b" >"$T/html" ||
+	die "compare --format html"
+grep -q '<img\|<i>\|<b>x' "$T/html" && die "raw HTML from an input in compare's page"
+grep -q '&lt;img src=x onerror=alert(1)&gt;' "$T/html" || die "html: the title is not kept, escaped"
+grep -q '&lt;i&gt;A|B&lt;/i&gt;&amp;&quot;q&quot;' "$T/html" || die "html: the label is not escaped"
+grep -q '<section id="summary">' "$T/html" || die "html: no summary"
+
 # Defect 10: a CSV from another run beside a report is named and ignored.
 mkdir -p "$T/two"
 for n in 1 2; do

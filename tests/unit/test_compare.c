@@ -404,6 +404,46 @@ START_TEST(warnings_for_different_parameters)
 }
 END_TEST
 
+/* How often needle occurs in hay. */
+static size_t count_substr(const char *hay, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = strstr(hay, needle); p != NULL; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+/*
+ * --format html: one page, its summary first, every change drawn with its
+ * interval, every input string escaped (a label with markup, quotes, &).
+ */
+START_TEST(html_page)
+{
+	const char *args[] = { "--format", "html", "--label", "<i>A</i>&\"q\"", "--label", "b'",
+			       R "hosts/alpha-3f2a-1.txt", R "hosts/alpha-3f2a-2.txt", NULL };
+	const char *sum, *svg, *table;
+
+	ck_assert_int_eq(run(args), 0);
+	ck_assert(strncmp(out_text, "<!DOCTYPE html>\n", 16) == 0);
+	HAS("</html>\n");
+	sum = strstr(out_text, "<section id=\"summary\">");
+	svg = strstr(out_text, "<svg ");
+	table = strstr(out_text, "<table>");
+	ck_assert(sum != NULL && svg > sum && table > svg);
+	HAS("&lt;i&gt;A&lt;/i&gt;&amp;&quot;q&quot;");
+	HAS("b&#39; against &lt;i&gt;A&lt;/i&gt;");
+	ck_assert_ptr_null(strstr(out_text, "<i>A"));
+	/* Three tests and the score, each a bar with its interval and verdict. */
+	ck_assert_uint_eq(count_substr(out_text, "class=\"bar\""), 4);
+	ck_assert_uint_eq(count_substr(out_text, "class=\"ci\""), 4);
+	HAS("class=\"zero\"");
+	HAS("equivalent</text>");
+	HAS("Tests compared: 0 faster, 0 slower, 3 equivalent");
+	HAS("<h2>Inputs</h2>");
+}
+END_TEST
+
 START_TEST(units_differ_are_never_compared)
 {
 	char a[] = "/tmp/cmp-ua-XXXXXX", b[] = "/tmp/cmp-ub-XXXXXX";
@@ -897,6 +937,7 @@ Suite *suite_compare(void)
 	tcase_add_test(tc, samples_csv_beside_and_alone);
 	tcase_add_test(tc, warnings_for_different_parameters);
 	tcase_add_test(tc, units_differ_are_never_compared);
+	tcase_add_test(tc, html_page);
 	tcase_add_test(tc, copies_filter);
 	tcase_add_test(tc, eight_unixbench_reports_fit_100_columns);
 	tcase_add_test(tc, noise_floor_from_the_table_flags);

@@ -1,0 +1,56 @@
+/* html_out.c: escaping and the head every HTML page shares (html_out.h). */
+#include "util/html_out.h"
+
+#include <string.h>
+
+#include "util/util.h"
+
+const char *const html_colours[] = {
+	"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1",
+};
+const unsigned html_ncolours = sizeof(html_colours) / sizeof(html_colours[0]);
+
+const char html_style[] =
+	"body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:72em;"
+	"padding:0 1em;color:#222;background:#fff}\n"
+	"h1{font-size:1.4em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ccc}"
+	"h3{font-size:1em}\n"
+	"table{border-collapse:collapse;margin:.5em 0 1.5em}\n"
+	"th,td{border:1px solid #ccc;padding:.2em .6em;text-align:left;vertical-align:top}\n"
+	"th{background:#f0f0f0}td.n{text-align:right;white-space:nowrap;"
+	"font-variant-numeric:tabular-nums}\n"
+	"tr.total td{font-weight:bold;background:#f7f7f7}\n"
+	".score{font-size:1.15em}.warn{color:#a00;font-weight:bold}"
+	".small{color:#555;font-size:.85em}\n"
+	"svg{max-width:100%;height:auto}svg text{font-family:system-ui,sans-serif}\n";
+
+/* HTML's special characters as entities; C0 controls are not allowed. */
+static const char *html_sub(unsigned char c, char buf[8])
+{
+	(void)buf;
+	switch (c) {
+	case '&': return "&amp;";
+	case '<': return "&lt;";
+	case '>': return "&gt;";
+	case '"': return "&quot;";
+	case '\'': return "&#39;";
+	default: break;
+	}
+	return c < 0x20 && c != '\t' && c != '\n' ? "&#xFFFD;" : NULL;
+}
+
+void html_text(FILE *out, const char *s)
+{
+	put_utf8_escaped(out, s, strlen(s), html_sub, "&#xFFFD;");
+}
+
+void html_head(FILE *out, const char *title)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+	      "<title>", out);
+	html_text(out, title);
+	fputs("</title>\n<style>\n", out);
+	fputs(html_style, out);
+	fputs("</style>\n</head>\n<body>\n", out);
+}
