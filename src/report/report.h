@@ -36,6 +36,19 @@ int report_md(FILE *out, const struct run_result *r);    /* Markdown tables */
  */
 void report_placement_text(FILE *out, const struct copy_run *run, const size_t *order);
 
+/*
+ * The same block as cells, for every writer: up to max rows of
+ * REPORT_PLACE_COLS cells (label, readings, one CPU, 1/2/mixed, placement),
+ * under report_placement_heads, explained by report_placement_legend.
+ */
+#define REPORT_PLACE_COLS 5
+#define REPORT_PLACE_CELL 64
+#define REPORT_PLACE_MAX 64
+extern const char *const report_placement_heads[REPORT_PLACE_COLS];
+extern const char report_placement_legend[];
+size_t report_placement_rows(const struct copy_run *run, const size_t *order,
+			     char (*cells)[REPORT_PLACE_COLS][REPORT_PLACE_CELL], size_t max);
+
 /* The "Test dir:" lines of the header (also used by the HTML/MD writers). */
 void report_testdir_lines(FILE *out, const struct sys_info *si, const char *indent);
 

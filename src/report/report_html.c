@@ -241,6 +241,36 @@ static void scaling_notes(FILE *out, const struct copy_run *run, const size_t *o
 	}
 }
 
+/* The Placement block (report_placement.c's cells) with its legend in words. */
+static void placement(FILE *out, const struct copy_run *run, const size_t *order)
+{
+	char (*cells)[REPORT_PLACE_COLS][REPORT_PLACE_CELL] =
+		calloc(REPORT_PLACE_MAX, sizeof(*cells));
+	size_t n = cells ? report_placement_rows(run, order, cells, REPORT_PLACE_MAX) : 0;
+
+	if (n > 0) {
+		fputs("<h3>Placement</h3>\n<table class=\"placement\">\n<tr>", out);
+		for (size_t k = 0; k < REPORT_PLACE_COLS; k++) {
+			fputs("<th>", out);
+			esc(out, k == 0 ? "Test" : report_placement_heads[k]);
+			fputs("</th>", out);
+		}
+		fputs("</tr>\n", out);
+		for (size_t i = 0; i < n; i++) {
+			for (size_t k = 0; k < REPORT_PLACE_COLS; k++) {
+				fputs(k == 0 ? "<tr><td>" : "<td class=\"n\">", out);
+				esc(out, cells[i][k]);
+				fputs("</td>", out);
+			}
+			fputs("</tr>\n", out);
+		}
+		fputs("</table>\n<p class=\"small\">", out);
+		esc(out, report_placement_legend);
+		fputs("</p>\n", out);
+	}
+	free(cells);
+}
+
 static void copy_section(FILE *out, const struct run_result *r, const struct copy_run *run)
 {
 	struct table_out tab = html_table(out);
@@ -289,6 +319,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 		index_table(out, run, order, (enum test_category)c);
 	report_stats_table(&tab, r, run, order, html_stat_cols,
 			   sizeof(html_stat_cols) / sizeof(html_stat_cols[0]), &html_stats);
+	placement(out, run, order);
 	scaling_notes(out, run, order);
 	report_section_close(&sec);
 }

@@ -211,6 +211,37 @@ static void scaling_notes(FILE *out, const struct copy_run *run, const size_t *o
 	}
 }
 
+/* The Placement block (report_placement.c's cells) with its legend in words. */
+static void placement(FILE *out, const struct copy_run *run, const size_t *order)
+{
+	char (*cells)[REPORT_PLACE_COLS][REPORT_PLACE_CELL] =
+		calloc(REPORT_PLACE_MAX, sizeof(*cells));
+	size_t n = cells ? report_placement_rows(run, order, cells, REPORT_PLACE_MAX) : 0;
+
+	if (n > 0) {
+		fputs("**Placement** (read during each sample)\n\n| Test |", out);
+		for (size_t k = 1; k < REPORT_PLACE_COLS; k++) {
+			fputc(' ', out);
+			md_text(out, report_placement_heads[k]);
+			fputs(" |", out);
+		}
+		fputs("\n|:-----|-----:|-----:|-----:|:-----|\n", out);
+		for (size_t i = 0; i < n; i++) {
+			fputc('|', out);
+			for (size_t k = 0; k < REPORT_PLACE_COLS; k++) {
+				fputc(' ', out);
+				md_text(out, cells[i][k]);
+				fputs(" |", out);
+			}
+			fputc('\n', out);
+		}
+		fputc('\n', out);
+		md_text(out, report_placement_legend);
+		fputs("\n\n", out);
+	}
+	free(cells);
+}
+
 static void copy_section(FILE *out, const struct run_result *r, const struct copy_run *run)
 {
 	struct table_out tab = md_table(out);
@@ -256,6 +287,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	if (any)
 		report_stats_table(&tab, r, run, order, md_stat_cols,
 				   sizeof(md_stat_cols) / sizeof(md_stat_cols[0]), &md_stats);
+	placement(out, run, order);
 	scaling_notes(out, run, order);
 	report_section_close(&sec);
 }

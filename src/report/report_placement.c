@@ -17,6 +17,7 @@
  */
 #include "report/report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/util.h"
@@ -108,42 +109,67 @@ static int copy_row(const struct bench_result *t, size_t c, struct place_row *ro
 	return 1;
 }
 
-static void put_row(FILE *out, const char *label, const struct place_row *row)
+/* One row's cells: label, readings, one CPU, 1/2/mixed, placement. */
+static void row_cells(const char *label, const struct place_row *row,
+		      char cells[REPORT_PLACE_COLS][REPORT_PLACE_CELL])
 {
-	char readings[32], share[16], kinds[40];
-
-	fmt(readings, sizeof(readings), "%.0f", row->readings);
-	fmt(share, sizeof(share), "%.1f%%", 100.0 * row->share);
-	fmt(kinds, sizeof(kinds), "%u/%u/%u", row->kinds[0], row->kinds[1], row->kinds[2]);
-	fprintf(out, "%-40.40s %8s %7s %9s  %s\n", label, readings, share, kinds,
-		row->changed ? "changed" : "stable");
+	fmt(cells[0], REPORT_PLACE_CELL, "%s", label);
+	fmt(cells[1], REPORT_PLACE_CELL, "%.0f", row->readings);
+	fmt(cells[2], REPORT_PLACE_CELL, "%.1f%%", 100.0 * row->share);
+	fmt(cells[3], REPORT_PLACE_CELL, "%u/%u/%u", row->kinds[0], row->kinds[1], row->kinds[2]);
+	fmt(cells[4], REPORT_PLACE_CELL, "%s", row->changed ? "changed" : "stable");
 }
 
-void report_placement_text(FILE *out, const struct copy_run *run, const size_t *order)
-{
-	int any = 0;
+const char *const report_placement_heads[REPORT_PLACE_COLS] = {
+	"Placement (read during each sample)", "readings", "one CPU", "1/2/mixed", "placement",
+};
 
-	for (size_t k = 0; k < run->ntests; k++) {
+const char report_placement_legend[] =
+	"Whether each copy's two processes shared one CPU, which changes the result: "
+	"readings per sample; one CPU: the share of readings with both processes on one "
+	"CPU; 1/2/mixed: samples wholly on one CPU, wholly on two CPUs, or mixed; "
+	"placement: whether they moved between readings. --pin makes it repeatable.";
+
+size_t report_placement_rows(const struct copy_run *run, const size_t *order,
+			     char (*cells)[REPORT_PLACE_COLS][REPORT_PLACE_CELL], size_t max)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < run->ntests && n < max; k++) {
 		const struct bench_result *t = &run->tests[order[k]];
 		struct place_row row;
 
 		if (t->status != TS_OK || t->def->placement_metric == NULL || !test_row(t, &row))
 			continue;
-		if (!any)
-			fprintf(out, "%-40s %8s %7s %9s  %s\n", "Placement (read during each sample)",
-				"readings", "one CPU", "1/2/mixed", "placement");
-		any = 1;
-		put_row(out, t->def->title, &row);
-		for (size_t c = 0; run->copies > 1 && c < run->copies; c++) {
+		row_cells(t->def->title, &row, cells[n++]);
+		for (size_t c = 0; run->copies > 1 && c < run->copies && n < max; c++) {
 			char label[32];
 
 			fmt(label, sizeof(label), "  copy %zu", c + 1);
 			if (copy_row(t, c, &row))
-				put_row(out, label, &row);
+				row_cells(label, &row, cells[n++]);
 		}
 	}
-	if (any)
+	return n;
+}
+
+void report_placement_text(FILE *out, const struct copy_run *run, const size_t *order)
+{
+	char (*cells)[REPORT_PLACE_COLS][REPORT_PLACE_CELL] =
+		calloc(REPORT_PLACE_MAX, sizeof(*cells));
+	size_t n = cells ? report_placement_rows(run, order, cells, REPORT_PLACE_MAX) : 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *const *h = report_placement_heads;
+
+		if (i == 0)
+			fprintf(out, "%-40s %8s %7s %9s  %s\n", h[0], h[1], h[2], h[3], h[4]);
+		fprintf(out, "%-40.40s %8s %7s %9s  %s\n", cells[i][0], cells[i][1], cells[i][2],
+			cells[i][3], cells[i][4]);
+	}
+	if (n > 0)
 		fprintf(out, "(whether each copy's two processes shared one CPU: it changes the result)\n"
 			"(readings per sample; one CPU: readings with both processes on one CPU;\n"
 			" 1/2/mixed: samples wholly on one CPU, wholly on two CPUs, or mixed)\n\n");
+	free(cells);
 }

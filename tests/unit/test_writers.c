@@ -499,7 +499,8 @@ START_TEST(test_md_tables)
 		}
 		p += len + (p[len] == '\n');
 	}
-	ck_assert_uint_eq(tables, 6);   /* per copy count: results, curve, statistics */
+	ck_assert_uint_eq(tables, 8);   /* per copy count: results, curve, statistics, placement */
+	ck_assert_ptr_nonnull(strstr(text, "1/2/mixed: samples wholly on one CPU"));
 	ck_assert_ptr_nonnull(strstr(text, "my bench\\|dir"));
 	ck_assert_ptr_nonnull(strstr(text, "\\<odd\\>"));
 	ck_assert_ptr_nonnull(strstr(text, "**System Benchmarks Index Score (Partial Only): "));
