@@ -26,7 +26,11 @@ n=$(ls "$T/home/res" | wc -l)
 ls "$T/home/res" | grep -q "^host-1-" || die "result names do not start with host-1"
 ls "$T/home/res" | grep -F -q "$host" && die "hostname in a result file name"
 for f in "$T/home/res"/* "$T/out"; do
-	grep -a -w -F -q "$host" "$f" && die "hostname in $f"
+	# A PNG is compressed bytes: a short hostname ("vm") turns up in one by
+	# chance (the chart's text is checked in its SVG twin).
+	skip_host=
+	case $f in *.png) [ ${#host} -ge 8 ] || skip_host=1 ;; esac
+	[ -z "$skip_host" ] && grep -a -w -F -q "$host" "$f" && die "hostname in $f"
 	grep -a -F -q "$T" "$f" && die "a path under the test's folder (home, test dir, results) in $f"
 	[ -n "$hid" ] && grep -a -F -q "$hid" "$f" && die "host id in $f"
 done

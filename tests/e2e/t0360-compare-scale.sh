@@ -7,14 +7,17 @@
 . tests/e2e/lib.sh
 D=tests/data/reports
 
-# check_text FILE: no line wider than 100 columns, every change marked.
+# check_text FILE: no line wider than 100 columns, every change marked
+# ("+2.7% c", or "+2.7% +-1.3 =" where the samples give an interval).
 check_text() {
 	awk -v f="$1" '
 	length($0) > 100 { printf "%s:%d: %d columns\n", f, NR, length($0); bad = 1 }
 	/^Change against/ { inchg = 1; next }
 	/^Marks:/ { inchg = 0 }
-	inchg { for (i = 1; i <= NF; i++) if ($i ~ /%$/) { printf "%s:%d: unmarked %s\n", f, NR, $i; bad = 1 }
-		for (i = 1; i <= NF; i++) if ($i ~ /%[*=i?1!~c]$/) n++ }
+	inchg { for (i = 1; i <= NF; i++) if ($i ~ /^[-+][0-9.]+%$/) {
+			j = $(i + 1) ~ /^\+-[0-9.]+$/ ? i + 2 : i + 1
+			if ($j !~ /^[*=i?s!~c]$/) { printf "%s:%d: unmarked %s\n", f, NR, $i; bad = 1 }
+			n++ } }
 	END { if (n == 0) { print "no change cells"; bad = 1 } exit bad }' "$1"
 }
 

@@ -54,11 +54,13 @@ busy=$!
 run_si_pinned --pin -c 1 -i 4 --duration 2 --settle 0 --exclude-disturbed syscall
 [ $rc -eq 0 ] || die "--exclude-disturbed: exit $rc"
 r=$(report)
-grep -q '^   Interference: .*left out of the statistics (--exclude-disturbed): [12]$' "$r" ||
-	die "no count of the samples left out: $(grep Interference: "$r")"
-grep -q '^System Call Overhead  *[23]  .*disturbed-excluded' "$r" ||
-	die "statistics not over the kept samples: $(grep '^System Call' "$r")"
-grep -q '"excluded_disturbed": [12]' "$r.json" || die "JSON: no excluded_disturbed"
+# On a machine busy with other work more samples are flagged: any 1 to 3
+# left out, the statistics over the 4 - N kept.
+left=$(sed -n 's/^   Interference: .*left out of the statistics (--exclude-disturbed): \([123]\)$/\1/p' "$r")
+[ -n "$left" ] || die "no count of 1 to 3 samples left out: $(grep Interference: "$r")"
+grep -q "^System Call Overhead  *$((4 - left))  .*disturbed-excluded" "$r" ||
+	die "statistics not over the $((4 - left)) kept samples: $(grep '^System Call' "$r")"
+grep -q "\"excluded_disturbed\": $left" "$r.json" || die "JSON: no excluded_disturbed $left"
 grep -q '"excluded": true' "$r.json" || die "JSON: no excluded sample"
 [ "$(grep -c ',contended,1,' "$r.csv")" -ge 1 ] || die "CSV: no excluded row"
 "$ROOT/Run" compare "$r" "$r" >"$T/cmp" 2>&1 || die "compare of its own report: $(cat "$T/cmp")"
