@@ -185,7 +185,7 @@ static int run_compare(struct compare *c)
 	if (cmp_collect_rows(c, copies, ncopies) != 0)
 		return cmp_usage_error("out of memory");
 	cmp_fill_cells(c);
-	if (c->opt.group_host && (rc = cmp_group_hosts(c)) != 0)
+	if (c->opt.group_by != GROUP_NONE && (rc = cmp_group_runs(c)) != 0)
 		return rc;
 	if ((rc = cmp_pick_baseline(c)) != 0)
 		return rc;

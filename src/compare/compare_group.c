@@ -1,12 +1,15 @@
 /*
- * compare_group.c: `sysindex compare --group-by host`: the runs of one host
- * become one column before hosts are compared.  A host is the report's host
- * identity id ("Host identity: id <16 hex>, virt <name>", sysindex), else the
- * hostname of its "System:" line (UnixBench reports have only that).  Each
- * host's cell is the mean of its runs' figures, with their spread (standard
- * deviation over the runs); two hosts with at least two runs each are
- * judged by Welch's t-test on the runs' figures, so the verdict says
- * whether the hosts differ by more than their runs differ among themselves.
+ * compare_group.c: `sysindex compare --group-by host|label`: the runs of one
+ * host, or of one label, become one column before the columns are compared.
+ * A host is the report's host identity id ("Host identity: id <16 hex>, virt
+ * <name>", sysindex), else the hostname of its "System:" line (UnixBench
+ * reports have only that); a label is the one --label gave the run (or its
+ * file's name), so alternating runs of two settings on one host, labelled
+ * by setting, become two columns.  Each column's cell is the mean of its
+ * runs' figures, with their spread (standard deviation over the runs); two
+ * columns with at least two runs each are judged by Welch's t-test on the
+ * runs' figures, so the verdict says whether they differ by more than their
+ * runs differ among themselves (the host's drift included).
  */
 #include <math.h>
 #include <stdio.h>
@@ -80,10 +83,20 @@ static void group_cell(const struct row *row, const size_t *idx, size_t n, struc
 	pool_score(out, ly, lv, nci == k ? nci : 0);
 }
 
+/* What makes a run part of a column: its host, or the label it was given. */
+static const char *group_key(const struct input *in, enum group_key by)
+{
+	return by == GROUP_LABEL ? in->given : in->host;
+}
+
 static void group_label(struct compare *c, size_t ng, const struct input *first)
 {
 	struct input *g = &c->in[ng];
 
+	if (c->opt.group_by == GROUP_LABEL) {
+		snprintf(g->label, sizeof(g->label), "%s", first->given);
+		return;   /* the labels were the key: each column's is its own */
+	}
 	snprintf(g->label, sizeof(g->label), "%s", first->rep->host[0] ? first->rep->host
 		 : first->host[0] ? first->host : first->label);
 	for (size_t i = 0; i < ng; i++)
@@ -99,25 +112,39 @@ static void group_label(struct compare *c, size_t ng, const struct input *first)
 		}
 }
 
-int cmp_group_hosts(struct compare *c)
+/* Which column each run goes to (group[]), each column's first run; how many columns. */
+static size_t assign(struct compare *c, const struct input *runs, size_t nruns, size_t *group,
+		     size_t *first)
 {
-	struct input runs[CMP_MAX_INPUTS];
-	size_t group[CMP_MAX_INPUTS], ng = 0, nruns = c->nin;
-	size_t first[CMP_MAX_INPUTS];
+	enum group_key by = (enum group_key)c->opt.group_by;
+	size_t ng = 0;
 
-	memcpy(runs, c->in, sizeof(runs));
 	for (size_t i = 0; i < nruns; i++) {
+		const char *key = group_key(&runs[i], by);
 		size_t g = 0;
 
-		if (runs[i].host[0] == '\0')
+		if (key[0] == '\0')
 			cmp_warn(c, "%s names no host: it is a host of its own", runs[i].label);
-		while (g < ng && (runs[i].host[0] == '\0' ||
-				  strcmp(runs[first[g]].host, runs[i].host) != 0))
+		while (g < ng && (key[0] == '\0' || strcmp(group_key(&runs[first[g]], by), key) != 0))
 			g++;
 		if (g == ng)
 			first[ng++] = i;
 		group[i] = g;
 	}
+	return ng;
+}
+
+int cmp_group_runs(struct compare *c)
+{
+	struct input runs[CMP_MAX_INPUTS];
+	size_t group[CMP_MAX_INPUTS], ng, nruns = c->nin;
+	size_t first[CMP_MAX_INPUTS];
+
+	memcpy(runs, c->in, sizeof(runs));
+	ng = assign(c, runs, nruns, group, first);
+	if (ng < 2 && c->opt.group_by == GROUP_LABEL)
+		return cmp_usage_error("--group-by label: every input has the label %s; give each "
+				       "setting's runs their own with --label", runs[0].given);
 	if (ng < 2)
 		return cmp_usage_error("--group-by host: every input is from one host (%s); "
 				       "nothing to compare", runs[0].host[0] ? runs[0].host : "?");
@@ -136,7 +163,8 @@ int cmp_group_hosts(struct compare *c)
 				continue;
 			in->nruns++;
 			k = snprintf(in->members + used, sizeof(in->members) - used, "%s%s",
-				     used ? ", " : "", runs[i].label);
+				     used ? ", " : "", c->opt.group_by == GROUP_LABEL
+				     ? runs[i].src->label : runs[i].label);   /* by label: its file */
 			if (k > 0 && used + (size_t)k < sizeof(in->members))
 				used += (size_t)k;
 		}
@@ -157,6 +185,6 @@ int cmp_group_hosts(struct compare *c)
 		memset(row->deltas, 0, nruns * sizeof(row->deltas[0]));
 	}
 	c->nin = ng;
-	c->grouped = 1;
+	c->grouped = (enum group_key)c->opt.group_by;
 	return 0;
 }

@@ -38,6 +38,8 @@
 #define V_TESTS "index tests differ"
 
 enum format { F_TEXT, F_MD, F_CSV, F_JSON, F_HTML };
+/* --group-by: what makes runs one column (compare_group.c). */
+enum group_key { GROUP_NONE, GROUP_HOST, GROUP_LABEL };
 
 struct options {
 	const char *labels[CMP_MAX_INPUTS];
@@ -49,7 +51,7 @@ struct options {
 	unsigned copies;        /* 0: every copy count */
 	const char *baseline;   /* --baseline N|LABEL, NULL: the first input */
 	int long_rows;          /* --long */
-	int group_host;         /* --group-by: 0 none, 1 host (an OPT_CHOICE int) */
+	int group_by;           /* --group-by: an enum group_key (an OPT_CHOICE int) */
 	double margin;          /* --margin fraction; 0: VERDICT_MARGIN */
 };
 
@@ -69,11 +71,12 @@ struct source {
 /* One column of the table: one report. */
 struct input {
 	char label[160];
+	char given[160];        /* the label before "(2)" made it unique: --group-by label's key */
 	const struct source *src;
 	const struct tp_report *rep;
 	const struct tp_samples *samples;       /* NULL: none */
 	char host[128];         /* host identity id, else the header's hostname */
-	size_t nruns;           /* --group-by host: runs averaged in this column */
+	size_t nruns;           /* --group-by: runs averaged in this column */
 	char members[1024];     /* and their labels, ", " between them */
 	char abbrev[16];        /* matrix column head: the label or A, B, ... */
 };
@@ -144,7 +147,7 @@ struct compare {
 		char widest[ROW_TITLE_MAX];     /* the control test that varied most */
 	} noise[8];
 	size_t nnoise;
-	int grouped;            /* --group-by host made the columns */
+	enum group_key grouped; /* --group-by made the columns (GROUP_NONE: it did not) */
 	const char *noise_why;  /* why no floor was computed, NULL when one was */
 	struct verdict_family family;   /* every judged change of the output */
 };
@@ -222,8 +225,8 @@ const char *cmp_floor_note(const struct delta *d);     /* "", or "; beyond the n
 /* md: Markdown (the message escaped, one line) rather than wrapped text. */
 void cmp_print_noise(FILE *out, const struct compare *c, const char *indent, int md);
 
-/* compare_group.c: --group-by host. */
-int cmp_group_hosts(struct compare *c);
+/* compare_group.c: --group-by host or label. */
+int cmp_group_runs(struct compare *c);
 
 /* compare_plot.c */
 int cmp_draw_plot(const struct compare *c, size_t ncopies);

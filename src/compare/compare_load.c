@@ -314,6 +314,7 @@ int cmp_make_inputs(struct compare *c)
 			else
 				snprintf(in->label, sizeof(in->label), "%s", src->label);
 			strip_controls(in->label);   /* a file name or --label: one line of every output */
+			memcpy(in->given, in->label, sizeof(in->given));
 			for (unsigned k = 2; label_taken(c, c->nin, in->label); k++) {
 				char base[128];
 
@@ -487,6 +488,32 @@ static int intf_differs(const struct tp_report *a, const struct tp_report *b)
 	return 0;
 }
 
+/*
+ * Faster or slower between single runs: each run's interval holds its own
+ * noise only, not the host's drift between runs, which on shared VMs is
+ * larger (bench/interference.md: 7 of 10 A/A pairs of back-to-back runs got
+ * such a verdict).  Said where it applies, with what answers it instead;
+ * one paired run or runs pooled by --group-by hold the drift and get none.
+ */
+static void warn_single_runs(struct compare *c)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->nin; i++)
+		if (c->in[i].nruns > 1)
+			return;
+	for (size_t r = 0; r < c->nrows; r++)
+		for (size_t i = 1; i < c->nin; i++)
+			n += strcmp(c->rows[r].deltas[i].verdict, V_FASTER) == 0 ||
+			     strcmp(c->rows[r].deltas[i].verdict, V_SLOWER) == 0;
+	if (n > 0)
+		cmp_warn(c, "%zu faster/slower verdict%s between single runs: a run's interval holds "
+			 "its own noise, not the host's drift between runs (on shared VMs, runs of one "
+			 "setting back to back often get one: bench/interference.md); to compare "
+			 "settings, alternate several runs of each and pool them (--group-by label), "
+			 "or use paired mode", n, n == 1 ? "" : "s");
+}
+
 void cmp_warn_inputs(struct compare *c)
 {
 	const struct tp_report *a = c->in[0].rep;
@@ -528,4 +555,5 @@ void cmp_warn_inputs(struct compare *c)
 		}
 		warn_rows(c, i);
 	}
+	warn_single_runs(c);
 }

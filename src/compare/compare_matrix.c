@@ -348,12 +348,13 @@ static void print_key(FILE *out, const struct compare *c, const char *bullet, in
 static void print_legend(FILE *out, const struct compare *c, const char *bullet)
 {
 	int used[NMARKS] = { 0 };
+	const char *key = c->grouped == GROUP_LABEL ? "label" : "host";
 
 	used_marks(c, used);
 	for (size_t k = 0; k < NMARKS; k++)
 		if (used[k] && k == 0 && c->grouped)
-			fprintf(out, "%s*  faster or slower: Welch's t on each host's runs (log scale), "
-				"Holm over every change shown\n", bullet);
+			fprintf(out, "%s*  faster or slower: Welch's t on each %s's runs (log scale), "
+				"Holm over every change shown\n", bullet, key);
 		else if (used[k])
 			fprintf(out, "%s%c  %s\n", bullet, marks[k].mark, marks[k].text);
 	if (c->family.m > 0) {
@@ -365,11 +366,11 @@ static void print_legend(FILE *out, const struct compare *c, const char *bullet)
 			"the log rates, each row alone, unadjusted)\n", bullet);
 	}
 	if (c->grouped)
-		fprintf(out, "%sValues of a host with several runs: their mean +- their standard "
-			"deviation, %% of the mean\n", bullet);
+		fprintf(out, "%sValues of a %s with several runs: their mean +- their standard "
+			"deviation, %% of the mean\n", bullet, key);
 	if (c->grouped)
-		fprintf(out, "%sIndex scores of a host: its runs pooled with their drift (random "
-			"effects, methodology)\n", bullet);
+		fprintf(out, "%sIndex scores of a %s: its runs pooled with their drift (random "
+			"effects, methodology)\n", bullet, key);
 }
 
 void cmp_print_matrix_text(FILE *out, const struct compare *c)

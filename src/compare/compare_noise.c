@@ -42,7 +42,7 @@ static const char *not_one_family(const struct compare *c)
 	cmp_describe_version(c->in[0].rep, va, sizeof(va));
 	for (size_t i = 0; i < c->nin; i++) {
 		if (c->in[i].nruns > 1)
-			return "runs grouped by host";
+			return "runs grouped";
 		if (c->in[i].host[0] == '\0')
 			return "an input does not name its host";
 		if (strcmp(c->in[i].host, c->in[0].host) != 0)

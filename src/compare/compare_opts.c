@@ -16,8 +16,8 @@ _Static_assert(sizeof(enum format) == sizeof(int), "OPT_CHOICE stores an int");
 /* The order of enum format. */
 static const char *const format_names[] = { "text", "md", "csv", "json", "html", NULL };
 
-/* --group-by: the values of opt.group_host. */
-static const char *const group_names[] = { "none", "host", NULL };
+/* --group-by: the values of opt.group_by, in enum group_key's order. */
+static const char *const group_names[] = { "none", "host", "label", NULL };
 
 static int check_plot(const char *arg, char *err, size_t errlen)
 {
@@ -46,10 +46,11 @@ static const struct opt_def compare_rows[] = {
 	{ .lname = "long", .kind = OPT_FLAG, .off = OFF(long_rows),
 	  .help = "one row per test and input, for any number of inputs (text, md, csv); "
 		  "otherwise more than two inputs print a matrix of values and one of changes" },
-	{ .lname = "group-by", .kind = OPT_CHOICE, .off = OFF(group_host), .choices = group_names,
+	{ .lname = "group-by", .kind = OPT_CHOICE, .off = OFF(group_by), .choices = group_names,
 	  .argname = "KEY", .def = "none",
 	  .help = "host: one column per host, the mean and spread of its runs (by the report's "
-		  "host identity, else its hostname)" },
+		  "host identity, else its hostname); label: one column per --label, its runs "
+		  "pooled (alternate runs of each setting on one host)" },
 	{ .lname = "margin", .kind = OPT_PERCENT, .off = OFF(margin), .min = 0.01, .max = 49.99,
 	  .argname = "P", .def_note = "2%",
 	  .help = "changes within +-P are \"equivalent\" when two one-sided tests show it" },

@@ -407,7 +407,7 @@ void cmp_print_csv(FILE *out, const struct compare *c)
 	}
 }
 
-static void json_input(struct json_out *j, const struct input *in)
+static void json_input(struct json_out *j, const struct input *in, enum group_key by)
 {
 	int any;
 
@@ -425,7 +425,7 @@ static void json_input(struct json_out *j, const struct input *in)
 	json_kv_string_or_null(j, "unixbench_log", in->src->ublog);
 	json_kv_string_or_null(j, "host_id", in->rep->host_id);
 	json_kv_string_or_null(j, "virt", in->rep->virt);
-	json_kv_string_or_null(j, "group_key", in->host);
+	json_kv_string_or_null(j, "group_key", by == GROUP_LABEL ? in->given : in->host);
 	json_kv_uint(j, "runs", in->nruns);
 	json_kv_string_or_null(j, "run_labels", in->nruns > 1 ? in->members : "");
 	json_object_end(j);
@@ -512,10 +512,11 @@ int cmp_print_json(FILE *out, const struct compare *c)
 	json_key(&j, "inputs");
 	json_array_begin(&j);
 	for (size_t i = 0; i < c->nin; i++)
-		json_input(&j, &c->in[i]);
+		json_input(&j, &c->in[i], c->grouped);
 	json_array_end(&j);
 	json_kv_string(&j, "baseline", c->in[0].label);
-	json_kv_string(&j, "grouped_by", c->grouped ? "host" : "input");
+	json_kv_string(&j, "grouped_by", c->grouped == GROUP_HOST ? "host"
+		       : c->grouped == GROUP_LABEL ? "label" : "input");
 	json_key(&j, "noise_floors");
 	json_array_begin(&j);
 	for (size_t k = 0; k < c->nnoise; k++) {

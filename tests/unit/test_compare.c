@@ -225,6 +225,9 @@ START_TEST(verdicts_on_known_differences)
 	ck_assert_str_eq(csv_cell(1, "Execl Throughput", 2, COL_VERDICT), "inconclusive: 3+3 samples");
 	/* -5% with sd 2 vs 4 units: slower. */
 	ck_assert_str_eq(csv_cell(1, "Pipe Throughput", 2, COL_VERDICT), "slower");
+	/* Single runs with verdicts: the warning that they hold no drift between runs. */
+	ck_assert(strstr(err_text, "2 faster/slower verdicts between single runs") != NULL);
+	ck_assert(strstr(err_text, "--group-by label") != NULL);
 	log_welch_of(1, "Pipe Throughput", &est, &se, &df);
 	ck_assert_double_eq_tol(csv_num(1, "Pipe Throughput", 2, COL_DF), df, 1e-6);
 	ck_assert_str_eq(csv_cell(1, "Pipe Throughput", 2, COL_N), "12");
@@ -822,6 +825,64 @@ START_TEST(group_by_host)
 }
 END_TEST
 
+/*
+ * --group-by label: runs pooled by the label each was given, whatever its
+ * host, as alternating runs of two settings on one host would be.  With
+ * the labels following the hosts it gives --group-by host's figures.
+ */
+START_TEST(group_by_label)
+{
+#define LBL_HOSTS "--label", "alpha", R "hosts/alpha-3f2a-1.txt", \
+	"--label", "alpha", R "hosts/alpha-3f2a-2.txt", "--label", "alpha", R "hosts/alpha-3f2a-3.txt", \
+	"--label", "web", R "hosts/web-0a0b-1.txt", "--label", "web", R "hosts/web-0a0b-2.txt"
+	const char *bylabel[] = { "--format", "csv", "--long", "--group-by", "label", LBL_HOSTS, NULL };
+	const char *byhost[] = { "--format", "csv", "--long", "--group-by", "host",
+				 R "hosts/alpha-3f2a-1.txt", R "hosts/alpha-3f2a-2.txt",
+				 R "hosts/alpha-3f2a-3.txt", R "hosts/web-0a0b-1.txt",
+				 R "hosts/web-0a0b-2.txt", NULL };
+	const char *text[] = { "--group-by", "label", LBL_HOSTS, NULL };
+	const char *json[] = { "--group-by", "label", "--format", "json", LBL_HOSTS, NULL };
+	/* Across hosts: one setting ran on alpha twice and web once, the other on both. */
+	const char *mixed[] = { "--format", "csv", "--long", "--group-by", "label",
+				"--label", "on", R "hosts/alpha-3f2a-1.txt",
+				"--label", "off", R "hosts/alpha-3f2a-2.txt",
+				"--label", "on", R "hosts/web-0a0b-1.txt",
+				"--label", "off", R "hosts/web-0a0b-2.txt",
+				"--label", "on", R "hosts/alpha-3f2a-3.txt", NULL };
+	const char *one[] = { "--group-by", "label", "--label", "x", R "hosts/alpha-3f2a-1.txt",
+			      "--label", "x", R "hosts/alpha-3f2a-2.txt", NULL };
+	char host_row[4][64];
+
+	ck_assert_int_eq(run(byhost), 0);
+	for (int k = 0; k < 4; k++)
+		snprintf(host_row[k], sizeof(host_row[k]), "%s",
+			 csv_cell(1, k < 2 ? DHRY : SCORE, 1 + k % 2, COL_VALUE));
+	ck_assert_int_eq(run(bylabel), 0);
+	ck_assert_str_eq(csv_cell(1, DHRY, 1, 4), "alpha");
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, 4), "web");
+	ck_assert_str_eq(csv_cell(1, DHRY, 1, COL_N), "3");
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_N), "2");
+	for (int k = 0; k < 4; k++)
+		ck_assert_str_eq(csv_cell(1, k < 2 ? DHRY : SCORE, 1 + k % 2, COL_VALUE), host_row[k]);
+	/* Grouped runs hold their drift: no warning about single runs. */
+	ck_assert(strstr(err_text, "between single runs") == NULL);
+	ck_assert_int_eq(run(text), 0);
+	HAS("  alpha: 3 runs");
+	HAS("alpha-3f2a-1.txt, alpha-3f2a-2.txt, alpha-3f2a-3.txt");   /* the runs' files */
+	HAS("Values of a label with several runs");
+	ck_assert_int_eq(run(json), 0);
+	HAS("\"grouped_by\": \"label\"");
+	ck_assert_int_eq(run(mixed), 0);
+	ck_assert_str_eq(csv_cell(1, DHRY, 1, 4), "on");
+	ck_assert_str_eq(csv_cell(1, DHRY, 1, COL_N), "3");
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, 4), "off");
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_N), "2");
+	ck_assert_int_eq(run(one), 2);
+	ck_assert(strstr(err_text, "every input has the label x") != NULL);
+#undef LBL_HOSTS
+}
+END_TEST
+
 /* ---- scale: 50 inputs x 500 tests ---------------------------------------- */
 
 START_TEST(fifty_inputs_five_hundred_tests)
@@ -945,6 +1006,7 @@ Suite *suite_compare(void)
 	tcase_add_test(tc, long_rows_and_other_shapes);
 	tcase_add_test(tc, unixbench_logs_get_verdicts);
 	tcase_add_test(tc, group_by_host);
+	tcase_add_test(tc, group_by_label);
 	tcase_add_test(tc, fifty_inputs_five_hundred_tests);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(badin, bad_inputs);
