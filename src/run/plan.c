@@ -352,22 +352,51 @@ static size_t times_left(const struct config *cfg, size_t ncopies, size_t count,
 	return n;
 }
 
+/*
+ * How far off the table's overheads were for the tests measured so far
+ * (their measured overhead over the table's, summed), clamped to
+ * [PLAN_CALIBRATE_MIN, PLAN_CALIBRATE_MAX]; 1 before anything is measured.
+ * A test not yet measured is planned from its table overhead times this, so
+ * that a run's first tests do not plan the later ones from costs the run
+ * already knows to be too high (or too low).
+ */
+static double calibration(const struct config *cfg, const struct plan_measured *m)
+{
+	double got = 0, want = 0, k;
+
+	for (size_t i = 0; m != NULL && i < cfg->ntests; i++) {
+		struct test_plan table;
+
+		if (m->n[i] == 0)
+			continue;
+		plan_test(cfg, cfg->tests[i], &table);
+		if (!(table.over > 0))
+			continue;
+		got += m->over[i] > 0 ? m->over[i] : 0;
+		want += table.over;
+	}
+	if (!(want > 0))
+		return 1;
+	k = got / want;
+	return k < PLAN_CALIBRATE_MIN ? PLAN_CALIBRATE_MIN : k > PLAN_CALIBRATE_MAX
+		? PLAN_CALIBRATE_MAX : k;
+}
+
 double plan_rest(const struct config *cfg, size_t ncopies, size_t count, size_t test,
 		 double spent, const struct plan_measured *m, struct test_plan *plans)
 {
 	size_t times[MAX_SELECTED];
-	double left = plan_budget_seconds(cfg) - spent;
+	double left = plan_budget_seconds(cfg) - spent, k = calibration(cfg, m);
 
 	for (size_t i = 0; i < cfg->ntests; i++) {
 		times[i] = times_left(cfg, ncopies, count, test, i);
 		if (times[i] == 0)
 			continue;
 		plan_test(cfg, cfg->tests[i], &plans[i]);
-		/* What this test's samples really cost beyond their length and settle. */
-		if (m != NULL && m->n[i] > 0) {
-			plans[i].over = m->over[i];
-			estimate(&plans[i]);
-		}
+		/* What this test's samples really cost beyond their length and
+		 * settle; else the table's, as far off as the measured ones were. */
+		plans[i].over = m != NULL && m->n[i] > 0 ? m->over[i] : plans[i].over * k;
+		estimate(&plans[i]);
 	}
 	if (cfg->time_budget > 0)
 		fit_budget(cfg, times, left > 0 ? left : 0, plans);

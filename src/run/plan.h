@@ -11,7 +11,9 @@
  *  - --time-budget M: sample counts and lengths planned so that the whole run
  *    fits in M minutes; the report says what precision that bought.  The
  *    plan is made again before every test from the time really spent, with
- *    each test's overhead per sample as measured so far (plan_measured), and
+ *    each test's overhead per sample as measured so far (plan_measured; a
+ *    test not yet measured: the table's, scaled by how far off it was for
+ *    the measured ones), and
  *    a test stops early rather than pass the budget (plan_over_budget).  The
  *    programs' own settle sleeps are off (fstime -s 0), as under --quick.
  *    Paired mode without --time-budget, --precision, -i, --duration or
@@ -68,6 +70,9 @@ void plan_measured_add(struct plan_measured *m, size_t i, double wall, unsigned 
  */
 #define PLAN_BUDGET_RESERVE_S 3.0
 #define PLAN_BUDGET_RESERVE_SHARE 0.02
+/* The bounds of plan_rest's calibration of unmeasured tests' overheads. */
+#define PLAN_CALIBRATE_MIN 0.25
+#define PLAN_CALIBRATE_MAX 4.0
 double plan_budget_seconds(const struct config *cfg);
 
 /*
