@@ -30,7 +30,9 @@ ALL_CFLAGS   = $(BASE_CFLAGS) -Isrc $(CPPFLAGS) $(CFLAGS)
 cc_supports = $(shell $(CC) $(1) -Werror -E -x c /dev/null >/dev/null 2>&1 && echo $(1))
 NATIVE    := $(call cc_supports,-march=native -mtune=native)
 BENCH_OPT ?= -O3 -ffast-math $(NATIVE)
-BENCH_CFLAGS = $(BASE_CFLAGS) -Isrc/progs/lib $(UAPI_CFLAGS) $(BENCH_OPT)
+# -Isrc after the harness: the programs include src/core/ (the facts they
+# share with the driver), never anything else of the driver's.
+BENCH_CFLAGS = $(BASE_CFLAGS) -Isrc/progs/lib -Isrc $(UAPI_CFLAGS) $(BENCH_OPT)
 
 # STATIC=1: link everything statically (with CC=musl-gcc: a sysindex and
 # pgms/ to copy onto a minimal server).  A libc without the kernel's UAPI
@@ -320,7 +322,7 @@ endif
 VG_HARN_OBJS := $(patsubst src/progs/lib/%.c,build/vg/harness/%.o,$(wildcard src/progs/lib/*.c))
 build/vg/harness/%.o: src/progs/lib/%.c
 	@mkdir -p $(@D)
-	$(QCC)$(CC) $(BASE_CFLAGS) -O2 -g -MMD -MP -c -o $@ $<
+	$(QCC)$(CC) $(BASE_CFLAGS) -Isrc -O2 -g -MMD -MP -c -o $@ $<
 build/vg/libharness.a: $(VG_HARN_OBJS)
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 build/vg/unit: $(UNIT_OBJS) build/libsysindex.a build/vg/libharness.a

@@ -322,11 +322,11 @@ static void report_placement(const struct placement *pl)
 	harness_metric("placement_samples", (double)pl->samples, "count");
 	if (pl->samples == 0)
 		return;
-	harness_metric_as("shared_cpu_fraction", frac, "fraction", HARNESS_MEAN);
-	harness_metric_as("placement_changed", pl->changed, "bool", HARNESS_MAX);
+	harness_metric_as("shared_cpu_fraction", frac, "fraction", MC_MEAN);
+	harness_metric_as("placement_changed", pl->changed, "bool", MC_MAX);
 	/* Metric values are never negative: a mixed placement has no flag. */
 	if (frac == 1 || frac == 0)
-		harness_metric_as("shared_cpu", frac == 1, "bool", HARNESS_MEAN);
+		harness_metric_as("shared_cpu", frac == 1, "bool", MC_MEAN);
 }
 
 int main(int argc, char **argv)

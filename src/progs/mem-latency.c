@@ -173,7 +173,7 @@ int main(int argc, char **argv)
 		run.ns[i] = measure_size(&run, run.sizes[i], budget);
 	for (size_t i = 0; i < run.nsizes; i++) {
 		size_name(run.sizes[i], name, sizeof(name));
-		harness_metric_as(name, run.ns[i], "ns", HARNESS_MEAN);
+		harness_metric_as(name, run.ns[i], "ns", MC_MEAN);
 	}
 	memsize_report(&mc);
 	snprintf(note, sizeof(note), "random chain, %d B lines, 16 KiB to %llu MiB", LINE,

@@ -187,7 +187,7 @@ static void report(const struct stream_run *r, const struct mem_caches *mc)
 	char note[96];
 
 	harness_metric("avg_mb_s", bytes / (r->sum / (double)r->reps) / 1e6, "MB/s");
-	harness_metric_as("array_mib", (double)r->bytes / (1 << 20), "MiB", HARNESS_MEAN);
+	harness_metric_as("array_mib", (double)r->bytes / (1 << 20), "MiB", MC_MEAN);
 	memsize_report(mc);
 	if (mc->llc)
 		snprintf(note, sizeof(note), "3 x %llu MiB, %.2gx %s %llu MiB%s", r->bytes >> 20,

@@ -174,7 +174,7 @@ int main(int argc, char **argv)
 	net_client_close(&run.cli);
 	if (run.trans == 0)
 		harness_fail("no transaction completed");
-	harness_metric_as("rtt_us", run.elapsed / (double)run.trans * 1e6, "us", HARNESS_MEAN);
+	harness_metric_as("rtt_us", run.elapsed / (double)run.trans * 1e6, "us", MC_MEAN);
 	if (run.kind == NK_UDP)
 		harness_metric("lost", (double)run.lost, "datagrams");
 	harness_note(path);

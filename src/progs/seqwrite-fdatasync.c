@@ -82,7 +82,7 @@ int main(int argc, char **argv)
 	       (unsigned long long)(r.bytes >> 20), r.path, r.seconds,
 	       r.flush_seconds);
 	diskio_report_seq(r.bytes, r.seconds);
-	harness_metric_as("fdatasync_s", r.flush_seconds, "s", HARNESS_MEAN);
+	harness_metric_as("fdatasync_s", r.flush_seconds, "s", MC_MEAN);
 	diskio_report_passes(r.bytes, r.seconds, 0, 0);
 	if (r.latency)
 		diskio_report_latency(&r.lat, "");

@@ -57,21 +57,6 @@ static void copy_text(char *dst, size_t len, const char *src)
 	snprintf(dst, len, "%s", src);
 }
 
-/* The METRIC line's fifth field; -1 if it names no known way. */
-static int parse_combine(const char *s, enum metric_combine *out)
-{
-	static const char *const names[] = {
-		[MC_SUM] = "sum", [MC_MEAN] = "mean", [MC_MAX] = "max",
-	};
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (strcmp(s, names[i]) == 0) {
-			*out = (enum metric_combine)i;
-			return 0;
-		}
-	return -1;
-}
-
 static void invalid(struct proto_line *out, const char *why)
 {
 	out->kind = PL_INVALID;
@@ -125,7 +110,7 @@ void proto_parse_line(const char *line, struct proto_line *out)
 		out->kind = PL_START;
 	} else if (strcmp(f[0], "METRIC") == 0) {
 		if (n < 4 || *f[1] == '\0' || parse_number(f[2], &out->value) != 0 ||
-		    (n == 5 && parse_combine(f[4], &out->combine) != 0)) {
+		    (n == 5 && metric_combine_parse(f[4], &out->combine) != 0)) {
 			invalid(out, "malformed METRIC line");
 			return;
 		}

@@ -4,11 +4,11 @@
 
 #include <stddef.h>
 
+#include "core/protocol.h"   /* PROTOCOL_START_FD_ENV, enum metric_combine */
+
 /* Directory indexes a COUNT or TIME line may carry (= MAX_TESTDIRS). */
 #define PROTO_MAX_DIRS 8
 
-/* The start gate's descriptor number, in the copies' environment. */
-#define PROTO_START_FD_ENV "SYSINDEX_START_FD"
 
 enum proto_kind {
 	PL_COUNT,       /* COUNT|count|timebase|unit[|dir] */
@@ -20,17 +20,6 @@ enum proto_kind {
 	PL_START,       /* START|monotonic seconds its work began */
 	PL_OTHER,       /* has '|' but an unknown field: logged, ignored */
 	PL_INVALID,     /* no '|', or a known field that does not parse */
-};
-
-/*
- * How the copies of one pass combine a METRIC: its optional fifth field,
- * declared by the program (src/progs/lib/harness.h).  Over passes the
- * combined values are averaged.
- */
-enum metric_combine {
-	MC_SUM = 0,     /* "sum", or no fifth field: rates and counts add up */
-	MC_MEAN,        /* "mean": times, latencies, flags */
-	MC_MAX,         /* "max": worst cases */
 };
 
 struct proto_line {

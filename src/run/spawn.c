@@ -77,7 +77,7 @@ static void pass_gate(int gate_fd)
 				: fcntl(START_FD, F_SETFD, 0) != 0)
 		_exit(127);
 	snprintf(num, sizeof(num), "%d", START_FD);
-	if (setenv(PROTO_START_FD_ENV, num, 1) != 0)
+	if (setenv(PROTOCOL_START_FD_ENV, num, 1) != 0)
 		_exit(127);
 }
 

@@ -1,7 +1,10 @@
 /* test_proto.c: the protocol line parser, good and malformed lines. */
 #include <check.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "harness.h"
 #include "run/proto.h"
 
 static const struct {
@@ -84,6 +87,39 @@ START_TEST(texts_keep_bars_and_drop_newline)
 }
 END_TEST
 
+/*
+ * Both halves of the protocol, end to end: what the programs' harness writes
+ * for each way of combining a METRIC, the driver's parser reads back as that
+ * way (the words live once, in core/protocol.h).
+ */
+START_TEST(metric_combine_round_trip)
+{
+	for (int c = 0; c < MC_NCOMBINE; c++) {
+		char line[256] = "";
+		struct proto_line pl;
+		FILE *f = tmpfile();
+		int saved = dup(STDERR_FILENO);
+
+		ck_assert_ptr_nonnull(f);
+		ck_assert_int_ge(saved, 0);
+		fflush(stderr);
+		ck_assert_int_ge(dup2(fileno(f), STDERR_FILENO), 0);
+		harness_metric_as("lat", 1.5, "us", (enum metric_combine)c);
+		fflush(stderr);
+		ck_assert_int_ge(dup2(saved, STDERR_FILENO), 0);
+		close(saved);
+		rewind(f);
+		ck_assert_ptr_nonnull(fgets(line, sizeof(line), f));
+		fclose(f);
+		proto_parse_line(line, &pl);
+		ck_assert_int_eq(pl.kind, PL_METRIC);
+		ck_assert_str_eq(pl.name, "lat");
+		ck_assert_int_eq(pl.combine, c);
+		ck_assert_str_eq(metric_combine_word(pl.combine), metric_combine_word((enum metric_combine)c));
+	}
+}
+END_TEST
+
 START_TEST(long_line_is_invalid)
 {
 	char line[2000];
@@ -105,6 +141,7 @@ Suite *suite_proto(void)
 	tcase_add_loop_test(tc, parse_lines, 0, sizeof(cases) / sizeof(cases[0]));
 	tcase_add_test(tc, texts_keep_bars_and_drop_newline);
 	tcase_add_test(tc, long_line_is_invalid);
+	tcase_add_test(tc, metric_combine_round_trip);
 	suite_add_tcase(s, tc);
 	return s;
 }

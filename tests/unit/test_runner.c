@@ -161,7 +161,7 @@ END_TEST
 START_TEST(spawn_start_gate)
 {
 	char *argv[] = { "/bin/sh", "-c",
-		"echo \"FD|$" PROTO_START_FD_ENV "\" >&2; cat <&3 >/dev/null && echo \"OPENED|\" >&2", NULL };
+		"echo \"FD|$" PROTOCOL_START_FD_ENV "\" >&2; cat <&3 >/dev/null && echo \"OPENED|\" >&2", NULL };
 	struct spawn_spec spec;
 	struct spawn_out out[3];
 

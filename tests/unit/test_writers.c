@@ -386,7 +386,7 @@ START_TEST(test_csv_columns)
 				     "seconds,rate,unit,dropped,ok,first_write_rate,rewrite_rate,"
 				     "disturbed,excluded,index_score,index_score_lo,index_score_hi\n";
 	struct score_ci ci;
-	char want[96];
+	char want[160];   /* three numbers of up to 40 bytes */
 
 	ck_assert_msg(strncmp(text, header, sizeof(header) - 1) == 0, "header: %.80s", text);
 	ck_assert_uint_eq(csv_check(text, &records), 19);

@@ -87,12 +87,12 @@ void diskio_report_latency(const struct diskio_hist *h, const char *prefix)
 	for (size_t i = 0; i < sizeof(pcts) / sizeof(pcts[0]); i++) {
 		snprintf(name, sizeof(name), "%s%s", prefix, pcts[i].name);
 		harness_metric_as(name, diskio_hist_percentile(h, pcts[i].pct) / 1e3, "us",
-				  HARNESS_MEAN);
+				  MC_MEAN);
 	}
 	snprintf(name, sizeof(name), "%slat_mean", prefix);
-	harness_metric_as(name, diskio_hist_mean(h) / 1e3, "us", HARNESS_MEAN);
+	harness_metric_as(name, diskio_hist_mean(h) / 1e3, "us", MC_MEAN);
 	snprintf(name, sizeof(name), "%slat_max", prefix);
-	harness_metric_as(name, (double)h->max_ns / 1e3, "us", HARNESS_MAX);
+	harness_metric_as(name, (double)h->max_ns / 1e3, "us", MC_MAX);
 }
 
 /* ---- reports ------------------------------------------------------------------------- */

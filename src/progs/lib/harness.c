@@ -55,18 +55,18 @@ unsigned harness_seconds(const char *arg, const char *usage)
 
 void harness_start_gate(void)
 {
-	const char *v = getenv(HARNESS_START_FD_ENV);
+	const char *v = getenv(PROTOCOL_START_FD_ENV);
 	char c;
 	int fd;
 
 	if (v == NULL)
 		return;
-	fd = (int)harness_long(v, 3, 1 << 20, "bad " HARNESS_START_FD_ENV);
+	fd = (int)harness_long(v, 3, 1 << 20, "bad " PROTOCOL_START_FD_ENV);
 	/* Nothing is ever written: read returns 0 (EOF) when the gate opens. */
 	while (read(fd, &c, 1) < 0 && errno == EINTR)
 		;
 	close(fd);
-	if (unsetenv(HARNESS_START_FD_ENV) != 0)
+	if (unsetenv(PROTOCOL_START_FD_ENV) != 0)
 		harness_fail_errno("unsetenv");
 	fprintf(stderr, "START|%.6f\n", harness_now());
 }
@@ -131,7 +131,7 @@ double harness_now(void)
 static void own_seconds(int timebase)
 {
 	if (timebase > 0 && armed_at > 0)
-		harness_metric_as("own_seconds", harness_now() - armed_at, "s", HARNESS_MEAN);
+		harness_metric_as("own_seconds", harness_now() - armed_at, "s", MC_MEAN);
 }
 
 void harness_count(double count, int timebase, const char *unit)
@@ -172,14 +172,9 @@ void harness_metric(const char *name, double value, const char *unit)
 }
 
 void harness_metric_as(const char *name, double value, const char *unit,
-		       enum harness_combine how)
+		       enum metric_combine how)
 {
-	static const char *const names[] = {
-		[HARNESS_SUM] = "sum", [HARNESS_MEAN] = "mean", [HARNESS_MAX] = "max",
-	};
-
-	fprintf(stderr, "METRIC|%s|%.6g|%s|%s\n", name, value, unit,
-		(unsigned)how < sizeof(names) / sizeof(names[0]) ? names[how] : "sum");
+	fprintf(stderr, "METRIC|%s|%.6g|%s|%s\n", name, value, unit, metric_combine_word(how));
 }
 
 void harness_note(const char *text)

@@ -32,8 +32,9 @@
 #include <stdnoreturn.h>
 #include <sys/types.h>
 
-/* The start gate's descriptor number, set by the driver (see below). */
-#define HARNESS_START_FD_ENV "SYSINDEX_START_FD"
+/* The start gate's descriptor number (PROTOCOL_START_FD_ENV), the combine
+ * words of METRIC lines: the facts the driver shares, in one place. */
+#include "core/protocol.h"
 
 enum harness_exit {
 	HARNESS_OK = 0,
@@ -91,17 +92,11 @@ void harness_count_dir(unsigned long long count, int timebase, const char *unit,
 		       unsigned i);
 void harness_time_dir(double seconds, unsigned i);
 
-/* How the driver combines one METRIC over the copies of a pass. */
-enum harness_combine {
-	HARNESS_SUM,    /* rates and counts: the copies' values add up */
-	HARNESS_MEAN,   /* times, latencies, flags */
-	HARNESS_MAX,    /* worst cases */
-};
 /* A METRIC summed over copies. */
 void harness_metric(const char *name, double value, const char *unit);
-/* A METRIC the copies combine as 'how' says. */
+/* A METRIC the copies combine as 'how' says (MC_SUM, MC_MEAN, MC_MAX). */
 void harness_metric_as(const char *name, double value, const char *unit,
-		       enum harness_combine how);
+		       enum metric_combine how);
 void harness_note(const char *text);
 
 /* Print "usage: <text>" on stderr and exit 2. */

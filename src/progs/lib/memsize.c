@@ -123,6 +123,6 @@ void memsize_report(const struct mem_caches *c)
 		for (i = 0; name[i]; i++)
 			if (name[i] >= 'A' && name[i] <= 'Z')
 				name[i] = (char)(name[i] - 'A' + 'a');
-		harness_metric_as(name, (double)(c->size[lv] >> 10), "KiB", HARNESS_MEAN);
+		harness_metric_as(name, (double)(c->size[lv] >> 10), "KiB", MC_MEAN);
 	}
 }

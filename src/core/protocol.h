@@ -1,0 +1,50 @@
+/*
+ * protocol.h: the facts both halves of the test programs' wire protocol
+ * share, written once: the programs' harness (src/progs/lib/harness.c)
+ * writes them, the driver (src/run/proto.c, src/run/spawn.c) reads and sets
+ * them.  Pure: no code the two would build apart but these inline helpers.
+ *
+ * The lines themselves (COUNT, TIME, METRIC, NOTE, ERROR, SKIP, START) are
+ * described in src/progs/lib/harness.h and docs/methodology.md §1.
+ */
+#ifndef SYSINDEX_CORE_PROTOCOL_H
+#define SYSINDEX_CORE_PROTOCOL_H
+
+#include <string.h>
+
+/* The start gate's descriptor number, in the copies' environment. */
+#define PROTOCOL_START_FD_ENV "SYSINDEX_START_FD"
+
+/*
+ * How the copies of one pass combine a METRIC: its optional fifth field.
+ * Over passes the combined values are averaged.
+ */
+enum metric_combine {
+	MC_SUM = 0,     /* "sum", or no fifth field: rates and counts add up */
+	MC_MEAN,        /* "mean": times, latencies, flags */
+	MC_MAX,         /* "max": worst cases */
+	MC_NCOMBINE
+};
+
+/* The word a METRIC line carries for c ("sum" for anything unknown). */
+static inline const char *metric_combine_word(enum metric_combine c)
+{
+	switch (c) {
+	case MC_MEAN: return "mean";
+	case MC_MAX: return "max";
+	default: return "sum";
+	}
+}
+
+/* The combine a METRIC line's fifth field names; -1 if none. */
+static inline int metric_combine_parse(const char *s, enum metric_combine *out)
+{
+	for (int c = 0; c < MC_NCOMBINE; c++)
+		if (strcmp(s, metric_combine_word((enum metric_combine)c)) == 0) {
+			*out = (enum metric_combine)c;
+			return 0;
+		}
+	return -1;
+}
+
+#endif
