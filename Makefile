@@ -186,13 +186,15 @@ build/tests/unit: $(UNIT_OBJS) build/libsysindex.a build/libharness.a
 	$(QLD)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) -lm
 
 # unit: the Check suites; e2e: the end-to-end tests of ./Run; check: both,
-# then the sanitizer, fuzz-replay and valgrind checks.
+# then the sanitizer, fuzz-replay and valgrind checks.  Their builds use
+# every CPU (BUILD_JOBS); the tests themselves run as before.
+BUILD_JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 unit: check-deps
-	$(Q)$(MAKE) --no-print-directory all $(FAKE_PGMS) build/tests/unit
+	$(Q)$(MAKE) -j$(BUILD_JOBS) --no-print-directory all $(FAKE_PGMS) build/tests/unit
 	$(Q)CK_DEFAULT_TIMEOUT=$${CK_DEFAULT_TIMEOUT:-20} ./build/tests/unit
 
 e2e:
-	$(Q)$(MAKE) -s --no-print-directory all $(FAKE_PGMS)
+	$(Q)$(MAKE) -j$(BUILD_JOBS) -s --no-print-directory all $(FAKE_PGMS)
 	$(Q)sh tests/e2e/run.sh
 
 check: unit
@@ -313,7 +315,7 @@ check-sanitize:
 ifeq ($(SAN_OK),)
 	@echo "check-sanitize: SKIPPED: $(SAN_CC) cannot link -fsanitize=address,undefined (install libasan/libubsan or set SAN_CC=clang)"
 else
-	$(Q)$(MAKE) --no-print-directory build/san/sysindex build/san/tests/unit
+	$(Q)$(MAKE) -j$(BUILD_JOBS) --no-print-directory build/san/sysindex build/san/tests/unit
 	$(Q)SAN_CC="$(SAN_CC)" sh tests/check-sanitize.sh
 endif
 
@@ -329,7 +331,7 @@ build/vg/unit: $(UNIT_OBJS) build/libsysindex.a build/vg/libharness.a
 	$(QLD)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) -lm
 
 check-valgrind:
-	$(Q)$(MAKE) -s --no-print-directory all $(FAKE_PGMS) build/vg/unit
+	$(Q)$(MAKE) -j$(BUILD_JOBS) -s --no-print-directory all $(FAKE_PGMS) build/vg/unit
 	$(Q)sh tests/check-valgrind.sh
 
 # ---- lint -------------------------------------------------------------------
@@ -369,7 +371,7 @@ fuzz-replay-hard:
 ifeq ($(SAN_OK),)
 	@echo "fuzz-replay-hard: SKIPPED: $(SAN_CC) cannot link sanitizers"
 else
-	$(Q)$(MAKE) --no-print-directory $(HARD_FUZZ:%=build/fuzz/replay-%)
+	$(Q)$(MAKE) -j$(BUILD_JOBS) --no-print-directory $(HARD_FUZZ:%=build/fuzz/replay-%)
 	$(Q)$(foreach f,$(HARD_FUZZ),./build/fuzz/replay-$(f) $(addsuffix /*,$(call FUZZ_SEEDS,$(f))) \
 		2>build/fuzz/replay-$(f).log || { tail -n 30 build/fuzz/replay-$(f).log; exit 1; }; \
 		tail -n 1 build/fuzz/replay-$(f).log | sed "s/^/fuzz-replay $(f): /";)

@@ -9,7 +9,10 @@
 # them one by one).  Every test keeps its own $T (lib.sh), so lanes share
 # nothing.  A test whose checks depend on having the machine to itself
 # (where the kernel places processes, how often the driver wakes) says so
-# with a line "# e2e: alone"; those run afterwards, one at a time.
+# with a line "# e2e: alone"; those run afterwards, one at a time.  The
+# lanes share one queue: each takes the next test no lane has taken yet
+# (mkdir is the lock), the ones that say "# e2e: slow" (30 s or more) first,
+# so that no lane is left with the long tail.
 cd "$(dirname "$0")/../.." || exit 1
 if [ $# -gt 0 ]; then tests=$*; else tests=$(ls tests/e2e/t[0-9]*.sh | sort); fi
 jobs=${E2E_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
@@ -39,20 +42,23 @@ $(tail -n 15 "$log" | sed 's/^/    /')"
 	echo "$rc $name" >>"$2"
 }
 
-# lane K: every jobs-th shared test, starting at the K-th.
+# lane K: the shared tests in queue order, each that no other lane took.
 lane() {
-	i=0
 	for t in $shared; do
-		[ $((i % jobs)) -eq "$1" ] && one_test "$t" "build/e2e/.lane$1"
-		i=$((i + 1))
+		mkdir "build/e2e/.claim/$(basename "$t" .sh)" 2>/dev/null || continue
+		one_test "$t" "build/e2e/.lane$1"
 	done
 }
 
-shared= alone=
+slow= rest= alone=
 for t in $tests; do
 	case $t in */*) f=$t ;; *) f=tests/e2e/$t ;; esac
-	if grep -q '^# e2e: alone' "$f" 2>/dev/null; then alone="$alone $t"; else shared="$shared $t"; fi
+	if grep -q '^# e2e: alone' "$f" 2>/dev/null; then alone="$alone $t"
+	elif grep -q '^# e2e: slow' "$f" 2>/dev/null; then slow="$slow $t"
+	else rest="$rest $t"; fi
 done
+shared="$slow $rest"
+rm -rf build/e2e/.claim && mkdir build/e2e/.claim || exit 1
 k=0
 while [ $k -lt "$jobs" ]; do : >"build/e2e/.lane$k"; k=$((k + 1)); done
 : >build/e2e/.alone

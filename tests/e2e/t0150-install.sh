@@ -1,6 +1,7 @@
 # make install PREFIX=... DESTDIR=...: the installed sysindex runs from any
 # folder, finds its programs, and keeps its scratch and results in per-user
 # folders.  Built from a copy of the sources so the tree's build is untouched.
+# e2e: slow (30 s or more: tests/e2e/run.sh starts it first)
 . tests/e2e/lib.sh
 S=$T/src
 mkdir -p "$S"

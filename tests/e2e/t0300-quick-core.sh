@@ -1,4 +1,5 @@
 # The core acceptance run: the CPU and process tests with 1 and 2 copies.
+# e2e: slow (30 s or more: tests/e2e/run.sh starts it first)
 . tests/e2e/lib.sh
 run_si --quick -c 1 -c 2 dhry2reg whetstone-double syscall pipe context1 spawn execl
 [ $rc -eq 0 ] || die "exit $rc"

@@ -2,6 +2,7 @@
 # (not partial) report, internally consistent, whose Test dir block names that
 # mount and its options.  Without root or loop devices it runs on the default
 # test directory and checks the rest.
+# e2e: slow (30 s or more: tests/e2e/run.sh starts it first)
 . tests/e2e/lib.sh
 M=$T/testdir
 loop=

@@ -5,6 +5,7 @@
 # refused before anything starts, and running out of space (inodes, the one
 # deterministic way once the driver accepted the size) fails cleanly, naming
 # the file and leaving nothing behind.  A bad --disk-size is a usage error.
+# e2e: slow (30 s or more: tests/e2e/run.sh starts it first)
 . tests/e2e/lib.sh
 rc=0   # set by run_si
 command -v python3 >/dev/null 2>&1 || skip "python3 is needed to check the JSON"

@@ -4,6 +4,7 @@
 # The tree is copied (sources as they are now, not only what is committed)
 # into $T, which mktemp made 0700.  Kept short: a build, two --quick tests and
 # t0910 from the copy, not a whole `make check`.
+# e2e: slow (30 s or more: tests/e2e/run.sh starts it first)
 . tests/e2e/lib.sh
 [ "$(id -u)" = 0 ] || skip "not root: a folder closed to others closes nothing to its owner"
 id nobody >/dev/null 2>&1 || skip "no user 'nobody' here"

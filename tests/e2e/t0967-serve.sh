@@ -4,6 +4,7 @@
 # each give one line and a failed test while the run goes on; Ctrl-C ends the
 # server and its sessions (exit 0, the port free again) and a run mid-test
 # (nothing left behind).
+# e2e: slow (30 s or more: tests/e2e/run.sh starts it first)
 . tests/e2e/lib.sh
 command -v python3 >/dev/null 2>&1 || skip "python3 is needed for the fake peers"
 SI=$ROOT/sysindex

@@ -5,6 +5,7 @@
 # round, CSV label and round columns); compare shows the run's comparison;
 # a test that cannot run in one directory is skipped there only; Ctrl-C
 # cleans every directory.
+# e2e: slow (30 s or more: tests/e2e/run.sh starts it first)
 . tests/e2e/lib.sh
 A=$T/a B=$T/b
 mkdir -p "$A" "$B"

@@ -4,6 +4,7 @@
 # the report's Paired comparison block, the JSON's labels, rounds and
 # places, and the log's one command per round show it.  With -c 2 every
 # copy measures both.  fstime's own multi-directory errors: one line each.
+# e2e: slow (30 s or more: tests/e2e/run.sh starts it first)
 . tests/e2e/lib.sh
 A=$T/a B=$T/b
 mkdir -p "$A" "$B"

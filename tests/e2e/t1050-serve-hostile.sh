@@ -5,6 +5,7 @@
 # impossible RESULT is refused; an rr client that never reads cannot hold the
 # server past its cap; numbers do not wrap; IPv6 peers print as [::1]:port.
 # Every loop is bounded in count and time; only 127.0.0.1 and ::1 are used.
+# e2e: slow (30 s or more: tests/e2e/run.sh starts it first)
 . tests/e2e/lib.sh
 command -v python3 >/dev/null 2>&1 || skip "python3 is needed for the hostile peers"
 SI=$ROOT/sysindex

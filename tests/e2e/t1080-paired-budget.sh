@@ -5,6 +5,7 @@
 # rounds a verdict needs is refused before anything runs, naming the
 # least that would do; paired mode without sampling options plans to its
 # default budget, as the header says.
+# e2e: slow (30 s or more: tests/e2e/run.sh starts it first)
 . tests/e2e/lib.sh
 A=$T/a B=$T/b
 mkdir -p "$A" "$B"
