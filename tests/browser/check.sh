@@ -26,7 +26,8 @@ find_chromium
 if [ -z "$CHROMIUM" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	say "installing chromium"
 	export DEBIAN_FRONTEND=noninteractive
-	{ apt-get update -qq && apt-get install -y -qq chromium >/dev/null; } ||
+	apt-get install -y -qq chromium >/dev/null 2>&1 ||
+		{ apt-get update -qq && apt-get install -y -qq chromium >/dev/null; } ||
 		fail "apt-get install chromium failed"
 	find_chromium
 fi
