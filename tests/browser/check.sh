@@ -69,8 +69,10 @@ else
 fi
 
 # The run's page broken three ways: an error on the console, the chart
-# gone, a summary after the tables and below the first screen.
-sed -e 's|<body>|<body><script>console.error("injected by check-browser")</script>|' \
+# gone, the summary (its id taken from the real one) after the tables and
+# below the first screen.
+sed -e 's|id="summary"|id="was-summary"|' \
+    -e 's|<body>|<body><script>console.error("injected by check-browser")</script>|' \
     -e '/<svg/,/<\/svg>/d' \
     -e 's|</body>|<div id="summary" style="margin-top:1200px">late</div></body>|' \
     "$run.html" >"$OUT/broken.html"
