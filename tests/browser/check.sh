@@ -4,8 +4,8 @@
 # paired run (two test dirs), then render.py checks the run's HTML, the
 # paired run's HTML and `compare --format html` of the two runs (skipped,
 # saying so, where compare has no html format): no console errors, an SVG
-# chart with its bars drawn, the summary block (id="summary") in the first
-# 1,000 px.  A copy of the run's page broken on purpose must fail each check.
+# chart with its bars drawn and no label cut off at its edge, the summary
+# block (id="summary") in the first 1,000 px.  A copy of the run's page broken on purpose must fail each check.
 #
 # Installs chromium when it is missing and this runs as root with apt-get;
 # otherwise a missing chromium is a skip, said in one line.  The runs, the
@@ -68,13 +68,14 @@ else
 	fail "./Run compare --format html exited $rc"
 fi
 
-# The run's page broken three ways: an error on the console, the chart
-# gone, the summary (its id taken from the real one) after the tables and
-# below the first screen.
+# The run's page broken every way: an error on the console, the chart gone
+# for one without bars and with a label past its edge, the summary (its id
+# taken from the real one) after the tables and below the first screen.
 sed -e 's|id="summary"|id="was-summary"|' \
     -e 's|<body>|<body><script>console.error("injected by check-browser")</script>|' \
     -e '/<svg/,/<\/svg>/d' \
-    -e 's|</body>|<div id="summary" style="margin-top:1200px">late</div></body>|' \
+    -e 's|</body>|<svg width="100" height="20"><text x="60" y="15">a label past the edge</text></svg>&|' \
+    -e 's|</body>|<div id="summary" style="margin-top:1200px">late</div>&|' \
     "$run.html" >"$OUT/broken.html"
 set -- "$@" --broken broken="$OUT/broken.html"
 # Until the run's page has a summary block, a copy with a stand-in one

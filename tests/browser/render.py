@@ -9,7 +9,9 @@ so only the standard library is needed.  Each page opens in a fresh tab of a
 1280x1000 window; for each one:
   console  no console.error/assert, no uncaught exception, no error in the
            browser's log (a resource that failed to load, say);
-  chart    an <svg> with at least one <rect> drawn with a non-zero size;
+  chart    an <svg> with at least one <rect> drawn with a non-zero size,
+           and no drawn <svg> without one;
+  chart text  no <text> of a chart reaching past the chart's edges (cut off);
   summary  the element id="summary" starts in the first 1,000 px, ends
            within them, and no table outside it comes before it (SKIPPED
            with the reason when the page has no such element).
@@ -19,7 +21,8 @@ closing "browser: N passed, N failed, N skipped"; exits 1 when a check
 failed, 2 on bad usage.  No Chromium process outlives it.
 
 --broken names a page made to fail every check (an error on the console, no
-chart, a summary after a table and below the first screen): there each check
+chart but a label outside an empty one, a summary after a table and below
+the first screen): there each check
 passes when it fails, so a check that cannot fail is itself a failure.
 """
 import base64
@@ -46,13 +49,22 @@ PROBE = r"""(() => {
             width: b.width, height: b.height}; };
   const svgs = [...document.querySelectorAll('svg')];
   const drawn = svgs.filter(s => { const b = box(s); return b.width > 0 && b.height > 0; });
-  let bars = 0;
-  for (const s of drawn)
-    for (const r of s.querySelectorAll('rect')) {
-      const b = box(r);
-      if (b.width > 0 && b.height > 0) bars++;
+  let bars = 0, empty = 0;
+  const clipped = [];
+  for (const s of drawn) {
+    const n = [...s.querySelectorAll('rect')].filter(r => {
+      const b = box(r); return b.width > 0 && b.height > 0; }).length;
+    bars += n;
+    if (n === 0) empty++;
+    const o = s.getBoundingClientRect();
+    for (const t of s.querySelectorAll('text')) {
+      const b = t.getBoundingClientRect();
+      if (b.width > 0 && (b.left < o.left - 1 || b.right > o.right + 1 ||
+                          b.top < o.top - 1 || b.bottom > o.bottom + 1))
+        clipped.push(t.textContent.trim().slice(0, 40));
     }
-  const out = {svgs: svgs.length, drawn: drawn.length, bars: bars,
+  }
+  const out = {svgs: svgs.length, drawn: drawn.length, bars: bars, empty: empty, clipped: clipped,
                height: Math.max(document.documentElement.scrollHeight, 1),
                summary: null, table_before: null};
   const s = document.getElementById('summary');
@@ -222,8 +234,14 @@ def check_page(cdp, name, path, shots, report):
         report(name, 'probe', False, str(res['exceptionDetails'].get('text')))
         return
     got = json.loads(res['result']['value'])
-    report(name, 'chart', got['bars'] > 0,
-           '%d bars drawn in %d of %d svg' % (got['bars'], got['drawn'], got['svgs']))
+    what = '%d bars drawn in %d of %d svg' % (got['bars'], got['drawn'], got['svgs'])
+    if got['empty']:
+        what += '; %d drawn svg without a bar' % got['empty']
+    report(name, 'chart', got['bars'] > 0 and not got['empty'], what)
+    clipped = got['clipped']
+    report(name, 'chart text', not clipped,
+           'cut off at the chart\'s edge: %s' % '; '.join(repr(t) for t in clipped[:5])
+           if clipped else 'every label inside its chart')
 
     s = got['summary']
     if s is None:
@@ -306,7 +324,7 @@ def main(argv):
 
     def report(name, what, ok, text):
         text = ' '.join(text.split())
-        if name in broken and what in ('console', 'chart', 'summary'):
+        if name in broken and what in ('console', 'chart', 'chart text', 'summary'):
             text = ('fails on the broken page, as it should: ' if ok is False else
                     'does not fail on the broken page: ') + text
             ok = ok is False
