@@ -222,8 +222,11 @@ check-ports:
 	$(Q)sh tests/ports.sh
 check-fleet: all
 	$(Q)sh tests/fleet.sh
+# The run's, a paired run's and compare's HTML in headless Chromium (tests/browser/).
+check-browser: all
+	$(Q)sh tests/browser/check.sh
 
-.PHONY: all check unit e2e check-deps check-ports check-fleet install clean FORCE
+.PHONY: all check unit e2e check-deps check-ports check-fleet check-browser install clean FORCE
 
 -include $(wildcard build/drv/*.d build/drv/*/*.d build/progs/*.d build/progs/*/*.d build/tests/*.d)
 

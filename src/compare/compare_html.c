@@ -17,6 +17,7 @@
 #define CHART_LABEL_W 300       /* px for the row labels */
 #define CHART_PLOT_W 460        /* px for the changes */
 #define CHART_ROW_H 18
+#define CHART_VERDICT_X 6       /* px from the plot to a verdict */
 
 /* A row's title with its copy count when the inputs have several. */
 static void row_name(const struct compare *c, const struct row *row, char *out, size_t len)
@@ -101,6 +102,25 @@ static void axis_range(const struct compare *c, double *lo, double *hi)
 	*hi += (*hi - *lo) * 0.05;
 }
 
+/* The words beside a change's bar in the chart. */
+static const char *bar_verdict(const struct delta *d)
+{
+	return d->verdict[0] ? d->verdict : "-";
+}
+
+/* The chart's width: the verdict column after the plot holds the widest verdict drawn. */
+static int chart_width(const struct compare *c)
+{
+	int w = 0;
+
+	for (size_t r = 0; r < c->nrows; r++)
+		for (size_t i = 1; i < c->nin; i++)
+			if (isfinite(c->rows[r].deltas[i].change) &&
+			    html_text_px(bar_verdict(&c->rows[r].deltas[i]), 10, 0) > w)
+				w = html_text_px(bar_verdict(&c->rows[r].deltas[i]), 10, 0);
+	return CHART_LABEL_W + CHART_PLOT_W + CHART_VERDICT_X + w + 6;
+}
+
 /*
  * Every change as a dot with its 95 % interval as an error bar, one series
  * (colour) per input, a zero line, the axis zoomed to the data, the
@@ -110,7 +130,7 @@ static void chart(FILE *out, const struct compare *c)
 {
 	size_t nbars = 0;
 	double lo, hi;
-	int top = 24, height, width = CHART_LABEL_W + CHART_PLOT_W + 120;
+	int top = 24, height, width;
 	char name[320];
 
 	for (size_t r = 0; r < c->nrows; r++)
@@ -118,6 +138,7 @@ static void chart(FILE *out, const struct compare *c)
 			nbars += isfinite(c->rows[r].deltas[i].change);
 	if (nbars == 0 || c->nin < 2)
 		return;
+	width = chart_width(c);
 	axis_range(c, &lo, &hi);
 	height = top + (int)(nbars + c->nrows) * CHART_ROW_H + 30;
 #define X(v) (CHART_LABEL_W + (int)lround(((v) - lo) / (hi - lo) * CHART_PLOT_W))
@@ -157,8 +178,8 @@ static void chart(FILE *out, const struct compare *c)
 			change_words(d, name, sizeof(name));
 			html_text(out, name);
 			fprintf(out, "</title></rect>\n<text x=\"%d\" y=\"%d\" font-size=\"10\" "
-				"fill=\"#555\">", CHART_LABEL_W + CHART_PLOT_W + 6, cy + 4);
-			html_text(out, d->verdict[0] ? d->verdict : "-");
+				"fill=\"#555\">", CHART_LABEL_W + CHART_PLOT_W + CHART_VERDICT_X, cy + 4);
+			html_text(out, bar_verdict(d));
 			fputs("</text>\n", out);
 			y += CHART_ROW_H;
 		}

@@ -378,6 +378,20 @@ static double nice_step(double max)
 	return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * p;
 }
 
+/* The chart's last row label, drawn in bold. */
+static const char score_label[] = "System Benchmarks Index Score";
+
+/* The label column: room for the widest row label drawn, 6 px either side. */
+static int label_column(const struct test_def *const *rows, size_t nrows)
+{
+	int w = html_text_px(score_label, 12, 1);
+
+	for (size_t i = 0; i < nrows; i++)
+		if (rows[i] != NULL && html_text_px(rows[i]->title, 12, 0) > w)
+			w = html_text_px(rows[i]->title, 12, 0);
+	return w + 12;
+}
+
 /*
  * The index of each indexed test, one bar per copy count, drawn as
  * horizontal bars so long test names sit on the left, unrotated.
@@ -385,7 +399,7 @@ static double nice_step(double max)
 static void chart(FILE *out, const struct run_result *r)
 {
 	const struct test_def **rows;
-	size_t nrows, ns = r->nruns, maxlen = strlen("System Benchmarks Index Score"), cap = 0;
+	size_t nrows, ns = r->nruns, cap = 0;
 	double vmax = 0, step;
 	int label_w, plot_w = 520, bar_h = 14, group_h, top = 30, width, height;
 
@@ -399,17 +413,14 @@ static void chart(FILE *out, const struct run_result *r)
 		return;
 	}
 	rows[nrows++] = NULL;   /* the last row: the index score */
-	for (size_t i = 0; i < nrows; i++) {
-		if (rows[i] != NULL && strlen(rows[i]->title) > maxlen)
-			maxlen = strlen(rows[i]->title);
+	for (size_t i = 0; i < nrows; i++)
 		for (size_t s = 0; s < ns; s++) {
 			double v = row_value(&r->runs[s], rows[i]);
 
 			if (isfinite(v) && v > vmax)
 				vmax = v;
 		}
-	}
-	label_w = (int)(maxlen * 7) + 12;
+	label_w = label_column(rows, nrows);
 	group_h = (int)ns * bar_h + 10;
 	width = label_w + plot_w + 70;
 	height = top + (int)nrows * group_h + 48;
@@ -443,7 +454,7 @@ static void chart(FILE *out, const struct run_result *r)
 		if (rows[i] != NULL)
 			esc(out, rows[i]->title);
 		else
-			fputs("<tspan font-weight=\"bold\">System Benchmarks Index Score</tspan>", out);
+			fprintf(out, "<tspan font-weight=\"bold\">%s</tspan>", score_label);
 		fputs("</text>\n", out);
 		for (size_t s = 0; s < ns; s++) {
 			double v = row_value(&r->runs[s], rows[i]);

@@ -44,6 +44,40 @@ void html_text(FILE *out, const char *s)
 	put_utf8_escaped(out, s, strlen(s), html_sub, "&#xFFFD;");
 }
 
+/*
+ * The widest glyph of c's class in DejaVu Sans, in 1/100 em, normal and
+ * bold: narrow punctuation and letters, lower case, wide signs and letters,
+ * the rest (capitals, digits); a control is drawn as U+FFFD.
+ */
+static int glyph_em100(unsigned char c, int bold)
+{
+	if (c < 0x20)
+		return bold ? 112 : 104;
+	if (strchr(" !'(),-./:;I[\\]fijlrt|", c) != NULL)
+		return bold ? 50 : 40;
+	if (strchr("#%&+<=>@MW^mw~", c) != NULL)
+		return bold ? 112 : 100;
+	if (c >= 'a' && c <= 'z')
+		return bold ? 73 : 64;
+	return bold ? 86 : 80;
+}
+
+int html_text_px(const char *s, int font_px, int bold)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t len = strlen(s), i = 0;
+	long em100 = 0;
+
+	while (i < len) {
+		size_t n = u[i] < 0x80 ? 1 : utf8_seq_len(u + i, len - i);
+
+		/* Another script's glyph, or U+FFFD for a byte that is not UTF-8. */
+		em100 += n == 1 && u[i] < 0x80 ? glyph_em100(u[i], bold) : bold ? 112 : 104;
+		i += n == 0 ? 1 : n;
+	}
+	return (int)((em100 * font_px + 99) / 100);
+}
+
 void html_head(FILE *out, const char *title)
 {
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

@@ -18,6 +18,15 @@ extern const char html_style[];
 /* "<!DOCTYPE html>...<title>" title "</title><style>...</style></head><body>". */
 void html_head(FILE *out, const char *title);
 
+/*
+ * A width in px that s does not exceed when drawn at font_px in the pages'
+ * font, bold when bold is non-zero: each character counted at the widest
+ * glyph of its class in DejaVu Sans (a wide font, and what system-ui is on
+ * many Linux desktops), each byte that is not UTF-8 as the U+FFFD drawn for
+ * it.  The charts size their label and note columns with it.
+ */
+int html_text_px(const char *s, int font_px, int bold);
+
 /* The palette of chart series. */
 extern const char *const html_colours[];
 extern const unsigned html_ncolours;

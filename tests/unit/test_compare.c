@@ -23,6 +23,7 @@
 #include "cmds.h"
 #include "stats/score_ci.h"
 #include "stats/stats.h"
+#include "util/html_out.h"
 #include "util/util.h"
 
 #define R "tests/data/reports/"
@@ -444,6 +445,45 @@ START_TEST(html_page)
 	HAS("equivalent</text>");
 	HAS("Tests compared: 0 faster, 0 slower, 3 equivalent");
 	HAS("<h2>Inputs</h2>");
+}
+END_TEST
+
+/*
+ * The chart's verdicts (grey, after the plot) fit inside its width, the
+ * longest ("inconclusive: 3+3 samples") too.
+ */
+START_TEST(html_verdicts_fit)
+{
+	const char *args[] = { "--format", "html", R "a", R "b", NULL };
+	const char *p, *end;
+	int width = 0, longest = 0;
+	size_t n = 0;
+
+	ck_assert_int_eq(run(args), 0);
+	p = strstr(out_text, "<svg ");
+	end = strstr(out_text, "</svg>");
+	ck_assert(p != NULL && end > p);
+	ck_assert_int_eq(sscanf(strstr(p, " width="), " width=\"%d\"", &width), 1);
+	for (; (p = strstr(p, "<text x=\"")) != NULL && p < end; p++) {
+		char verdict[64];
+		int x, at = 0;
+		size_t len;
+
+		if (sscanf(p, "<text x=\"%d\" y=\"%*d\" font-size=\"10\" fill=\"#555\">%n", &x,
+			   &at) != 1 || at == 0)
+			continue;
+		len = strcspn(p + at, "<");
+		ck_assert_uint_lt(len, sizeof(verdict));
+		memcpy(verdict, p + at, len);
+		verdict[len] = '\0';
+		ck_assert_msg(x + html_text_px(verdict, 10, 0) <= width,
+			      "'%s' at x=%d runs past the chart's %d px", verdict, x, width);
+		if (html_text_px(verdict, 10, 0) > longest)
+			longest = html_text_px(verdict, 10, 0);
+		n++;
+	}
+	ck_assert_uint_ge(n, 5);
+	ck_assert_int_eq(longest, html_text_px("inconclusive: 3+3 samples", 10, 0));
 }
 END_TEST
 
@@ -999,6 +1039,7 @@ Suite *suite_compare(void)
 	tcase_add_test(tc, warnings_for_different_parameters);
 	tcase_add_test(tc, units_differ_are_never_compared);
 	tcase_add_test(tc, html_page);
+	tcase_add_test(tc, html_verdicts_fit);
 	tcase_add_test(tc, copies_filter);
 	tcase_add_test(tc, eight_unixbench_reports_fit_100_columns);
 	tcase_add_test(tc, noise_floor_from_the_table_flags);

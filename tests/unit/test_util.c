@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "util/html_out.h"
 #include "util/pathcheck.h"
 #include "util/util.h"
 
@@ -98,6 +99,44 @@ START_TEST(test_utf8_seq_len)
 	ck_assert_uint_eq(utf8_seq_len(s, 0), 0);
 	ck_assert_uint_eq(utf8_seq_len((const unsigned char *)"\xc1\xbf", 2), 0);
 	ck_assert_uint_eq(utf8_seq_len((const unsigned char *)"\xf5\x80\x80\x80", 4), 0);
+}
+END_TEST
+
+/*
+ * The charts' text width: never short of what Chromium draws in DejaVu
+ * Sans (measured with getComputedTextLength), bold included, and not much
+ * wider for words, so a label column stays close to its labels.
+ */
+START_TEST(html_text_width)
+{
+	static const struct {
+		const char *s;
+		int px, bold;
+		double drawn;
+	} m[] = {
+		{ "System Benchmarks Index Score", 12, 1, 221.2 },
+		{ "System Benchmarks Index Score", 12, 0, 197.4 },
+		{ "Dhrystone 2 using register variables", 12, 0, 218.4 },
+		{ "Pipe-based Context Switching", 12, 1, 203.0 },
+		{ "inconclusive: 3+3 samples", 10, 0, 134.1 },
+		{ "ABCDEFGHIJKLMNOPQRSTUVWXYZ", 12, 1, 235.5 },
+		{ "0123456789", 12, 1, 83.5 },
+		{ "WWWWWWWWWW", 12, 1, 132.4 },
+		{ "mmmmmmmmmm", 12, 1, 125.0 },
+		{ "%%%%%%%%%%", 12, 1, 120.2 },
+		{ "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e", 12, 0, 36.0 },   /* three CJK glyphs */
+		{ "caf\xe9", 10, 1, 28.0 },   /* 'caf' and the U+FFFD drawn for a Latin-1 byte */
+	};
+
+	for (size_t i = 0; i < sizeof(m) / sizeof(m[0]); i++) {
+		int w = html_text_px(m[i].s, m[i].px, m[i].bold);
+
+		ck_assert_msg(w >= m[i].drawn, "'%s': %d px < %.1f drawn", m[i].s, w, m[i].drawn);
+		if (i < 5)
+			ck_assert_msg(w <= 1.2 * m[i].drawn, "'%s': %d px, %.1f drawn", m[i].s, w,
+				      m[i].drawn);
+	}
+	ck_assert_int_eq(html_text_px("", 12, 1), 0);
 }
 END_TEST
 
@@ -224,6 +263,7 @@ Suite *suite_util(void)
 	tcase_add_test(tc, atomic_write);
 	tcase_add_test(tc, bytes_format);
 	tcase_add_test(tc, test_utf8_seq_len);
+	tcase_add_test(tc, html_text_width);
 	tcase_add_test(tc, ends_with);
 	tcase_add_test(tc, blocking_folder);
 	tcase_add_test(tc, exec_problems);

@@ -21,6 +21,7 @@
 #include "report/report.h"
 #include "stats/score.h"
 #include "stats/score_ci.h"
+#include "util/html_out.h"
 #include "util/json_out.h"
 #include "util/util.h"
 
@@ -695,6 +696,66 @@ START_TEST(test_summary_first)
 }
 END_TEST
 
+/*
+ * The chart's row labels end at x (text-anchor="end"): each must fit in
+ * the x px left of it; returns how many there are.
+ */
+static size_t chart_labels_fit(const char *html)
+{
+	static const char bold[] = "<tspan font-weight=\"bold\">";
+	const char *p = strstr(html, "<svg "), *end = strstr(html, "</svg>");
+	size_t n = 0;
+
+	ck_assert(p != NULL && end > p);
+	for (; (p = strstr(p, "<text x=\"")) != NULL && p < end; p++) {
+		char label[256];
+		int x, at = 0, b;
+		size_t len;
+
+		if (sscanf(p, "<text x=\"%d\" y=\"%*d\" text-anchor=\"end\">%n", &x, &at) != 1 ||
+		    at == 0)
+			continue;
+		b = strncmp(p + at, bold, sizeof(bold) - 1) == 0;
+		at += b ? (int)sizeof(bold) - 1 : 0;
+		len = strcspn(p + at, "<");
+		ck_assert_uint_lt(len, sizeof(label));
+		memcpy(label, p + at, len);
+		label[len] = '\0';
+		ck_assert_msg(html_text_px(label, 12, b) <= x, "'%s' (%s, %d px) ends at x=%d",
+			      label, b ? "bold" : "normal", html_text_px(label, 12, b), x);
+		n++;
+	}
+	return n;
+}
+
+/*
+ * Every label of the run's chart fits left of its bars: the longest test
+ * title, and the bold score row where every test's title is shorter.
+ */
+START_TEST(test_html_chart_labels)
+{
+	struct synth *s = synth_new();
+	char path[128], *html;
+
+	html = write_to_file(report_html, &s->r, path, sizeof(path), ".html");
+	unlink(path);
+	ck_assert_uint_eq(chart_labels_fit(html), 5);   /* 4 indexed tests and the score */
+	free(html);
+	/* Only pipe and context1, whose titles are shorter than the score's label. */
+	for (size_t ri = 0; ri < 2; ri++) {
+		s->runs[ri].tests = &s->tests[ri][1];
+		s->runs[ri].ntests = 2;
+		score_run(&s->runs[ri]);
+	}
+	html = write_to_file(report_html, &s->r, path, sizeof(path), ".html");
+	unlink(path);
+	ck_assert_ptr_nonnull(strstr(html, "Pipe-based Context Switching</text>"));
+	ck_assert_uint_eq(chart_labels_fit(html), 3);
+	free(html);
+	free(s);
+}
+END_TEST
+
 Suite *suite_writers(void)
 {
 	Suite *s = suite_create("writers");
@@ -710,6 +771,7 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_writer_table);
 	tcase_add_test(tc, test_notes_every_format);
 	tcase_add_test(tc, test_summary_first);
+	tcase_add_test(tc, test_html_chart_labels);
 	suite_add_tcase(s, tc);
 	return s;
 }

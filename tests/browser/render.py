@@ -1,0 +1,372 @@
+#!/usr/bin/env python3
+"""render.py: open result pages in headless Chromium and check what a reader sees.
+
+usage: render.py --shots DIR [--chromium PROG] [--broken NAME=FILE.html] NAME=FILE.html ...
+
+Chromium is driven over its DevTools pipe (--remote-debugging-pipe: fd 3
+carries commands to it, fd 4 its answers, each message JSON ended by a NUL),
+so only the standard library is needed.  Each page opens in a fresh tab of a
+1280x1000 window; for each one:
+  console  no console.error/assert, no uncaught exception, no error in the
+           browser's log (a resource that failed to load, say);
+  chart    an <svg> with at least one <rect> drawn with a non-zero size,
+           and no drawn <svg> without one;
+  chart text  no <text> of a chart reaching past the chart's edges (cut off);
+  summary  the element id="summary" starts in the first 1,000 px, ends
+           within them, and no table outside it comes before it (SKIPPED
+           with the reason when the page has no such element).
+It saves NAME-screen.png (the first screen) and NAME-page.png (the whole
+page, at most 20,000 px high) into DIR.  Prints one line per check and a
+closing "browser: N passed, N failed, N skipped"; exits 1 when a check
+failed, 2 on bad usage.  No Chromium process outlives it.
+
+--broken names a page made to fail every check (an error on the console, no
+chart but a label outside an empty one, a summary after a table and below
+the first screen): there each check
+passes when it fails, so a check that cannot fail is itself a failure.
+"""
+import base64
+import shutil
+import fcntl
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+WIDTH, HEIGHT = 1280, 1000   # the first screen
+FULL_MAX = 20000             # the whole-page screenshot's height cap
+TIMEOUT = 50                 # seconds for everything, Chromium included
+SETTLE = 0.3                 # seconds after the load event for late errors
+
+# Evaluated in each page: what the chart and summary checks need.
+PROBE = r"""(() => {
+  const box = e => { const b = e.getBoundingClientRect();
+    return {top: b.top + window.scrollY, bottom: b.bottom + window.scrollY,
+            width: b.width, height: b.height}; };
+  const svgs = [...document.querySelectorAll('svg')];
+  const drawn = svgs.filter(s => { const b = box(s); return b.width > 0 && b.height > 0; });
+  let bars = 0, empty = 0;
+  const clipped = [];
+  for (const s of drawn) {
+    const n = [...s.querySelectorAll('rect')].filter(r => {
+      const b = box(r); return b.width > 0 && b.height > 0; }).length;
+    bars += n;
+    if (n === 0) empty++;
+    const o = s.getBoundingClientRect();
+    for (const t of s.querySelectorAll('text')) {
+      const b = t.getBoundingClientRect();
+      if (b.width > 0 && (b.left < o.left - 1 || b.right > o.right + 1 ||
+                          b.top < o.top - 1 || b.bottom > o.bottom + 1))
+        clipped.push(t.textContent.trim().slice(0, 40));
+    }
+  }
+  const out = {svgs: svgs.length, drawn: drawn.length, bars: bars, empty: empty, clipped: clipped,
+               height: Math.max(document.documentElement.scrollHeight, 1),
+               summary: null, table_before: null};
+  const s = document.getElementById('summary');
+  if (s) {
+    out.summary = box(s);
+    const t = [...document.querySelectorAll('table')].find(t => !s.contains(t));
+    out.table_before = !!(t && (s.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_PRECEDING));
+  }
+  return JSON.stringify(out);
+})()"""
+
+
+class Timeout(Exception):
+    pass
+
+
+class Cdp:
+    """One Chromium over the DevTools pipe: commands, answers, events."""
+
+    def __init__(self, prog, profile, log):
+        to_r, to_w = os.pipe()       # we write, Chromium reads on fd 3
+        from_r, from_w = os.pipe()   # Chromium writes on fd 4, we read
+        # Chromium's ends go above 9 first, so that placing them on 3 and 4
+        # in the child cannot overwrite one with the other; every fd Python
+        # opens is close-on-exec, so the child keeps only 0 to 4.
+        hi_r = fcntl.fcntl(to_r, fcntl.F_DUPFD_CLOEXEC, 10)
+        hi_w = fcntl.fcntl(from_w, fcntl.F_DUPFD_CLOEXEC, 10)
+        for fd in (to_r, from_w):
+            os.close(fd)
+        args = [prog, '--headless', '--no-sandbox', '--disable-gpu',
+                '--disable-dev-shm-usage', '--no-first-run', '--mute-audio',
+                '--disable-extensions', '--disable-background-networking',
+                '--hide-scrollbars', '--remote-debugging-pipe',
+                '--user-data-dir=' + profile,
+                '--window-size=%d,%d' % (WIDTH, HEIGHT), 'about:blank']
+
+        def pipe_fds():
+            os.dup2(hi_r, 3)
+            os.dup2(hi_w, 4)
+
+        self.proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                     close_fds=False, preexec_fn=pipe_fds,
+                                     start_new_session=True)
+        os.close(hi_r)
+        os.close(hi_w)
+        self.out, self.inp = to_w, from_r
+        self.buf = b''
+        self.next_id = 0
+        self.events = []
+
+    def _read(self, deadline):
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise Timeout()
+        ready, _, _ = select.select([self.inp], [], [], left)
+        if not ready:
+            raise Timeout()
+        data = os.read(self.inp, 1 << 16)
+        if not data:
+            raise RuntimeError('Chromium closed the DevTools pipe (it died?)')
+        self.buf += data
+
+    def _message(self, deadline):
+        while b'\0' not in self.buf:
+            self._read(deadline)
+        raw, self.buf = self.buf.split(b'\0', 1)
+        return json.loads(raw)
+
+    def call(self, method, params=None, session=None, wait=10.0):
+        self.next_id += 1
+        msg = {'id': self.next_id, 'method': method, 'params': params or {}}
+        if session:
+            msg['sessionId'] = session
+        data = json.dumps(msg).encode() + b'\0'
+        while data:
+            data = data[os.write(self.out, data):]
+        deadline = time.monotonic() + wait
+        while True:
+            m = self._message(deadline)
+            if m.get('id') == self.next_id:
+                if 'error' in m:
+                    raise RuntimeError('%s: %s' % (method, m['error'].get('message')))
+                return m.get('result', {})
+            if 'method' in m:
+                self.events.append(m)
+
+    def wait_event(self, method, session, wait):
+        deadline = time.monotonic() + wait
+        while True:
+            for i, m in enumerate(self.events):
+                if m['method'] == method and m.get('sessionId') == session:
+                    return self.events.pop(i)
+            self.events.append(self._message(deadline))
+
+    def drain(self, seconds):
+        deadline = time.monotonic() + seconds
+        try:
+            while True:
+                self.events.append(self._message(deadline))
+        except Timeout:
+            pass
+
+    def close(self):
+        """Ask Chromium to quit, then end its whole process group."""
+        try:
+            self.call('Browser.close', wait=3)
+        except Exception:
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        for fd in (self.out, self.inp):
+            os.close(fd)
+
+
+def console_errors(events, session):
+    """The page's errors among the events: one line each."""
+    errs = []
+    for m in events:
+        if m.get('sessionId') != session:
+            continue
+        p = m.get('params', {})
+        if m['method'] == 'Runtime.consoleAPICalled' and p.get('type') in ('error', 'assert'):
+            words = [str(a.get('value', a.get('description', a.get('type'))))
+                     for a in p.get('args', [])]
+            errs.append('console.%s: %s' % (p['type'], ' '.join(words)))
+        elif m['method'] == 'Runtime.exceptionThrown':
+            d = p.get('exceptionDetails', {})
+            errs.append('uncaught: %s' % d.get('exception', {}).get('description', d.get('text')))
+        elif m['method'] == 'Log.entryAdded' and p.get('entry', {}).get('level') == 'error':
+            e = p['entry']
+            errs.append('log: %s %s' % (e.get('text'), e.get('url', '')))
+    return errs
+
+
+def check_page(cdp, name, path, shots, report):
+    url = 'file://' + os.path.abspath(path)
+    target = cdp.call('Target.createTarget', {'url': 'about:blank'})['targetId']
+    sess = cdp.call('Target.attachToTarget', {'targetId': target, 'flatten': True})['sessionId']
+    for method in ('Runtime.enable', 'Log.enable', 'Page.enable'):
+        cdp.call(method, session=sess)
+    cdp.call('Emulation.setDeviceMetricsOverride',
+             {'width': WIDTH, 'height': HEIGHT, 'deviceScaleFactor': 1, 'mobile': False},
+             session=sess)
+    cdp.events = [m for m in cdp.events if m.get('sessionId') != sess]
+    nav = cdp.call('Page.navigate', {'url': url}, session=sess)
+    if nav.get('errorText'):
+        report(name, 'load', False, '%s: %s' % (path, nav['errorText']))
+        return
+    cdp.wait_event('Page.loadEventFired', sess, 15)
+    cdp.drain(SETTLE)
+
+    errs = console_errors(cdp.events, sess)
+    report(name, 'console', not errs, '; '.join(errs) if errs else 'no errors')
+
+    res = cdp.call('Runtime.evaluate', {'expression': PROBE, 'returnByValue': True}, session=sess)
+    if 'exceptionDetails' in res:
+        report(name, 'probe', False, str(res['exceptionDetails'].get('text')))
+        return
+    got = json.loads(res['result']['value'])
+    what = '%d bars drawn in %d of %d svg' % (got['bars'], got['drawn'], got['svgs'])
+    if got['empty']:
+        what += '; %d drawn svg without a bar' % got['empty']
+    report(name, 'chart', got['bars'] > 0 and not got['empty'], what)
+    clipped = got['clipped']
+    report(name, 'chart text', not clipped,
+           'cut off at the chart\'s edge: %s' % '; '.join(repr(t) for t in clipped[:5])
+           if clipped else 'every label inside its chart')
+
+    s = got['summary']
+    if s is None:
+        report(name, 'summary', None, 'no element with id="summary" on this page')
+    else:
+        why = []
+        if s['height'] <= 0:
+            why.append('not drawn')
+        if s['top'] >= HEIGHT or s['bottom'] > HEIGHT:
+            why.append('spans %d..%d px, not within the first %d px'
+                       % (s['top'], s['bottom'], HEIGHT))
+        if got['table_before']:
+            why.append('a table comes before it')
+        report(name, 'summary', not why,
+               '; '.join(why) if why else 'at %d..%d px, before every table' % (s['top'], s['bottom']))
+
+    shot = cdp.call('Page.captureScreenshot', {'format': 'png'}, session=sess)
+    with open(os.path.join(shots, name + '-screen.png'), 'wb') as f:
+        f.write(base64.b64decode(shot['data']))
+    full = cdp.call('Page.captureScreenshot',
+                    {'format': 'png', 'captureBeyondViewport': True,
+                     'clip': {'x': 0, 'y': 0, 'width': WIDTH,
+                              'height': min(got['height'], FULL_MAX), 'scale': 1}},
+                    session=sess, wait=20)
+    with open(os.path.join(shots, name + '-page.png'), 'wb') as f:
+        f.write(base64.b64decode(full['data']))
+    cdp.call('Target.closeTarget', {'targetId': target})
+
+
+def leftovers(profile):
+    """Processes still running with our profile on their command line."""
+    left = []
+    for pid in os.listdir('/proc'):
+        if not pid.isdigit():
+            continue
+        try:
+            with open('/proc/%s/cmdline' % pid, 'rb') as f:
+                if profile.encode() in f.read():
+                    left.append(int(pid))
+        except OSError:
+            pass
+    return left
+
+
+def usage(msg):
+    print('render.py: %s\nusage: render.py --shots DIR [--chromium PROG] '
+          '[--broken NAME=FILE.html] NAME=FILE.html ...' % msg, file=sys.stderr)
+    sys.exit(2)
+
+
+def main(argv):
+    shots, prog, pages, broken = None, 'chromium', [], set()
+    i = 0
+    while i < len(argv):
+        opt = argv[i]
+        if opt in ('--shots', '--chromium', '--broken'):
+            if i + 1 == len(argv):
+                usage(opt + ' needs a value')
+            i += 1
+        val = argv[i]
+        i += 1
+        if opt == '--shots':
+            shots = val
+        elif opt == '--chromium':
+            prog = val
+        elif '=' in val and not val.startswith('-'):
+            name, path = val.split('=', 1)
+            if not name or name in dict(pages) or not os.path.isfile(path):
+                usage('%s: no such page, or a name given twice' % val)
+            pages.append((name, path))
+            if opt == '--broken':
+                broken.add(name)
+        else:
+            usage('unknown argument %r' % val)
+    if not shots or not pages:
+        usage('--shots DIR and at least one page are needed')
+    os.makedirs(shots, exist_ok=True)
+
+    counts = {True: 0, False: 0, None: 0}
+
+    def report(name, what, ok, text):
+        text = ' '.join(text.split())
+        if name in broken and what in ('console', 'chart', 'chart text', 'summary'):
+            text = ('fails on the broken page, as it should: ' if ok is False else
+                    'does not fail on the broken page: ') + text
+            ok = ok is False
+        counts[ok] += 1
+        word = {True: 'ok', False: 'FAIL', None: 'SKIPPED'}[ok]
+        print('browser: %s: %s: %s: %s' % (name, what, word, text), flush=True)
+
+    def on_alarm(signum, frame):
+        raise Timeout()
+
+    signal.signal(signal.SIGALRM, on_alarm)
+    signal.alarm(TIMEOUT)
+    profile = tempfile.mkdtemp(prefix='sysindex-chromium.')
+    log_path = os.path.join(shots, 'chromium.log')
+    cdp = None
+    try:
+        with open(log_path, 'wb') as log:
+            try:
+                cdp = Cdp(prog, profile, log)
+                for name, path in pages:
+                    check_page(cdp, name, path, shots, report)
+            except Timeout:
+                report('-', 'chromium', False, 'no answer within the time limit (log: %s)' % log_path)
+            except (RuntimeError, OSError, KeyError, ValueError) as e:
+                report('-', 'chromium', False, '%s (log: %s)' % (e, log_path))
+            finally:
+                signal.alarm(0)
+                if cdp:
+                    cdp.close()
+    finally:
+        left = leftovers(profile)
+        for pid in left:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        shutil.rmtree(profile, ignore_errors=True)
+    report('-', 'cleanup', not left,
+           'Chromium processes left: %s' % left if left else 'no Chromium process left')
+    print('browser: %d passed, %d failed, %d skipped' % (counts[True], counts[False], counts[None]))
+    return 1 if counts[False] else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
