@@ -238,7 +238,11 @@ void report_paired_score_text(const struct run_result *r, const struct paired_sc
  *  - a normal run: each copy count's index score with its 95 % interval;
  *  - a paired run: each directory's partial score ratio per copy count,
  *    then the verdicts counted, with the method;
- *  - the host in one line.
+ *  - the mode (r->mode, and a --compat workload);
+ *  - the machine in one line: CPUs by model, memory, distribution, kernel,
+ *    virtualisation;
+ *  - the test directory: path, mount, file system, device, options (paired
+ *    mode: one line per directory, with its label).
  * Returns how many lines it stored (at most REPORT_SUMMARY_MAX).
  */
 #define REPORT_SUMMARY_MAX 24

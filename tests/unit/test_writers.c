@@ -655,15 +655,17 @@ START_TEST(test_summary_first)
 
 	s->r.quick = 1;
 	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
-	ck_assert_uint_eq(n, 4);
+	ck_assert_uint_eq(n, 6);
 	ck_assert_ptr_nonnull(strstr(lines[0], "not comparable with published UnixBench"));
 	ck_assert_ptr_nonnull(strstr(lines[1], "1 copy: "));
 	ck_assert_ptr_nonnull(strstr(lines[1], "(95% CI "));
 	ck_assert_ptr_nonnull(strstr(lines[2], "2 copies: "));
-	ck_assert(strncmp(lines[3], "Host: ", 6) == 0);
-	ck_assert_ptr_null(strchr(lines[3], '\n'));
+	ck_assert(strncmp(lines[3], "Mode: ", 6) == 0);
+	ck_assert(strncmp(lines[4], "Host: ", 6) == 0);
+	ck_assert_ptr_null(strchr(lines[4], '\n'));
+	ck_assert(strncmp(lines[5], "Test dir: ", 10) == 0);
 	s->r.quick = 0;
-	ck_assert_uint_eq(report_summary(&s->r, lines, REPORT_SUMMARY_MAX), 3);
+	ck_assert_uint_eq(report_summary(&s->r, lines, REPORT_SUMMARY_MAX), 5);
 	ck_assert_ptr_nonnull(strstr(lines[0], "System Benchmarks Index Score"));
 
 	md = write_to_file(report_md, &s->r, path, sizeof(path), ".md");
@@ -695,6 +697,57 @@ START_TEST(test_summary_first)
 }
 END_TEST
 
+/*
+ * The summary's mode, machine and test dir lines: the mode as the run
+ * described it (with a --compat workload), the CPUs counted by model with
+ * memory, distribution, kernel and virtualisation, the test dir's mount;
+ * in paired mode one line per directory with its label.
+ */
+START_TEST(test_summary_lines)
+{
+	struct synth *s = synth_new();
+	char lines[REPORT_SUMMARY_MAX][REPORT_SUMMARY_LINE];
+	size_t n;
+
+	s->r.quick = 0;
+	snprintf(s->r.mode, sizeof(s->r.mode), "default (UnixBench 6.0 procedure)");
+	snprintf(s->cpus[1].model, sizeof(s->cpus[1].model), "Other CPU");
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	ck_assert_uint_eq(n, 5);
+	ck_assert_str_eq(lines[2], "Mode: default (UnixBench 6.0 procedure)");
+	ck_assert_str_eq(lines[3], "Host: bench\"host\\back?line: 1 x AMD EPYC 7B13 64-Core "
+			 "Processor, 1 x Other CPU, 3.8 GiB RAM; Debian GNU/Linux 12 (bookworm) "
+			 "<b>, kernel 6.1.0-28-amd64, virt kvm");
+	ck_assert_str_eq(lines[4], "Test dir: " TESTDIR " on /srv (ext4, /dev/sda1, rw,noatime)");
+	/* No CPU details (-b), no memory, distribution or virt: what is known. */
+	s->r.sys.ncpu_info = 0;
+	s->r.sys.mem_total_kb = 0;
+	s->r.sys.distribution[0] = s->r.sys.host.virt[0] = '\0';
+	s->r.sys.have_mount = 0;
+	s->r.workload = WL_UB513;
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	ck_assert_str_eq(lines[2], "Mode: default (UnixBench 6.0 procedure); workload "
+			 "UnixBench 5.1.3 (--compat 5.1.3)");
+	ck_assert_str_eq(lines[3], "Host: bench\"host\\back?line: 2 CPUs, kernel 6.1.0-28-amd64, "
+			 "virt unknown");
+	ck_assert_str_eq(lines[4], "Test dir: " TESTDIR " (mount unknown)");
+	/* Paired: a line per directory, the baseline's marked. */
+	s->r.ndirs = 2;
+	for (size_t d = 0; d < 2; d++) {
+		snprintf(s->r.dirs[d].label, sizeof(s->r.dirs[d].label), "%s", d ? "ssd" : "hdd");
+		snprintf(s->r.dirs[d].path, sizeof(s->r.dirs[d].path), "/mnt/%s", d ? "ssd" : "hdd");
+		s->r.dirs[d].have_mount = 1;
+		s->r.dirs[d].mount = s->r.sys.mount;
+	}
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	ck_assert_uint_ge(n, 4);
+	ck_assert_str_eq(lines[n - 2], "Test dir hdd (baseline): /mnt/hdd on /srv (ext4, /dev/sda1, "
+			 "rw,noatime)");
+	ck_assert_str_eq(lines[n - 1], "Test dir ssd: /mnt/ssd on /srv (ext4, /dev/sda1, rw,noatime)");
+	free(s);
+}
+END_TEST
+
 Suite *suite_writers(void)
 {
 	Suite *s = suite_create("writers");
@@ -710,6 +763,7 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_writer_table);
 	tcase_add_test(tc, test_notes_every_format);
 	tcase_add_test(tc, test_summary_first);
+	tcase_add_test(tc, test_summary_lines);
 	suite_add_tcase(s, tc);
 	return s;
 }
