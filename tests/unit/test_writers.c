@@ -499,7 +499,8 @@ START_TEST(test_md_tables)
 		}
 		p += len + (p[len] == '\n');
 	}
-	ck_assert_uint_eq(tables, 8);   /* per copy count: results, curve, statistics, placement */
+	/* by copy count; then per copy count: results, curve, statistics, placement */
+	ck_assert_uint_eq(tables, 9);
 	ck_assert_ptr_nonnull(strstr(text, "1/2/mixed: samples wholly on one CPU"));
 	ck_assert_ptr_nonnull(strstr(text, "my bench\\|dir"));
 	ck_assert_ptr_nonnull(strstr(text, "\\<odd\\>"));
@@ -748,6 +749,57 @@ START_TEST(test_summary_lines)
 }
 END_TEST
 
+/*
+ * The Test | 1 copy | N copies table right after the summary, in the
+ * Markdown and the HTML: the index, or the result and unit without a
+ * baseline, or the state; the score last.  In paired mode it shows the
+ * baseline directory's copy runs only, and says so (the label escaped).
+ */
+START_TEST(test_copies_table)
+{
+	struct synth *s = synth_new();
+	char path[128], *md, *html, *p;
+
+	md = write_to_file(report_md, &s->r, path, sizeof(path), ".md");
+	unlink(path);
+	p = strstr(md, "## Results\n");
+	ck_assert(p != NULL && p > strstr(md, "## Summary") && p < strstr(md, "## Details"));
+	ck_assert_ptr_nonnull(strstr(p, "| Test | 1 copy | 2 copies |\n|:-----|-----:|-----:|\n"));
+	ck_assert_ptr_nonnull(strstr(p, "| Dhrystone 2 using register variables | 3393.2 | 6786.4 |"));
+	ck_assert_ptr_nonnull(strstr(p, "| Execl Throughput | FAILED | FAILED |"));
+	ck_assert_ptr_nonnull(strstr(p, "| Seq Write 1 MiB O\\_DSYNC | 145.5 MB/s | 291.0 MB/s |"));
+	ck_assert_ptr_nonnull(strstr(p, "| System Benchmarks Index Score (Partial Only) | 1783.8 | "
+				     "3567.5 |"));
+	html = write_to_file(report_html, &s->r, path, sizeof(path), ".html");
+	unlink(path);
+	p = strstr(html, "<h2>Results</h2>");
+	ck_assert(p != NULL && p > strstr(html, "<section id=\"summary\">"));
+	ck_assert_ptr_nonnull(strstr(p, "<tr><th>Test</th><th>1 copy</th><th>2 copies</th></tr>"));
+	ck_assert_ptr_nonnull(strstr(p, "<tr><td>Pipe Throughput</td><td class=\"n\">2029.7</td>"
+				     "<td class=\"n\">4059.4</td></tr>"));
+	free(md);
+	free(html);
+	/* Paired: the second run becomes directory 1's; the baseline's column only. */
+	s->r.ndirs = 2;
+	snprintf(s->r.dirs[0].label, sizeof(s->r.dirs[0].label), "a|<b>");
+	snprintf(s->r.dirs[1].label, sizeof(s->r.dirs[1].label), "c");
+	s->runs[1].copies = 1;
+	s->runs[1].dir = 1;
+	md = write_to_file(report_md, &s->r, path, sizeof(path), ".md");
+	unlink(path);
+	ck_assert_ptr_nonnull(strstr(md, "in the baseline test dir a\\|\\<b\\>;"));
+	ck_assert_ptr_nonnull(strstr(md, "| Test | 1 copy |\n|:-----|-----:|\n"));
+	ck_assert_ptr_nonnull(strstr(md, "| Pipe Throughput | 2029.7 |\n"));
+	html = write_to_file(report_html, &s->r, path, sizeof(path), ".html");
+	unlink(path);
+	ck_assert_ptr_nonnull(strstr(html, "in the baseline test dir a|&lt;b&gt;;"));
+	ck_assert_ptr_nonnull(strstr(html, "<tr><th>Test</th><th>1 copy</th></tr>"));
+	free(md);
+	free(html);
+	free(s);
+}
+END_TEST
+
 Suite *suite_writers(void)
 {
 	Suite *s = suite_create("writers");
@@ -764,6 +816,7 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_notes_every_format);
 	tcase_add_test(tc, test_summary_first);
 	tcase_add_test(tc, test_summary_lines);
+	tcase_add_test(tc, test_copies_table);
 	suite_add_tcase(s, tc);
 	return s;
 }
