@@ -323,7 +323,8 @@ void report_copies_table(struct table_out *t, const struct run_result *r,
 		fmt(caption, sizeof(caption), "Index per copy count (a test without a baseline: "
 		    "its result)");
 	open_table(t, f, caption);
-	copies_heads(t, r, f->heads);
+	if (f->heads != NULL)
+		copies_heads(t, r, f->heads);
 	for (size_t i = 0; i < n; i++) {
 		table_text(t, rows[i]->title);
 		for (size_t s = 0; s < r->nruns; s++)
