@@ -131,6 +131,9 @@ static int parse_line(struct parser *p, const char *s, size_t len)
 	}
 	if (strstr(s, "BYTE UNIX Benchmarks") != NULL)
 		return tp_on_title(p, s);
+	/* The Summary repeats header fields ("Mode: "): read past up to the next title. */
+	if (p->mode == M_SUMMARY)
+		return 0;
 	if (tp_starts(s, "System: "))
 		return tp_on_system(p, s + strlen("System: "));
 	if (tp_starts(s, "Compiler: "))
@@ -167,7 +170,7 @@ static int parse_line(struct parser *p, const char *s, size_t len)
 		p->mode = M_SUMMARY;
 		return 0;
 	}
-	if (p->mode == M_PLACEMENT || p->mode == M_SUMMARY)
+	if (p->mode == M_PLACEMENT)
 		return 0;
 	if ((rc = tp_try_result(p, s)) != 0 || (rc = tp_try_status(p, s)) != 0 ||
 	    (rc = tp_try_stats(p, s)) != 0 || (rc = tp_try_score(p, s)) != 0 ||

@@ -270,31 +270,18 @@ static double run_value(const struct copy_run *run, const struct test_def *d)
 	return (double)NAN;
 }
 
+/* report_test_defs's filter: an indexed test with a result. */
+static int indexed(const struct copy_run *run, const struct bench_result *b)
+{
+	return isfinite(run_value(run, b->def));
+}
+
 /* Rows: indexed tests with a result at some copy count, by title; then the score. */
 static size_t collect_rows(const struct run_result *r, const struct test_def **defs,
 			   size_t max)
 {
-	size_t n = 0;
+	size_t n = max > 0 ? report_test_defs(r, indexed, defs, max - 1) : 0;
 
-	for (size_t s = 0; s < r->nruns; s++)
-		for (size_t k = 0; k < r->runs[s].ntests; k++) {
-			const struct test_def *d = r->runs[s].tests[k].def;
-			size_t i = 0;
-
-			if (d == NULL || !isfinite(run_value(&r->runs[s], d)))
-				continue;
-			while (i < n && strcmp(defs[i]->name, d->name) != 0)
-				i++;
-			if (i == n && n + 1 < max)
-				defs[n++] = d;
-		}
-	for (size_t i = 1; i < n; i++)
-		for (size_t j = i; j > 0 && strcmp(defs[j - 1]->title, defs[j]->title) > 0; j--) {
-			const struct test_def *t = defs[j];
-
-			defs[j] = defs[j - 1];
-			defs[j - 1] = t;
-		}
 	if (n > 0)
 		defs[n++] = NULL;
 	return n;

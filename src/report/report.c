@@ -32,6 +32,34 @@ const char *report_status_word(enum test_status s)
 	return "NOT RUN";
 }
 
+size_t report_test_defs(const struct run_result *r,
+			int (*keep)(const struct copy_run *, const struct bench_result *),
+			const struct test_def **defs, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t s = 0; s < r->nruns; s++)
+		for (size_t k = 0; k < r->runs[s].ntests; k++) {
+			const struct test_def *d = r->runs[s].tests[k].def;
+			size_t i = 0;
+
+			if (d == NULL || (keep != NULL && !keep(&r->runs[s], &r->runs[s].tests[k])))
+				continue;
+			while (i < n && strcmp(defs[i]->name, d->name) != 0)
+				i++;
+			if (i == n && n < max)
+				defs[n++] = d;
+		}
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && strcmp(defs[j - 1]->title, defs[j]->title) > 0; j--) {
+			const struct test_def *t = defs[j];
+
+			defs[j] = defs[j - 1];
+			defs[j - 1] = t;
+		}
+	return n;
+}
+
 void report_sorted(const struct copy_run *run, size_t *order)
 {
 	for (size_t i = 0; i < run->ntests; i++)

@@ -134,6 +134,17 @@ void table_end(struct table_out *t);
  */
 struct table_frame {
 	const char *open, *head, *close;
+	const struct table_heads *heads;        /* a table whose columns vary, else NULL */
+};
+/*
+ * Column heads written one by one, for a table whose columns depend on the
+ * run: open, sep between heads, close; then, where the format has one, the
+ * alignment rule: rule (the first column's), rule_num per number column,
+ * rule_end (Markdown "|:-----|", "-----:|", "\n"; HTML none).
+ */
+struct table_heads {
+	const char *open, *sep, *close;
+	const char *rule, *rule_num, *rule_end;
 };
 /*
  * The results table's columns after the test's title, as a writer picks
@@ -152,6 +163,16 @@ enum stat_col { SC_N, SC_MEAN, SC_SD, SC_CI, SC_CV, SC_MIN, SC_MAX, SC_FLAGS };
 void report_stats_table(struct table_out *t, const struct run_result *r,
 			const struct copy_run *run, const size_t *order,
 			const enum stat_col *cols, size_t ncols, const struct table_frame *f);
+
+/*
+ * The results by copy count, right after the summary: one row per test (by
+ * title), a column per copy count the run made (the baseline directory's in
+ * paired mode, which the caption says), each cell the test's index, or its
+ * result and unit where it has no baseline, or its state; a last row with the
+ * System Benchmarks Index Score.  f->heads writes the heads.
+ */
+void report_copies_table(struct table_out *t, const struct run_result *r,
+			 const struct table_frame *f);
 
 /* The comparison rows of one copy count as a table.  The note under it. */
 void report_paired_rows(struct table_out *t, const struct run_result *r, unsigned copies);
@@ -238,7 +259,11 @@ void report_paired_score_text(const struct run_result *r, const struct paired_sc
  *  - a normal run: each copy count's index score with its 95 % interval;
  *  - a paired run: each directory's partial score ratio per copy count,
  *    then the verdicts counted, with the method;
- *  - the host in one line.
+ *  - the mode (r->mode, and a --compat workload);
+ *  - the machine in one line: CPUs by model, memory, distribution, kernel,
+ *    virtualisation;
+ *  - the test directory: path, mount, file system, device, options (paired
+ *    mode: one line per directory, with its label).
  * Returns how many lines it stored (at most REPORT_SUMMARY_MAX).
  */
 #define REPORT_SUMMARY_MAX 24
@@ -248,6 +273,15 @@ size_t report_summary(const struct run_result *r, char lines[][REPORT_SUMMARY_LI
 void report_host_identity(const struct sys_info *si, char *buf, size_t len);
 /* The device's rotational flag as the kernel states it: "yes", "no" or "unknown". */
 const char *report_rotational(int rotational);
+
+/*
+ * The tests of r's copy runs that keep accepts (every one when keep is NULL),
+ * once each (by name), sorted by title, into defs; returns how many (at
+ * most max).  The chart's and the tables' rows across copy counts.
+ */
+size_t report_test_defs(const struct run_result *r,
+			int (*keep)(const struct copy_run *, const struct bench_result *),
+			const struct test_def **defs, size_t max);
 
 /* Sorted by display name, as UnixBench prints results: indexes into run->tests. */
 void report_sorted(const struct copy_run *run, size_t *order);

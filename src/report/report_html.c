@@ -343,31 +343,10 @@ static double row_value(const struct copy_run *run, const struct test_def *d)
 	return (double)NAN;
 }
 
-/* Indexed tests with a result in some copy run, once each, by title. */
-static size_t chart_rows(const struct run_result *r, const struct test_def **rows, size_t max)
+/* report_test_defs's filter: an indexed test with a result. */
+static int indexed(const struct copy_run *run, const struct bench_result *b)
 {
-	size_t n = 0;
-
-	for (size_t s = 0; s < r->nruns; s++)
-		for (size_t k = 0; k < r->runs[s].ntests; k++) {
-			const struct test_def *d = r->runs[s].tests[k].def;
-			size_t i = 0;
-
-			if (!isfinite(row_value(&r->runs[s], d)))
-				continue;
-			while (i < n && strcmp(rows[i]->name, d->name) != 0)
-				i++;
-			if (i == n && n < max)
-				rows[n++] = d;
-		}
-	for (size_t i = 1; i < n; i++)
-		for (size_t j = i; j > 0 && strcmp(rows[j - 1]->title, rows[j]->title) > 0; j--) {
-			const struct test_def *t = rows[j];
-
-			rows[j] = rows[j - 1];
-			rows[j - 1] = t;
-		}
-	return n;
+	return isfinite(row_value(run, b->def));
 }
 
 /* A round axis step (1, 2 or 5 times a power of ten) giving about 5 ticks. */
@@ -407,7 +386,7 @@ static void chart(FILE *out, const struct run_result *r)
 		cap += r->runs[s].ntests;
 	if (cap == 0 || (rows = calloc(cap + 1, sizeof(*rows))) == NULL)
 		return;
-	nrows = chart_rows(r, rows, cap);
+	nrows = report_test_defs(r, indexed, rows, cap);
 	if (nrows == 0) {
 		free(rows);
 		return;
@@ -507,6 +486,15 @@ static void paired_section(FILE *out, const struct run_result *r)
 	fputs("</p>\n", out);
 }
 
+/* The results by copy count (report_copies_table), right after the summary. */
+static const struct table_heads html_copies_heads = {
+	.open = "<tr><th>", .sep = "</th><th>", .close = "</th></tr>\n",
+};
+static const struct table_frame html_copies = {
+	.open = "<h2>Results</h2>\n<table class=\"results\">\n<caption>",
+	.head = "</caption>\n", .close = "</table>\n", .heads = &html_copies_heads,
+};
+
 /* The summary first (report_summary), inside the first screen. */
 static void summary(FILE *out, const struct run_result *r)
 {
@@ -524,8 +512,11 @@ static void summary(FILE *out, const struct run_result *r)
 
 int report_html(FILE *out, const struct run_result *r)
 {
+	struct table_out tab = html_table(out);
+
 	head(out, r);
 	summary(out, r);
+	report_copies_table(&tab, r, &html_copies);
 	/* A paired run's answer, its comparison, before the details. */
 	if (r->ndirs >= 2)
 		paired_section(out, r);

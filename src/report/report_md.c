@@ -98,6 +98,15 @@ static void summary(FILE *out, const struct run_result *r)
 	fputc('\n', out);
 }
 
+/* The results by copy count (report_copies_table), right after the summary. */
+static const struct table_heads md_copies_heads = {
+	.open = "| ", .sep = " | ", .close = " |\n",
+	.rule = "|:-----|", .rule_num = "-----:|", .rule_end = "\n",
+};
+static const struct table_frame md_copies = {
+	.open = "## Results\n\n", .head = "\n\n", .close = "\n", .heads = &md_copies_heads,
+};
+
 static void header(FILE *out, const struct run_result *r)
 {
 	const struct sys_info *si = &r->sys;
@@ -107,6 +116,11 @@ static void header(FILE *out, const struct run_result *r)
 	md_text(out, si->hostname);
 	fputs("\n\n", out);
 	summary(out, r);
+	{
+		struct table_out tab = md_table(out);
+
+		report_copies_table(&tab, r, &md_copies);
+	}
 	if (r->interrupted)
 		fprintf(out, "**Interrupted by signal %d: partial results.**\n\n", r->signal);
 	fputs("## Details\n\n", out);

@@ -74,10 +74,94 @@ static size_t paired(const struct run_result *r, char lines[][REPORT_SUMMARY_LIN
 	return add(lines, n, max, "Tests compared: %s (%s)", tally, method);
 }
 
-size_t report_summary(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t max)
+/* "2 x AMD EPYC 7B13": identical models counted together, else "2 CPUs". */
+static void cpu_words(const struct sys_info *si, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < si->ncpu_info && si->cpus != NULL; i++) {
+		size_t n = 0, k;
+
+		for (k = 0; k < i && strcmp(si->cpus[k].model, si->cpus[i].model) != 0; k++)
+			;
+		if (k < i)
+			continue;       /* counted with the first of its model */
+		for (k = i; k < si->ncpu_info; k++)
+			n += strcmp(si->cpus[k].model, si->cpus[i].model) == 0;
+		fmt(buf + used, len - used, "%s%zu x %s", used ? ", " : "", n, si->cpus[i].model);
+		used = strlen(buf);
+	}
+	if (used == 0)
+		fmt(buf, len, "%u CPU%s", si->ncpus, si->ncpus == 1 ? "" : "s");
+}
+
+/* "Host: vm: 2 x AMD EPYC, 3.8 GiB RAM; Debian 12, kernel 6.1.0-28-amd64, virt kvm". */
+static size_t machine(const struct sys_info *si, char lines[][REPORT_SUMMARY_LINE], size_t n,
+		      size_t max)
+{
+	char cpu[200], bytes[32], mem[48] = "", rest[REPORT_SUMMARY_LINE];
+
+	cpu_words(si, cpu, sizeof(cpu));
+	if (si->mem_total_kb > 0) {
+		format_bytes(si->mem_total_kb * 1024ULL, bytes, sizeof(bytes));
+		fmt(mem, sizeof(mem), ", %s RAM", bytes);
+	}
+	fmt(rest, sizeof(rest), "%s%s%s%s, kernel %s, virt %s", cpu, mem,
+	    si->distribution[0] ? "; " : "", si->distribution,
+	    si->os_release[0] ? si->os_release : "unknown",
+	    si->host.virt[0] ? si->host.virt : "unknown");
+	return add(lines, n, max, "Host: %s: %s", si->hostname, rest);
+}
+
+/* "Test dir: /srv/x on /srv (ext4, /dev/sda1, rw,noatime)"; head names it. */
+static size_t dir_line(const char *head, const char *path, int have_mount,
+		       const struct mount_entry *m, char lines[][REPORT_SUMMARY_LINE], size_t n,
+		       size_t max)
+{
+	char where[REPORT_SUMMARY_LINE];
+
+	if (have_mount)
+		fmt(where, sizeof(where), "%s on %s (%s, %s, %s)", path, m->mount_point, m->fstype,
+		    m->source, m->options);
+	else
+		fmt(where, sizeof(where), "%s (mount unknown)", path);
+	return add(lines, n, max, "%s: %s", head, where);
+}
+
+/* The test directory, or in paired mode each directory with its label. */
+static size_t testdirs(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t n,
+		       size_t max)
 {
 	const struct sys_info *si = &r->sys;
-	char host[REPORT_SUMMARY_LINE], cpu[160];
+	char head[TESTDIR_LABEL_MAX + 32];
+
+	if (r->ndirs < 2)
+		return si->testdir[0] ? dir_line("Test dir", si->testdir, si->have_mount,
+						 &si->mount, lines, n, max) : n;
+	for (size_t d = 0; d < r->ndirs; d++) {
+		const struct test_dir *td = &r->dirs[d];
+
+		fmt(head, sizeof(head), "Test dir %s%s", td->label, d == 0 ? " (baseline)" : "");
+		n = dir_line(head, td->path, td->have_mount, &td->mount, lines, n, max);
+	}
+	return n;
+}
+
+/* What the run did: r->mode as the run described it, and a --compat workload. */
+static size_t mode(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t n,
+		   size_t max)
+{
+	char what[REPORT_SUMMARY_LINE];
+
+	fmt(what, sizeof(what), "%s%s%s", r->mode[0] ? r->mode : "default",
+	    r->workload != WL_UB60 ? "; workload " : "",
+	    r->workload != WL_UB60 ? workload_tags[r->workload] : "");
+	return add(lines, n, max, "Mode: %s%s", what, "");
+}
+
+size_t report_summary(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t max)
+{
 	size_t n = 0;
 
 	if (r->quick)
@@ -86,9 +170,7 @@ size_t report_summary(const struct run_result *r, char lines[][REPORT_SUMMARY_LI
 	if (r->interrupted)
 		n = add(lines, n, max, "%s%s", "Interrupted: partial results.", "");
 	n = r->ndirs >= 2 ? paired(r, lines, n, max) : scores(r, lines, n, max);
-	fmt(cpu, sizeof(cpu), "%s", si->ncpu_info > 0 && si->cpus != NULL ? si->cpus[0].model : "");
-	fmt(host, sizeof(host), "%s, %u CPU%s%s%s%s%s", si->hostname, si->ncpus,
-	    si->ncpus == 1 ? "" : "s", cpu[0] ? " (" : "", cpu, cpu[0] ? ")" : "",
-	    si->distribution[0] ? "; " : "");
-	return add(lines, n, max, "Host: %s%s", host, si->distribution);
+	n = mode(r, lines, n, max);
+	n = machine(&r->sys, lines, n, max);
+	return testdirs(r, lines, n, max);
 }

@@ -9,6 +9,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/util.h"
@@ -226,4 +227,112 @@ void report_results_table(struct table_out *t, const struct copy_run *run, const
 		table_end(t);
 	}
 	fputs(f->close, t->out);
+}
+
+/* report_test_defs's filter: the baseline directory's copy runs. */
+static int in_baseline(const struct copy_run *run, const struct bench_result *b)
+{
+	(void)b;
+	return run->dir == 0;
+}
+
+/* One test at one copy count: its index, its result and unit, its state or nothing. */
+static void copies_cell(struct table_out *t, const struct copy_run *run, const struct test_def *d)
+{
+	const struct bench_result *b = NULL;
+
+	for (size_t k = 0; k < run->ntests && b == NULL; k++)
+		if (strcmp(run->tests[k].def->name, d->name) == 0)
+			b = &run->tests[k];
+	if (b == NULL)
+		table_empty(t);
+	else if (b->status != TS_OK)
+		table_num(t, "%s", report_status_word(b->status));
+	else if (d->baseline > 0)
+		table_num(t, "%.1f", b->index);
+	else {
+		table_num(t, "%.1f ", b->score);
+		table_more(t, d->unit);
+	}
+}
+
+/* The heads: Test, then "1 copy", "2 copies"... and the alignment rule. */
+static void copies_heads(struct table_out *t, const struct run_result *r,
+			 const struct table_heads *h)
+{
+	fputs(h->open, t->out);
+	t->esc(t->out, "Test");
+	for (size_t s = 0; s < r->nruns; s++)
+		if (r->runs[s].dir == 0)
+			fprintf(t->out, "%s%u cop%s", h->sep, r->runs[s].copies,
+				r->runs[s].copies == 1 ? "y" : "ies");
+	fputs(h->close, t->out);
+	if (h->rule == NULL)
+		return;
+	fputs(h->rule, t->out);
+	for (size_t s = 0; s < r->nruns; s++)
+		if (r->runs[s].dir == 0)
+			fputs(h->rule_num, t->out);
+	fputs(h->rule_end, t->out);
+}
+
+/* The last row: each copy count's System Benchmarks Index Score, if any has one. */
+static void copies_score_row(struct table_out *t, const struct run_result *r)
+{
+	int any = 0, partial = 0;
+
+	for (size_t s = 0; s < r->nruns; s++)
+		if (r->runs[s].dir == 0 && r->runs[s].cats[CAT_SYSTEM].nindexed > 0) {
+			any = 1;
+			partial |= r->runs[s].cats[CAT_SYSTEM].partial;
+		}
+	if (!any)
+		return;
+	table_text(t, partial ? "System Benchmarks Index Score (Partial Only)"
+			      : "System Benchmarks Index Score");
+	for (size_t s = 0; s < r->nruns; s++) {
+		const struct cat_index *ci = &r->runs[s].cats[CAT_SYSTEM];
+
+		if (r->runs[s].dir != 0)
+			continue;
+		if (ci->nindexed > 0)
+			table_num(t, "%.1f", ci->score);
+		else
+			table_empty(t);
+	}
+	table_end(t);
+}
+
+void report_copies_table(struct table_out *t, const struct run_result *r,
+			 const struct table_frame *f)
+{
+	size_t cap = 0, n;
+	const struct test_def **rows;
+	char caption[TESTDIR_LABEL_MAX + 160];
+
+	for (size_t s = 0; s < r->nruns; s++)
+		cap += r->runs[s].dir == 0 ? r->runs[s].ntests : 0;
+	if (cap == 0 || (rows = calloc(cap, sizeof(*rows))) == NULL)
+		return;
+	n = report_test_defs(r, in_baseline, rows, cap);
+	if (r->ndirs >= 2)
+		fmt(caption, sizeof(caption), "Index per copy count (a test without a baseline: its "
+		    "result), in the baseline test dir %s; the paired comparison compares the dirs",
+		    r->dirs[0].label);
+	else
+		fmt(caption, sizeof(caption), "Index per copy count (a test without a baseline: "
+		    "its result)");
+	open_table(t, f, caption);
+	if (f->heads != NULL)
+		copies_heads(t, r, f->heads);
+	for (size_t i = 0; i < n; i++) {
+		table_text(t, rows[i]->title);
+		for (size_t s = 0; s < r->nruns; s++)
+			if (r->runs[s].dir == 0)
+				copies_cell(t, &r->runs[s], rows[i]);
+		table_end(t);
+	}
+	copies_score_row(t, r);
+	fputs(f->close, t->out);
+	free(rows);
 }

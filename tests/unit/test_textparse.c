@@ -217,15 +217,21 @@ END_TEST
 /* The Summary after a report repeats its figures in words: read past, not taken for scores. */
 START_TEST(summary_block_is_read_past)
 {
-	parse_buf_ok("Pipe Throughput 1.0 lps (2.0 s, 1 samples)\n"
+	parse_buf_ok("   Mode: default (UnixBench 6.0 procedure)\n"
+		     "Pipe Throughput 1.0 lps (2.0 s, 1 samples)\n"
 		     "System Benchmarks Index Score (Partial Only)  352.3\n"
 		     "\n"
 		     "========================================================================\n"
 		     "Summary\n"
 		     "  System Benchmarks Index Score (Partial Only), 1 copy: 352.3 (95% CI 313.5 to 352.3)\n"
 		     "  Partial score ratio, 1 copy: b / a: +0.42%, 95% CI -1.66%..+2.55% (2 index tests, 3 rounds): inconclusive\n"
-		     "  Host: vm, 2 CPUs\n");
+		     "  Mode: quick (1 sample, short samples, no settle)\n"
+		     "  Host: vm: 2 CPUs, kernel 6.1.0-28-amd64, virt kvm\n"
+		     "  Test dir: /tmp on / (ext4, /dev/sda1, rw,relatime)\n"
+		     "  Host identity: id 0123, virt kvm\n");
 	ck_assert_uint_eq(doc.nreports, 1);
+	/* The header's mode, not the summary's line. */
+	ck_assert_str_eq(doc.reports[0].mode, "default (UnixBench 6.0 procedure)");
 	ck_assert_uint_eq(doc.reports[0].nblocks, 1);
 	ck_assert_uint_eq(doc.reports[0].blocks[0].nscores, 1);
 	ck_assert_double_eq_tol(doc.reports[0].blocks[0].scores[0].score, 352.3, 1e-9);

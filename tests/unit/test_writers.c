@@ -500,7 +500,8 @@ START_TEST(test_md_tables)
 		}
 		p += len + (p[len] == '\n');
 	}
-	ck_assert_uint_eq(tables, 8);   /* per copy count: results, curve, statistics, placement */
+	/* by copy count; then per copy count: results, curve, statistics, placement */
+	ck_assert_uint_eq(tables, 9);
 	ck_assert_ptr_nonnull(strstr(text, "1/2/mixed: samples wholly on one CPU"));
 	ck_assert_ptr_nonnull(strstr(text, "my bench\\|dir"));
 	ck_assert_ptr_nonnull(strstr(text, "\\<odd\\>"));
@@ -656,15 +657,17 @@ START_TEST(test_summary_first)
 
 	s->r.quick = 1;
 	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
-	ck_assert_uint_eq(n, 4);
+	ck_assert_uint_eq(n, 6);
 	ck_assert_ptr_nonnull(strstr(lines[0], "not comparable with published UnixBench"));
 	ck_assert_ptr_nonnull(strstr(lines[1], "1 copy: "));
 	ck_assert_ptr_nonnull(strstr(lines[1], "(95% CI "));
 	ck_assert_ptr_nonnull(strstr(lines[2], "2 copies: "));
-	ck_assert(strncmp(lines[3], "Host: ", 6) == 0);
-	ck_assert_ptr_null(strchr(lines[3], '\n'));
+	ck_assert(strncmp(lines[3], "Mode: ", 6) == 0);
+	ck_assert(strncmp(lines[4], "Host: ", 6) == 0);
+	ck_assert_ptr_null(strchr(lines[4], '\n'));
+	ck_assert(strncmp(lines[5], "Test dir: ", 10) == 0);
 	s->r.quick = 0;
-	ck_assert_uint_eq(report_summary(&s->r, lines, REPORT_SUMMARY_MAX), 3);
+	ck_assert_uint_eq(report_summary(&s->r, lines, REPORT_SUMMARY_MAX), 5);
 	ck_assert_ptr_nonnull(strstr(lines[0], "System Benchmarks Index Score"));
 
 	md = write_to_file(report_md, &s->r, path, sizeof(path), ".md");
@@ -756,6 +759,108 @@ START_TEST(test_html_chart_labels)
 }
 END_TEST
 
+/*
+ * The summary's mode, machine and test dir lines: the mode as the run
+ * described it (with a --compat workload), the CPUs counted by model with
+ * memory, distribution, kernel and virtualisation, the test dir's mount;
+ * in paired mode one line per directory with its label.
+ */
+START_TEST(test_summary_lines)
+{
+	struct synth *s = synth_new();
+	char lines[REPORT_SUMMARY_MAX][REPORT_SUMMARY_LINE];
+	size_t n;
+
+	s->r.quick = 0;
+	snprintf(s->r.mode, sizeof(s->r.mode), "default (UnixBench 6.0 procedure)");
+	snprintf(s->cpus[1].model, sizeof(s->cpus[1].model), "Other CPU");
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	ck_assert_uint_eq(n, 5);
+	ck_assert_str_eq(lines[2], "Mode: default (UnixBench 6.0 procedure)");
+	ck_assert_str_eq(lines[3], "Host: bench\"host\\back?line: 1 x AMD EPYC 7B13 64-Core "
+			 "Processor, 1 x Other CPU, 3.8 GiB RAM; Debian GNU/Linux 12 (bookworm) "
+			 "<b>, kernel 6.1.0-28-amd64, virt kvm");
+	ck_assert_str_eq(lines[4], "Test dir: " TESTDIR " on /srv (ext4, /dev/sda1, rw,noatime)");
+	/* No CPU details (-b), no memory, distribution or virt: what is known. */
+	s->r.sys.ncpu_info = 0;
+	s->r.sys.mem_total_kb = 0;
+	s->r.sys.distribution[0] = s->r.sys.host.virt[0] = '\0';
+	s->r.sys.have_mount = 0;
+	s->r.workload = WL_UB513;
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	ck_assert_str_eq(lines[2], "Mode: default (UnixBench 6.0 procedure); workload "
+			 "UnixBench 5.1.3 (--compat 5.1.3)");
+	ck_assert_str_eq(lines[3], "Host: bench\"host\\back?line: 2 CPUs, kernel 6.1.0-28-amd64, "
+			 "virt unknown");
+	ck_assert_str_eq(lines[4], "Test dir: " TESTDIR " (mount unknown)");
+	/* Paired: a line per directory, the baseline's marked. */
+	s->r.ndirs = 2;
+	for (size_t d = 0; d < 2; d++) {
+		snprintf(s->r.dirs[d].label, sizeof(s->r.dirs[d].label), "%s", d ? "ssd" : "hdd");
+		snprintf(s->r.dirs[d].path, sizeof(s->r.dirs[d].path), "/mnt/%s", d ? "ssd" : "hdd");
+		s->r.dirs[d].have_mount = 1;
+		s->r.dirs[d].mount = s->r.sys.mount;
+	}
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	ck_assert_uint_ge(n, 4);
+	ck_assert_str_eq(lines[n - 2], "Test dir hdd (baseline): /mnt/hdd on /srv (ext4, /dev/sda1, "
+			 "rw,noatime)");
+	ck_assert_str_eq(lines[n - 1], "Test dir ssd: /mnt/ssd on /srv (ext4, /dev/sda1, rw,noatime)");
+	free(s);
+}
+END_TEST
+
+/*
+ * The Test | 1 copy | N copies table right after the summary, in the
+ * Markdown and the HTML: the index, or the result and unit without a
+ * baseline, or the state; the score last.  In paired mode it shows the
+ * baseline directory's copy runs only, and says so (the label escaped).
+ */
+START_TEST(test_copies_table)
+{
+	struct synth *s = synth_new();
+	char path[128], *md, *html, *p;
+
+	md = write_to_file(report_md, &s->r, path, sizeof(path), ".md");
+	unlink(path);
+	p = strstr(md, "## Results\n");
+	ck_assert(p != NULL && p > strstr(md, "## Summary") && p < strstr(md, "## Details"));
+	ck_assert_ptr_nonnull(strstr(p, "| Test | 1 copy | 2 copies |\n|:-----|-----:|-----:|\n"));
+	ck_assert_ptr_nonnull(strstr(p, "| Dhrystone 2 using register variables | 3393.2 | 6786.4 |"));
+	ck_assert_ptr_nonnull(strstr(p, "| Execl Throughput | FAILED | FAILED |"));
+	ck_assert_ptr_nonnull(strstr(p, "| Seq Write 1 MiB O\\_DSYNC | 145.5 MB/s | 291.0 MB/s |"));
+	ck_assert_ptr_nonnull(strstr(p, "| System Benchmarks Index Score (Partial Only) | 1783.8 | "
+				     "3567.5 |"));
+	html = write_to_file(report_html, &s->r, path, sizeof(path), ".html");
+	unlink(path);
+	p = strstr(html, "<h2>Results</h2>");
+	ck_assert(p != NULL && p > strstr(html, "<section id=\"summary\">"));
+	ck_assert_ptr_nonnull(strstr(p, "<tr><th>Test</th><th>1 copy</th><th>2 copies</th></tr>"));
+	ck_assert_ptr_nonnull(strstr(p, "<tr><td>Pipe Throughput</td><td class=\"n\">2029.7</td>"
+				     "<td class=\"n\">4059.4</td></tr>"));
+	free(md);
+	free(html);
+	/* Paired: the second run becomes directory 1's; the baseline's column only. */
+	s->r.ndirs = 2;
+	snprintf(s->r.dirs[0].label, sizeof(s->r.dirs[0].label), "a|<b>");
+	snprintf(s->r.dirs[1].label, sizeof(s->r.dirs[1].label), "c");
+	s->runs[1].copies = 1;
+	s->runs[1].dir = 1;
+	md = write_to_file(report_md, &s->r, path, sizeof(path), ".md");
+	unlink(path);
+	ck_assert_ptr_nonnull(strstr(md, "in the baseline test dir a\\|\\<b\\>;"));
+	ck_assert_ptr_nonnull(strstr(md, "| Test | 1 copy |\n|:-----|-----:|\n"));
+	ck_assert_ptr_nonnull(strstr(md, "| Pipe Throughput | 2029.7 |\n"));
+	html = write_to_file(report_html, &s->r, path, sizeof(path), ".html");
+	unlink(path);
+	ck_assert_ptr_nonnull(strstr(html, "in the baseline test dir a|&lt;b&gt;;"));
+	ck_assert_ptr_nonnull(strstr(html, "<tr><th>Test</th><th>1 copy</th></tr>"));
+	free(md);
+	free(html);
+	free(s);
+}
+END_TEST
+
 Suite *suite_writers(void)
 {
 	Suite *s = suite_create("writers");
@@ -772,6 +877,8 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_notes_every_format);
 	tcase_add_test(tc, test_summary_first);
 	tcase_add_test(tc, test_html_chart_labels);
+	tcase_add_test(tc, test_summary_lines);
+	tcase_add_test(tc, test_copies_table);
 	suite_add_tcase(s, tc);
 	return s;
 }
