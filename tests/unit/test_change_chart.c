@@ -257,6 +257,10 @@ START_TEST(filled_by_paired)
 	static struct run_result r;
 	static struct paired_cmp cmps[3];
 	struct change_chart cc;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
 	memset(&r, 0, sizeof(r));
 	r.ndirs = 3;
 	snprintf(r.dirs[0].label, sizeof(r.dirs[0].label), "rel");
@@ -301,6 +305,16 @@ START_TEST(filled_by_paired)
 	ck_assert_str_eq(cc.rows[2].verdict, "inconclusive: 1 round");
 	ck_assert_ptr_nonnull(strstr(cc.title, "change against rel"));
 	change_chart_free(&cc);
+	/* The run's HTML draws it before the paired tables. */
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_html(f, &r), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_ptr_nonnull(strstr(buf, "<h2 id=\"paired-chart\">"));
+	ck_assert_ptr_nonnull(strstr(buf, "Paired comparison: changes against rel</h2>\n"
+				     "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"change\""));
+	ck_assert_uint_eq(count(buf, "<rect class=\"bar\""), 3);
+	ck_assert_uint_eq(count(buf, "class=\"ci\""), 2);
+	free(buf);
 }
 END_TEST
 
