@@ -200,7 +200,7 @@ static int run_compare(struct compare *c)
 		return rc;
 	if (fflush(stdout) != 0)
 		return 1;
-	return c->opt.plot ? cmp_draw_plot(c, ncopies) : 0;
+	return c->opt.plot ? cmp_draw_plot(c) : 0;
 }
 
 int cmd_compare(int argc, char **argv)

@@ -11,7 +11,8 @@
  *   compare_matrix.c more inputs: a matrix of values, one of changes
  *   compare_noise.c  the control tests' noise floor (inputs without samples)
  *   compare_group.c  --group-by host: one column per host
- *   compare_plot.c   --plot: the chart
+ *   compare_chart.c  the rows as a chart of change (--format html, --plot)
+ *   compare_plot.c   --plot: the chart drawn by gnuplot
  */
 #ifndef SYSINDEX_COMPARE_INT_H
 #define SYSINDEX_COMPARE_INT_H
@@ -20,6 +21,7 @@
 #include <stdio.h>
 
 #include "parse/textparse.h"
+#include "report/change_chart.h"
 #include "stats/verdict.h"
 
 #define CMP_MAX_FILES 64
@@ -228,7 +230,14 @@ void cmp_print_noise(FILE *out, const struct compare *c, const char *indent, int
 /* compare_group.c: --group-by host or label. */
 int cmp_group_runs(struct compare *c);
 
+/* compare_chart.c: a row's title, with its copy count when the rows have several. */
+void cmp_row_name(const struct compare *c, const struct row *row, char *out, size_t len);
+/* "+2.1 % (95 % CI +0.4..+3.8 %): faster", or what can be said. */
+void cmp_change_words(const struct delta *d, char *out, size_t len);
+/* Every finite change as a row of cc (0, or -1 out of memory; free cc after). */
+int cmp_change_chart(const struct compare *c, struct change_chart *cc);
+
 /* compare_plot.c */
-int cmp_draw_plot(const struct compare *c, size_t ncopies);
+int cmp_draw_plot(const struct compare *c);
 
 #endif

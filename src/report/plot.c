@@ -157,12 +157,6 @@ static int write_bars(const char *dir, const char *term, const void *ctx)
 	return write_chart_files(dir, term, ctx, bar_data, bar_script);
 }
 
-static int draw(const char *gp, const char *term, const char *out_path, const struct plot_chart *c,
-		char *err, size_t errlen)
-{
-	return plot_draw(gp, term, out_path, write_bars, c, err, errlen);
-}
-
 int plot_draw(const char *gp, const char *term, const char *out_path, plot_writer write,
 	      const void *ctx, char *err, size_t errlen)
 {
@@ -218,21 +212,12 @@ static int ends_with(const char *s, const char *suffix)
 	return a >= b && strcmp(s + a - b, suffix) == 0;
 }
 
-int plot_grouped(const char *out_path, const char *title,
-		 const char *const *row_labels, size_t nrows,
-		 const char *const *series_labels, size_t nseries,
-		 const double *values, const char *value_label,
-		 char *err, size_t errlen)
+int plot_to_file(const char *out_path, plot_writer write, const void *ctx, char *err,
+		 size_t errlen)
 {
-	struct plot_chart c = { title ? title : "", value_label, row_labels, series_labels,
-			   nrows, nseries, values };
 	char gp[4096];
 	const char *term;
 
-	if (nrows == 0 || nseries == 0) {
-		snprintf(err, errlen, "nothing to plot");
-		return -1;
-	}
 	if (!ends_with(out_path, ".svg") && !ends_with(out_path, ".png")) {
 		snprintf(err, errlen, "%s: a chart must be .svg or .png", out_path);
 		return -1;
@@ -251,7 +236,23 @@ int plot_grouped(const char *out_path, const char *title,
 		snprintf(err, errlen, "this gnuplot has no png terminal; use .svg");
 		return -1;
 	}
-	return draw(gp, term, out_path, &c, err, errlen);
+	return plot_draw(gp, term, out_path, write, ctx, err, errlen);
+}
+
+int plot_grouped(const char *out_path, const char *title,
+		 const char *const *row_labels, size_t nrows,
+		 const char *const *series_labels, size_t nseries,
+		 const double *values, const char *value_label,
+		 char *err, size_t errlen)
+{
+	struct plot_chart c = { title ? title : "", value_label, row_labels, series_labels,
+			   nrows, nseries, values };
+
+	if (nrows == 0 || nseries == 0) {
+		snprintf(err, errlen, "nothing to plot");
+		return -1;
+	}
+	return plot_to_file(out_path, write_bars, &c, err, errlen);
 }
 
 /* The index of test d in a copy run (NULL: the System Benchmarks Index Score). */

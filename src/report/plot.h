@@ -51,6 +51,12 @@ int plot_draw(const char *gp, const char *term, const char *out_path, plot_write
 	      const void *ctx, char *err, size_t errlen);
 int plot_both(const char *gp, const char *resdir, const char *base, plot_writer write,
 	      const void *ctx);
+/*
+ * out_path (.svg, or .png through pngcairo or png) drawn by write(ctx) as
+ * plot_draw does, after finding gnuplot: 0, or -1 with a one-line reason.
+ */
+int plot_to_file(const char *out_path, plot_writer write, const void *ctx, char *err,
+		 size_t errlen);
 
 /*
  * Paired mode: <base>-paired.svg (and .png): per test, each directory's

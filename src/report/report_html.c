@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/change_chart.h"
 #include "util/html_out.h"
 #include "util/json_out.h"
 #include "util/util.h"
@@ -452,7 +453,21 @@ static void chart(FILE *out, const struct run_result *r)
 	free(rows);
 }
 
-/* Paired mode: the comparison table per copy count (report_paired.c's cells). */
+/* Paired mode: every comparison's change and interval, drawn (report/change_chart.h). */
+static void paired_chart(FILE *out, const struct run_result *r)
+{
+	struct change_chart cc;
+
+	if (change_chart_paired(r, &cc) == 0 && cc.nrows > 0) {
+		fputs("<h2 id=\"paired-chart\">Paired comparison: changes against ", out);
+		esc(out, r->dirs[0].label);
+		fputs("</h2>\n", out);
+		change_chart_svg(out, &cc);
+	}
+	change_chart_free(&cc);
+}
+
+/* Paired mode: the chart, then the comparison table per copy count (report_paired.c's cells). */
 static void paired_section(FILE *out, const struct run_result *r)
 {
 	struct table_out tab = html_table(out);
@@ -460,6 +475,7 @@ static void paired_section(FILE *out, const struct run_result *r)
 	size_t nc = report_paired_copies(r, copies, 16);
 	char method[128];
 
+	paired_chart(out, r);
 	for (size_t i = 0; i < nc; i++) {
 		fprintf(out, "<h2 id=\"paired-%u\">Paired comparison: %u cop%s, baseline ", copies[i],
 			copies[i], copies[i] == 1 ? "y" : "ies");

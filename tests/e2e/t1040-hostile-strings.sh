@@ -12,11 +12,19 @@ a=$(report)
 # there, where $M is looked for), its test title HTML.
 b="$T/r\`cd;touch pwned\`;\$(cd;touch pwned).txt"
 sed 's/^System Call Overhead /<img src=x onerror=alert(1)> /' "$a" >"$b"
+# The chart of change draws only changes: its inputs share the test (c is a
+# with a file name that holds commands).
+c="$T/s\`cd;touch pwned\`;\$(cd;touch pwned).txt"
+cp "$a" "$c"
 if command -v gnuplot >/dev/null 2>&1; then
-	HOME=$T "$ROOT/Run" compare --plot "$T/c.svg" --label "x\`cd;touch pwned\`'\"\\;" "$b" "$a" \
+	HOME=$T "$ROOT/Run" compare --plot "$T/c.svg" --label "x\`cd;touch pwned\`'\"\\;" "$a" "$c" \
 		>"$T/cmp" 2>&1 || { cat "$T/cmp"; die "compare --plot failed"; }
 	[ -s "$T/c.svg" ] || die "no chart"
-	HOME=$T "$ROOT/Run" compare --plot "$T/d.svg" "$b" "$a" >"$T/cmp" 2>&1 || die "compare --plot (file names)"
+	HOME=$T "$ROOT/Run" compare --plot "$T/d.svg" "$c" "$a" >"$T/cmp" 2>&1 || die "compare --plot (file names)"
+	# Inputs with no test in common: nothing to draw, said in one line, exit 1.
+	HOME=$T "$ROOT/Run" compare --plot "$T/e.svg" "$b" "$a" >"$T/cmp" 2>"$T/cmperr" &&
+		die "compare --plot drew a chart of no change"
+	grep -q 'nothing to plot' "$T/cmperr" || die "compare --plot without a change: $(cat "$T/cmperr")"
 	[ -e "$M" ] && die "a label or a file name ran a command through gnuplot"
 else
 	note "gnuplot is not installed: the chart half is skipped"

@@ -28,6 +28,7 @@ Suite *suite_writers(void);
 Suite *suite_redact(void);
 Suite *suite_compare(void);
 Suite *suite_plot(void);
+Suite *suite_change_chart(void);
 Suite *suite_disk(void);
 Suite *suite_sizes(void);
 Suite *suite_plan(void);
@@ -62,6 +63,7 @@ static const struct {
 	{ "redact", suite_redact },
 	{ "compare", suite_compare },
 	{ "plot", suite_plot },
+	{ "change_chart", suite_change_chart },
 	{ "disk", suite_disk },
 	{ "sizes", suite_sizes },
 	{ "plan", suite_plan },

@@ -469,7 +469,7 @@ START_TEST(html_verdicts_fit)
 		int x, at = 0;
 		size_t len;
 
-		if (sscanf(p, "<text x=\"%d\" y=\"%*d\" font-size=\"10\" fill=\"#555\">%n", &x,
+		if (sscanf(p, "<text x=\"%d\" y=\"%*f\" font-size=\"10\" fill=\"#555\">%n", &x,
 			   &at) != 1 || at == 0)
 			continue;
 		len = strcspn(p + at, "<");

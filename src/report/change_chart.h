@@ -1,0 +1,83 @@
+/*
+ * change_chart.h: one model of a chart of change, drawn two ways: inline
+ * SVG for the HTML pages (change_svg.c, no gnuplot) and a gnuplot script
+ * for standalone .svg/.png files (change_plot.c).  Each row is one change
+ * against the baseline in percent with its 95 % interval and verdict; rows
+ * with the same label next to each other form a group, one row per series.
+ * compare fills it from its rows (compare_chart.c), paired mode from its
+ * comparisons (change_paired.c).
+ */
+#ifndef SYSINDEX_CHANGE_CHART_H
+#define SYSINDEX_CHANGE_CHART_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "result.h"
+
+#define CHANGE_MAX_SERIES 64
+#define CHANGE_NAME_MAX 160
+#define CHANGE_LABEL_MAX 320
+#define CHANGE_VERDICT_MAX 128
+
+struct change_row {
+	char label[CHANGE_LABEL_MAX];   /* the group: test (and copy count) */
+	size_t series;                  /* index into change_chart.series */
+	double change;                  /* %, finite */
+	double lo, hi;                  /* the 95 % interval, %; NAN: none */
+	char verdict[CHANGE_VERDICT_MAX];
+	char detail[CHANGE_LABEL_MAX];  /* the marker's tooltip, set by the filler ("" none) */
+};
+
+struct change_chart {
+	char title[512];                /* gnuplot's title (the HTML has its own heading) */
+	char baseline[CHANGE_NAME_MAX];
+	char series[CHANGE_MAX_SERIES][CHANGE_NAME_MAX];
+	size_t nseries;
+	struct change_row *rows;
+	size_t nrows, cap;
+};
+
+/* An empty chart against baseline (its title ""); free with change_chart_free. */
+void change_chart_init(struct change_chart *cc, const char *baseline);
+void change_chart_free(struct change_chart *cc);
+/* Series name: its index, or -1 when there are CHANGE_MAX_SERIES already. */
+int change_chart_series(struct change_chart *cc, const char *name);
+/* One row (strings cut to fit); 0, or -1 when out of memory. */
+int change_chart_add(struct change_chart *cc, const char *label, size_t series,
+		     double change, double lo, double hi, const char *verdict);
+/* Whether rows[i] starts a group (its label differs from the row before). */
+int change_chart_group_start(const struct change_chart *cc, size_t i);
+size_t change_chart_ngroups(const struct change_chart *cc);
+/* The axis: every change and interval, zero always in, a margin of 5 %. */
+void change_chart_axis(const struct change_chart *cc, double *lo, double *hi);
+/* s's width in ems at most (a generous estimate for a sans-serif font). */
+double change_text_em(const char *s);
+
+/*
+ * change_svg.c: the chart as inline SVG with its key below (a paragraph
+ * naming each series' colour and the baseline): a marker per change, its
+ * interval as an error bar, a zero line, the axis zoomed to the data, the
+ * verdict right of each row.  The label and verdict columns are as wide as
+ * their longest strings, so no text leaves the SVG.  Nothing when no row.
+ */
+void change_chart_svg(FILE *out, const struct change_chart *cc);
+
+/*
+ * change_plot.c: the chart for gnuplot: chart.dat (a block per series:
+ * "y change lo hi" per row) and the script (terminal term, xerrorbars, a
+ * zero line, the axis zoomed, a ytic per group, the verdicts as labels
+ * right of the plot).  Every string single-quoted (util/gnuplot.h).
+ */
+int change_chart_write_data(FILE *f, const struct change_chart *cc);
+int change_chart_write_script(FILE *f, const char *term, const struct change_chart *cc);
+/* Both into folder dir (a plot_writer for plot_draw/plot_both; ctx is the chart). */
+int change_chart_files(const char *dir, const char *term, const void *ctx);
+/* out_path (.svg or .png) drawn by gnuplot: 0, or -1 with a one-line reason. */
+int change_chart_plot(const char *out_path, const struct change_chart *cc, char *err,
+		      size_t errlen);
+
+/* change_paired.c: a paired run's comparisons, every copy count (0, or -1 out of memory). */
+int change_chart_paired(const struct run_result *r, struct change_chart *cc);
+
+#endif
