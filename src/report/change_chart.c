@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "util/html_out.h"
-
 #include "util/util.h"
 
 void change_chart_init(struct change_chart *cc, const char *baseline)
