@@ -19,7 +19,9 @@
 #           then -o sync and noatime against ext4 relatime with the same
 #           default command.  Per run: wall time against the budget, the
 #           verdicts (faster/slower on A/A are false), the half-widths.
-#           product-aa: the A/A runs alone; product-sync: the -o sync run alone.
+#           product-aa: the A/A runs alone; product-b10: only the
+#           --time-budget 10 A/A runs; product-sync, product-noatime: that
+#           one run alone.
 #
 #   bench/paired.sh [-d SECONDS] [-s SETTLE] [-m MIN,MIN] [-e MIN] [-p PREC] [-n RUNS] [-o DIR] [PART...]
 #   bench/paired.sh -S            smoke test: every part, tiny, about a minute
@@ -148,25 +150,28 @@ for p in $parts; do
 	atime)
 		ext4 noatime noatime
 		run atime "$budget" --testdir "relatime=$W/rel" --testdir "noatime=$W/noatime" $FS ;;
-	product|product-aa|product-sync)
+	product|product-aa|product-b10|product-sync|product-noatime)
 		# Two images made alike: an A/A of two file systems, as a user's
 		# two mounts, not two folders of one.
-		ext4 pa relatime
-		ext4 pb relatime
+		mountpoint -q "$W/pa" 2>/dev/null || ext4 pa relatime
+		mountpoint -q "$W/pb" 2>/dev/null || ext4 pb relatime
 		i=1
-		[ "$p" != product-sync ] || i=$((nruns + 1))
+		case $p in product-sync | product-noatime) i=$((nruns + 1)) ;; esac
 		while [ "$i" -le "$nruns" ]; do
-			typed "product-default-$i" --testdir "$W/pa" --testdir "$W/pb" fs
+			[ "$p" = product-b10 ] ||
+				typed "product-default-$i" --testdir "$W/pa" --testdir "$W/pb" fs
 			typed "product-budget10-$i" --time-budget 10 --testdir "$W/pa" --testdir "$W/pb" fs
 			i=$((i + 1))
 		done
-		[ "$p" != product-aa ] || continue
-		mountpoint -q "$W/sync" 2>/dev/null || ext4 sync "relatime,sync"
-		typed product-sync --testdir "$W/pa" --testdir "$W/sync" fs
-		[ "$p" = product ] || continue
+		case $p in product-aa | product-b10) continue ;; esac
+		if [ "$p" != product-noatime ]; then
+			mountpoint -q "$W/sync" 2>/dev/null || ext4 sync "relatime,sync"
+			typed product-sync --testdir "$W/pa" --testdir "$W/sync" fs
+		fi
+		[ "$p" = product ] || [ "$p" = product-noatime ] || continue
 		mountpoint -q "$W/noatime" 2>/dev/null || ext4 noatime noatime
 		typed product-noatime --testdir "$W/pa" --testdir "$W/noatime" fs ;;
-	*) echo "$0: unknown part '$p' (aa effect manual atime product product-aa product-sync)" >&2; exit 2 ;;
+	*) echo "$0: unknown part '$p' (aa effect manual atime product product-aa product-b10 product-sync product-noatime)" >&2; exit 2 ;;
 	esac
 done
 

@@ -112,10 +112,14 @@ static unsigned floor_seconds(const struct test_plan *p, const struct test_def *
 	return f < t->seconds ? f : t->seconds;
 }
 
-/* The most a test's plan takes, run 'times' times (once per copy count left). */
+/*
+ * The most a test's plan takes, run 'times' times (once per copy count
+ * left); a test that no longer runs costs nothing, whatever its plan holds
+ * (plan_rest leaves those plans as they were).
+ */
 static double cost(const struct test_plan *p, size_t times)
 {
-	return (double)times * p->max_samples * p->pass_estimate * p->dirs;
+	return times ? (double)times * p->max_samples * p->pass_estimate * p->dirs : 0;
 }
 
 int plan_paired(const struct config *cfg, const struct test_def *t)
@@ -323,7 +327,7 @@ static double planned(const struct config *cfg, const size_t *times,
 	for (size_t i = 0; i < cfg->ntests; i++) {
 		double c = cost(&plans[i], times[i]);
 
-		if (plans[i].time_cap > 0 && c > plans[i].time_cap * (double)times[i])
+		if (times[i] > 0 && plans[i].time_cap > 0 && c > plans[i].time_cap * (double)times[i])
 			c = plans[i].time_cap * (double)times[i];
 		total += c;
 	}
