@@ -5,7 +5,8 @@
 #   sh tests/e2e/run.sh [t0300-quick-core.sh ...]
 #
 # Most tests spend their time in samples of fixed length, so they run in
-# E2E_JOBS lanes at once (default: the CPU count, at most 2; E2E_JOBS=1 runs
+# E2E_JOBS lanes at once (default: one more than the CPU count, at most 3:
+# a sample's length does not stretch when it shares a CPU; E2E_JOBS=1 runs
 # them one by one).  Every test keeps its own $T (lib.sh), so lanes share
 # nothing.  A test whose checks depend on having the machine to itself
 # (where the kernel places processes, how often the driver wakes) says so
@@ -15,10 +16,10 @@
 # so that no lane is left with the long tail.
 cd "$(dirname "$0")/../.." || exit 1
 if [ $# -gt 0 ]; then tests=$*; else tests=$(ls tests/e2e/t[0-9]*.sh | sort); fi
-jobs=${E2E_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
+jobs=${E2E_JOBS:-$(( $(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) + 1 ))}
 case $jobs in '' | *[!0-9]*) jobs=1 ;; esac
 [ "$jobs" -ge 1 ] || jobs=1
-[ -n "${E2E_JOBS:-}" ] || [ "$jobs" -le 2 ] || jobs=2
+[ -n "${E2E_JOBS:-}" ] || [ "$jobs" -le 3 ] || jobs=3
 mkdir -p build/e2e || exit 1
 
 # one_test T RESULTS: run test T, print its line, append "rc name" to RESULTS.
