@@ -63,7 +63,7 @@ endif
 # ---- driver -------------------------------------------------------------
 # src/*.c: the entry point, the subcommand table and the test table; each
 # folder is one stage of the data flow (cli, run, stats, report, ...).
-DRV_DIRS := cli run stats sysinfo report compare parse util serve
+DRV_DIRS := core cli run stats sysinfo report compare parse util serve
 # Code the driver shares with the test programs (src/progs/lib/: the size
 # parser, so that --disk-size and the disk programs' -s share one set of
 # rules; the Williams orders; the peer protocol of `serve` and --peer) is
@@ -78,7 +78,7 @@ DRV_OBJS := $(patsubst src/%.c,build/drv/%.o,$(DRV_SRCS))
 # src/progs/lib/*.c: the shared harness (libharness.a)
 # src/progs/*.c:     one standalone program each, named after its file
 # src/progs/dhry, arith, execl: programs built from several files or variants
-# Adding a test program: the checklist at the top of src/testtab.h.
+# Adding a test program: the checklist at the top of src/core/testtab.h.
 HARN_OBJS   := $(patsubst src/progs/lib/%.c,build/progs/lib/%.o,$(wildcard src/progs/lib/*.c))
 SIMPLE_PGMS := $(patsubst src/progs/%.c,%,$(wildcard src/progs/*.c))
 ARITH_PGMS  := arithoh short int long float double
@@ -257,10 +257,10 @@ build/fuzz/replay-textparse: tests/fuzz/replay.c $(FUZZ_SRCS) src/parse/textpars
 fuzz-replay: build/fuzz/replay-textparse
 	$(Q)./build/fuzz/replay-textparse $(addsuffix /*,$(FUZZ_CORPUS))
 
-build/fuzz/fuzz-textparse: $(FUZZ_SRCS) src/testtab.c src/parse/textparse.h src/testtab.h
+build/fuzz/fuzz-textparse: $(FUZZ_SRCS) src/core/testtab.c src/parse/textparse.h src/core/testtab.h
 	@mkdir -p $(@D)
 	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Isrc -g -O1 -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined -o $@ $(FUZZ_SRCS) src/testtab.c -lm
+		-fno-sanitize-recover=undefined -o $@ $(FUZZ_SRCS) src/core/testtab.c -lm
 
 # New inputs go to build/fuzz/corpus; crashes to build/fuzz/crash-*.
 fuzz: build/fuzz/fuzz-textparse
@@ -380,7 +380,7 @@ else
 		tail -n 1 build/fuzz/replay-$(f).log | sed "s/^/fuzz-replay $(f): /";)
 endif
 
-FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/cli/testdirs.c src/testtab.c src/util/util.c \
+FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/cli/testdirs.c src/core/testtab.c src/util/util.c \
 		       src/progs/lib/size.c
 FUZZ_SRCS_mountinfo := src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c
 # The peer protocol (issue 24): the server's session, the client's RESULT.
@@ -417,11 +417,11 @@ empty :=
 space := $(empty) $(empty)
 FUZZ_CI_SEEDS = $(subst $(space),$(comma),$(strip $(call FUZZ_SEEDS,$(if $(filter \
 	$(1),$(FUZZ_READERS)),textparse,$(1)))))
-$(FUZZ_READERS:%=build/fuzz/fuzz-%): build/fuzz/fuzz-%: $(FUZZ_SRCS) src/testtab.c
+$(FUZZ_READERS:%=build/fuzz/fuzz-%): build/fuzz/fuzz-%: $(FUZZ_SRCS) src/core/testtab.c
 	@mkdir -p $(@D)
 	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Wno-unused -Isrc -g -O1 -DFUZZ_READER=$(FUZZ_READER_$*) \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-		-o $@ $(FUZZ_SRCS) src/testtab.c -lm
+		-o $@ $(FUZZ_SRCS) src/core/testtab.c -lm
 
 fuzz-ci: build/buildinfo.h
 	$(Q)FUZZ_CC="$(FUZZ_CC)" FUZZ_CI_TIME="$(FUZZ_CI_TIME)" sh tests/fuzz/ci.sh \

@@ -18,7 +18,7 @@
 #include "stats/stats.h"
 #include "sysinfo/hostid.h"
 #include "sysinfo/interference.h"
-#include "testtab.h"
+#include "core/testtab.h"
 
 #define MAX_METRICS 24
 #define REASON_MAX 256

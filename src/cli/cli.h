@@ -11,7 +11,7 @@
 
 #include "cli/opt.h"
 #include "cli/testdirs.h"
-#include "testtab.h"
+#include "core/testtab.h"
 
 #define MAX_COPY_COUNTS 16
 #define MAX_SELECTED 128

@@ -18,7 +18,7 @@
 
 #include "compare/compare_int.h"
 #include "util/md_out.h"
-#include "testtab.h"
+#include "core/testtab.h"
 
 static int unjudged(const struct delta *d)
 {

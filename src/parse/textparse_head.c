@@ -14,7 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "testtab.h"
+#include "core/testtab.h"
 
 /* ---- header lines ------------------------------------------------------- */
 

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "testtab.h"
+#include "core/testtab.h"
 
 /* ---- known names -------------------------------------------------------- */
 

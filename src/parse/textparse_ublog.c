@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testtab.h"
+#include "core/testtab.h"
 
 #define UB_MAX_SETS 1024
 #define UB_MAX_PASSES 1000

@@ -17,7 +17,7 @@
 #include <stddef.h>
 
 #include "progs/lib/williams.h"
-#include "testtab.h"
+#include "core/testtab.h"
 
 /*
  * Whether paired mode (ndirs >= 2) runs t interleaved in every directory:

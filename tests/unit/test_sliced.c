@@ -12,7 +12,7 @@
 #include "run/copyparse.h"
 #include "run/proto.h"
 #include "run/sliced.h"
-#include "testtab.h"
+#include "core/testtab.h"
 
 #define W_EXIT(n) ((n) << 8)
 

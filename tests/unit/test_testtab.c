@@ -9,7 +9,7 @@
 #include "cli/cli.h"
 #include "cmds.h"
 #include "run/testprep.h"
-#include "testtab.h"
+#include "core/testtab.h"
 
 static char *slurp(const char *path)
 {
@@ -165,7 +165,7 @@ static void require_in_pgms(const struct test_def *t, const char *file, int mode
 
 	snprintf(path, sizeof(path), "pgms/%s", file);
 	ck_assert_msg(access(path, mode) == 0,
-		      "test %s: %s is not built by make (see the checklist in src/testtab.h)",
+		      "test %s: %s is not built by make (see the checklist in src/core/testtab.h)",
 		      t->name, path);
 }
 

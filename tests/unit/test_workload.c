@@ -11,7 +11,7 @@
 #include "cli/cli.h"
 #include "report/report.h"
 #include "run/grepdata.h"
-#include "testtab.h"
+#include "core/testtab.h"
 
 struct shape {
 	size_t bytes, lines, matches, match_bytes, longest;

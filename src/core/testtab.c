@@ -3,7 +3,7 @@
  * programs, seconds per sample, sample classes, units and baselines
  * (pgms/index.base, the SPARCstation 20-61 "George" = 10.0).
  */
-#include "testtab.h"
+#include "core/testtab.h"
 
 #include <math.h>
 #include <stdio.h>
