@@ -16,7 +16,7 @@
 #include "sysinfo/mountinfo.h"
 #include "stats/paired.h"
 #include "stats/stats.h"
-#include "sysinfo/hostid.h"
+#include "sysinfo/sysinfo.h"
 #include "sysinfo/interference.h"
 #include "core/testtab.h"
 
@@ -122,38 +122,6 @@ struct copy_run {
 	size_t ntests;
 	/* cats[CAT_SYSTEM].score is the System Benchmarks Index Score. */
 	struct cat_index cats[CAT_COUNT];
-};
-
-struct cpu_info {
-	char model[128];
-	double bogomips;
-	char flags[256];        /* UnixBench's labels, comma-separated */
-};
-
-struct sys_info {
-	char hostname[128];
-	char os[128];           /* uname -o (else uname -s) */
-	char system[128];       /* os, or the first line of /etc/SuSE-release or /etc/release */
-	char distribution[128]; /* os-release PRETTY_NAME (sysindex's extra line) */
-	char os_release[128], os_version[256];
-	char machine[64], platform[64];
-	char language[160];     /* "en_US.utf8 (charmap=..., collate=...)" */
-	char locale[64];        /* the LANG the tests ran with */
-	unsigned ncpus;         /* online CPUs */
-	int brief;              /* -b: /proc/cpuinfo not read, no CPU lines */
-	struct cpu_info *cpus;
-	size_t ncpu_info;
-	char uptime[160];       /* uptime-like line with load averages */
-	unsigned long long mem_total_kb;
-	double timer_res_ns;    /* clock_getres(CLOCK_MONOTONIC) */
-	char cc_version[160];
-	char bench_cflags[160];
-	struct host_identity host;  /* machine-id hash, virtualisation, CPU, kernel */
-	/* The test directory and its mount. */
-	char testdir[4096];
-	int have_mount;
-	struct mount_entry mount;
-	struct device_info device;
 };
 
 /* Paired mode: one compared test directory (dirs[0] is the baseline). */

@@ -4,7 +4,40 @@
 
 #include <stdio.h>
 
-#include "result.h"
+#include "sysinfo/hostid.h"
+#include "sysinfo/mountinfo.h"
+
+struct cpu_info {
+	char model[128];
+	double bogomips;
+	char flags[256];        /* UnixBench's labels, comma-separated */
+};
+
+struct sys_info {
+	char hostname[128];
+	char os[128];           /* uname -o (else uname -s) */
+	char system[128];       /* os, or the first line of /etc/SuSE-release or /etc/release */
+	char distribution[128]; /* os-release PRETTY_NAME (sysindex's extra line) */
+	char os_release[128], os_version[256];
+	char machine[64], platform[64];
+	char language[160];     /* "en_US.utf8 (charmap=..., collate=...)" */
+	char locale[64];        /* the LANG the tests ran with */
+	unsigned ncpus;         /* online CPUs */
+	int brief;              /* -b: /proc/cpuinfo not read, no CPU lines */
+	struct cpu_info *cpus;
+	size_t ncpu_info;
+	char uptime[160];       /* uptime-like line with load averages */
+	unsigned long long mem_total_kb;
+	double timer_res_ns;    /* clock_getres(CLOCK_MONOTONIC) */
+	char cc_version[160];
+	char bench_cflags[160];
+	struct host_identity host;  /* machine-id hash, virtualisation, CPU, kernel */
+	/* The test directory and its mount. */
+	char testdir[4096];
+	int have_mount;
+	struct mount_entry mount;
+	struct device_info device;
+};
 
 /* Fill si (CPU lines skipped when brief); the test dir is filled elsewhere. */
 int sysinfo_collect(struct sys_info *si, int brief);
