@@ -12,7 +12,7 @@
 #include <time.h>
 
 #include "cli/testdirs.h"
-#include "run/proto.h"
+#include "core/protocol.h"
 #include "sysinfo/mountinfo.h"
 #include "stats/paired.h"
 #include "stats/stats.h"
@@ -46,10 +46,10 @@ struct copy_result {
 	char note[64];          /* NOTE| text, e.g. "buffered" */
 	/* A program measuring several directories at once (COUNT|...|i). */
 	unsigned dir_seen;      /* bit i: a COUNT for directory i */
-	double dir_count[PROTO_MAX_DIRS];
-	double dir_time[PROTO_MAX_DIRS];   /* TIME|s|i, else -1 */
+	double dir_count[PROTOCOL_MAX_DIRS];
+	double dir_time[PROTOCOL_MAX_DIRS];   /* TIME|s|i, else -1 */
 };
-_Static_assert(PROTO_MAX_DIRS == MAX_TESTDIRS, "a COUNT line can name every test dir");
+_Static_assert(PROTOCOL_MAX_DIRS == MAX_TESTDIRS, "a COUNT line can name every test dir");
 
 /* One pass (sample) of a test with C copies. */
 struct pass_result {

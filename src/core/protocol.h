@@ -12,6 +12,9 @@
 
 #include <string.h>
 
+/* Directory indexes a COUNT or TIME line may carry (= MAX_TESTDIRS). */
+#define PROTOCOL_MAX_DIRS 8
+
 /* The start gate's descriptor number, in the copies' environment. */
 #define PROTOCOL_START_FD_ENV "SYSINDEX_START_FD"
 

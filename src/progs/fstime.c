@@ -88,7 +88,7 @@
  */
 #define BUF_PAGE_OFFSET 0x1e0
 #define PRIME_MS 2000u
-#define FST_MAX_DIRS 8
+#define FST_MAX_DIRS PROTOCOL_MAX_DIRS
 #define SLICE_MS 20u
 #define SLICE_CHECK_BYTES 16384	/* copied between two reads of the slice clock */
 #define SPACER_MAX_MIB 64	/* the default spacer: 1..64 MiB at random */

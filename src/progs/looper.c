@@ -56,7 +56,7 @@
 #define USAGE "looper [-i stdin-file] [-d dir]... <seconds> <command> [args...]"
 #define EXEC_FAILED 99
 #define CHDIR_FAILED 98
-#define LOOP_MAX_DIRS 8
+#define LOOP_MAX_DIRS PROTOCOL_MAX_DIRS
 #define GRACE_MS 1000
 #define POLL_MS 5
 

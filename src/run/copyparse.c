@@ -38,7 +38,7 @@ void runner_parse_copy(const char *err, size_t dropped, int status, int timed_ou
 	cr->elapsed = elapsed;
 	cr->wait_status = status;
 	cr->cpu = -1;
-	for (size_t d = 0; d < PROTO_MAX_DIRS; d++)
+	for (size_t d = 0; d < PROTOCOL_MAX_DIRS; d++)
 		cr->dir_time[d] = -1;
 	*skipped = 0;
 	reason[0] = '\0';

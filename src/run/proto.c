@@ -47,7 +47,7 @@ static int parse_dir(const char *s)
 
 	if (s == NULL)
 		return -1;
-	if (parse_number(s, &v) != 0 || v != floor(v) || v >= PROTO_MAX_DIRS)
+	if (parse_number(s, &v) != 0 || v != floor(v) || v >= PROTOCOL_MAX_DIRS)
 		return -2;
 	return (int)v;
 }

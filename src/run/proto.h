@@ -6,9 +6,6 @@
 
 #include "core/protocol.h"   /* PROTOCOL_START_FD_ENV, enum metric_combine */
 
-/* Directory indexes a COUNT or TIME line may carry (= MAX_TESTDIRS). */
-#define PROTO_MAX_DIRS 8
-
 
 enum proto_kind {
 	PL_COUNT,       /* COUNT|count|timebase|unit[|dir] */

@@ -25,7 +25,7 @@ int sliced_split(const struct pass_result *all, size_t i, struct pass_result *ou
 	for (size_t c = 0; c < all->ncopies; c++) {
 		const struct copy_result *src = &all->copies[c];
 		struct copy_result *cr = &out->copies[c];
-		int have = i < PROTO_MAX_DIRS && (src->dir_seen & (1u << i));
+		int have = i < PROTOCOL_MAX_DIRS && (src->dir_seen & (1u << i));
 		/* One directory left (the others skipped): its plain result. */
 		int plain = i == 0 && src->dir_seen == 0;
 

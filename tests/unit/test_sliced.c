@@ -32,7 +32,7 @@ START_TEST(dir_lines)
 	ck_assert_double_eq_tol(pl.value, 1.027, 1e-9);
 	proto_parse_line("TIME|1.0", &pl);
 	ck_assert_int_eq(pl.dir, -1);
-	/* An index must be a whole number below PROTO_MAX_DIRS. */
+	/* An index must be a whole number below PROTOCOL_MAX_DIRS. */
 	proto_parse_line("COUNT|1|0|KBps|8", &pl);
 	ck_assert_int_eq(pl.kind, PL_INVALID);
 	proto_parse_line("COUNT|1|0|KBps|x", &pl);
