@@ -380,7 +380,7 @@ else
 		tail -n 1 build/fuzz/replay-$(f).log | sed "s/^/fuzz-replay $(f): /";)
 endif
 
-FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/cli/testdirs.c src/core/testtab.c src/util/util.c \
+FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/core/testdirs.c src/core/testtab.c src/util/util.c \
 		       src/progs/lib/size.c
 FUZZ_SRCS_mountinfo := src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c
 # The peer protocol (issue 24): the server's session, the client's RESULT.

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <time.h>
 
-#include "cli/testdirs.h"
+#include "core/testdirs.h"
 #include "core/protocol.h"
 #include "sysinfo/mountinfo.h"
 #include "stats/paired.h"

@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "cli/opt.h"
-#include "cli/testdirs.h"
+#include "core/testdirs.h"
 #include "core/testtab.h"
 
 #define MAX_COPY_COUNTS 16

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/testdirs.h"
+#include "core/testdirs.h"
 #include "parse/textparse.h"
 #include "report/report.h"
 #include "run/order.h"

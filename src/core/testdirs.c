@@ -1,5 +1,5 @@
 /* testdirs.c: labels of paired mode's --testdir values. */
-#include "cli/testdirs.h"
+#include "core/testdirs.h"
 
 #include <stdio.h>
 #include <string.h>
