@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "result.h"
+#include "core/result.h"
 
 #define CHANGE_MAX_SERIES 64
 #define CHANGE_NAME_MAX 160

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "result.h"
+#include "core/result.h"
 
 /* What a grouped bar chart shows (plot_grouped's arguments, bundled). */
 struct plot_chart {

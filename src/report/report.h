@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "result.h"
+#include "core/result.h"
 
 struct report_writer {
 	const char *name;       /* "text", "json", ... */

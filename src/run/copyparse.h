@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "result.h"
+#include "core/result.h"
 
 /*
  * Interpret one copy's stderr (dropped: bytes of it not kept), exit status

@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "result.h"
+#include "core/result.h"
 
 #define REDACT_HOST "host-1"
 #define REDACT_MAX 24

@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "cli/cli.h"
-#include "result.h"
+#include "core/result.h"
 #include "run/copyparse.h"
 #include "run/plan.h"
 #include "run/testprep.h"

@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "result.h"
+#include "core/result.h"
 
 /*
  * Directory i's pass (i: its place on the command line, from 0) out of the

@@ -2,7 +2,7 @@
 #ifndef SYSINDEX_SCORE_H
 #define SYSINDEX_SCORE_H
 
-#include "result.h"
+#include "core/result.h"
 
 /* A pass's rate: count / (time / timebase), or the count when timebase is 0. */
 double score_rate(double count, double time, int timebase);

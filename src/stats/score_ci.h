@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "result.h"
+#include "core/result.h"
 
 /* The variance of one log result (or of a log score) and its df. */
 struct log_var {

@@ -11,14 +11,14 @@
 #include <stddef.h>
 #include <time.h>
 
-#include "core/testdirs.h"
 #include "core/protocol.h"
-#include "sysinfo/mountinfo.h"
+#include "core/testdirs.h"
+#include "core/testtab.h"
 #include "stats/paired.h"
 #include "stats/stats.h"
-#include "sysinfo/sysinfo.h"
 #include "sysinfo/interference.h"
-#include "core/testtab.h"
+#include "sysinfo/mountinfo.h"
+#include "sysinfo/sysinfo.h"
 
 #define MAX_METRICS 24
 #define REASON_MAX 256
