@@ -63,7 +63,7 @@ endif
 # ---- driver -------------------------------------------------------------
 # src/*.c: the entry point, the subcommand table and the test table; each
 # folder is one stage of the data flow (cli, run, stats, report, ...).
-DRV_DIRS := core cli run stats sysinfo report compare parse util serve
+DRV_DIRS := core stats sysinfo score cli run report compare parse util serve
 # Code the driver shares with the test programs (src/progs/lib/: the size
 # parser, so that --disk-size and the disk programs' -s share one set of
 # rules; the Williams orders; the peer protocol of `serve` and --peer) is

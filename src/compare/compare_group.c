@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "compare/compare_int.h"
-#include "stats/score_ci.h"
+#include "score/score_ci.h"
 #include "stats/stats.h"
 
 /*

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "compare/compare_int.h"
-#include "stats/score_ci.h"
+#include "score/score_ci.h"
 #include "stats/stats.h"
 
 /* ---- rows ------------------------------------------------------------- */
@@ -267,7 +267,7 @@ static int log_welch(const struct cell *a, const struct cell *b, struct delta *d
 }
 
 /* The score row: both scores' log standard errors (stats/score.c's interval). */
-/* The score row's log-ratio, SE and df from each score's interval (stats/score_ci.c). */
+/* The score row's log-ratio, SE and df from each score's interval (score/score_ci.c). */
 static int log_score(const struct cell *a, const struct cell *b, struct delta *d)
 {
 	struct score_ci x = { .ok = 1, .score = a->value, .log_se = a->log_se, .df = a->log_df };

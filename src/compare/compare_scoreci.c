@@ -1,7 +1,7 @@
 /*
  * compare_scoreci.c: the index score rows of `sysindex compare` judged from
  * the samples: each score's SE of log(score) by the delta method over its
- * tests (stats/score_ci.c), then the log-ratio of two scores with Welch-
+ * tests (score/score_ci.c), then the log-ratio of two scores with Welch-
  * Satterthwaite df.
  */
 #include <math.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "compare/compare_int.h"
-#include "stats/score_ci.h"
+#include "score/score_ci.h"
 #include "stats/stats.h"
 
 /* One index test's Var(log result): its samples, else its statistics row. */

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "util/csv_out.h"
-#include "stats/score_ci.h"
+#include "score/score_ci.h"
 
 #define CSV_FORMAT_VERSION 1
 

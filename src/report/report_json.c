@@ -13,7 +13,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "stats/score_ci.h"
+#include "score/score_ci.h"
 #include "util/json_out.h"
 
 #define SCHEMA_VERSION 1

@@ -3,7 +3,7 @@
 
 #include <math.h>
 
-#include "stats/score_ci.h"
+#include "score/score_ci.h"
 #include "util/util.h"
 
 /* "1230.1 to 1245.3 (-1.2% +1.3%, df 14.2)", or "unavailable: <why>". */

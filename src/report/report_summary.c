@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "stats/score_ci.h"
+#include "score/score_ci.h"
 #include "stats/verdict.h"
 #include "util/util.h"
 

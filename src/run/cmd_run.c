@@ -28,7 +28,7 @@
 #include "report/plot.h"
 #include "report/report.h"
 #include "run/runner.h"
-#include "stats/score.h"
+#include "score/score.h"
 #include "run/sig.h"
 #include "sysinfo/sysinfo.h"
 #include "util/util.h"

@@ -14,7 +14,7 @@
 #include "run/sliced.h"
 #include "run/sig.h"
 #include "stats/paired.h"
-#include "stats/score.h"
+#include "score/score.h"
 #include "sysinfo/mountinfo.h"
 #include "util/util.h"
 

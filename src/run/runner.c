@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "stats/score.h"
+#include "score/score.h"
 #include "run/sig.h"
 #include "run/spawn.h"
 #include "run/runlog.h"

@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "cmds.h"
-#include "stats/score_ci.h"
+#include "score/score_ci.h"
 #include "stats/stats.h"
 #include "util/html_out.h"
 #include "util/util.h"

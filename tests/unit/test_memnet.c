@@ -23,7 +23,7 @@
 #include "net.h"
 #include "netcli.h"
 #include "report/report.h"
-#include "stats/score.h"
+#include "score/score.h"
 #include "util/util.h"
 
 /* ---- cache sizes ---------------------------------------------------------- */

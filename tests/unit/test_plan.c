@@ -8,7 +8,7 @@
 #include "run/paired_run.h"
 #include "run/plan.h"
 #include "run/sliced.h"
-#include "stats/score.h"
+#include "score/score.h"
 
 static struct test_plan precise(double precision, unsigned min, unsigned max, double cap)
 {

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "report/plot.h"
-#include "stats/score.h"
+#include "score/score.h"
 #include "util/util.h"
 
 typedef int (*writer)(FILE *f, const struct plot_chart *c, const char *term, double *vmax);

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "report/report.h"
-#include "stats/score.h"
+#include "score/score.h"
 
 #define MAXT 48
 

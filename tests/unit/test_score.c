@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "stats/score.h"
+#include "score/score.h"
 
 START_TEST(rates_by_timebase)
 {

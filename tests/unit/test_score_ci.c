@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "stats/score_ci.h"
+#include "score/score_ci.h"
 #include "stats/stats.h"
 
 /*

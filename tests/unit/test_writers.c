@@ -19,8 +19,8 @@
 #include <unistd.h>
 
 #include "report/report.h"
-#include "stats/score.h"
-#include "stats/score_ci.h"
+#include "score/score.h"
+#include "score/score_ci.h"
 #include "util/html_out.h"
 #include "util/json_out.h"
 #include "util/util.h"

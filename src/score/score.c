@@ -1,5 +1,5 @@
 /* score.c: UnixBench's result, index and index-score arithmetic. */
-#include "stats/score.h"
+#include "score/score.h"
 
 #include <math.h>
 #include <stdlib.h>

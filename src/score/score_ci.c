@@ -1,5 +1,5 @@
 /* score_ci.c: the index score's 95% interval by the delta method. */
-#include "stats/score_ci.h"
+#include "score/score_ci.h"
 
 #include <math.h>
 #include <stdio.h>
