@@ -63,7 +63,7 @@ endif
 # ---- driver -------------------------------------------------------------
 # src/*.c: the entry point, the subcommand table and the test table; each
 # folder is one stage of the data flow (cli, run, stats, report, ...).
-DRV_DIRS := core stats sysinfo score cli run report compare parse util serve
+DRV_DIRS := core stats sysinfo score cli run report compare reader util serve
 # Code the driver shares with the test programs (src/progs/lib/: the size
 # parser, so that --disk-size and the disk programs' -s share one set of
 # rules; the Williams orders; the peer protocol of `serve` and --peer) is
@@ -247,9 +247,9 @@ FUZZ_CORPUS := $(call FUZZ_SEEDS,textparse)
 FUZZ_SAN = $(shell printf 'int main(void){return 0;}\n' | $(CC) -fsanitize=address$(comma)undefined \
 	-x c -o /dev/null - >/dev/null 2>&1 && echo -fsanitize=address$(comma)undefined \
 	-fno-sanitize-recover=undefined -fno-omit-frame-pointer)
-FUZZ_SRCS := tests/fuzz/fuzz_textparse.c $(wildcard src/parse/textparse*.c)
+FUZZ_SRCS := tests/fuzz/fuzz_textparse.c $(wildcard src/reader/textparse*.c)
 
-build/fuzz/replay-textparse: tests/fuzz/replay.c $(FUZZ_SRCS) src/parse/textparse.h build/libsysindex.a
+build/fuzz/replay-textparse: tests/fuzz/replay.c $(FUZZ_SRCS) src/reader/textparse.h build/libsysindex.a
 	@mkdir -p $(@D)
 	$(QLD)$(CC) $(ALL_CFLAGS) $(FUZZ_SAN) -o $@ tests/fuzz/replay.c $(FUZZ_SRCS) \
 		build/libsysindex.a -lm
@@ -257,7 +257,7 @@ build/fuzz/replay-textparse: tests/fuzz/replay.c $(FUZZ_SRCS) src/parse/textpars
 fuzz-replay: build/fuzz/replay-textparse
 	$(Q)./build/fuzz/replay-textparse $(addsuffix /*,$(FUZZ_CORPUS))
 
-build/fuzz/fuzz-textparse: $(FUZZ_SRCS) src/core/testtab.c src/parse/textparse.h src/core/testtab.h
+build/fuzz/fuzz-textparse: $(FUZZ_SRCS) src/core/testtab.c src/reader/textparse.h src/core/testtab.h
 	@mkdir -p $(@D)
 	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Isrc -g -O1 -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=undefined -o $@ $(FUZZ_SRCS) src/core/testtab.c -lm

@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "parse/textparse.h"
+#include "reader/textparse.h"
 #include "report/change_chart.h"
 #include "stats/verdict.h"
 

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "core/testdirs.h"
-#include "parse/textparse.h"
+#include "reader/textparse.h"
 #include "report/report.h"
 #include "run/order.h"
 #include "run/paired_run.h"

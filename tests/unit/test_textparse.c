@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse/textparse.h"
+#include "reader/textparse.h"
 
 #define R "tests/data/reports/"
 

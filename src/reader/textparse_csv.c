@@ -4,7 +4,7 @@
  * per (copies, title).  Any other CSV, such as UnixBench's UB_OUTPUT_CSV
  * file, is recognised as not ours and left alone.
  */
-#include "parse/textparse_int.h"
+#include "reader/textparse_int.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -7,7 +7,7 @@
  * that does not have exactly this shape (a paste cut it, say) is ignored:
  * the hostname of the "System:" line is then the host.
  */
-#include "parse/textparse_int.h"
+#include "reader/textparse_int.h"
 
 #include <ctype.h>
 #include <string.h>

@@ -5,7 +5,7 @@
  * table rows.  Titles are resolved against the test table so that text
  * pasted before a known name is dropped.
  */
-#include "parse/textparse_int.h"
+#include "reader/textparse_int.h"
 
 #include <ctype.h>
 #include <math.h>

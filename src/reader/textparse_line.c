@@ -5,7 +5,7 @@
  * quote marks, runs of blanks), tokens taken from the right, and strict
  * numbers (NaN, infinities and negative values are errors, not zeros).
  */
-#include "parse/textparse_int.h"
+#include "reader/textparse_int.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -27,7 +27,7 @@
  * which also covers a test cut short by Ctrl-C: its complete passes count,
  * a pass with a copy missing, unfinished or exiting non-zero does not.
  */
-#include "parse/textparse_int.h"
+#include "reader/textparse_int.h"
 
 #include <ctype.h>
 #include <errno.h>

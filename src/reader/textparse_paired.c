@@ -9,7 +9,7 @@
  *   Control (A/A: ...)                      the control table of that block
  *   <comparison rows>                       until "Ran once" or "change:"
  */
-#include "parse/textparse_int.h"
+#include "reader/textparse_int.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
  * never matter.  Here: reports and copy blocks are opened as those lines
  * ask, and empty ones are dropped at the end.
  */
-#include "parse/textparse_int.h"
+#include "reader/textparse_int.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "parse/textparse.h"
+#include "reader/textparse.h"
 
 /* ---- textparse_line.c ------------------------------------------------- */
 

@@ -6,7 +6,7 @@
  * open new reports and copy blocks (a header line after results means the
  * next report began, even when pasted without its title).
  */
-#include "parse/textparse_int.h"
+#include "reader/textparse_int.h"
 
 #include <math.h>
 #include <stdio.h>
