@@ -64,13 +64,13 @@ endif
 # src/*.c: the entry point, the subcommand table and the test table; each
 # folder is one stage of the data flow (cli, run, stats, report, ...).
 DRV_DIRS := core stats sysinfo score cli run report compare reader util serve
-# Code the driver shares with the test programs (src/progs/lib/: the size
+# src/shared/: code the driver shares with the test programs (the size
 # parser, so that --disk-size and the disk programs' -s share one set of
-# rules; the Williams orders; the peer protocol of `serve` and --peer) is
-# built once per flag set: the driver's copy here with ALL_CFLAGS (in
+# rules; the Williams orders; the peer protocol of `serve` and --peer).  It
+# is built once per flag set: the driver's copy here with ALL_CFLAGS (in
 # libsysindex.a), the programs' in libharness.a with BENCH_CFLAGS.  The
 # driver never links libharness.a, nor anything built with BENCH_OPT.
-SHARED_SRCS := $(addprefix src/progs/lib/,size.c williams.c net.c netsrv.c netcli.c)
+SHARED_SRCS := $(wildcard src/shared/*.c)
 DRV_SRCS := $(filter-out src/main.c,$(wildcard src/*.c $(DRV_DIRS:%=src/%/*.c))) $(SHARED_SRCS)
 DRV_OBJS := $(patsubst src/%.c,build/drv/%.o,$(DRV_SRCS))
 
@@ -79,7 +79,9 @@ DRV_OBJS := $(patsubst src/%.c,build/drv/%.o,$(DRV_SRCS))
 # src/progs/*.c:     one standalone program each, named after its file
 # src/progs/dhry, arith, execl: programs built from several files or variants
 # Adding a test program: the checklist at the top of src/core/testtab.h.
-HARN_OBJS   := $(patsubst src/progs/lib/%.c,build/progs/lib/%.o,$(wildcard src/progs/lib/*.c))
+# src/shared/*.c:    built into libharness.a too, with the programs' flags
+HARN_SRCS   := $(wildcard src/progs/lib/*.c) $(SHARED_SRCS)
+HARN_OBJS   := $(patsubst src/%.c,build/harness/%.o,$(HARN_SRCS))
 SIMPLE_PGMS := $(patsubst src/progs/%.c,%,$(wildcard src/progs/*.c))
 ARITH_PGMS  := arithoh short int long float double
 DHRY_PGMS   := $(if $(wildcard src/progs/dhry/*.c),dhry2reg dhry2)
@@ -118,6 +120,10 @@ build/drv/%.o: src/%.c build/buildinfo.h
 
 build/libharness.a: $(HARN_OBJS)
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
+
+build/harness/%.o: src/%.c | $(UAPI_STAMP)
+	@mkdir -p $(@D)
+	$(QCC)$(CC) $(BENCH_CFLAGS) -MMD -MP -c -o $@ $<
 
 build/progs/%.o: src/progs/%.c | $(UAPI_STAMP)
 	@mkdir -p $(@D)
@@ -292,13 +298,13 @@ SAN_CFLAGS = $(BASE_CFLAGS) -Isrc -Ibuild $(CPPFLAGS) $(SAN_FLAGS)
 SAN_OK = $(shell printf 'int main(void){return 0;}\n' | $(SAN_CC) $(SAN_FLAGS) \
 	-x c -o /dev/null - >/dev/null 2>&1 && echo yes)
 SAN_DRV_OBJS  := $(patsubst src/%.c,build/san/drv/%.o,$(DRV_SRCS))
-SAN_HARN_OBJS := $(patsubst src/progs/lib/%.c,build/san/harness/%.o,$(wildcard src/progs/lib/*.c))
+SAN_HARN_OBJS := $(patsubst src/%.c,build/san/harness/%.o,$(HARN_SRCS))
 SAN_UNIT_OBJS := $(patsubst tests/unit/%.c,build/san/tests/%.o,$(UNIT_SRCS))
 
 build/san/drv/%.o: src/%.c build/buildinfo.h
 	@mkdir -p $(@D)
 	$(QCC)$(SAN_CC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
-build/san/harness/%.o: src/progs/lib/%.c
+build/san/harness/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(QCC)$(SAN_CC) $(SAN_CFLAGS) -MMD -MP -c -o $@ $<
 build/san/tests/%.o: tests/unit/%.c build/buildinfo.h
@@ -324,8 +330,8 @@ endif
 
 # Valgrind cannot decode every -march=native instruction (AVX-512): its unit
 # runner links a harness built for the baseline CPU.
-VG_HARN_OBJS := $(patsubst src/progs/lib/%.c,build/vg/harness/%.o,$(wildcard src/progs/lib/*.c))
-build/vg/harness/%.o: src/progs/lib/%.c
+VG_HARN_OBJS := $(patsubst src/%.c,build/vg/harness/%.o,$(HARN_SRCS))
+build/vg/harness/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(QCC)$(CC) $(BASE_CFLAGS) -Isrc -O2 -g -MMD -MP -c -o $@ $<
 build/vg/libharness.a: $(VG_HARN_OBJS)
@@ -340,7 +346,7 @@ check-valgrind:
 # ---- lint -------------------------------------------------------------------
 # src/progs/data/ holds workload inputs, not sysindex code; arith.c is linted
 # as one of its variants.
-LINT_SRCS  := $(wildcard src/*.c $(DRV_DIRS:%=src/%/*.c) src/progs/*.c src/progs/lib/*.c src/progs/dhry/*.c \
+LINT_SRCS  := $(wildcard src/*.c $(DRV_DIRS:%=src/%/*.c) src/shared/*.c src/progs/*.c src/progs/lib/*.c src/progs/dhry/*.c \
 		src/progs/execl/*.c)
 LINT_ARITH := $(wildcard src/progs/arith/arith.c)
 LINT_FLAGS  = $(BASE_CFLAGS) -Isrc -Ibuild -Isrc/progs/lib
@@ -381,11 +387,11 @@ else
 endif
 
 FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/core/testdirs.c src/core/testtab.c src/util/util.c \
-		       src/progs/lib/size.c
+		       src/shared/size.c
 FUZZ_SRCS_mountinfo := src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c
 # The peer protocol (issue 24): the server's session, the client's RESULT.
-FUZZ_SRCS_serve     := src/progs/lib/net.c src/progs/lib/netsrv.c
-FUZZ_SRCS_peer      := src/progs/lib/netcli.c src/progs/lib/net.c src/progs/lib/netsrv.c
+FUZZ_SRCS_serve     := src/shared/net.c src/shared/netsrv.c
+FUZZ_SRCS_peer      := src/shared/netcli.c src/shared/net.c src/shared/netsrv.c
 build/fuzz/fuzz-cli: tests/fuzz/fuzz_cli.c $(FUZZ_SRCS_cli) build/buildinfo.h
 build/fuzz/fuzz-mountinfo: tests/fuzz/fuzz_mountinfo.c $(FUZZ_SRCS_mountinfo)
 build/fuzz/fuzz-serve: tests/fuzz/fuzz_serve.c $(FUZZ_SRCS_serve)

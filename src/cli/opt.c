@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "progs/lib/size.h"
+#include "shared/size.h"
 #include "util/util.h"
 
 #define OPT_MAX_ROWS 96

@@ -62,7 +62,7 @@
 #define _XOPEN_SOURCE 700
 #include "diskio.h"
 #include "harness.h"
-#include "williams.h"
+#include "shared/williams.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -38,7 +38,7 @@
  * orphaned grandchildren are reaped here rather than left as zombies.
  */
 #include "harness.h"
-#include "williams.h"
+#include "shared/williams.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -13,7 +13,7 @@
  * COUNT|<transactions>|1|tps with TIME, METRIC rtt_us (mean round trip).
  */
 #include "harness.h"
-#include "netcli.h"
+#include "shared/netcli.h"
 
 #include <errno.h>
 #include <string.h>

@@ -15,7 +15,7 @@
  * the path (interface, MTU).  A peer that closes or stalls fails the test.
  */
 #include "harness.h"
-#include "netcli.h"
+#include "shared/netcli.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "progs/lib/size.h"
+#include "shared/size.h"
 #include "util/util.h"
 
 int report_is_curve_metric(const struct metric *m)

@@ -32,7 +32,7 @@
 #include "run/sig.h"
 #include "sysinfo/sysinfo.h"
 #include "util/util.h"
-#include "progs/lib/netcli.h"
+#include "shared/netcli.h"
 
 static int plan_disk(const struct config *cfg, const char *testdir, struct run_env *env)
 {

@@ -3,7 +3,7 @@
  * round (pure).
  *
  * Rows of a Williams design: round r (from 0) measures the directories in
- * the order williams_row(k, r) gives (progs/lib/williams.h, shared with
+ * the order williams_row(k, r) gives (shared/williams.h, shared with
  * fstime's slices), row r mod k (k even) or r mod 2k (k odd, where the
  * square and its mirror image are needed).  Over every williams_period(k)
  * rounds each directory takes each position equally often and follows each
@@ -16,7 +16,7 @@
 
 #include <stddef.h>
 
-#include "progs/lib/williams.h"
+#include "shared/williams.h"
 #include "core/testtab.h"
 
 /*

@@ -14,7 +14,7 @@
  * gets a forked session process (net_serve_authed: the tests within the
  * caps); past --max-sessions it is told "ERR busy" and closed.  SIGINT/SIGTERM/SIGHUP: the sessions are ended (SIGTERM, then
  * SIGKILL), reaped, the socket closed, exit 0.  The server answers only the
- * sysindex protocol (src/progs/lib/net.h) and never connects anywhere.
+ * sysindex protocol (src/shared/net.h) and never connects anywhere.
  */
 #define _GNU_SOURCE   /* prctl, getaddrinfo under -D_POSIX_C_SOURCE */
 #include "cmds.h"
@@ -33,7 +33,7 @@
 #include <unistd.h>
 
 #include "cli/opt.h"
-#include "progs/lib/net.h"
+#include "shared/net.h"
 #include "run/sig.h"
 #include "util/util.h"
 

@@ -1,6 +1,6 @@
 /*
  * fuzz_peer.c: libFuzzer entry point for what the client believes of a peer
- * (src/progs/lib/netcli.c; see tests/fuzz/README.md): every line of the
+ * (src/shared/netcli.c; see tests/fuzz/README.md): every line of the
  * input goes through net_parse_result() from its own heap block, and a
  * parsed result through net_result_implausible() against a few things the
  * client knows.  It checks the parser's promises: a parsed result has a
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "netcli.h"
+#include "shared/netcli.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,6 +1,6 @@
 /*
  * fuzz_serve.c: libFuzzer entry point for the server side of the peer
- * protocol (src/progs/lib/netsrv.c, net.c; see tests/fuzz/README.md): the
+ * protocol (src/shared/netsrv.c, net.c; see tests/fuzz/README.md): the
  * greeting, the commands and the data-port handshake.  Per input, a
  * loopback TCP control connection is served by net_serve_session() (token
  * "t0ken") while a client thread plays the input's lines:
@@ -23,7 +23,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "net.h"
+#include "shared/net.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -20,8 +20,8 @@
 #include <unistd.h>
 
 #include "memsize.h"
-#include "net.h"
-#include "netcli.h"
+#include "shared/net.h"
+#include "shared/netcli.h"
 #include "report/report.h"
 #include "score/score.h"
 #include "util/util.h"

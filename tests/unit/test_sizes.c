@@ -1,5 +1,5 @@
 /*
- * test_sizes.c: the one size parser (src/progs/lib/size.c) and its two users,
+ * test_sizes.c: the one size parser (src/shared/size.c) and its two users,
  * the driver's --disk-size and the disk programs' -s: each accepts exactly
  * what parse_size accepts, within its own range.
  */
@@ -12,7 +12,7 @@
 
 #include "cli/cli.h"
 #include "diskio.h"
-#include "size.h"
+#include "shared/size.h"
 
 #define MIB (1ull << 20)
 

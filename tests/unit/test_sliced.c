@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "progs/lib/williams.h"
+#include "shared/williams.h"
 #include "run/copyparse.h"
 #include "run/proto.h"
 #include "run/sliced.h"

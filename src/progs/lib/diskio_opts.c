@@ -1,6 +1,6 @@
 /* diskio_opts.c: the disk programs' common command line (diskio.h). */
 #include "diskio.h"
-#include "size.h"
+#include "shared/size.h"
 
 #include <signal.h>
 #include <stdint.h>

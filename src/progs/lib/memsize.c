@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "harness.h"
-#include "size.h"
+#include "shared/size.h"
 
 /* The first line of dir/name/file into buf; -1 if unreadable. */
 static int read_line(const char *dir, const char *name, const char *file, char *buf,

@@ -1,6 +1,6 @@
 /* netcli.c: the network tests' client, and their forked loopback server. */
 #define _GNU_SOURCE   /* getifaddrs, prctl */
-#include "netcli.h"
+#include "shared/netcli.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -17,7 +17,7 @@
 #include <sys/socket.h>
 #include <sys/types.h>
 
-#include "net.h"
+#include "shared/net.h"
 
 #define NET_PEER_ENV "SYSINDEX_PEER_TOKEN"
 #define NET_CONNECT_MS 5000

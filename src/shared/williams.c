@@ -1,5 +1,5 @@
 /* williams.c: Williams-design rows (williams.h). */
-#include "williams.h"
+#include "shared/williams.h"
 
 size_t williams_period(size_t k)
 {

@@ -4,7 +4,7 @@
  * connection, a test program forks one for its loopback run.
  */
 #define _GNU_SOURCE   /* accept4, struct ucred-free Unix sockets, timing */
-#include "net.h"
+#include "shared/net.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,6 +1,6 @@
 /* net.c: socket helpers for the network tests and `sysindex serve`. */
 #define _GNU_SOURCE   /* getaddrinfo and friends under -D_POSIX_C_SOURCE */
-#include "net.h"
+#include "shared/net.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,5 +1,5 @@
 /* size.c: byte counts like 4G or 1.5GiB (size.h), in exact integer arithmetic. */
-#include "size.h"
+#include "shared/size.h"
 
 #include <limits.h>
 #include <stddef.h>
