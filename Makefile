@@ -61,8 +61,9 @@ QLD = @printf '  LD      %s\n' $@;
 endif
 
 # ---- driver -------------------------------------------------------------
-# src/*.c: the entry point, the subcommand table and the test table; each
-# folder is one stage of the data flow (cli, run, stats, report, ...).
+# src/*.c: the entry point and the subcommand table; each folder is one
+# floor of docs/architecture.md (tests/layers.sh checks that no include
+# runs from a lower floor to a higher one).
 DRV_DIRS := core stats sysinfo score cli run report compare reader util serve
 # src/shared/: code the driver shares with the test programs (the size
 # parser, so that --disk-size and the disk programs' -s share one set of
