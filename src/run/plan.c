@@ -243,7 +243,9 @@ static int shrink_one(const struct config *cfg, struct test_plan *p, const struc
 
 /*
  * Shrink the plans until they fit 'budget' seconds: each step shrinks the
- * costliest test that can still shrink, never below min_samples samples.
+ * test whose run costs most (its plan's cost over the runs it has left)
+ * that can still shrink, never below min_samples samples; so the rounds
+ * fall evenly on every run still ahead, whichever copy count it is at.
  * times[i]: how often plans[i] still runs (0: leave it alone).  Returns 1
  * when it fits.
  */
@@ -263,8 +265,10 @@ static int shrink_to(const struct config *cfg, const size_t *times, double budge
 			double c = cost(&plans[i], times[i]);
 
 			total += c;
-			if (!stuck[i] && times[i] > 0 && c > worst) {
-				worst = c;
+			/* Dearest per run: a plan serves each copy count left, so
+			 * its total would make a test not yet run look dearer. */
+			if (!stuck[i] && times[i] > 0 && c / (double)times[i] > worst) {
+				worst = c / (double)times[i];
 				wi = i;
 			}
 		}

@@ -589,6 +589,41 @@ START_TEST(budget_promise)
 }
 END_TEST
 
+/*
+ * A budget's rounds fall evenly on every run still ahead.  A test plan is
+ * shared by its copy counts, so a test about to run at 1 copy has two runs
+ * ahead while the tests done at 1 copy have one: judged by their total cost
+ * the next test looked twice as dear and lost half its rounds to the N-copy
+ * part (bench/paired.md: 5-8 rounds at 1 copy, 9-13 at 2).  Three equal file
+ * tests, the first two measured at 1 copy at the table's own cost: the
+ * third gets as many rounds as they get for their N-copy runs.
+ */
+START_TEST(budget_even_rounds)
+{
+	static const char *const names[] = { "fstime-w", "fsbuffer-w", "fsdisk-w" };
+	struct test_plan fresh[3], p[3];
+	struct plan_measured m;
+	double spent;
+
+	select_tests(names, 3);
+	pair_dirs();
+	cfg.time_budget = 4;
+	plan_run(&cfg, 2, fresh);
+	ck_assert_uint_ge(fresh[2].max_samples + 1, fresh[0].max_samples);
+	memset(&m, 0, sizeof(m));
+	for (size_t i = 0; i < 2; i++)
+		for (unsigned r = 0; r < 2 * fresh[i].max_samples; r++)
+			plan_measured_add(&m, i, fresh[i].seconds + fresh[i].over, fresh[i].seconds);
+	spent = 2 * fresh[0].max_samples * fresh[0].pass_estimate * 2;
+	plan_rest(&cfg, 2, 0, 2, spent, &m, p);
+	ck_assert_uint_ge(p[2].max_samples + 1, p[0].max_samples);
+	ck_assert_uint_ge(p[0].max_samples + 1, p[2].max_samples);
+	/* And all of what is left is planned, not half of it. */
+	ck_assert(p[0].max_samples * p[0].pass_estimate * 2 + p[1].max_samples * p[1].pass_estimate * 2 +
+		  2 * p[2].max_samples * p[2].pass_estimate * 2 <= plan_budget_seconds(&cfg) - spent);
+}
+END_TEST
+
 Suite *suite_plan(void)
 {
 	Suite *s = suite_create("plan");
@@ -611,6 +646,7 @@ Suite *suite_plan(void)
 	tcase_add_test(tc, paired_sliced_estimate);
 	tcase_add_test(tc, rest_of_the_budget);
 	tcase_add_test(tc, budget_promise);
+	tcase_add_test(tc, budget_even_rounds);
 	suite_add_tcase(s, tc);
 	return s;
 }
