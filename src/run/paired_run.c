@@ -601,7 +601,7 @@ int paired_compare(struct run_result *r)
 			const struct bench_result *bt = &base->tests[k];
 			size_t max = bt->npasses;
 
-			if (!order_interleaved(nd, r->control, bt->def))
+			if (!test_interleaved(bt->def, nd, r->control))
 				continue;
 			for (size_t d = 1; d < nd; d++)
 				for (size_t j = 0; j < r->runs[i + d].ntests; j++)

@@ -1,6 +1,6 @@
 /*
  * paired_run.h: paired mode's measurement.  Two or more --testdir values:
- * every test that uses the test directory (order_interleaved) runs its
+ * every test that uses the test directory (test_interleaved) runs its
  * samples in rounds, each round one sample per directory in a balanced
  * order (order.h), with the usual settle rule before every sample; the
  * others run once in the baseline directory, as in a normal run.  Each

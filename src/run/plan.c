@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/order.h"
 #include "run/sliced.h"
 #include "stats/stats.h"
 
@@ -124,7 +123,7 @@ static double cost(const struct test_plan *p, size_t times)
 
 int plan_paired(const struct config *cfg, const struct test_def *t)
 {
-	return order_interleaved(cfg->ndirs, cfg->control, t);
+	return test_interleaved(t, cfg->ndirs, cfg->control);
 }
 
 void plan_measured_add(struct plan_measured *m, size_t i, double wall, unsigned secs)
