@@ -352,9 +352,9 @@ static int run_pass(struct run_env *env, const struct test_def *t, char *const *
 		char reason[REASON_MAX];
 		int skipped;
 
-		runner_parse_copy(out[i].err, out[i].err_dropped, out[i].status,
-				  out[i].timed_out, out[i].elapsed, cr, reason,
-				  sizeof(reason), &skipped);
+		progout_parse_copy(out[i].err, out[i].err_dropped, out[i].status,
+				   out[i].timed_out, out[i].elapsed, cr, reason,
+				   sizeof(reason), &skipped);
 		cr->cpu = out[i].cpu;
 		if (out[i].start_errno) {
 			cr->ok = 0;
@@ -377,7 +377,7 @@ static int run_pass(struct run_env *env, const struct test_def *t, char *const *
 	pr->time = copies ? tsum / copies : 0;
 	intf_pass(env, snap, wall, pn != NULL ? pn->cpu : NULL, out, pr);
 	free(pn);
-	pr->start_spread = runner_start_spread(pr->copies, copies);
+	pr->start_spread = progout_start_spread(pr->copies, copies);
 	if (copies > 1 && pr->start_spread >= 0)
 		runner_log(env, "# start spread: %.3f ms between the first and last of %u copies\n",
 			   pr->start_spread * 1e3, copies);

@@ -11,8 +11,8 @@
 
 #include "cli/cli.h"
 #include "result.h"
-#include "run/copyparse.h"
 #include "run/plan.h"
+#include "run/progout.h"
 #include "run/testprep.h"
 
 struct run_env {
