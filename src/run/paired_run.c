@@ -13,6 +13,7 @@
 #include "run/paths.h"
 #include "run/sliced.h"
 #include "run/sig.h"
+#include "run/steps.h"
 #include "stats/paired.h"
 #include "stats/score.h"
 #include "sysinfo/mountinfo.h"
