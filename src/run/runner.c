@@ -467,12 +467,12 @@ double runner_spent(const struct run_env *env)
 void runner_replan(struct run_env *env, size_t ti)
 {
 	const struct test_plan *p = &env->plans[ti];
-	double spent = runner_spent(env);
+	double spent = runner_spent(env), left;
 
-	if (env->cfg->time_budget <= 0)
+	if (!plan_again(env->cfg, env->ncounts, env->count, ti, spent, &env->measured,
+			env->plans, &left))
 		return;
-	env->eta_total = env->eta_done + plan_rest(env->cfg, env->ncounts, env->count, ti, spent,
-						   &env->measured, env->plans);
+	env->eta_total = env->eta_done + left;
 	runner_log(env, "Plan for %s: up to %u %s of %u s (%.1f s each with overheads), "
 		   "%.0f s of the budget left\n\n",
 		   env->cfg->tests[ti]->name, p->max_samples, p->dirs > 1 ? "rounds" : "samples",

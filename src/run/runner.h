@@ -48,9 +48,9 @@ int runner_copy_run(struct run_env *env, unsigned copies, struct copy_run *run);
 void runner_free(struct copy_run *run);
 
 /*
- * Before test ti: with --time-budget, the tests left share what is left of
- * the budget (plan_rest, with what each test has cost so far), and the ETA
- * follows; otherwise nothing.
+ * Before test ti: plan again what is left (plan_again: with --time-budget
+ * the tests left share what is left of it, with what each test has cost
+ * so far), and the ETA and the log follow; otherwise nothing.
  */
 void runner_replan(struct run_env *env, size_t ti);
 
