@@ -47,18 +47,4 @@ int paired_compare(struct run_result *r);
 /* Remove every directory's scratch folder but the baseline's. */
 void paired_cleanup(struct paired_env *pe);
 
-/*
- * The stopping rule of one paired test after n rounds taking 'elapsed'
- * seconds: the plan's fixed count, or with --precision when the ratio CI of
- * every active directory against the baseline is within the target (at
- * least min_samples rounds), else at max_samples rounds or when one more
- * round would pass the time cap (*capped set when it stopped at a cap).
- * rates[d][i]: directory d's rate in round i (0: none), places[d][i] its
- * place in that round's order (from 1; NULL: not known, the plain
- * statistics); active[d]: still measured.  Pure.
- */
-int paired_rounds_done(const struct test_plan *p, const double *const *rates,
-		       const unsigned *const *places, const int *active, size_t ndirs, size_t n,
-		       double elapsed, int *capped);
-
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "run/sliced.h"
+#include "stats/paired.h"
 #include "stats/stats.h"
 
 static int compat_mode(const struct config *cfg)
@@ -525,4 +526,36 @@ check_precision:
 			*capped = 0;
 	}
 	return 1;
+}
+
+int plan_rounds_done(const struct test_plan *p, const double *const *rates,
+		     const unsigned *const *places, const int *active, size_t ndirs, size_t n,
+		     double elapsed, int *capped)
+{
+	const double *act[MAX_TESTDIRS];
+	const unsigned *pl[MAX_TESTDIRS];
+	size_t na = 0;
+	int precise;
+
+	*capped = 0;
+	if (n < p->min_samples && n < p->max_samples)
+		return 0;
+	if (p->precision <= 0)
+		return n >= p->max_samples;
+	/* The baseline and every directory still measured. */
+	for (size_t d = 0; d < ndirs && d < MAX_TESTDIRS && active[0]; d++)
+		if (active[d]) {
+			pl[na] = places ? places[d] : NULL;
+			act[na++] = rates[d];
+		}
+	precise = na >= 2 && paired_precise(act, places ? pl : NULL, na, n, p->min_samples,
+					    p->precision);
+	if (precise)
+		return 1;
+	if (n >= p->max_samples ||
+	    (p->time_cap > 0 && elapsed + p->pass_estimate * ndirs > p->time_cap)) {
+		*capped = 1;
+		return 1;
+	}
+	return 0;
 }

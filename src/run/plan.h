@@ -1,6 +1,6 @@
 /*
  * plan.h: how many samples of what length each test takes, and when to stop
- * (pure functions; the runner asks them).
+ * (pure functions; the runner and paired mode ask them).
  *
  * Planning alone answers how many samples (or rounds) of how many seconds
  * a test takes; cli/ only parses and stores the options they come from.
@@ -227,5 +227,19 @@ int plan_again(const struct config *cfg, size_t ncopies, size_t count, size_t te
  */
 int plan_done(const struct test_plan *p, const double *rates, size_t n,
 	      double elapsed, int *capped);
+
+/*
+ * The stopping rule of one paired test after n rounds taking 'elapsed'
+ * seconds: the plan's fixed count, or with --precision when the ratio CI of
+ * every active directory against the baseline is within the target (at
+ * least min_samples rounds), else at max_samples rounds or when one more
+ * round would pass the time cap (*capped set when it stopped at a cap).
+ * rates[d][i]: directory d's rate in round i (0: none), places[d][i] its
+ * place in that round's order (from 1; NULL: not known, the plain
+ * statistics); active[d]: still measured.  Pure.
+ */
+int plan_rounds_done(const struct test_plan *p, const double *const *rates,
+		     const unsigned *const *places, const int *active, size_t ndirs, size_t n,
+		     double elapsed, int *capped);
 
 #endif

@@ -312,21 +312,21 @@ START_TEST(paired_rounds_rule)
 	int both[2] = { 1, 1 }, no_base[2] = { 0, 1 }, capped;
 	struct test_plan fixed = precise(0, 3, 3, 0), p = precise(0.01, 3, 10, 0);
 
-	ck_assert_int_eq(paired_rounds_done(&fixed, noisy, NULL, both, 2, 2, 0, &capped), 0);
-	ck_assert_int_eq(paired_rounds_done(&fixed, noisy, NULL, both, 2, 3, 0, &capped), 1);
+	ck_assert_int_eq(plan_rounds_done(&fixed, noisy, NULL, both, 2, 2, 0, &capped), 0);
+	ck_assert_int_eq(plan_rounds_done(&fixed, noisy, NULL, both, 2, 3, 0, &capped), 1);
 	ck_assert_int_eq(capped, 0);
-	ck_assert_int_eq(paired_rounds_done(&p, tight, NULL, both, 2, 2, 0, &capped), 0);
-	ck_assert_int_eq(paired_rounds_done(&p, tight, NULL, both, 2, 4, 0, &capped), 1);
+	ck_assert_int_eq(plan_rounds_done(&p, tight, NULL, both, 2, 2, 0, &capped), 0);
+	ck_assert_int_eq(plan_rounds_done(&p, tight, NULL, both, 2, 4, 0, &capped), 1);
 	ck_assert_int_eq(capped, 0);
-	ck_assert_int_eq(paired_rounds_done(&p, noisy, NULL, both, 2, 5, 0, &capped), 0);
-	ck_assert_int_eq(paired_rounds_done(&p, noisy, NULL, both, 2, 10, 0, &capped), 1);
+	ck_assert_int_eq(plan_rounds_done(&p, noisy, NULL, both, 2, 5, 0, &capped), 0);
+	ck_assert_int_eq(plan_rounds_done(&p, noisy, NULL, both, 2, 10, 0, &capped), 1);
 	ck_assert_int_eq(capped, 1);
 	/* Without the baseline there is no ratio: on to the cap. */
-	ck_assert_int_eq(paired_rounds_done(&p, tight, NULL, no_base, 2, 4, 0, &capped), 0);
+	ck_assert_int_eq(plan_rounds_done(&p, tight, NULL, no_base, 2, 4, 0, &capped), 0);
 	/* The time cap: one more round (2 dirs x 10 s) would pass 100 s. */
 	p = precise(0.01, 3, 10, 100);
-	ck_assert_int_eq(paired_rounds_done(&p, noisy, NULL, both, 2, 5, 70, &capped), 0);
-	ck_assert_int_eq(paired_rounds_done(&p, noisy, NULL, both, 2, 5, 85, &capped), 1);
+	ck_assert_int_eq(plan_rounds_done(&p, noisy, NULL, both, 2, 5, 70, &capped), 0);
+	ck_assert_int_eq(plan_rounds_done(&p, noisy, NULL, both, 2, 5, 85, &capped), 1);
 	ck_assert_int_eq(capped, 1);
 }
 END_TEST
