@@ -388,7 +388,8 @@ else
 endif
 
 FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/core/testdirs.c src/core/testtab.c src/util/util.c \
-		       src/shared/size.c
+		       src/shared/size.c src/run/plan.c src/run/sliced.c src/stats/stats.c \
+		       src/stats/paired.c src/stats/verdict.c
 FUZZ_SRCS_mountinfo := src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c
 # The peer protocol (issue 24): the server's session, the client's RESULT.
 FUZZ_SRCS_serve     := src/shared/net.c src/shared/netsrv.c

@@ -220,16 +220,6 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 			return CLI_USAGE;
 		cfg->ndirs = cfg->ntestdirs;
 		cfg->testdir = cfg->dirs[0].path;
-		/*
-		 * Paired mode's default answers in a bounded time: UnixBench's 3
-		 * rounds of 30 s give no verdict (verdict.h), so it plans rounds
-		 * to a budget instead, unless told how to sample.
-		 */
-		if (!cfg->given[O_TIME_BUDGET] && !cfg->given[O_PRECISION] &&
-		    !cfg->given[O_ITERATIONS] && !cfg->given[O_DURATION] && !cfg->quick) {
-			cfg->time_budget = CLI_PAIRED_BUDGET_MIN;
-			cfg->budget_implied = 1;
-		}
 	} else if (cfg->control) {
 		snprintf(err, errlen, "--control needs two or more --testdir directories");
 		return CLI_USAGE;
@@ -244,34 +234,4 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 			cfg->testdir = env;
 	}
 	return CLI_RUN;
-}
-
-unsigned cli_samples(const struct config *cfg, const struct test_def *t)
-{
-	unsigned n = cfg->iterations;
-
-	if (cfg->quick && !cfg->given[O_ITERATIONS])
-		return n;   /* --quick: that many samples of every test */
-	if (t->samples == SAMPLES_LONG)
-		return n;
-	return (n + 1) / 3 > 1 ? (n + 1) / 3 : 1;
-}
-
-unsigned cli_quick_seconds(const struct test_def *t)
-{
-	return (t->flags & TF_SHELL) ? QUICK_SHELL_SECONDS : QUICK_SECONDS;
-}
-
-unsigned cli_seconds(const struct config *cfg, const struct test_def *t)
-{
-	if (cfg->given[O_DURATION])
-		return cfg->duration;
-	if (cfg->quick)
-		return cli_quick_seconds(t);
-	return t->seconds;
-}
-
-double cli_grace(const struct config *cfg, unsigned secs)
-{
-	return cfg->given[O_GRACE] ? cfg->grace : cfg->grace + secs;
 }

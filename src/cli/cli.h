@@ -15,11 +15,9 @@
 
 #define MAX_COPY_COUNTS 16
 #define MAX_SELECTED 128
-/* Paired mode's time budget when no sampling option is given (plan.h). */
-#define CLI_PAIRED_BUDGET_MIN 15.0
 #define MAX_PIN 256               /* --pin: CPUs the copies are spread over */
 
-/* --quick's sample seconds; shell tests need longer to count a few scripts. */
+/* --quick's sample seconds (plan_seconds); shell tests need longer to count a few scripts. */
 #define QUICK_SECONDS 2
 #define QUICK_SHELL_SECONDS 5
 
@@ -40,16 +38,16 @@ enum run_opt {
  * Every field holds its option's value: the one given, else the table's
  * default (under --quick, its --quick default).  given[] says which options
  * appeared, for the defaults that are rules (--grace, --duration,
- * --disk-size) and for the report's mode line.
+ * --disk-size, paired mode's budget: plan.h) and for the report's mode line.
  */
 struct config {
-	unsigned iterations;      /* -i: long class = N, short = max(1,(N+1)/3) */
+	unsigned iterations;      /* -i: long class = N, short = max(1,(N+1)/3) (plan_samples) */
 	unsigned copies[MAX_COPY_COUNTS];
 	size_t ncopies;           /* 0: 1 and N online CPUs */
 	int quiet, verbose, brief, quick, no_charts;
-	unsigned duration;        /* --duration seconds per sample (see cli_seconds) */
+	unsigned duration;        /* --duration seconds per sample (see plan_seconds) */
 	double settle;            /* --settle seconds before each sample */
-	double grace;             /* --grace (see cli_grace) */
+	double grace;             /* --grace (see plan_grace) */
 	const char *testdir;      /* the (first) --testdir, or $UB_TMPDIR; NULL: paths.c's default */
 	const char *testdirs[MAX_TESTDIRS]; /* every --testdir, as given */
 	size_t ntestdirs;
@@ -64,7 +62,7 @@ struct config {
 	const char *peer_token;   /* --peer-token (passed in the environment) */
 	double precision;         /* --precision fraction; 0 = UnixBench's fixed samples */
 	double time_budget;       /* --time-budget minutes; 0 = none */
-	int budget_implied;       /* time_budget is paired mode's default, not given */
+	int budget_implied;       /* time_budget is paired mode's default (plan_defaults) */
 	int workload;             /* --compat: enum workload, whose work the tests do */
 	int progress;             /* --progress: enum progress_mode */
 	int redact;               /* --redact: placeholders for host, paths, host id */
@@ -98,14 +96,5 @@ void cli_version(FILE *out);
 
 /* "did you mean" over tests, groups and options; NULL if nothing is close. */
 const char *cli_suggest(const char *word);
-
-/* Samples a test takes under cfg (-i and --quick applied). */
-unsigned cli_samples(const struct config *cfg, const struct test_def *t);
-/* Seconds per sample under cfg (--duration and --quick applied). */
-unsigned cli_seconds(const struct config *cfg, const struct test_def *t);
-/* A sample of t under --quick: the shortest sample a time budget may plan. */
-unsigned cli_quick_seconds(const struct test_def *t);
-/* Seconds a program may run past a 'secs' sample: --grace, or its default rule. */
-double cli_grace(const struct config *cfg, unsigned secs);
 
 #endif

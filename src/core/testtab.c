@@ -285,6 +285,11 @@ const struct test_sliced *test_sliced(const struct test_def *t, enum workload w)
 	return w == WL_UB60 ? t->paired_sliced : NULL;
 }
 
+int test_interleaved(const struct test_def *t, size_t ndirs, int control)
+{
+	return ndirs >= 2 && ((t->flags & TF_TESTDIR) || control);
+}
+
 const char *const category_title[CAT_COUNT] = {
 	"System Benchmarks", "Non-Index Benchmarks", "Disk Benchmarks",
 	"Memory Benchmarks", "Network Benchmarks",

@@ -192,6 +192,13 @@ const char *const *test_args(const struct test_def *t, enum workload w);
  * --compat 5.1.3 (whose work stays 5.1.3's, one process per sample).
  */
 const struct test_sliced *test_sliced(const struct test_def *t, enum workload w);
+/*
+ * Whether paired mode (ndirs >= 2) runs t interleaved in every directory:
+ * it uses the test directory (TF_TESTDIR), or --control asks for the A/A
+ * check.  Otherwise t runs once, in the baseline directory.  The runner
+ * (plan_paired) and the reports ask the same question here.
+ */
+int test_interleaved(const struct test_def *t, size_t ndirs, int control);
 
 extern const struct test_def test_table[];
 extern const size_t test_table_len;

@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "run/order.h"
 #include "util/util.h"
 
 #define PR_MAX_TESTS 128      /* tests listed as run once */
@@ -151,7 +150,7 @@ static size_t run_once(const struct run_result *r, unsigned copies,
 		if (run->dir != 0 || run->copies != copies)
 			continue;
 		for (size_t k = 0; k < run->ntests && n < max; k++)
-			if (!order_interleaved(r->ndirs, r->control, run->tests[k].def))
+			if (!test_interleaved(run->tests[k].def, r->ndirs, r->control))
 				defs[n++] = run->tests[k].def;
 	}
 	return n;

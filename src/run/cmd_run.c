@@ -294,23 +294,16 @@ static void copy_counts(struct run_ctx *c)
 /*
  * A budget that cannot hold the fewest samples the tests need is refused
  * before anything runs, with the least that would do; paired mode's own
- * default budget grows to it instead (cli.c).  0, or the exit status.
+ * default budget grows to it instead (plan_check_budget).  0, or the exit
+ * status.
  */
 static int check_budget(struct run_ctx *c)
 {
 	struct config *cfg = &c->cfg;
-	double least, spent = runner_spent(&c->env);
+	double least;
 
-	if (cfg->time_budget <= 0)
+	if (plan_check_budget(cfg, c->ncounts, runner_spent(&c->env), &least) == 0)
 		return 0;
-	least = (plan_minimum(cfg, c->ncounts) + spent + PLAN_BUDGET_RESERVE_S) /
-		(1 - PLAN_BUDGET_RESERVE_SHARE) / 60.0;
-	if (least <= cfg->time_budget)
-		return 0;
-	if (cfg->budget_implied) {
-		cfg->time_budget = ceil(least);
-		return 0;
-	}
 	fprintf(stderr, "sysindex: --time-budget %g is too small for these tests: they need at "
 		"least %.0f minutes (%s at their shortest samples, %zu copy count%s); give "
 		"--time-budget %.0f or more, or fewer tests\n", cfg->time_budget, ceil(least),
@@ -588,6 +581,7 @@ int cmd_run(int argc, char **argv)
 		fprintf(stderr, "sysindex: %s\n", err);
 		return 2;
 	}
+	plan_defaults(&c.cfg);
 	if (testtab_validate(err, sizeof(err)) != 0) {
 		fprintf(stderr, "sysindex: internal error: %s\n", err);
 		return 70;

@@ -14,16 +14,8 @@
 #ifndef SYSINDEX_ORDER_H
 #define SYSINDEX_ORDER_H
 
-#include <stddef.h>
-
 #include "shared/williams.h"
-#include "core/testtab.h"
 
-/*
- * Whether paired mode (ndirs >= 2) runs t interleaved in every directory:
- * it uses the test directory (the table's TF_TESTDIR), or --control asks
- * for the A/A check.  Otherwise t runs once, in the baseline directory.
- */
-int order_interleaved(size_t ndirs, int control, const struct test_def *t);
+/* Which tests are interleaved at all: test_interleaved() (testtab.h). */
 
 #endif

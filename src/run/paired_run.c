@@ -13,6 +13,7 @@
 #include "run/paths.h"
 #include "run/sliced.h"
 #include "run/sig.h"
+#include "run/steps.h"
 #include "stats/paired.h"
 #include "score/score.h"
 #include "sysinfo/mountinfo.h"
@@ -92,38 +93,6 @@ void paired_cleanup(struct paired_env *pe)
 			remove_tree(pe->env[d]->scratch);
 			pe->env[d]->scratch[0] = '\0';
 		}
-}
-
-int paired_rounds_done(const struct test_plan *p, const double *const *rates,
-		       const unsigned *const *places, const int *active, size_t ndirs, size_t n,
-		       double elapsed, int *capped)
-{
-	const double *act[MAX_TESTDIRS];
-	const unsigned *pl[MAX_TESTDIRS];
-	size_t na = 0;
-	int precise;
-
-	*capped = 0;
-	if (n < p->min_samples && n < p->max_samples)
-		return 0;
-	if (p->precision <= 0)
-		return n >= p->max_samples;
-	/* The baseline and every directory still measured. */
-	for (size_t d = 0; d < ndirs && d < MAX_TESTDIRS && active[0]; d++)
-		if (active[d]) {
-			pl[na] = places ? places[d] : NULL;
-			act[na++] = rates[d];
-		}
-	precise = na >= 2 && paired_precise(act, places ? pl : NULL, na, n, p->min_samples,
-					    p->precision);
-	if (precise)
-		return 1;
-	if (n >= p->max_samples ||
-	    (p->time_cap > 0 && elapsed + p->pass_estimate * ndirs > p->time_cap)) {
-		*capped = 1;
-		return 1;
-	}
-	return 0;
 }
 
 /* Everything one interleaved test holds per directory. */
@@ -263,7 +232,7 @@ static int sliced_round(struct paired_env *pe, const struct test_def *t, unsigne
 	return (int)n;
 }
 
-/* What paired_rounds_done() reads of each directory; 1 when one is still active. */
+/* What plan_rounds_done() reads of each directory; 1 when one is still active. */
 static int dir_views(const struct dir_test *dt, size_t nd, int *active, const double **rates,
 		     const unsigned **places)
 {
@@ -319,8 +288,8 @@ static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *
 		int any = dir_views(dt, nd, active, rates, places);
 		double t0 = now_mono();
 
-		if (!any || (r > 0 && paired_rounds_done(plan, rates, places, active, nd, r,
-							 t0 - started, &capped)))
+		if (!any || (r > 0 && plan_rounds_done(plan, rates, places, active, nd, r,
+						       t0 - started, &capped)))
 			break;
 		/* Past the budget: stop once the rounds a verdict needs are in. */
 		if (r >= plan->floor_samples &&
@@ -378,8 +347,8 @@ static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *
 		env0->eta_done += (nround * nd - done) * plan->pass_estimate;
 	if (!sig && plan->precision > 0 && r == nround) {
 		dir_views(dt, nd, active, rates, places);
-		paired_rounds_done(plan, rates, places, active, nd, r, now_mono() - started,
-				   &capped);
+		plan_rounds_done(plan, rates, places, active, nd, r, now_mono() - started,
+				 &capped);
 	}
 	for (size_t d = 0; d < nd; d++) {
 		struct bench_result *tr = dt[d].tr;
@@ -601,7 +570,7 @@ int paired_compare(struct run_result *r)
 			const struct bench_result *bt = &base->tests[k];
 			size_t max = bt->npasses;
 
-			if (!order_interleaved(nd, r->control, bt->def))
+			if (!test_interleaved(bt->def, nd, r->control))
 				continue;
 			for (size_t d = 1; d < nd; d++)
 				for (size_t j = 0; j < r->runs[i + d].ntests; j++)

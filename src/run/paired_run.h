@@ -1,6 +1,6 @@
 /*
  * paired_run.h: paired mode's measurement.  Two or more --testdir values:
- * every test that uses the test directory (order_interleaved) runs its
+ * every test that uses the test directory (test_interleaved) runs its
  * samples in rounds, each round one sample per directory in a balanced
  * order (order.h), with the usual settle rule before every sample; the
  * others run once in the baseline directory, as in a normal run.  Each
@@ -46,19 +46,5 @@ int paired_compare(struct run_result *r);
 
 /* Remove every directory's scratch folder but the baseline's. */
 void paired_cleanup(struct paired_env *pe);
-
-/*
- * The stopping rule of one paired test after n rounds taking 'elapsed'
- * seconds: the plan's fixed count, or with --precision when the ratio CI of
- * every active directory against the baseline is within the target (at
- * least min_samples rounds), else at max_samples rounds or when one more
- * round would pass the time cap (*capped set when it stopped at a cap).
- * rates[d][i]: directory d's rate in round i (0: none), places[d][i] its
- * place in that round's order (from 1; NULL: not known, the plain
- * statistics); active[d]: still measured.  Pure.
- */
-int paired_rounds_done(const struct test_plan *p, const double *const *rates,
-		       const unsigned *const *places, const int *active, size_t ndirs, size_t n,
-		       double elapsed, int *capped);
 
 #endif

@@ -5,13 +5,52 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run/order.h"
 #include "run/sliced.h"
+#include "stats/paired.h"
 #include "stats/stats.h"
 
 static int compat_mode(const struct config *cfg)
 {
 	return cfg->precision <= 0 && cfg->time_budget <= 0;
+}
+
+void plan_defaults(struct config *cfg)
+{
+	if (cfg->ndirs >= 2 && !cfg->given[O_TIME_BUDGET] && !cfg->given[O_PRECISION] &&
+	    !cfg->given[O_ITERATIONS] && !cfg->given[O_DURATION] && !cfg->quick) {
+		cfg->time_budget = PLAN_PAIRED_BUDGET_MIN;
+		cfg->budget_implied = 1;
+	}
+}
+
+unsigned plan_samples(const struct config *cfg, const struct test_def *t)
+{
+	unsigned n = cfg->iterations;
+
+	if (cfg->quick && !cfg->given[O_ITERATIONS])
+		return n;   /* --quick: that many samples of every test */
+	if (t->samples == SAMPLES_LONG)
+		return n;
+	return (n + 1) / 3 > 1 ? (n + 1) / 3 : 1;
+}
+
+unsigned plan_quick_seconds(const struct test_def *t)
+{
+	return (t->flags & TF_SHELL) ? QUICK_SHELL_SECONDS : QUICK_SECONDS;
+}
+
+unsigned plan_seconds(const struct config *cfg, const struct test_def *t)
+{
+	if (cfg->given[O_DURATION])
+		return cfg->duration;
+	if (cfg->quick)
+		return plan_quick_seconds(t);
+	return t->seconds;
+}
+
+double plan_grace(const struct config *cfg, unsigned secs)
+{
+	return cfg->given[O_GRACE] ? cfg->grace : cfg->grace + secs;
 }
 
 double plan_settle_seconds(const struct config *cfg)
@@ -73,7 +112,7 @@ static void estimate(struct test_plan *p)
 
 double plan_pass_timeout(const struct config *cfg, const struct test_def *t, unsigned secs)
 {
-	double grace = cli_grace(cfg, secs) + (cfg->given[O_GRACE] ? 0 : t->flush_grace_s);
+	double grace = plan_grace(cfg, secs) + (cfg->given[O_GRACE] ? 0 : t->flush_grace_s);
 
 	return secs + grace + (cfg->quick ? 0 : t->extra_grace_s);
 }
@@ -107,7 +146,7 @@ int plan_disk_size(unsigned long long requested, int shrink, int known,
  */
 static unsigned floor_seconds(const struct test_plan *p, const struct test_def *t)
 {
-	unsigned f = p->settle_div > 1 ? 1 : cli_quick_seconds(t);
+	unsigned f = p->settle_div > 1 ? 1 : plan_quick_seconds(t);
 
 	return f < t->seconds ? f : t->seconds;
 }
@@ -124,7 +163,7 @@ static double cost(const struct test_plan *p, size_t times)
 
 int plan_paired(const struct config *cfg, const struct test_def *t)
 {
-	return order_interleaved(cfg->ndirs, cfg->control, t);
+	return test_interleaved(t, cfg->ndirs, cfg->control);
 }
 
 void plan_measured_add(struct plan_measured *m, size_t i, double wall, unsigned secs)
@@ -147,12 +186,14 @@ int plan_over_budget(const struct config *cfg, double spent, double next)
 	return cfg->time_budget > 0 && spent + next > plan_budget_seconds(cfg);
 }
 
-/* Rounds instead of samples (plan.h). */
+/*
+ * Rounds instead of samples (plan.h): plan_samples' count, raised to
+ * PLAN_MIN_PAIRED_ROUNDS (--quick's 1 sample among the counts below it).
+ */
 static void paired_rounds(const struct config *cfg, const struct test_def *t,
 			  struct test_plan *p)
 {
-	unsigned ref = cfg->quick && !cfg->given[O_ITERATIONS] ? PLAN_MIN_PAIRED_ROUNDS
-							    : cli_samples(cfg, t);
+	unsigned ref = plan_samples(cfg, t);
 
 	p->dirs = (unsigned)cfg->ndirs;
 	/*
@@ -299,10 +340,10 @@ static void fit_budget(const struct config *cfg, const size_t *times, double bud
 /* Test t's plan before any budget. */
 static void plan_test(const struct config *cfg, const struct test_def *t, struct test_plan *p)
 {
-	unsigned ref = cli_samples(cfg, t);
+	unsigned ref = plan_samples(cfg, t);
 
 	memset(p, 0, sizeof(*p));
-	p->seconds = cli_seconds(cfg, t);
+	p->seconds = plan_seconds(cfg, t);
 	p->over = work_overhead(cfg, t);
 	p->settle = settle_of(cfg, t);
 	p->settle_div = 1;
@@ -411,6 +452,16 @@ double plan_rest(const struct config *cfg, size_t ncopies, size_t count, size_t 
 	return planned(cfg, times, plans);
 }
 
+int plan_again(const struct config *cfg, size_t ncopies, size_t count, size_t test,
+	       double spent, const struct plan_measured *m, struct test_plan *plans,
+	       double *left)
+{
+	if (cfg->time_budget <= 0)
+		return 0;
+	*left = plan_rest(cfg, ncopies, count, test, spent, m, plans);
+	return 1;
+}
+
 double plan_run(const struct config *cfg, size_t ncopies, struct test_plan *plans)
 {
 	return plan_rest(cfg, ncopies, 0, 0, 0, NULL, plans);
@@ -432,6 +483,21 @@ double plan_minimum(const struct config *cfg, size_t ncopies)
 	total = planned(cfg, times, plans);
 	free(plans);
 	return total;
+}
+
+int plan_check_budget(struct config *cfg, size_t ncopies, double spent, double *least)
+{
+	if (cfg->time_budget <= 0)
+		return 0;
+	*least = (plan_minimum(cfg, ncopies) + spent + PLAN_BUDGET_RESERVE_S) /
+		 (1 - PLAN_BUDGET_RESERVE_SHARE) / 60.0;
+	if (*least <= cfg->time_budget)
+		return 0;
+	if (cfg->budget_implied) {
+		cfg->time_budget = ceil(*least);
+		return 0;
+	}
+	return -1;
 }
 
 int plan_done(const struct test_plan *p, const double *rates, size_t n,
@@ -464,4 +530,36 @@ check_precision:
 			*capped = 0;
 	}
 	return 1;
+}
+
+int plan_rounds_done(const struct test_plan *p, const double *const *rates,
+		     const unsigned *const *places, const int *active, size_t ndirs, size_t n,
+		     double elapsed, int *capped)
+{
+	const double *act[MAX_TESTDIRS];
+	const unsigned *pl[MAX_TESTDIRS];
+	size_t na = 0;
+	int precise;
+
+	*capped = 0;
+	if (n < p->min_samples && n < p->max_samples)
+		return 0;
+	if (p->precision <= 0)
+		return n >= p->max_samples;
+	/* The baseline and every directory still measured. */
+	for (size_t d = 0; d < ndirs && d < MAX_TESTDIRS && active[0]; d++)
+		if (active[d]) {
+			pl[na] = places ? places[d] : NULL;
+			act[na++] = rates[d];
+		}
+	precise = na >= 2 && paired_precise(act, places ? pl : NULL, na, n, p->min_samples,
+					    p->precision);
+	if (precise)
+		return 1;
+	if (n >= p->max_samples ||
+	    (p->time_cap > 0 && elapsed + p->pass_estimate * ndirs > p->time_cap)) {
+		*capped = 1;
+		return 1;
+	}
+	return 0;
 }

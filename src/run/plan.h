@@ -1,6 +1,9 @@
 /*
  * plan.h: how many samples of what length each test takes, and when to stop
- * (pure functions; the runner asks them).
+ * (pure functions; the runner and paired mode ask them).
+ *
+ * Planning alone answers how many samples (or rounds) of how many seconds
+ * a test takes; cli/ only parses and stores the options they come from.
  *
  * Three modes:
  *  - UnixBench's (default): 10 or 3 samples (-i N), the table's seconds, a
@@ -17,8 +20,9 @@
  *    a test stops early rather than pass the budget (plan_over_budget).  The
  *    programs' own settle sleeps are off (fstime -s 0), as under --quick.
  *    Paired mode without --time-budget, --precision, -i, --duration or
- *    --quick plans to CLI_PAIRED_BUDGET_MIN minutes (cli.c); when that
- *    cannot hold the minimum (plan_minimum), to the minimum.
+ *    --quick plans to PLAN_PAIRED_BUDGET_MIN minutes (plan_defaults); when
+ *    that cannot hold the minimum (plan_minimum), to the minimum
+ *    (plan_check_budget).
  * In the last two modes the settle pause is taken only around tests that
  * touch the file system (a CPU test does not need `sync; sleep 3`).
  */
@@ -33,6 +37,31 @@
 #define PLAN_MIN_PRECISION_SAMPLES 3
 #define PLAN_START_S 0.05          /* starting and reaping a sample's process */
 #define PLAN_TEST_CAP_S 300.0      /* --precision: at most this long per test */
+
+/* Paired mode's time budget when no sampling option is given (plan_defaults). */
+#define PLAN_PAIRED_BUDGET_MIN 15.0
+
+/*
+ * The defaults that are rules over several options, applied once after
+ * cli_parse: paired mode (two or more --testdir) without --time-budget,
+ * --precision, -i, --duration or --quick plans to PLAN_PAIRED_BUDGET_MIN
+ * minutes (cfg->budget_implied set), as UnixBench's 3 rounds of 30 s give
+ * no verdict (verdict.h).
+ */
+void plan_defaults(struct config *cfg);
+
+/*
+ * Samples t takes under cfg before any budget or precision: -i N (default
+ * 10) for a long row (the table's sample class), max(1, (N + 1) / 3) for a
+ * short one; --quick without -i: its N (1) for every test.
+ */
+unsigned plan_samples(const struct config *cfg, const struct test_def *t);
+/* Seconds per sample of t under cfg: --duration, else --quick's, else the row's. */
+unsigned plan_seconds(const struct config *cfg, const struct test_def *t);
+/* A sample of t under --quick: the shortest sample a time budget may plan. */
+unsigned plan_quick_seconds(const struct test_def *t);
+/* Seconds a program may run past a 'secs' sample: --grace, or its default rule. */
+double plan_grace(const struct config *cfg, unsigned secs);
 
 struct test_plan {
 	unsigned min_samples;   /* never stop before */
@@ -83,8 +112,8 @@ int plan_over_budget(const struct config *cfg, double spent, double next);
 
 /*
  * Paired mode: whether t runs interleaved in every directory (it uses the
- * test dir, or --control), and its rounds: the UnixBench sample count but
- * at least PLAN_MIN_PAIRED_ROUNDS (3 with --quick); with --precision from 3
+ * test dir, or --control: test_interleaved), and its rounds: plan_samples'
+ * count but at least PLAN_MIN_PAIRED_ROUNDS (3 with --quick); with --precision from 3
  * to twice that count but at least PLAN_MAX_PAIRED_ROUNDS_FLOOR, with the
  * time cap per directory.  A sample is one directory's pass; for a sliced
  * row (test_sliced(), one process per round) its pass_estimate is its share
@@ -128,7 +157,7 @@ int plan_settle_before(const struct config *cfg, const struct test_def *t,
 
 /*
  * Seconds from a copy's start until it is killed, for samples of secs
- * seconds: the duration, --grace (cli_grace: its default is a rule, 20 + the
+ * seconds: the duration, --grace (plan_grace: its default is a rule, 20 + the
  * duration, and then the row's flush_grace_s is added) and, outside --quick,
  * the row's extra_grace_s.
  */
@@ -164,6 +193,14 @@ double plan_run(const struct config *cfg, size_t ncopies, struct test_plan *plan
 double plan_minimum(const struct config *cfg, size_t ncopies);
 
 /*
+ * Whether cfg's --time-budget can hold plan_minimum for ncopies copy counts
+ * with 'spent' seconds already gone: 0 when it can (or there is no budget;
+ * paired mode's implied budget grows to what it needs), -1 when it cannot,
+ * with *least the minutes it would need.
+ */
+int plan_check_budget(struct config *cfg, size_t ncopies, double spent, double *least);
+
+/*
  * Plan again what is left of a run before test 'test' of copy count
  * 'count' (both from 0), 'spent' seconds into it: the tests still to run
  * get fresh plans, and with --time-budget they share what is left of it, so
@@ -175,11 +212,34 @@ double plan_rest(const struct config *cfg, size_t ncopies, size_t count, size_t 
 		 double spent, const struct plan_measured *m, struct test_plan *plans);
 
 /*
+ * Before test 'test' of copy count 'count': with --time-budget, plan_rest
+ * for what is left, *left its planned seconds, and 1; without one, the
+ * plans made at the start stand (whatever the tests measure): 0.
+ */
+int plan_again(const struct config *cfg, size_t ncopies, size_t count, size_t test,
+	       double spent, const struct plan_measured *m, struct test_plan *plans,
+	       double *left);
+
+/*
  * The stopping rule: 1 when no more samples are needed after n samples with
  * these rates, taking 'elapsed' seconds so far; *capped is set when it
  * stopped at a cap before reaching the precision.
  */
 int plan_done(const struct test_plan *p, const double *rates, size_t n,
 	      double elapsed, int *capped);
+
+/*
+ * The stopping rule of one paired test after n rounds taking 'elapsed'
+ * seconds: the plan's fixed count, or with --precision when the ratio CI of
+ * every active directory against the baseline is within the target (at
+ * least min_samples rounds), else at max_samples rounds or when one more
+ * round would pass the time cap (*capped set when it stopped at a cap).
+ * rates[d][i]: directory d's rate in round i (0: none), places[d][i] its
+ * place in that round's order (from 1; NULL: not known, the plain
+ * statistics); active[d]: still measured.  Pure.
+ */
+int plan_rounds_done(const struct test_plan *p, const double *const *rates,
+		     const unsigned *const *places, const int *active, size_t ndirs, size_t n,
+		     double elapsed, int *capped);
 
 #endif

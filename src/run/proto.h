@@ -1,4 +1,7 @@
-/* proto.h: parse one stderr line of the test program protocol (pure). */
+/*
+ * proto.h: parse one stderr line of the test program protocol (pure);
+ * progout.h parses a copy's whole output with it.
+ */
 #ifndef SYSINDEX_PROTO_H
 #define SYSINDEX_PROTO_H
 

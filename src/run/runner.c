@@ -1,4 +1,7 @@
-/* runner.c: the copies x tests x passes loop around spawn_pass(). */
+/*
+ * runner.c: the copies x tests x passes loop around spawn_pass(), and the
+ * steps of one test it strings together (steps.h, paired_run.c's too).
+ */
 #define _XOPEN_SOURCE 700   /* sync() */
 #include "run/runner.h"
 
@@ -16,6 +19,7 @@
 #include "run/sig.h"
 #include "run/spawn.h"
 #include "run/runlog.h"
+#include "run/steps.h"
 #include "util/util.h"
 
 void runner_log(const struct run_env *env, const char *fmt, ...)
@@ -108,15 +112,26 @@ static int build_args(const struct run_env *env, const struct test_def *t,
 	return 0;
 }
 
-static int build_argv(const struct run_env *env, const struct test_def *t, unsigned secs,
+int runner_build_argv(const struct run_env *env, const struct test_def *t, unsigned secs,
 		      unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen)
 {
 	return build_args(env, t, test_args(t, env->cfg->workload), NULL, 0, secs, copies,
 			  b, cmd, cmdlen);
 }
 
+int runner_build_sliced_argv(const struct run_env *env, const struct test_def *t,
+			     const char *const *dirs, size_t ndirs, unsigned secs,
+			     unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen)
+{
+	const struct test_sliced *sl = test_sliced(t, env->cfg->workload);
+
+	if (sl == NULL)
+		return -1;
+	return build_args(env, t, sl->args, dirs, ndirs, secs, copies, b, cmd, cmdlen);
+}
+
 /* Settle as UnixBench does: sync; sleep 1; sync; sleep 2 (scaled to s seconds). */
-static int settle(double s)
+int runner_settle(double s)
 {
 	if (s <= 0)
 		return sig_pending();
@@ -151,7 +166,7 @@ static void eta_text(const struct run_env *env, char *eta, size_t len)
  * The live line rewrites itself at every step; plain progress (a log, a
  * pipe) prints one line when a test starts and one when it is done.
  */
-static void progress(struct run_env *env, const struct test_def *t, const char *step,
+void runner_progress(struct run_env *env, const struct test_def *t, const char *step,
 		     unsigned pass, unsigned npass, unsigned copies)
 {
 	char eta[32];
@@ -310,8 +325,8 @@ static void intf_pass(const struct run_env *env, const struct intf_snap *snap, d
 }
 
 /* One pass: returns 0, or -1 when a signal interrupted it. */
-static int run_pass(struct run_env *env, const struct test_def *t, char *const *argv,
-		    unsigned copies, unsigned secs, struct pass_result *pr)
+int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv,
+		unsigned copies, unsigned secs, struct pass_result *pr)
 {
 	const struct config *cfg = env->cfg;
 	struct spawn_spec spec;
@@ -352,9 +367,9 @@ static int run_pass(struct run_env *env, const struct test_def *t, char *const *
 		char reason[REASON_MAX];
 		int skipped;
 
-		runner_parse_copy(out[i].err, out[i].err_dropped, out[i].status,
-				  out[i].timed_out, out[i].elapsed, cr, reason,
-				  sizeof(reason), &skipped);
+		progout_parse_copy(out[i].err, out[i].err_dropped, out[i].status,
+				   out[i].timed_out, out[i].elapsed, cr, reason,
+				   sizeof(reason), &skipped);
 		cr->cpu = out[i].cpu;
 		if (out[i].start_errno) {
 			cr->ok = 0;
@@ -377,7 +392,7 @@ static int run_pass(struct run_env *env, const struct test_def *t, char *const *
 	pr->time = copies ? tsum / copies : 0;
 	intf_pass(env, snap, wall, pn != NULL ? pn->cpu : NULL, out, pr);
 	free(pn);
-	pr->start_spread = runner_start_spread(pr->copies, copies);
+	pr->start_spread = progout_start_spread(pr->copies, copies);
 	if (copies > 1 && pr->start_spread >= 0)
 		runner_log(env, "# start spread: %.3f ms between the first and last of %u copies\n",
 			   pr->start_spread * 1e3, copies);
@@ -386,7 +401,7 @@ static int run_pass(struct run_env *env, const struct test_def *t, char *const *
 	return rc;
 }
 
-static void finish_test(struct run_env *env, struct bench_result *tr)
+void runner_finish_test(struct run_env *env, struct bench_result *tr)
 {
 	if (env->cfg->exclude_disturbed)
 		score_exclude_disturbed(tr);
@@ -452,20 +467,20 @@ double runner_spent(const struct run_env *env)
 void runner_replan(struct run_env *env, size_t ti)
 {
 	const struct test_plan *p = &env->plans[ti];
-	double spent = runner_spent(env);
+	double spent = runner_spent(env), left;
 
-	if (env->cfg->time_budget <= 0)
+	if (!plan_again(env->cfg, env->ncounts, env->count, ti, spent, &env->measured,
+			env->plans, &left))
 		return;
-	env->eta_total = env->eta_done + plan_rest(env->cfg, env->ncounts, env->count, ti, spent,
-						   &env->measured, env->plans);
+	env->eta_total = env->eta_done + left;
 	runner_log(env, "Plan for %s: up to %u %s of %u s (%.1f s each with overheads), "
 		   "%.0f s of the budget left\n\n",
 		   env->cfg->tests[ti]->name, p->max_samples, p->dirs > 1 ? "rounds" : "samples",
 		   p->seconds, p->pass_estimate * p->dirs, plan_budget_seconds(env->cfg) - spent);
 }
 
-static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
-		    unsigned copies, struct bench_result *tr)
+int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
+		unsigned copies, struct bench_result *tr)
 {
 	const struct config *cfg = env->cfg;
 	const struct test_def *t = cfg->tests[ti];
@@ -485,7 +500,7 @@ static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
 	tr->status = TS_NOT_RUN;
 	tr->passes = calloc(npass ? npass : 1, sizeof(*tr->passes));
 	if (ab == NULL || rates == NULL || tr->passes == NULL ||
-	    build_argv(env, t, secs, copies, ab, tr->command, sizeof(tr->command)) != 0) {
+	    runner_build_argv(env, t, secs, copies, ab, tr->command, sizeof(tr->command)) != 0) {
 		tr->status = TS_FAILED;
 		fmt(tr->reason, sizeof(tr->reason), "cannot prepare the command");
 		free(ab);
@@ -520,14 +535,15 @@ static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
 			runner_log(env, "Stopped after %u samples: the next would pass the time budget\n\n", p);
 			break;
 		}
-		progress(env, t, "pass", p + 1, npass, copies);
-		if (plan_settle_before(cfg, t, prev, p) && settle(plan_settle_length(cfg, plan, t))) {
+		runner_progress(env, t, "pass", p + 1, npass, copies);
+		if (plan_settle_before(cfg, t, prev, p) &&
+		    runner_settle(plan_settle_length(cfg, plan, t))) {
 			sig = sig_pending();
 			break;
 		}
 		t0 = now_mono();
 		runner_log(env, "#### Pass %u\n\n", p + 1);
-		if (run_pass(env, t, ab->argv, copies, secs, pr) != 0) {
+		if (runner_pass(env, t, ab->argv, copies, secs, pr) != 0) {
 			sig = sig_pending();
 			free(pr->copies);
 			pr->copies = NULL;
@@ -553,7 +569,7 @@ static int run_test(struct run_env *env, size_t ti, const struct test_def *prev,
 		tr->status = TS_NOT_RUN;
 		fmt(tr->reason, sizeof(tr->reason), "interrupted");
 	}
-	finish_test(env, tr);
+	runner_finish_test(env, tr);
 	free(ab);
 	free(rates);
 	return sig;
@@ -577,7 +593,7 @@ int runner_copy_run(struct run_env *env, unsigned copies, struct copy_run *run)
 		fmt(run->tests[i].reason, sizeof(run->tests[i].reason), "interrupted");
 	}
 	for (size_t i = 0; i < cfg->ntests && !sig; i++)
-		sig = run_test(env, i, i ? cfg->tests[i - 1] : NULL, copies, &run->tests[i]);
+		sig = runner_test(env, i, i ? cfg->tests[i - 1] : NULL, copies, &run->tests[i]);
 	if (env->progress != NULL && !env->progress_plain) {
 		fprintf(env->progress, "\r\033[K");
 		fflush(env->progress);
@@ -599,51 +615,4 @@ void runner_free(struct copy_run *run)
 	free(run->tests);
 	run->tests = NULL;
 	run->ntests = 0;
-}
-
-/* ---- the steps of a test, for paired_run.c ------------------------------ */
-
-int runner_build_argv(const struct run_env *env, const struct test_def *t, unsigned secs,
-		      unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen)
-{
-	return build_argv(env, t, secs, copies, b, cmd, cmdlen);
-}
-
-int runner_build_sliced_argv(const struct run_env *env, const struct test_def *t,
-			     const char *const *dirs, size_t ndirs, unsigned secs,
-			     unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen)
-{
-	const struct test_sliced *sl = test_sliced(t, env->cfg->workload);
-
-	if (sl == NULL)
-		return -1;
-	return build_args(env, t, sl->args, dirs, ndirs, secs, copies, b, cmd, cmdlen);
-}
-
-int runner_settle(double seconds)
-{
-	return settle(seconds);
-}
-
-void runner_progress(struct run_env *env, const struct test_def *t, const char *step,
-		     unsigned n, unsigned of, unsigned copies)
-{
-	progress(env, t, step, n, of, copies);
-}
-
-int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv,
-		unsigned copies, unsigned secs, struct pass_result *pr)
-{
-	return run_pass(env, t, argv, copies, secs, pr);
-}
-
-void runner_finish_test(struct run_env *env, struct bench_result *tr)
-{
-	finish_test(env, tr);
-}
-
-int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
-		unsigned copies, struct bench_result *tr)
-{
-	return run_test(env, ti, prev, copies, tr);
 }

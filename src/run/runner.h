@@ -11,8 +11,8 @@
 
 #include "cli/cli.h"
 #include "core/result.h"
-#include "run/copyparse.h"
 #include "run/plan.h"
+#include "run/progout.h"
 #include "run/testprep.h"
 
 struct run_env {
@@ -48,37 +48,9 @@ int runner_copy_run(struct run_env *env, unsigned copies, struct copy_run *run);
 void runner_free(struct copy_run *run);
 
 /*
- * The steps of one test, for paired mode (paired_run.c), which interleaves
- * them across directories: the expanded command, the settle pause (1 if a
- * signal arrived), the progress line ("pass 2/3", "round 4/10"), one pass
- * (0, or -1 when a signal interrupted it), the scoring and log lines, and a
- * whole test run as runner_copy_run() runs it (0 or the signal).
- */
-struct argv_buf {
-	char store[TEST_MAX_ARGS + 2 * MAX_TESTDIRS + 1][1200];
-	char *argv[TEST_MAX_ARGS + 2 * MAX_TESTDIRS + 2];
-};
-/* TS_OK when t can run here at this copy count, else why not (testprep_check). */
-enum test_status runner_can_run(struct run_env *env, const struct test_def *t,
-				unsigned copies, char *reason, size_t len);
-int runner_build_argv(const struct run_env *env, const struct test_def *t, unsigned secs,
-		      unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen);
-/* A sliced row's command (test_sliced) for the directories dirs[], in order. */
-int runner_build_sliced_argv(const struct run_env *env, const struct test_def *t,
-			     const char *const *dirs, size_t ndirs, unsigned secs,
-			     unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen);
-int runner_settle(double seconds);
-void runner_progress(struct run_env *env, const struct test_def *t, const char *step,
-		     unsigned n, unsigned of, unsigned copies);
-int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv,
-		unsigned copies, unsigned secs, struct pass_result *pr);
-void runner_finish_test(struct run_env *env, struct bench_result *tr);
-int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
-		unsigned copies, struct bench_result *tr);
-/*
- * Before test ti: with --time-budget, the tests left share what is left of
- * the budget (plan_rest, with what each test has cost so far), and the ETA
- * follows; otherwise nothing.
+ * Before test ti: plan again what is left (plan_again: with --time-budget
+ * the tests left share what is left of it, with what each test has cost
+ * so far), and the ETA and the log follow; otherwise nothing.
  */
 void runner_replan(struct run_env *env, size_t ti);
 

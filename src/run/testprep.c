@@ -12,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "run/copyparse.h"
 #include "run/grepdata.h"
+#include "run/progout.h"
 #include "run/runlog.h"
 #include "run/sig.h"
 #include "run/spawn.h"
@@ -86,8 +86,8 @@ static int disk_layout(struct testprep *tp, const char *prog, char *reason, size
 		spawn_free(&out, 1);
 		return -1;
 	}
-	runner_parse_copy(out.err, out.err_dropped, out.status, out.timed_out,
-			  out.elapsed, &cr, reason, len, &skipped);
+	progout_parse_copy(out.err, out.err_dropped, out.status, out.timed_out,
+			   out.elapsed, &cr, reason, len, &skipped);
 	spawn_free(&out, 1);
 	/* disk-layout prints no COUNT: a clean exit is success. */
 	if (out.status == 0) {

@@ -1,6 +1,6 @@
 /*
  * williams.h: rows of a Williams design (pure), shared by the driver's
- * paired rounds (src/run/order.c) and fstime's slices across directories.
+ * paired rounds (src/run/paired_run.c) and fstime's slices across directories.
  *
  * Row r of k items: r mod k (k even) or r mod 2k (k odd, where the square
  * and its mirror image are needed).  Over one period every item takes every

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "run/plan.h"
 
 #define FUZZ_MAX_ARGS 64
 
@@ -48,8 +49,8 @@ static void check_config(const struct config *cfg)
 	require(cfg->resultsdir == NULL || cfg->resultsdir[0] != '\0');
 	require(cfg->disk_size >= (16u << 20));
 	for (size_t i = 0; i < cfg->ntests; i++)
-		require(cli_samples(cfg, cfg->tests[i]) >= 1 &&
-			cli_seconds(cfg, cfg->tests[i]) >= 1);
+		require(plan_samples(cfg, cfg->tests[i]) >= 1 &&
+			plan_seconds(cfg, cfg->tests[i]) >= 1);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "cmds.h"
+#include "run/plan.h"
 
 static int parse(struct config *cfg, char *err, size_t len, ...)
 {
@@ -34,9 +35,9 @@ START_TEST(defaults_select_index)
 	ck_assert_uint_eq(cfg.ntests, 12);
 	ck_assert_str_eq(cfg.tests[0]->name, "dhry2reg");
 	ck_assert_uint_eq(cfg.ncopies, 0);
-	ck_assert_uint_eq(cli_samples(&cfg, test_find("dhry2reg")), 10);
-	ck_assert_uint_eq(cli_samples(&cfg, test_find("spawn")), 3);
-	ck_assert_uint_eq(cli_seconds(&cfg, test_find("spawn")), 30);
+	ck_assert_uint_eq(plan_samples(&cfg, test_find("dhry2reg")), 10);
+	ck_assert_uint_eq(plan_samples(&cfg, test_find("spawn")), 3);
+	ck_assert_uint_eq(plan_seconds(&cfg, test_find("spawn")), 30);
 	ck_assert_ptr_null(cfg.testdir);
 }
 END_TEST
@@ -48,8 +49,8 @@ START_TEST(iterations_rule)
 
 	snprintf(buf, sizeof(buf), "%u", want[_i][0]);
 	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "-i", buf, NULL), CLI_RUN);
-	ck_assert_uint_eq(cli_samples(&cfg, test_find("pipe")), want[_i][1]);
-	ck_assert_uint_eq(cli_samples(&cfg, test_find("execl")), want[_i][2]);
+	ck_assert_uint_eq(plan_samples(&cfg, test_find("pipe")), want[_i][1]);
+	ck_assert_uint_eq(plan_samples(&cfg, test_find("execl")), want[_i][2]);
 }
 END_TEST
 
@@ -68,9 +69,9 @@ END_TEST
 START_TEST(quick_mode)
 {
 	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--quick", "shell", "pipe", NULL), CLI_RUN);
-	ck_assert_uint_eq(cli_samples(&cfg, test_find("pipe")), 1);
-	ck_assert_uint_eq(cli_seconds(&cfg, test_find("pipe")), 2);
-	ck_assert_uint_eq(cli_seconds(&cfg, test_find("shell8")), 5);
+	ck_assert_uint_eq(plan_samples(&cfg, test_find("pipe")), 1);
+	ck_assert_uint_eq(plan_seconds(&cfg, test_find("pipe")), 2);
+	ck_assert_uint_eq(plan_seconds(&cfg, test_find("shell8")), 5);
 	ck_assert_uint_eq(cfg.ntests, 4);
 }
 END_TEST
@@ -376,18 +377,18 @@ START_TEST(help_defaults_are_the_parsers)
 	ck_assert(strstr(entry, " + the duration") != NULL);
 	ck_assert_int_eq(word_after(entry, "(default ", word, sizeof(word)), 0);
 	ck_assert_int_eq(parse(&cfg, err, sizeof(err), NULL), CLI_RUN);
-	ck_assert_double_eq(cli_grace(&cfg, 10), atof(word) + 10);
-	ck_assert_double_eq(cli_grace(&cfg, 60), atof(word) + 60);
+	ck_assert_double_eq(plan_grace(&cfg, 10), atof(word) + 10);
+	ck_assert_double_eq(plan_grace(&cfg, 60), atof(word) + 60);
 	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--grace", "7", NULL), CLI_RUN);
-	ck_assert_double_eq(cli_grace(&cfg, 60), 7);
+	ck_assert_double_eq(plan_grace(&cfg, 60), 7);
 	ck_assert_ptr_nonnull(help_entry(help, "duration", entry, sizeof(entry)));
 	ck_assert_int_eq(word_after(entry, "with --quick ", word, sizeof(word)), 0);
 	snprintf(key, sizeof(key), "with --quick %s, ", word);
 	ck_assert_int_eq(word_after(entry, key, shell, sizeof(shell)), 0);
 	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--quick", NULL), CLI_RUN);
-	ck_assert_uint_eq(cli_seconds(&cfg, test_find("pipe")), (unsigned)atoi(word));
-	ck_assert_uint_eq(cli_seconds(&cfg, test_find("shell8")), (unsigned)atoi(shell));
-	ck_assert_uint_eq(cli_quick_seconds(test_find("shell8")), (unsigned)atoi(shell));
+	ck_assert_uint_eq(plan_seconds(&cfg, test_find("pipe")), (unsigned)atoi(word));
+	ck_assert_uint_eq(plan_seconds(&cfg, test_find("shell8")), (unsigned)atoi(shell));
+	ck_assert_uint_eq(plan_quick_seconds(test_find("shell8")), (unsigned)atoi(shell));
 	free(help);
 }
 END_TEST

@@ -108,10 +108,10 @@ START_TEST(interleaved_by_flags)
 {
 	const struct test_def *fs = test_find("fsbuffer"), *dhry = test_find("dhry2reg");
 
-	ck_assert_int_eq(order_interleaved(2, 0, fs), 1);
-	ck_assert_int_eq(order_interleaved(2, 0, dhry), 0);
-	ck_assert_int_eq(order_interleaved(2, 1, dhry), 1);
-	ck_assert_int_eq(order_interleaved(1, 1, fs), 0);
+	ck_assert_int_eq(test_interleaved(fs, 2, 0), 1);
+	ck_assert_int_eq(test_interleaved(dhry, 2, 0), 0);
+	ck_assert_int_eq(test_interleaved(dhry, 2, 1), 1);
+	ck_assert_int_eq(test_interleaved(fs, 1, 1), 0);
 }
 END_TEST
 

@@ -72,24 +72,37 @@ END_TEST
 
 static struct config cfg;
 
-/* cfg from these options (NULL-terminated), then the same tests as before. */
-static void options(const char *first, ...)
+/* cfg from the options args[] (NULL-terminated) as ./Run makes it, then the same tests as before. */
+static void options_of(const char *const *args)
 {
 	const struct test_def *tests[MAX_SELECTED];
 	size_t ntests = cfg.ntests;
 	char *argv[12] = { "sysindex" }, err[256];
 	int argc = 1;
-	va_list ap;
 
 	memcpy(tests, cfg.tests, sizeof(tests));
-	va_start(ap, first);
-	for (const char *a = first; a != NULL && argc < 11; a = va_arg(ap, const char *))
-		argv[argc++] = (char *)a;
-	va_end(ap);
+	for (size_t i = 0; args[i] != NULL && argc < 11; i++)
+		argv[argc++] = (char *)args[i];
 	argv[argc] = NULL;
 	ck_assert_int_eq(cli_parse(argc, argv, &cfg, err, sizeof(err)), CLI_RUN);
+	plan_defaults(&cfg);
 	memcpy(cfg.tests, tests, sizeof(tests));
 	cfg.ntests = ntests;
+}
+
+/* The same, from the options as arguments (NULL-terminated). */
+static void options(const char *first, ...)
+{
+	const char *args[11];
+	size_t n = 0;
+	va_list ap;
+
+	va_start(ap, first);
+	for (const char *a = first; a != NULL && n < 10; a = va_arg(ap, const char *))
+		args[n++] = a;
+	va_end(ap);
+	args[n] = NULL;
+	options_of(args);
 }
 
 /* The option table's defaults, then just these tests. */
@@ -299,21 +312,21 @@ START_TEST(paired_rounds_rule)
 	int both[2] = { 1, 1 }, no_base[2] = { 0, 1 }, capped;
 	struct test_plan fixed = precise(0, 3, 3, 0), p = precise(0.01, 3, 10, 0);
 
-	ck_assert_int_eq(paired_rounds_done(&fixed, noisy, NULL, both, 2, 2, 0, &capped), 0);
-	ck_assert_int_eq(paired_rounds_done(&fixed, noisy, NULL, both, 2, 3, 0, &capped), 1);
+	ck_assert_int_eq(plan_rounds_done(&fixed, noisy, NULL, both, 2, 2, 0, &capped), 0);
+	ck_assert_int_eq(plan_rounds_done(&fixed, noisy, NULL, both, 2, 3, 0, &capped), 1);
 	ck_assert_int_eq(capped, 0);
-	ck_assert_int_eq(paired_rounds_done(&p, tight, NULL, both, 2, 2, 0, &capped), 0);
-	ck_assert_int_eq(paired_rounds_done(&p, tight, NULL, both, 2, 4, 0, &capped), 1);
+	ck_assert_int_eq(plan_rounds_done(&p, tight, NULL, both, 2, 2, 0, &capped), 0);
+	ck_assert_int_eq(plan_rounds_done(&p, tight, NULL, both, 2, 4, 0, &capped), 1);
 	ck_assert_int_eq(capped, 0);
-	ck_assert_int_eq(paired_rounds_done(&p, noisy, NULL, both, 2, 5, 0, &capped), 0);
-	ck_assert_int_eq(paired_rounds_done(&p, noisy, NULL, both, 2, 10, 0, &capped), 1);
+	ck_assert_int_eq(plan_rounds_done(&p, noisy, NULL, both, 2, 5, 0, &capped), 0);
+	ck_assert_int_eq(plan_rounds_done(&p, noisy, NULL, both, 2, 10, 0, &capped), 1);
 	ck_assert_int_eq(capped, 1);
 	/* Without the baseline there is no ratio: on to the cap. */
-	ck_assert_int_eq(paired_rounds_done(&p, tight, NULL, no_base, 2, 4, 0, &capped), 0);
+	ck_assert_int_eq(plan_rounds_done(&p, tight, NULL, no_base, 2, 4, 0, &capped), 0);
 	/* The time cap: one more round (2 dirs x 10 s) would pass 100 s. */
 	p = precise(0.01, 3, 10, 100);
-	ck_assert_int_eq(paired_rounds_done(&p, noisy, NULL, both, 2, 5, 70, &capped), 0);
-	ck_assert_int_eq(paired_rounds_done(&p, noisy, NULL, both, 2, 5, 85, &capped), 1);
+	ck_assert_int_eq(plan_rounds_done(&p, noisy, NULL, both, 2, 5, 70, &capped), 0);
+	ck_assert_int_eq(plan_rounds_done(&p, noisy, NULL, both, 2, 5, 85, &capped), 1);
 	ck_assert_int_eq(capped, 1);
 }
 END_TEST
@@ -578,7 +591,7 @@ START_TEST(budget_promise)
 
 	/* Paired mode's default: a budget, unless told how to sample. */
 	options("--testdir", "a=/a", "--testdir", "b=/b", NULL);
-	ck_assert_double_eq_tol(cfg.time_budget, CLI_PAIRED_BUDGET_MIN, 1e-12);
+	ck_assert_double_eq_tol(cfg.time_budget, PLAN_PAIRED_BUDGET_MIN, 1e-12);
 	ck_assert_int_eq(cfg.budget_implied, 1);
 	options("--testdir", "a=/a", "--testdir", "b=/b", "-i", "6", NULL);
 	ck_assert_double_eq_tol(cfg.time_budget, 0, 1e-12);
@@ -624,6 +637,58 @@ START_TEST(budget_even_rounds)
 }
 END_TEST
 
+/*
+ * How many samples (rounds in paired mode) of how many seconds, worked by
+ * hand from the rules: -i N (default 10) gives a long row N samples and a
+ * short row max(1, (N + 1) / 3); --quick 1 sample of every test unless -i
+ * is given, of 2 s (5 s for a shell row); --duration S every test's
+ * length; paired mode (two --testdir) gives a test that uses the test dir
+ * that count in rounds, at least PLAN_MIN_PAIRED_ROUNDS, and the others
+ * their normal count.
+ */
+#define PAIRED "--testdir", "a=/a", "--testdir", "b=/b"
+static const struct {
+	const char *args[8];
+	const char *test;
+	unsigned samples, seconds;
+} sample_cases[] = {
+	{ { NULL }, "dhry2reg", 10, 10 },                  /* a long row: N */
+	{ { NULL }, "spawn", 3, 30 },                      /* a short row: 11 / 3 */
+	{ { NULL }, "shell8", 3, 60 },                     /* a shell row: short, 60 s */
+	{ { "--quick", NULL }, "dhry2reg", 1, 2 },
+	{ { "--quick", NULL }, "shell8", 1, 5 },
+	{ { "-i", "7", NULL }, "dhry2reg", 7, 10 },
+	{ { "-i", "7", NULL }, "shell8", 2, 60 },          /* 8 / 3 */
+	{ { "-i", "1", NULL }, "spawn", 1, 30 },           /* 2 / 3 is 0: at least 1 */
+	{ { "--quick", "-i", "7", NULL }, "spawn", 2, 2 }, /* -i's count, --quick's length */
+	{ { "--duration", "4", NULL }, "shell8", 3, 4 },
+	{ { PAIRED, "-i", "12", NULL }, "fsbuffer", 4, 30 },  /* 13 / 3 rounds */
+	{ { PAIRED, "-i", "12", NULL }, "shell8", 4, 60 },
+	{ { PAIRED, "-i", "4", NULL }, "fsbuffer", 3, 30 },   /* 5 / 3 is 1: 3 rounds */
+	{ { PAIRED, "-i", "4", NULL }, "dhry2reg", 4, 10 },   /* not interleaved */
+	{ { PAIRED, "--quick", NULL }, "fsbuffer", 3, 2 },
+	{ { PAIRED, "--quick", NULL }, "dhry2reg", 1, 2 },
+	{ { PAIRED, "--quick", "-i", "12", NULL }, "fsbuffer", 4, 2 },
+};
+#undef PAIRED
+
+START_TEST(sample_rules)
+{
+	struct test_plan p[1];
+
+	cfg.ntests = 1;
+	cfg.tests[0] = test_find(sample_cases[_i].test);
+	options_of(sample_cases[_i].args);
+	plan_run(&cfg, 1, p);
+	ck_assert_msg(p[0].max_samples == sample_cases[_i].samples &&
+		      p[0].min_samples == sample_cases[_i].samples &&
+		      p[0].seconds == sample_cases[_i].seconds,
+		      "case %d (%s): %u..%u samples of %u s", _i, sample_cases[_i].test,
+		      p[0].min_samples, p[0].max_samples, p[0].seconds);
+	ck_assert_uint_eq(p[0].dirs, cfg.ndirs && plan_paired(&cfg, cfg.tests[0]) ? 2 : 1);
+}
+END_TEST
+
 Suite *suite_plan(void)
 {
 	Suite *s = suite_create("plan");
@@ -647,6 +712,7 @@ Suite *suite_plan(void)
 	tcase_add_test(tc, rest_of_the_budget);
 	tcase_add_test(tc, budget_promise);
 	tcase_add_test(tc, budget_even_rounds);
+	tcase_add_loop_test(tc, sample_rules, 0, (int)(sizeof(sample_cases) / sizeof(sample_cases[0])));
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -25,7 +25,7 @@ static int skipped;
 
 static void parse(const char *err, int status, int timed_out)
 {
-	runner_parse_copy(err, 0, status, timed_out, 10.0, &cr, reason, sizeof(reason), &skipped);
+	progout_parse_copy(err, 0, status, timed_out, 10.0, &cr, reason, sizeof(reason), &skipped);
 }
 
 START_TEST(good_copy)
@@ -79,8 +79,8 @@ END_TEST
 
 START_TEST(too_much_output)
 {
-	runner_parse_copy("COUNT|1|1|lps\n", 5000, W_EXIT(0), 0, 1, &cr, reason,
-			  sizeof(reason), &skipped);
+	progout_parse_copy("COUNT|1|1|lps\n", 5000, W_EXIT(0), 0, 1, &cr, reason,
+			   sizeof(reason), &skipped);
 	ck_assert_int_eq(cr.ok, 0);
 	ck_assert(strstr(reason, "more than") != NULL);
 }
@@ -228,11 +228,11 @@ START_TEST(start_spread_of_copies)
 	c[0].started = 100.004;
 	c[1].started = 100.001;
 	c[2].started = 100.010;
-	ck_assert_double_eq_tol(runner_start_spread(c, 3), 0.009, 1e-9);
-	ck_assert_double_eq_tol(runner_start_spread(c, 1), 0, 1e-12);
+	ck_assert_double_eq_tol(progout_start_spread(c, 3), 0.009, 1e-9);
+	ck_assert_double_eq_tol(progout_start_spread(c, 1), 0, 1e-12);
 	c[1].started = -1;          /* one copy never said: unknown */
-	ck_assert_double_eq_tol(runner_start_spread(c, 3), -1, 1e-12);
-	ck_assert_double_eq_tol(runner_start_spread(c, 0), -1, 1e-12);
+	ck_assert_double_eq_tol(progout_start_spread(c, 3), -1, 1e-12);
+	ck_assert_double_eq_tol(progout_start_spread(c, 0), -1, 1e-12);
 }
 END_TEST
 

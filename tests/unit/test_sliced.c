@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "shared/williams.h"
-#include "run/copyparse.h"
+#include "run/progout.h"
 #include "run/proto.h"
 #include "run/sliced.h"
 #include "core/testtab.h"
@@ -50,9 +50,9 @@ START_TEST(copy_per_dir)
 	char reason[REASON_MAX];
 	int skipped;
 
-	runner_parse_copy("START|5.0\nCOUNT|100|0|KBps|0\nTIME|1.02|0\n"
-			  "COUNT|200|0|KBps|1\nTIME|1.01|1\n",
-			  0, W_EXIT(0), 0, 3.5, &cr, reason, sizeof(reason), &skipped);
+	progout_parse_copy("START|5.0\nCOUNT|100|0|KBps|0\nTIME|1.02|0\n"
+			   "COUNT|200|0|KBps|1\nTIME|1.01|1\n",
+			   0, W_EXIT(0), 0, 3.5, &cr, reason, sizeof(reason), &skipped);
 	ck_assert_int_eq(cr.ok, 1);
 	ck_assert_uint_eq(cr.dir_seen, 3);
 	ck_assert_double_eq(cr.dir_count[0], 100);

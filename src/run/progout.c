@@ -1,8 +1,9 @@
 /*
- * copyparse.c: what one copy of a test program said, its exit status and
- * timing turned into a copy result or a one-line reason (pure).
+ * progout.c: the test programs' output parser: what one copy said, its
+ * exit status and timing turned into a copy result or a one-line reason
+ * (pure).
  */
-#include "run/copyparse.h"
+#include "run/progout.h"
 
 #include <string.h>
 #include <sys/wait.h>
@@ -24,9 +25,9 @@ static void describe_status(int status, char *out, size_t outlen)
 		fmt(out, outlen, "ended with wait status %d", status);
 }
 
-void runner_parse_copy(const char *err, size_t dropped, int status, int timed_out,
-		       double elapsed, struct copy_result *cr, char *reason,
-		       size_t reasonlen, int *skipped)
+void progout_parse_copy(const char *err, size_t dropped, int status, int timed_out,
+			double elapsed, struct copy_result *cr, char *reason,
+			size_t reasonlen, int *skipped)
 {
 	char error[256] = "", skip[256] = "", invalid[160] = "", cause[128] = "", st[128];
 	int have_count = 0;
@@ -130,7 +131,7 @@ void runner_parse_copy(const char *err, size_t dropped, int status, int timed_ou
 	}
 }
 
-double runner_start_spread(const struct copy_result *copies, size_t n)
+double progout_start_spread(const struct copy_result *copies, size_t n)
 {
 	double lo = 0, hi = 0;
 	size_t seen = 0;
