@@ -15,6 +15,7 @@
 #define STR(x) STR_(x)   /* a number's macro as the table's text */
 
 const char *const progress_names[] = { "auto", "line", "plain", "none", NULL };
+const char *const interleave_names[] = { "slices", "samples", NULL };
 
 const struct opt_def opt_table[O_COUNT] = {
 	[O_ITERATIONS] = { .lname = "iterations", .sname = 'i', .kind = OPT_UINT,
@@ -67,6 +68,11 @@ const struct opt_def opt_table[O_COUNT] = {
 	[O_CONTROL] = { .lname = "control", .kind = OPT_FLAG, .off = OFF(control),
 		.help = "paired mode: interleave the tests that do not use the test dir too "
 			"(A/A check)" },
+	[O_INTERLEAVE] = { .lname = "interleave", .kind = OPT_CHOICE, .off = OFF(interleave),
+		.choices = interleave_names, .argname = "HOW", .def_note = "slices",
+		.help = "paired mode: slices: one process per round measures every directory "
+			"in short slices, where the test can; samples: whole samples in turn "
+			"(what slicing gains, measured)" },
 	[O_MARGIN] = { .lname = "margin", .kind = OPT_PERCENT, .off = OFF(margin),
 		.min = 0.01, .max = 49.99, .argname = "P", .def_note = "2%",
 		.help = "paired mode: changes within +-P are \"equivalent\" when two one-sided "
@@ -222,6 +228,9 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 		cfg->testdir = cfg->dirs[0].path;
 	} else if (cfg->control) {
 		snprintf(err, errlen, "--control needs two or more --testdir directories");
+		return CLI_USAGE;
+	} else if (cfg->given[O_INTERLEAVE]) {
+		snprintf(err, errlen, "--interleave needs paired mode (two or more --testdir)");
 		return CLI_USAGE;
 	} else if (cfg->given[O_MARGIN]) {
 		snprintf(err, errlen, "--margin needs paired mode (two or more --testdir) or compare");

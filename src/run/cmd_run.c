@@ -374,7 +374,8 @@ static int prepare(struct run_ctx *c)
 	if (c->pe.n) {
 		size_t len = strlen(r->mode);
 
-		fmt(r->mode + len, sizeof(r->mode) - len, "; paired: %zu test dirs%s", c->pe.n,
+		fmt(r->mode + len, sizeof(r->mode) - len, "; paired: %zu test dirs%s%s", c->pe.n,
+		    cfg->interleave == INTERLEAVE_SAMPLES ? ", whole samples (not sliced)" : "",
 		    cfg->quick ? ", 3 rounds: a first look" : "");
 	}
 	fmt(r->sys.locale, sizeof(r->sys.locale), "%s", TEST_LANG);

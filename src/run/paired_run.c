@@ -270,7 +270,7 @@ static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *
 	int active[MAX_TESTDIRS], sig = 0, capped = 0;
 	double started = now_mono();
 	size_t nd = pe->n, ord[MAX_TESTDIRS];
-	const int sliced = test_sliced(t, cfg->workload) != NULL;
+	const int sliced = plan_sliced(cfg, t) != NULL;
 	unsigned r;
 
 	runner_replan(env0, ti);

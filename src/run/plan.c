@@ -63,10 +63,15 @@ int plan_program_sleeps_off(const struct config *cfg)
 	return cfg->quick || cfg->settle == 0 || cfg->time_budget > 0;
 }
 
+const struct test_sliced *plan_sliced(const struct config *cfg, const struct test_def *t)
+{
+	return cfg->interleave == INTERLEAVE_SAMPLES ? NULL : test_sliced(t, cfg->workload);
+}
+
 double plan_sliced_round_seconds(const struct config *cfg, const struct test_def *t,
 				 unsigned secs, size_t ndirs)
 {
-	return sliced_round_seconds(test_sliced(t, cfg->workload), plan_program_sleeps_off(cfg),
+	return sliced_round_seconds(plan_sliced(cfg, t), plan_program_sleeps_off(cfg),
 				    secs, ndirs);
 }
 
@@ -200,7 +205,7 @@ static void paired_rounds(const struct config *cfg, const struct test_def *t,
 	 * A sliced row: one process per round (sliced.h), one settle before it;
 	 * a sample's share is the round's cost over the directories.
 	 */
-	if (test_sliced(t, cfg->workload) != NULL) {
+	if (plan_sliced(cfg, t) != NULL) {
 		p->over = (PLAN_START_S + plan_sliced_round_seconds(cfg, t, 0, p->dirs)) / p->dirs;
 		p->settle_div = p->dirs;
 		estimate(p);

@@ -116,7 +116,7 @@ int plan_over_budget(const struct config *cfg, double spent, double next);
  * count but at least PLAN_MIN_PAIRED_ROUNDS (3 with --quick); with --precision from 3
  * to twice that count but at least PLAN_MAX_PAIRED_ROUNDS_FLOOR, with the
  * time cap per directory.  A sample is one directory's pass; for a sliced
- * row (test_sliced(), one process per round) its pass_estimate is its share
+ * row (plan_sliced(), one process per round) its pass_estimate is its share
  * of the round: (start + settle + sliced_round_seconds()) / directories.
  */
 #define PLAN_MIN_PAIRED_ROUNDS 3
@@ -138,9 +138,16 @@ double plan_settle_seconds(const struct config *cfg);
  */
 int plan_program_sleeps_off(const struct config *cfg);
 
+/*
+ * Paired mode's sliced row for t (testtab.h), or NULL when t has none under
+ * cfg's workload or --interleave samples asks for whole samples: the one
+ * answer to "is this test sliced?" for the plan, the runner and paired mode.
+ */
+const struct test_sliced *plan_sliced(const struct config *cfg, const struct test_def *t);
+
 /* Wall seconds a sliced round of t takes for ndirs directories of secs
  * seconds each (sliced_round_seconds() with the overheads that apply);
- * t must have a sliced row under cfg's workload (test_sliced()). */
+ * t must be sliced (plan_sliced()). */
 double plan_sliced_round_seconds(const struct config *cfg, const struct test_def *t,
 				 unsigned secs, size_t ndirs);
 

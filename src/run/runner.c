@@ -123,7 +123,7 @@ int runner_build_sliced_argv(const struct run_env *env, const struct test_def *t
 			     const char *const *dirs, size_t ndirs, unsigned secs,
 			     unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen)
 {
-	const struct test_sliced *sl = test_sliced(t, env->cfg->workload);
+	const struct test_sliced *sl = plan_sliced(env->cfg, t);
 
 	if (sl == NULL)
 		return -1;

@@ -142,6 +142,16 @@ grep -q "^Paired comparison: 2 copies, baseline a" "$r" || die "2-copy paired bl
 [ "$(grep -c '^# copy 1: status 0' "$r.log")" -eq 3 ] || die "want 2 copies in each of 3 rounds"
 [ "$(grep -c '^COUNT|[0-9]*|0|KBps|1$' "$r.log")" -eq 6 ] || die "want dir 1's COUNT from each copy"
 [ -z "$(ls -A "$A")" ] && [ -z "$(ls -A "$B")" ] || die "files left after -c 2"
+# --interleave samples: whole samples in turn, a process per directory, and
+# the Mode line says so.
+rm -rf "$RES"/*
+run_si --quick -c 1 --duration 1 --interleave samples --testdir "a=$A" --testdir "b=$B" fsbuffer
+[ $rc -eq 0 ] || die "--interleave samples: exit $rc"
+r=$(report)
+grep -q '^   Mode: .*paired: 2 test dirs, whole samples (not sliced)' "$r" || die "Mode line"
+[ "$(grep -c '^#### Round .*one process, sliced' "$r.log")" -eq 0 ] || die "sliced despite --interleave samples"
+[ "$(grep -c '^# copy 0: status 0' "$r.log")" -eq 6 ] || die "want a process per directory in each of 3 rounds"
+[ -z "$(ls -A "$A")" ] && [ -z "$(ls -A "$B")" ] || die "files left after --interleave samples"
 # A round whose one process fails (a full disk in B) fails the test in both
 # directories, with the message; the run goes on to the next test (the
 # sliced write, which the stand-in lets through).

@@ -552,6 +552,17 @@ START_TEST(paired_testdirs)
 	ck_assert_ptr_nonnull(strstr(err, "given twice"));
 	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--testdir", "", "--testdir", "/y",
 			       NULL), CLI_USAGE);
+	/* --interleave: slices by default; samples asked; only in paired mode. */
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--testdir", "/x", "--testdir", "/y",
+			       NULL), CLI_RUN);
+	ck_assert_int_eq(cfg.interleave, INTERLEAVE_SLICES);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--testdir", "/x", "--testdir", "/y",
+			       "--interleave", "samples", NULL), CLI_RUN);
+	ck_assert_int_eq(cfg.interleave, INTERLEAVE_SAMPLES);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--interleave", "samples", NULL), CLI_USAGE);
+	ck_assert_ptr_nonnull(strstr(err, "--interleave needs paired mode"));
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--testdir", "/x", "--testdir", "/y",
+			       "--interleave", "rounds", NULL), CLI_USAGE);
 }
 END_TEST
 

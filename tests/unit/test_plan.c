@@ -432,6 +432,17 @@ START_TEST(paired_sliced_estimate)
 	ck_assert_double_eq_tol(total, used, 1e-6);
 	ck_assert(total <= plan_budget_seconds(&cfg) && total > plan_budget_seconds(&cfg) - round * 3);
 	ck_assert_uint_ge(p[0].max_samples, 40);
+	/* --interleave samples: the same, a process per directory and sample. */
+	options("--quick", "--duration", "1", "--interleave", "samples", "--testdir", "/a",
+		"--testdir", "/b", NULL);
+	pair_dirs();
+	ck_assert_ptr_null(plan_sliced(&cfg, test_find("fstime")));
+	plan_run(&cfg, 1, p);
+	ck_assert_double_eq_tol(p[0].pass_estimate, 1 + plan_overhead(&cfg, test_find("fstime")),
+				1e-9);
+	options("--quick", "--duration", "1", "--settle", "1", NULL);
+	pair_dirs();
+	ck_assert_ptr_eq(plan_sliced(&cfg, test_find("fstime")), test_find("fstime")->paired_sliced);
 	/* --compat 5.1.3: a process per directory and sample, as before. */
 	options("--quick", "--duration", "1", "--settle", "1", "--compat", "5.1.3", NULL);
 	pair_dirs();
