@@ -323,5 +323,70 @@ if prod:
     for (cmd, test, copies), ws in sorted(widths.items()):
         print("| %s | %s | %d | %s |" % (cmd, test, copies, " ".join("+-%.2f%%" % w for w in ws)))
     print()
+
+# Per test, how much its rounds scatter: the standard deviation of the
+# rounds' log-ratios (what the paired interval is made of) and of the
+# baseline's own rates (what drift does to one directory), in percent, with
+# the rounds run; the median over the runs of each command.  "samples" runs
+# (--interleave samples: whole samples, not slices) are the before.
+def rounds_of(d, test, copies):
+    rates = {}
+    for run in d["runs"]:
+        if run.get("copies") != copies:
+            continue
+        for t in run["tests"]:
+            if t["name"] == test:
+                for s in t["samples"]:
+                    if s["ok"] and s["rate"]:
+                        rates.setdefault(s["round"], {})[run["label"]] = s["rate"]
+    return rates
+
+def sd(xs):
+    if len(xs) < 2:
+        return None
+    m = sum(xs) / len(xs)
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
+
+def median(xs):
+    xs = sorted(x for x in xs if x is not None)
+    if not xs:
+        return None
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+def scatter_rows():
+    rows = {}
+    for path in sorted(glob.glob(os.path.join(out, "*"))):
+        n = os.path.basename(path)
+        if not os.path.isdir(path) or "sync" in n or "noatime" in n or "effect" in n:
+            continue
+        d, _ = result(n)
+        if d is None or "paired" not in d:
+            continue
+        cmd = n.rsplit("-", 1)[0]
+        for c in d["paired"]["comparisons"]:
+            r = rounds_of(d, c["test"], c["copies"])
+            both = [v for v in r.values() if c["label"] in v and c["baseline"] in v]
+            logs = [math.log(v[c["label"]] / v[c["baseline"]]) for v in both]
+            base = [math.log(v[c["baseline"]]) for v in both]
+            rs, bs = sd(logs), sd(base)
+            key = (c["test"], c["copies"], cmd)
+            e = rows.setdefault(key, ([], [], []))
+            e[0].append(None if rs is None else 100 * math.expm1(rs))
+            e[1].append(None if bs is None else 100 * math.expm1(bs))
+            e[2].append(len(both))
+    return rows
+
+rows = scatter_rows()
+if rows:
+    print("### Per-round scatter per test (median over each command's runs)\n")
+    print("| test | copies | command | runs | rounds | SD of the rounds' ratio | SD of the baseline's rounds |")
+    print("|:--|--:|:--|--:|:--|--:|--:|")
+    for (test, copies, cmd), (rs, bs, nr) in sorted(rows.items()):
+        m1, m2 = median(rs), median(bs)
+        print("| %s | %d | %s | %d | %s | %s | %s |" % (
+            test, copies, cmd, len(nr), " ".join(str(x) for x in nr),
+            "-" if m1 is None else "%.2f%%" % m1, "-" if m2 is None else "%.2f%%" % m2))
+    print()
 PY
 echo "bench/paired.sh: summary in $OUT/summary.md${keep:+ (results kept in $OUT)}" >&2
