@@ -18,6 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "report/chart_rows.h"
+#include "report/plot.h"
 #include "report/report.h"
 #include "stats/score.h"
 #include "stats/score_ci.h"
@@ -760,6 +762,50 @@ START_TEST(test_html_chart_labels)
 END_TEST
 
 /*
+ * The HTML's inline chart and gnuplot's draw one model (chart_rows.h): the
+ * HTML's bars, in order, are the model's values that exist, each in its
+ * series' colour, and its row labels are the gnuplot chart's.
+ */
+START_TEST(test_html_chart_model)
+{
+	struct synth *s = synth_new();
+	struct plot_run_chart pc;
+	char path[128], *html;
+	const char *p, *end;
+
+	html = write_to_file(report_html, &s->r, path, sizeof(path), ".html");
+	unlink(path);
+	ck_assert_int_eq(plot_run_chart(&s->r, &pc), 0);
+	p = strstr(html, "<h2>Index per test</h2>");
+	ck_assert_ptr_nonnull(p);
+	end = strstr(p, "</svg>");
+	ck_assert_ptr_nonnull(end);
+	for (size_t i = 0; i < pc.chart.nrows; i++) {
+		char want[160];
+
+		/* The score's label is bold; a test's title is escaped text. */
+		snprintf(want, sizeof(want), i + 1 < pc.chart.nrows ? "end\">%s</text>" :
+			 "bold\">%s</tspan>", pc.chart.rows[i]);
+		p = strstr(p, want);
+		ck_assert_msg(p != NULL && p < end, "row %zu '%s' not in order", i, pc.chart.rows[i]);
+		for (size_t k = 0; k < pc.chart.nseries; k++) {
+			double v = pc.chart.values[i * pc.chart.nseries + k];
+
+			if (!isfinite(v))
+				continue;
+			snprintf(want, sizeof(want), "fill=\"%s\"><title>%.1f</title>",
+				 chart_colour(k), v);
+			p = strstr(p, want);
+			ck_assert_msg(p != NULL && p < end, "row %zu series %zu: no %s", i, k, want);
+		}
+	}
+	plot_run_chart_free(&pc);
+	free(html);
+	free(s);
+}
+END_TEST
+
+/*
  * The summary's mode, machine and test dir lines: the mode as the run
  * described it (with a --compat workload), the CPUs counted by model with
  * memory, distribution, kernel and virtualisation, the test dir's mount;
@@ -877,6 +923,7 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_notes_every_format);
 	tcase_add_test(tc, test_summary_first);
 	tcase_add_test(tc, test_html_chart_labels);
+	tcase_add_test(tc, test_html_chart_model);
 	tcase_add_test(tc, test_summary_lines);
 	tcase_add_test(tc, test_copies_table);
 	suite_add_tcase(s, tc);
