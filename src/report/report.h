@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "core/protocol.h"
 #include "result.h"
 
 struct report_writer {
@@ -27,6 +28,19 @@ int report_json(FILE *out, const struct run_result *r);  /* schema_version 1 */
 int report_csv(FILE *out, const struct run_result *r);   /* one row per sample */
 int report_html(FILE *out, const struct run_result *r);  /* self-contained page */
 int report_md(FILE *out, const struct run_result *r);    /* Markdown tables */
+
+/*
+ * The CSV's metric columns (report_csv.c), in order after "ok": each named
+ * column holds one METRIC (core/metrics.h) of the sample, its copies
+ * combined as how says (score_pass_metric: MC_SUM, MC_MEAN, MC_MAX); empty
+ * where no copy reported it.  The writer walks this table.
+ */
+struct csv_metric_col {
+	const char *column, *metric;
+	enum metric_combine how;
+};
+extern const struct csv_metric_col report_csv_metric_cols[];
+extern const size_t report_csv_metric_ncols;
 
 /*
  * The text report's Placement block of one copy run (report_placement.c):

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/metrics.h"
 #include "report/chart_rows.h"
 #include "report/plot.h"
 #include "report/report.h"
@@ -416,6 +417,124 @@ START_TEST(test_csv_columns)
 	unlink(path);
 	free(text);
 	free(s);
+}
+END_TEST
+
+/* Field k (from 0) of the CSV record that starts at p, unquoted, into out. */
+static void csv_field_at(const char *p, size_t k, char *out, size_t len)
+{
+	size_t n = 0;
+	int quoted = 0;
+
+	for (; *p && *p != '\n' && k > 0; p++) {
+		if (*p == '"')
+			quoted = !quoted;
+		else if (*p == ',' && !quoted)
+			k--;
+	}
+	for (quoted = 0; *p && (quoted || (*p != ',' && *p != '\n')); p++) {
+		if (*p == '"' && !(quoted && p[1] == '"')) {
+			quoted = !quoted;
+			continue;
+		}
+		if (*p == '"')
+			p++;
+		if (n + 1 < len)
+			out[n++] = *p;
+	}
+	out[n] = '\0';
+}
+
+/* The header's column named name: its index (the test fails when absent). */
+static size_t csv_column(const char *text, const char *name)
+{
+	char field[64];
+
+	for (size_t k = 0; k < 64; k++) {
+		csv_field_at(text, k, field, sizeof(field));
+		if (strcmp(field, name) == 0)
+			return k;
+	}
+	ck_abort_msg("no column %s", name);
+	return 0;
+}
+
+/*
+ * The CSV's metric columns come from one table (report.h): each column's
+ * metric is one of the names the driver reads (core/metrics.h), the header
+ * names them in the table's order after "ok", and a metric a sample's copies
+ * reported lands in its column, combined as the table says.
+ */
+START_TEST(test_csv_metric_columns)
+{
+	static const char *const names[] = { METRIC_NAMES };
+	struct synth *s = synth_new();
+	struct pass_result *ps = &s->tests[1][6].passes[0];   /* seqwrite-dsync, 2 copies */
+	char path[128], field[64], *text, *row;
+	size_t ok_col;
+
+	ck_assert_uint_ge(report_csv_metric_ncols, 2);
+	for (size_t i = 0; i < report_csv_metric_ncols; i++) {
+		size_t k = 0;
+
+		while (k < sizeof(names) / sizeof(names[0]) &&
+		       strcmp(names[k], report_csv_metric_cols[i].metric) != 0)
+			k++;
+		ck_assert_msg(k < sizeof(names) / sizeof(names[0]), "column %s: metric %s not in "
+			      "core/metrics.h", report_csv_metric_cols[i].column,
+			      report_csv_metric_cols[i].metric);
+	}
+	ck_assert_str_eq(report_csv_metric_cols[0].metric, METRIC_FIRST_WRITE_MB_S);
+	ck_assert_str_eq(report_csv_metric_cols[1].metric, METRIC_REWRITE_MB_S);
+	/* Copy 1 wrote at 100 and 50 MB/s (summed: 150); only copy 2 rewrote. */
+	ck_assert_str_eq(s->tests[1][6].def->name, "seqwrite-dsync");
+	add_metric(&ps->copies[0], METRIC_FIRST_WRITE_MB_S, 100, "MB/s", MC_SUM);
+	add_metric(&ps->copies[1], METRIC_FIRST_WRITE_MB_S, 50, "MB/s", MC_SUM);
+	add_metric(&ps->copies[1], METRIC_REWRITE_MB_S, 30, "MB/s", MC_SUM);
+	text = write_to_file(report_csv, &s->r, path, sizeof(path), ".csv");
+	unlink(path);
+	ok_col = csv_column(text, "ok");
+	for (size_t i = 0; i < report_csv_metric_ncols; i++)
+		ck_assert_uint_eq(csv_column(text, report_csv_metric_cols[i].column),
+				  ok_col + 1 + i);
+	row = strstr(text, ",2,seqwrite-dsync,");
+	ck_assert_ptr_nonnull(row);
+	while (row[-1] != '\n')
+		row--;
+	csv_field_at(row, csv_column(text, "first_write_rate"), field, sizeof(field));
+	ck_assert_str_eq(field, "150");
+	csv_field_at(row, csv_column(text, "rewrite_rate"), field, sizeof(field));
+	ck_assert_str_eq(field, "30");
+	/* A test that reported neither: both cells empty. */
+	row = strstr(text, ",2,pipe,");
+	ck_assert_ptr_nonnull(row);
+	while (row[-1] != '\n')
+		row--;
+	csv_field_at(row, csv_column(text, "first_write_rate"), field, sizeof(field));
+	ck_assert_str_eq(field, "");
+	free(text);
+	free(s);
+}
+END_TEST
+
+/* How a metric column combines a sample's copies: sum, mean over the copies, max; none seen. */
+START_TEST(test_csv_metric_combine)
+{
+	struct copy_result copies[3];
+	struct pass_result ps = { .copies = copies, .ncopies = 3 };
+	double v;
+
+	memset(copies, 0, sizeof(copies));
+	add_metric(&copies[0], "m", 4, "x", MC_SUM);
+	add_metric(&copies[1], "other", 100, "x", MC_SUM);
+	add_metric(&copies[2], "m", 2, "x", MC_SUM);
+	ck_assert_int_eq(score_pass_metric(&ps, "m", MC_SUM, &v), 1);
+	ck_assert_double_eq(v, 6);
+	ck_assert_int_eq(score_pass_metric(&ps, "m", MC_MEAN, &v), 1);
+	ck_assert_double_eq(v, 2);
+	ck_assert_int_eq(score_pass_metric(&ps, "m", MC_MAX, &v), 1);
+	ck_assert_double_eq(v, 4);
+	ck_assert_int_eq(score_pass_metric(&ps, "absent", MC_SUM, &v), 0);
 }
 END_TEST
 
@@ -914,6 +1033,8 @@ Suite *suite_writers(void)
 
 	tcase_add_test(tc, test_json_valid);
 	tcase_add_test(tc, test_csv_columns);
+	tcase_add_test(tc, test_csv_metric_columns);
+	tcase_add_test(tc, test_csv_metric_combine);
 	tcase_add_test(tc, test_html_self_contained);
 	tcase_add_test(tc, test_md_tables);
 	tcase_add_test(tc, test_text_golden);
