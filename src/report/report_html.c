@@ -5,7 +5,8 @@
  * follow UnixBench's HTML report: system information, then per copy count
  * the results, the index tables and sysindex's statistics.  The results,
  * curve, statistics and paired tables' rows are report_table.c's, the same
- * as the Markdown report's: this file gives their HTML (marks and frames).
+ * as the Markdown report's, in report_table.c's HTML: this file gives their
+ * frames.
  */
 #include "report/report.h"
 
@@ -25,20 +26,6 @@ static void esc(FILE *out, const char *str)
 	html_text(out, str);
 }
 
-/* A table's rows in HTML (report_table.c builds them): numbers right-aligned. */
-static const struct table_marks html_marks = {
-	.row = "<tr><td>", .row_num = "<tr><td class=\"n\">", .cell = "</td><td>",
-	.num = "</td><td class=\"n\">", .end = "</td></tr>\n", .empty = "</td><td>",
-	.line = "<span class=\"small\">", .line_next = "<br><span class=\"small\">",
-	.line_end = "</span>",
-};
-
-static struct table_out html_table(FILE *out)
-{
-	struct table_out t = { .out = out, .m = &html_marks, .esc = esc };
-
-	return t;
-}
 
 static void info_row(FILE *out, const char *name, const char *value)
 {
@@ -272,7 +259,7 @@ static void placement(FILE *out, const struct copy_run *run, const size_t *order
 
 static void copy_section(FILE *out, const struct run_result *r, const struct copy_run *run)
 {
-	struct table_out tab = html_table(out);
+	struct table_out tab = table_html(out);
 	struct report_section sec;
 	long secs = (long)difftime(run->end, run->start);
 	const size_t *order;
@@ -459,7 +446,7 @@ static void paired_chart(FILE *out, const struct run_result *r)
 /* Paired mode: the chart, then the comparison table per copy count (report_paired.c's cells). */
 static void paired_section(FILE *out, const struct run_result *r)
 {
-	struct table_out tab = html_table(out);
+	struct table_out tab = table_html(out);
 	unsigned copies[16];
 	size_t nc = report_paired_copies(r, copies, 16);
 	char method[128];
@@ -492,12 +479,9 @@ static void paired_section(FILE *out, const struct run_result *r)
 }
 
 /* The results by copy count (report_copies_table), right after the summary. */
-static const struct table_heads html_copies_heads = {
-	.open = "<tr><th>", .sep = "</th><th>", .close = "</th></tr>\n",
-};
 static const struct table_frame html_copies = {
 	.open = "<h2>Results</h2>\n<table class=\"results\">\n<caption>",
-	.head = "</caption>\n", .close = "</table>\n", .heads = &html_copies_heads,
+	.head = "</caption>\n", .close = "</table>\n", .heads = &table_html_heads,
 };
 
 /* The summary first (report_summary), inside the first screen. */
@@ -517,7 +501,7 @@ static void summary(FILE *out, const struct run_result *r)
 
 int report_html(FILE *out, const struct run_result *r)
 {
-	struct table_out tab = html_table(out);
+	struct table_out tab = table_html(out);
 
 	head(out, r);
 	summary(out, r);

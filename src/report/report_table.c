@@ -1,9 +1,11 @@
 /*
- * report_table.c: the tables the Markdown and HTML writers both show, each
- * table's rows built once here and written through the writer's marks
- * (struct table_marks: "| " and " | " for Markdown, "<tr><td>" and
- * "</td><td class=\"n\">" for HTML) and its escape function.  A writer
- * keeps only its markup: the marks, the table's heading and its frame.
+ * report_table.c: the table model of every Markdown and HTML page (the
+ * run's and compare's): the two formats' marks ("| " and " | " for
+ * Markdown, "<tr><td>" and "</td><td class=\"n\">" for HTML) and escape
+ * functions, cells, heads and rules written through them, and the tables
+ * the run's Markdown and HTML writers both show, each table's rows built
+ * once here.  A writer keeps only its markup: the table's heading and its
+ * frame.
  */
 #include "report/report.h"
 
@@ -12,7 +14,40 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/html_out.h"
+#include "util/md_out.h"
 #include "util/util.h"
+
+/* The formats' marks: Markdown's, and HTML's (numbers right-aligned). */
+static const struct table_marks md_marks = {
+	.row = "| ", .row_num = "| ", .cell = " | ", .num = " | ", .end = " |\n",
+	.empty = " |", .line = "", .line_next = "; ", .line_end = "",
+};
+static const struct table_marks html_marks = {
+	.row = "<tr><td>", .row_num = "<tr><td class=\"n\">",
+	.row_total = "<tr class=\"total\"><td>", .cell = "</td><td>",
+	.num = "</td><td class=\"n\">", .end = "</td></tr>\n", .empty = "</td><td>",
+	.line = "<span class=\"small\">", .line_next = "<br><span class=\"small\">",
+	.line_end = "</span>",
+};
+
+const struct table_heads table_html_heads = {
+	.open = "<tr><th>", .sep = "</th><th>", .close = "</th></tr>\n",
+};
+
+struct table_out table_md(FILE *out)
+{
+	struct table_out t = { .out = out, .m = &md_marks, .esc = md_text };
+
+	return t;
+}
+
+struct table_out table_html(FILE *out)
+{
+	struct table_out t = { .out = out, .m = &html_marks, .esc = html_text };
+
+	return t;
+}
 
 static void open_cell(struct table_out *t, int num)
 {
@@ -28,6 +63,17 @@ void table_text(struct table_out *t, const char *s)
 {
 	open_cell(t, 0);
 	t->esc(t->out, s);
+}
+
+void table_total(struct table_out *t, const char *s)
+{
+	if (t->cells == 0 && t->m->row_total != NULL) {
+		t->cells++;
+		fputs(t->m->row_total, t->out);
+		t->esc(t->out, s);
+	} else {
+		table_text(t, s);
+	}
 }
 
 void table_more(struct table_out *t, const char *s)
@@ -54,6 +100,34 @@ void table_empty(struct table_out *t)
 void table_end(struct table_out *t)
 {
 	fputs(t->m->end, t->out);
+	t->cells = 0;
+}
+
+void table_head(struct table_out *t, const struct table_heads *h, const char *s)
+{
+	fputs(t->cells++ == 0 ? h->open : h->sep, t->out);
+	t->esc(t->out, s);
+}
+
+void table_head_end(struct table_out *t, const struct table_heads *h)
+{
+	fputs(h->close, t->out);
+	t->cells = 0;
+}
+
+void table_rule(struct table_out *t, const struct table_heads *h, int num)
+{
+	if (h->rule_open == NULL)
+		return;
+	if (t->cells++ == 0)
+		fputs(h->rule_open, t->out);
+	fputs(num ? h->rule_num : h->rule_text, t->out);
+}
+
+void table_rule_end(struct table_out *t, const struct table_heads *h)
+{
+	if (h->rule_open != NULL)
+		fputs(h->rule_end, t->out);
 	t->cells = 0;
 }
 
@@ -260,20 +334,21 @@ static void copies_cell(struct table_out *t, const struct copy_run *run, const s
 static void copies_heads(struct table_out *t, const struct run_result *r,
 			 const struct table_heads *h)
 {
-	fputs(h->open, t->out);
-	t->esc(t->out, "Test");
+	char head[32];
+
+	table_head(t, h, "Test");
+	for (size_t s = 0; s < r->nruns; s++)
+		if (r->runs[s].dir == 0) {
+			fmt(head, sizeof(head), "%u cop%s", r->runs[s].copies,
+			    r->runs[s].copies == 1 ? "y" : "ies");
+			table_head(t, h, head);
+		}
+	table_head_end(t, h);
+	table_rule(t, h, 0);
 	for (size_t s = 0; s < r->nruns; s++)
 		if (r->runs[s].dir == 0)
-			fprintf(t->out, "%s%u cop%s", h->sep, r->runs[s].copies,
-				r->runs[s].copies == 1 ? "y" : "ies");
-	fputs(h->close, t->out);
-	if (h->rule == NULL)
-		return;
-	fputs(h->rule, t->out);
-	for (size_t s = 0; s < r->nruns; s++)
-		if (r->runs[s].dir == 0)
-			fputs(h->rule_num, t->out);
-	fputs(h->rule_end, t->out);
+			table_rule(t, h, 1);
+	table_rule_end(t, h);
 }
 
 /* The last row: each copy count's System Benchmarks Index Score, if any has one. */

@@ -538,6 +538,59 @@ START_TEST(test_csv_metric_combine)
 }
 END_TEST
 
+/* One table written through the model (report_table.c) into a string. */
+static char *model_table(struct table_out (*format)(FILE *), const struct table_heads *h)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct table_out t;
+
+	ck_assert_ptr_nonnull(f);
+	t = format(f);
+	table_head(&t, h, "Test");
+	table_head(&t, h, "a|<b>");
+	table_more(&t, " vs x");
+	table_head_end(&t, h);
+	table_rule(&t, h, 0);
+	table_rule(&t, h, 1);
+	table_rule_end(&t, h);
+	table_text(&t, "pipe_*");
+	table_num(&t, "%.1f", 1.25);
+	table_end(&t);
+	table_total(&t, "Score");
+	table_num(&t, "-");
+	table_end(&t);
+	ck_assert_int_eq(fclose(f), 0);
+	return buf;
+}
+
+/*
+ * The table model every Markdown and HTML page uses, the run's and
+ * compare's: heads, the alignment rule, cells and a total row, each text
+ * escaped for its format.
+ */
+START_TEST(test_table_model)
+{
+	static const struct table_heads md_heads = {
+		.open = "| ", .sep = " | ", .close = " |\n",
+		.rule_open = "|", .rule_text = " --- |", .rule_num = " ---: |", .rule_end = "\n",
+	};
+	char *text = model_table(table_md, &md_heads);
+
+	ck_assert_str_eq(text, "| Test | a\\|\\<b\\> vs x |\n"
+			 "| --- | ---: |\n"
+			 "| pipe\\_\\* | 1.2 |\n"
+			 "| Score | - |\n");
+	free(text);
+	text = model_table(table_html, &table_html_heads);
+	ck_assert_str_eq(text, "<tr><th>Test</th><th>a|&lt;b&gt; vs x</th></tr>\n"
+			 "<tr><td>pipe_*</td><td class=\"n\">1.2</td></tr>\n"
+			 "<tr class=\"total\"><td>Score</td><td class=\"n\">-</td></tr>\n");
+	free(text);
+}
+END_TEST
+
 static size_t count_of(const char *text, const char *needle)
 {
 	size_t n = 0;
@@ -1035,6 +1088,7 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_csv_columns);
 	tcase_add_test(tc, test_csv_metric_columns);
 	tcase_add_test(tc, test_csv_metric_combine);
+	tcase_add_test(tc, test_table_model);
 	tcase_add_test(tc, test_html_self_contained);
 	tcase_add_test(tc, test_md_tables);
 	tcase_add_test(tc, test_text_golden);
