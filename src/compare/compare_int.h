@@ -22,7 +22,7 @@
 
 #include "parse/textparse.h"
 #include "report/change_chart.h"
-#include "report/report.h"
+#include "report/table.h"
 #include "stats/verdict.h"
 
 #define CMP_MAX_FILES 64
