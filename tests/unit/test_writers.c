@@ -517,6 +517,28 @@ START_TEST(test_csv_metric_columns)
 }
 END_TEST
 
+/* Every metric the test table names (a placement metric) is one of core/metrics.h's. */
+START_TEST(test_table_metrics_named)
+{
+	static const char *const names[] = { METRIC_NAMES };
+	size_t n = 0;
+
+	for (size_t i = 0; i < test_table_len; i++) {
+		const char *m = test_table[i].placement_metric;
+		size_t k = 0;
+
+		if (m == NULL)
+			continue;
+		while (k < sizeof(names) / sizeof(names[0]) && strcmp(names[k], m) != 0)
+			k++;
+		ck_assert_msg(k < sizeof(names) / sizeof(names[0]), "%s: placement metric %s not "
+			      "in core/metrics.h", test_table[i].name, m);
+		n++;
+	}
+	ck_assert_uint_ge(n, 1);   /* context1's */
+}
+END_TEST
+
 /* How a metric column combines a sample's copies: sum, mean over the copies, max; none seen. */
 START_TEST(test_csv_metric_combine)
 {
@@ -1088,6 +1110,7 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_csv_columns);
 	tcase_add_test(tc, test_csv_metric_columns);
 	tcase_add_test(tc, test_csv_metric_combine);
+	tcase_add_test(tc, test_table_metrics_named);
 	tcase_add_test(tc, test_table_model);
 	tcase_add_test(tc, test_html_self_contained);
 	tcase_add_test(tc, test_md_tables);
