@@ -63,6 +63,14 @@ extern const char *const report_placement_heads[REPORT_PLACE_COLS];
 extern const char report_placement_legend[];
 size_t report_placement_rows(const struct copy_run *run, const size_t *order,
 			     char (*cells)[REPORT_PLACE_COLS][REPORT_PLACE_CELL], size_t max);
+/*
+ * The same block as a Markdown or HTML table (report_table.c) in frame f,
+ * whose heads f->heads writes: the label a text cell, the others numbers;
+ * nothing when no test reported placement.  How many rows it wrote (the
+ * writer adds report_placement_legend under them).
+ */
+size_t report_placement_table(struct table_out *t, const struct copy_run *run,
+			      const size_t *order, const struct table_frame *f);
 
 /* The "Test dir:" lines of the header (also used by the HTML/MD writers). */
 void report_testdir_lines(FILE *out, const struct sys_info *si, const char *indent);

@@ -227,34 +227,21 @@ static void scaling_notes(FILE *out, const struct copy_run *run, const size_t *o
 	}
 }
 
-/* The Placement block (report_placement.c's cells) with its legend in words. */
+/* The Placement block (report_table.c's table) with its legend in words. */
+static const struct table_frame html_placement = {
+	.open = "<h3>Placement</h3>\n<table class=\"placement\">\n", .head = "",
+	.close = "</table>\n", .heads = &table_html_heads,
+};
+
 static void placement(FILE *out, const struct copy_run *run, const size_t *order)
 {
-	char (*cells)[REPORT_PLACE_COLS][REPORT_PLACE_CELL] =
-		calloc(REPORT_PLACE_MAX, sizeof(*cells));
-	size_t n = cells ? report_placement_rows(run, order, cells, REPORT_PLACE_MAX) : 0;
+	struct table_out tab = table_html(out);
 
-	if (n > 0) {
-		fputs("<h3>Placement</h3>\n<table class=\"placement\">\n<tr>", out);
-		for (size_t k = 0; k < REPORT_PLACE_COLS; k++) {
-			fputs("<th>", out);
-			esc(out, k == 0 ? "Test" : report_placement_heads[k]);
-			fputs("</th>", out);
-		}
-		fputs("</tr>\n", out);
-		for (size_t i = 0; i < n; i++) {
-			for (size_t k = 0; k < REPORT_PLACE_COLS; k++) {
-				fputs(k == 0 ? "<tr><td>" : "<td class=\"n\">", out);
-				esc(out, cells[i][k]);
-				fputs("</td>", out);
-			}
-			fputs("</tr>\n", out);
-		}
-		fputs("</table>\n<p class=\"small\">", out);
+	if (report_placement_table(&tab, run, order, &html_placement) > 0) {
+		fputs("<p class=\"small\">", out);
 		esc(out, report_placement_legend);
 		fputs("</p>\n", out);
 	}
-	free(cells);
 }
 
 static void copy_section(FILE *out, const struct run_result *r, const struct copy_run *run)

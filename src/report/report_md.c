@@ -86,13 +86,14 @@ static void summary(FILE *out, const struct run_result *r)
 	fputc('\n', out);
 }
 
-/* The results by copy count (report_copies_table), right after the summary. */
-static const struct table_heads md_copies_heads = {
+/* Heads written one by one (the copies and placement tables), left- or right-aligned. */
+static const struct table_heads md_heads = {
 	.open = "| ", .sep = " | ", .close = " |\n",
 	.rule_open = "|", .rule_text = ":-----|", .rule_num = "-----:|", .rule_end = "\n",
 };
+/* The results by copy count (report_copies_table), right after the summary. */
 static const struct table_frame md_copies = {
-	.open = "## Results\n\n", .head = "\n\n", .close = "\n", .heads = &md_copies_heads,
+	.open = "## Results\n\n", .head = "\n\n", .close = "\n", .heads = &md_heads,
 };
 
 static void header(FILE *out, const struct run_result *r)
@@ -213,35 +214,20 @@ static void scaling_notes(FILE *out, const struct copy_run *run, const size_t *o
 	}
 }
 
-/* The Placement block (report_placement.c's cells) with its legend in words. */
+/* The Placement block (report_table.c's table) with its legend in words. */
+static const struct table_frame md_placement = {
+	.open = "**Placement** (read during each sample)\n\n", .head = "", .close = "\n",
+	.heads = &md_heads,
+};
+
 static void placement(FILE *out, const struct copy_run *run, const size_t *order)
 {
-	char (*cells)[REPORT_PLACE_COLS][REPORT_PLACE_CELL] =
-		calloc(REPORT_PLACE_MAX, sizeof(*cells));
-	size_t n = cells ? report_placement_rows(run, order, cells, REPORT_PLACE_MAX) : 0;
+	struct table_out tab = table_md(out);
 
-	if (n > 0) {
-		fputs("**Placement** (read during each sample)\n\n| Test |", out);
-		for (size_t k = 1; k < REPORT_PLACE_COLS; k++) {
-			fputc(' ', out);
-			md_text(out, report_placement_heads[k]);
-			fputs(" |", out);
-		}
-		fputs("\n|:-----|-----:|-----:|-----:|:-----|\n", out);
-		for (size_t i = 0; i < n; i++) {
-			fputc('|', out);
-			for (size_t k = 0; k < REPORT_PLACE_COLS; k++) {
-				fputc(' ', out);
-				md_text(out, cells[i][k]);
-				fputs(" |", out);
-			}
-			fputc('\n', out);
-		}
-		fputc('\n', out);
+	if (report_placement_table(&tab, run, order, &md_placement) > 0) {
 		md_text(out, report_placement_legend);
 		fputs("\n\n", out);
 	}
-	free(cells);
 }
 
 static void copy_section(FILE *out, const struct run_result *r, const struct copy_run *run)

@@ -293,3 +293,36 @@ void report_copies_table(struct table_out *t, const struct run_result *r,
 	fputs(f->close, t->out);
 	free(rows);
 }
+
+/* The placement table's heads, and its rule: the counts right-aligned, the words left. */
+static void placement_heads(struct table_out *t, const struct table_heads *h)
+{
+	for (size_t k = 0; k < REPORT_PLACE_COLS; k++)
+		table_head(t, h, k == 0 ? "Test" : report_placement_heads[k]);
+	table_head_end(t, h);
+	for (size_t k = 0; k < REPORT_PLACE_COLS; k++)
+		table_rule(t, h, k > 0 && k + 1 < REPORT_PLACE_COLS);
+	table_rule_end(t, h);
+}
+
+size_t report_placement_table(struct table_out *t, const struct copy_run *run,
+			      const size_t *order, const struct table_frame *f)
+{
+	char (*cells)[REPORT_PLACE_COLS][REPORT_PLACE_CELL] =
+		calloc(REPORT_PLACE_MAX, sizeof(*cells));
+	size_t n = cells ? report_placement_rows(run, order, cells, REPORT_PLACE_MAX) : 0;
+
+	if (n > 0) {
+		open_table(t, f, NULL);
+		placement_heads(t, f->heads);
+		for (size_t i = 0; i < n; i++) {
+			table_text(t, cells[i][0]);
+			for (size_t k = 1; k < REPORT_PLACE_COLS; k++)
+				table_num_text(t, cells[i][k]);
+			table_end(t);
+		}
+		fputs(f->close, t->out);
+	}
+	free(cells);
+	return n;
+}

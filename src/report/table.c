@@ -56,6 +56,12 @@ void table_text(struct table_out *t, const char *s)
 	t->esc(t->out, s);
 }
 
+void table_num_text(struct table_out *t, const char *s)
+{
+	open_cell(t, 1);
+	t->esc(t->out, s);
+}
+
 void table_total(struct table_out *t, const char *s)
 {
 	if (t->cells == 0 && t->m->row_total != NULL) {

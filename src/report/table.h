@@ -38,6 +38,7 @@ void table_total(struct table_out *t, const char *s);  /* a total row's first ce
 void table_more(struct table_out *t, const char *s);   /* more text in this cell */
 void table_num(struct table_out *t, const char *format, ...)
 	__attribute__((format(printf, 2, 3)));          /* a new number cell */
+void table_num_text(struct table_out *t, const char *s); /* a number cell of text */
 void table_empty(struct table_out *t);                 /* a new empty cell */
 void table_end(struct table_out *t);
 

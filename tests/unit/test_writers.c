@@ -582,6 +582,7 @@ static char *model_table(struct table_out (*format)(FILE *), const struct table_
 	table_end(&t);
 	table_total(&t, "Score");
 	table_num(&t, "-");
+	table_num_text(&t, "a<b");
 	table_end(&t);
 	ck_assert_int_eq(fclose(f), 0);
 	return buf;
@@ -603,12 +604,13 @@ START_TEST(test_table_model)
 	ck_assert_str_eq(text, "| Test | a\\|\\<b\\> vs x |\n"
 			 "| --- | ---: |\n"
 			 "| pipe\\_\\* | 1.2 |\n"
-			 "| Score | - |\n");
+			 "| Score | - | a\\<b |\n");
 	free(text);
 	text = model_table(table_html, &table_html_heads);
 	ck_assert_str_eq(text, "<tr><th>Test</th><th>a|&lt;b&gt; vs x</th></tr>\n"
 			 "<tr><td>pipe_*</td><td class=\"n\">1.2</td></tr>\n"
-			 "<tr class=\"total\"><td>Score</td><td class=\"n\">-</td></tr>\n");
+			 "<tr class=\"total\"><td>Score</td><td class=\"n\">-</td>"
+			 "<td class=\"n\">a&lt;b</td></tr>\n");
 	free(text);
 }
 END_TEST
