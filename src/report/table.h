@@ -17,7 +17,8 @@
  * cell and num go between cells, before a text and a number cell; end
  * closes the row (Markdown "| ", " | ", " |\n"; HTML "<tr><td>",
  * "</td><td class=\"n\">", "</td></tr>\n").  Text cells go through the
- * format's esc, numbers as they are.
+ * format's esc (also table_num_text's, aligned as a number), numbers as
+ * they are.
  */
 struct table_marks {
 	const char *row, *row_num, *row_total, *cell, *num, *end;
@@ -70,4 +71,5 @@ void table_head_end(struct table_out *t, const struct table_heads *h);
 /* The alignment rule under the heads: a column (num: a number column's), the end. */
 void table_rule(struct table_out *t, const struct table_heads *h, int num);
 void table_rule_end(struct table_out *t, const struct table_heads *h);
+
 #endif
