@@ -64,51 +64,59 @@ static void chart(FILE *out, const struct compare *c)
 	change_chart_free(&cc);
 }
 
-static void table(FILE *out, const struct compare *c)
+/* The table's heads: the inputs, then each one's change against the baseline. */
+static void table_heads(struct table_out *t, const struct compare *c)
+{
+	const struct table_heads *h = &table_html_heads;
+
+	table_head(t, h, "Test");
+	table_head(t, h, "Unit");
+	for (size_t i = 0; i < c->nin; i++)
+		table_head(t, h, c->in[i].label);
+	for (size_t i = 1; i < c->nin; i++) {
+		table_head(t, h, c->in[i].label);
+		table_more(t, " against ");
+		table_more(t, c->in[0].label);
+	}
+	table_head_end(t, h);
+}
+
+/* One row (report_table.c's HTML): a score row is a total row. */
+static void table_row(struct table_out *t, const struct compare *c, const struct row *row)
 {
 	char buf[320];
+	const char *unit = "";
 
-	fputs("<h2>Values and changes</h2>\n<table>\n<tr><th>Test</th><th>Unit</th>", out);
+	cmp_row_name(c, row, buf, sizeof(buf));
+	if (row->is_score)
+		table_total(t, buf);
+	else
+		table_text(t, buf);
+	for (size_t i = 0; i < c->nin && !unit[0]; i++)
+		if (row->cells[i].present)
+			unit = row->cells[i].unit;
+	table_text(t, unit);
 	for (size_t i = 0; i < c->nin; i++) {
-		fputs("<th>", out);
-		html_text(out, c->in[i].label);
-		fputs("</th>", out);
+		if (row->cells[i].present && isfinite(row->cells[i].value))
+			table_num(t, "%.1f", row->cells[i].value);
+		else
+			table_num(t, "-");
 	}
 	for (size_t i = 1; i < c->nin; i++) {
-		fputs("<th>", out);
-		html_text(out, c->in[i].label);
-		fputs(" against ", out);
-		html_text(out, c->in[0].label);
-		fputs("</th>", out);
+		cmp_change_words(&row->deltas[i], buf, sizeof(buf));
+		table_text(t, buf);
 	}
-	fputs("</tr>\n", out);
-	for (size_t r = 0; r < c->nrows; r++) {
-		const struct row *row = &c->rows[r];
+	table_end(t);
+}
 
-		fputs(row->is_score ? "<tr class=\"total\"><td>" : "<tr><td>", out);
-		cmp_row_name(c, row, buf, sizeof(buf));
-		html_text(out, buf);
-		fputs("</td><td>", out);
-		for (size_t i = 0; i < c->nin; i++)
-			if (row->cells[i].present && row->cells[i].unit[0]) {
-				html_text(out, row->cells[i].unit);
-				break;
-			}
-		fputs("</td>", out);
-		for (size_t i = 0; i < c->nin; i++) {
-			if (row->cells[i].present && isfinite(row->cells[i].value))
-				fprintf(out, "<td class=\"n\">%.1f</td>", row->cells[i].value);
-			else
-				fputs("<td class=\"n\">-</td>", out);
-		}
-		for (size_t i = 1; i < c->nin; i++) {
-			cmp_change_words(&row->deltas[i], buf, sizeof(buf));
-			fputs("<td>", out);
-			html_text(out, buf);
-			fputs("</td>", out);
-		}
-		fputs("</tr>\n", out);
-	}
+static void table(FILE *out, const struct compare *c)
+{
+	struct table_out t = table_html(out);
+
+	fputs("<h2>Values and changes</h2>\n<table>\n", out);
+	table_heads(&t, c);
+	for (size_t r = 0; r < c->nrows; r++)
+		table_row(&t, c, &c->rows[r]);
 	fputs("</table>\n", out);
 }
 

@@ -22,6 +22,7 @@
 
 #include "reader/textparse.h"
 #include "report/change_chart.h"
+#include "report/table.h"
 #include "stats/verdict.h"
 
 #define CMP_MAX_FILES 64
@@ -210,6 +211,8 @@ size_t cmp_grid_width(const struct grid *g);
 void cmp_grid_free(struct grid *g);
 void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g);
 void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g);
+/* The heads and alignment rule of compare's Markdown tables ("| --- | ---: |"). */
+extern const struct table_heads cmp_md_heads;
 void cmp_print_csv(FILE *out, const struct compare *c);
 int cmp_print_json(FILE *out, const struct compare *c);
 

@@ -399,30 +399,32 @@ void cmp_print_matrix_text(FILE *out, const struct compare *c)
 
 /* ---- Markdown: the same two tables, whole -------------------------------- */
 
+/* One matrix as a Markdown table (report_table.c's): every cell escaped. */
 static void md_matrix(FILE *out, const struct compare *c, size_t first)
 {
+	struct table_out t = table_md(out);
 	char buf[64];
 
-	fputs("| Test | Unit |", out);
-	for (size_t i = first; i < c->nin; i++) {
-		fputc(' ', out);
-		md_text(out, c->in[i].abbrev);
-		fputs(" |", out);
-	}
-	fputs("\n| --- | --- |", out);
+	table_head(&t, &cmp_md_heads, "Test");
+	table_head(&t, &cmp_md_heads, "Unit");
 	for (size_t i = first; i < c->nin; i++)
-		fputs(" ---: |", out);
-	fputc('\n', out);
+		table_head(&t, &cmp_md_heads, c->in[i].abbrev);
+	table_head_end(&t, &cmp_md_heads);
+	table_rule(&t, &cmp_md_heads, 0);
+	table_rule(&t, &cmp_md_heads, 0);
+	for (size_t i = first; i < c->nin; i++)
+		table_rule(&t, &cmp_md_heads, 1);
+	table_rule_end(&t, &cmp_md_heads);
 	for (size_t r = 0; r < c->nrows; r++) {
 		const struct row *row = &c->rows[r];
 
-		fputs("| ", out);
-		md_text(out, row->title);
-		if (multi_copies(c))
-			fprintf(out, " (%u cop%s)", row->copies, row->copies == 1 ? "y" : "ies");
-		fputs(" | ", out);
-		md_text(out, row_unit(c, row));
-		fputs(" |", out);
+		table_text(&t, row->title);
+		if (multi_copies(c)) {
+			snprintf(buf, sizeof(buf), " (%u cop%s)", row->copies,
+				 row->copies == 1 ? "y" : "ies");
+			table_more(&t, buf);
+		}
+		table_text(&t, row_unit(c, row));
 		for (size_t i = first; i < c->nin; i++) {
 			if (first == 0)
 				value_text(&row->cells[i], buf, sizeof(buf));
@@ -430,11 +432,9 @@ static void md_matrix(FILE *out, const struct compare *c, size_t first)
 				change_text(&row->deltas[i], buf, sizeof(buf));
 			if (buf[0] && buf[strlen(buf) - 1] == ' ')
 				buf[strlen(buf) - 1] = '\0';
-			fputc(' ', out);
-			md_text(out, buf);
-			fputs(" |", out);
+			table_text(&t, buf);
 		}
-		fputc('\n', out);
+		table_end(&t);
 	}
 	fputc('\n', out);
 }

@@ -283,30 +283,35 @@ void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
 	free(w);
 }
 
-/* Markdown cell: outside text, escaped so it can neither end the cell nor be HTML. */
-static void md_cell(FILE *out, const char *s)
+/* compare's Markdown tables' heads and rule (report_table.c's Markdown). */
+const struct table_heads cmp_md_heads = {
+	.open = "| ", .sep = " | ", .close = " |\n",
+	.rule_open = "|", .rule_text = " --- |", .rule_num = " ---: |", .rule_end = "\n",
+};
+
+/* The grid as a Markdown table (report_table.c's): row 0 the heads, every cell escaped. */
+static void md_grid(FILE *out, const struct grid *g)
 {
-	fputs(" ", out);
-	md_text(out, s);
-	fputs(" |", out);
+	struct table_out t = table_md(out);
+
+	for (size_t k = 0; k < g->ncols; k++)
+		table_head(&t, &cmp_md_heads, grid_get(g, 0, k));
+	table_head_end(&t, &cmp_md_heads);
+	for (size_t k = 0; k < g->ncols; k++)
+		table_rule(&t, &cmp_md_heads, g->right[k]);
+	table_rule_end(&t, &cmp_md_heads);
+	for (size_t r = 1; r < g->nrows; r++) {
+		for (size_t k = 0; k < g->ncols; k++)
+			table_text(&t, grid_get(g, r, k));
+		table_end(&t);
+	}
 }
 
 void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g)
 {
 	char method[128];
 
-	for (size_t r = 0; r < g->nrows; r++) {
-		fputs("|", out);
-		for (size_t k = 0; k < g->ncols; k++)
-			md_cell(out, grid_get(g, r, k));
-		fputc('\n', out);
-		if (r == 0) {
-			fputs("|", out);
-			for (size_t k = 0; k < g->ncols; k++)
-				fputs(g->right[k] ? " ---: |" : " --- |", out);
-			fputc('\n', out);
-		}
-	}
+	md_grid(out, g);
 	verdict_method(&c->family, method, sizeof(method));
 	fputs("\nChange against ", out);
 	md_text(out, c->in[0].label);

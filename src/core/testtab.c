@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/metrics.h"
+
 #define SYS (G_SYSTEM | G_OLDSYSTEM)
 #define IDX G_INDEX
 /* fstime's arguments; names: "pid" (6.0's per-copy files) or "shared" (5.1.3's). */
@@ -107,7 +109,7 @@ const struct test_def test_table[] = {
 	{ .name = "context1", .title = "Pipe-based Context Switching",
 	  .prog = "context1", .args = { "@SECS@", NULL },
 	  .seconds = 10, .samples = SAMPLES_LONG, .unit = "lps", .baseline = 4000.0,
-	  .groups = IDX | SYS, .flags = TF_PLACEMENT, .placement_metric = "shared_cpu_fraction" },
+	  .groups = IDX | SYS, .flags = TF_PLACEMENT, .placement_metric = METRIC_SHARED_CPU_FRACTION },
 	{ .name = "spawn", .title = "Process Creation",
 	  .prog = "spawn", .args = { "@SECS@", NULL },
 	  .seconds = 30, .samples = SAMPLES_SHORT, .unit = "lps", .baseline = 126.0,

@@ -176,7 +176,8 @@ struct test_def {
 	const char *placement_metric; /* METRIC with the share (0..1) of a copy's
 				       * placement readings that found its
 				       * processes on one CPU: the result's
-				       * shared_cpu and the report's placement line */
+				       * shared_cpu and the report's placement line
+				       * (a name from core/metrics.h) */
 	const struct test_alt *ub513; /* --compat 5.1.3: its program and arguments
 				       * where its work differs; NULL: the same */
 	const struct test_sliced *paired_sliced; /* paired mode: one process per

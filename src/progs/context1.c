@@ -35,6 +35,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/metrics.h"
+
 #define USAGE "context1 [-p CPU_A,CPU_B] <seconds>"
 
 /*
@@ -319,11 +321,11 @@ static void report_placement(const struct placement *pl)
 {
 	double frac = pl->samples ? (double)pl->shared / (double)pl->samples : -1;
 
-	harness_metric("placement_samples", (double)pl->samples, "count");
+	harness_metric(METRIC_PLACEMENT_SAMPLES, (double)pl->samples, "count");
 	if (pl->samples == 0)
 		return;
-	harness_metric_as("shared_cpu_fraction", frac, "fraction", MC_MEAN);
-	harness_metric_as("placement_changed", pl->changed, "bool", MC_MAX);
+	harness_metric_as(METRIC_SHARED_CPU_FRACTION, frac, "fraction", MC_MEAN);
+	harness_metric_as(METRIC_PLACEMENT_CHANGED, pl->changed, "bool", MC_MAX);
 	/* Metric values are never negative: a mixed placement has no flag. */
 	if (frac == 1 || frac == 0)
 		harness_metric_as("shared_cpu", frac == 1, "bool", MC_MEAN);

@@ -24,6 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/metrics.h"
+
 #define USAGE "mem-latency -t <seconds> [-s <bytes>] [-n <copies>]"
 #define LINE 64                  /* bytes per chain link: one cache line */
 #define MIN_SET (16ull << 10)
@@ -135,9 +137,9 @@ static double measure_size(struct lat_run *r, unsigned long long size, double bu
 static void size_name(unsigned long long size, char *out, size_t len)
 {
 	if (size >= (1ull << 20) && size % (1ull << 20) == 0)
-		snprintf(out, len, "lat_%lluM", size >> 20);
+		snprintf(out, len, METRIC_CURVE_PREFIX "%lluM", size >> 20);
 	else
-		snprintf(out, len, "lat_%lluK", size >> 10);
+		snprintf(out, len, METRIC_CURVE_PREFIX "%lluK", size >> 10);
 }
 
 int main(int argc, char **argv)
@@ -173,7 +175,7 @@ int main(int argc, char **argv)
 		run.ns[i] = measure_size(&run, run.sizes[i], budget);
 	for (size_t i = 0; i < run.nsizes; i++) {
 		size_name(run.sizes[i], name, sizeof(name));
-		harness_metric_as(name, run.ns[i], "ns", MC_MEAN);
+		harness_metric_as(name, run.ns[i], METRIC_CURVE_UNIT, MC_MEAN);
 	}
 	memsize_report(&mc);
 	snprintf(note, sizeof(note), "random chain, %d B lines, 16 KiB to %llu MiB", LINE,

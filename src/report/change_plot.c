@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "report/chart_rows.h"
 #include "report/plot.h"
 #include "util/gnuplot.h"
-#include "util/html_out.h"
 
 #define GROUP_GAP 0.5
 
@@ -96,7 +96,7 @@ int change_chart_write_script(FILE *f, const char *term, const struct change_cha
 			continue;       /* an empty block would be an error */
 		fprintf(f, "%s 'chart.dat' index %zu using 2:1:3:4 with xerrorbars pt 7 ps 1.2 "
 			"lw 2 lc rgb '%s' title ", first ? "" : ", \\\n    ", s,
-			html_colours[s % html_ncolours]);
+			chart_colour(s));
 		gnuplot_squote(f, cc->series[s]);
 		first = 0;
 	}

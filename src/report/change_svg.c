@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "report/chart_rows.h"
 #include "util/html_out.h"
 #include "util/util.h"
 
@@ -98,7 +99,7 @@ static void axis(FILE *out, const struct layout *l)
 static void row(FILE *out, const struct change_chart *cc, const struct layout *l, size_t i, int y)
 {
 	const struct change_row *r = &cc->rows[i];
-	const char *col = html_colours[r->series % html_ncolours];
+	const char *col = chart_colour(r->series);
 	double cy = y + ROW_H / 2.0;
 
 	if (isfinite(r->lo))
@@ -122,7 +123,7 @@ static void key(FILE *out, const struct change_chart *cc)
 	fputs("<p class=\"small\">Series (colours):", out);
 	for (size_t s = 0; s < cc->nseries; s++) {
 		fprintf(out, " <span style=\"color:%s\">&#9632;</span> ",
-			html_colours[s % html_ncolours]);
+			chart_colour(s));
 		html_text(out, cc->series[s]);
 	}
 	fputs("; each against ", out);

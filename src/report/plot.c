@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "report/chart_rows.h"
 #include "report/report.h"
 #include "util/gnuplot.h"
 #include "util/util.h"
@@ -47,10 +48,6 @@ int plot_write_data(FILE *f, const struct plot_chart *c, double *vmax)
 	}
 	return ferror(f) ? -1 : 0;
 }
-
-static const char *const series_colours[] = {
-	"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1",
-};
 
 void plot_terminal(FILE *f, const char *term, int height)
 {
@@ -99,7 +96,7 @@ int plot_write_script(FILE *f, const char *term, const struct plot_chart *c, dou
 			continue;   /* an empty block would be an error */
 		fprintf(f, "%s 'chart.dat' index %zu using 2:1:(0):2:($1-%.6f):($1+%.6f) "
 			"with boxxyerror lc rgb '%s' title ", first ? "" : ", \\\n    ", s, bh, bh,
-			series_colours[s % (sizeof(series_colours) / sizeof(series_colours[0]))]);
+			chart_colour(s));
 		gnuplot_squote(f, c->series[s] ? c->series[s] : "");
 		fprintf(f, ", \\\n    'chart.dat' index %zu using 2:1:3 with labels left "
 			"offset char 0.8,0 font ',8' notitle", s);
@@ -151,8 +148,7 @@ static int bar_script(const char *path, const char *term, const void *ctx, doubl
 	return f == NULL ? -1 : close_with(f, plot_write_script(f, term, ctx, vmax));
 }
 
-/* The bar chart's files in folder dir. */
-static int write_bars(const char *dir, const char *term, const void *ctx)
+int plot_bars(const char *dir, const char *term, const void *ctx)
 {
 	return write_chart_files(dir, term, ctx, bar_data, bar_script);
 }
@@ -237,55 +233,6 @@ int plot_to_file(const char *out_path, plot_writer write, const void *ctx, char 
 		return -1;
 	}
 	return plot_draw(gp, term, out_path, write, ctx, err, errlen);
-}
-
-int plot_grouped(const char *out_path, const char *title,
-		 const char *const *row_labels, size_t nrows,
-		 const char *const *series_labels, size_t nseries,
-		 const double *values, const char *value_label,
-		 char *err, size_t errlen)
-{
-	struct plot_chart c = { title ? title : "", value_label, row_labels, series_labels,
-			   nrows, nseries, values };
-
-	if (nrows == 0 || nseries == 0) {
-		snprintf(err, errlen, "nothing to plot");
-		return -1;
-	}
-	return plot_to_file(out_path, write_bars, &c, err, errlen);
-}
-
-/* The index of test d in a copy run (NULL: the System Benchmarks Index Score). */
-static double run_value(const struct copy_run *run, const struct test_def *d)
-{
-	if (d == NULL)
-		return run->cats[CAT_SYSTEM].nindexed > 0 ? run->cats[CAT_SYSTEM].score
-							  : (double)NAN;
-	for (size_t k = 0; k < run->ntests; k++) {
-		const struct bench_result *t = &run->tests[k];
-
-		if (t->def != NULL && strcmp(t->def->name, d->name) == 0)
-			return t->status == TS_OK && d->baseline > 0 && t->index > 0
-			       ? t->index : (double)NAN;
-	}
-	return (double)NAN;
-}
-
-/* report_test_defs's filter: an indexed test with a result. */
-static int indexed(const struct copy_run *run, const struct bench_result *b)
-{
-	return isfinite(run_value(run, b->def));
-}
-
-/* Rows: indexed tests with a result at some copy count, by title; then the score. */
-static size_t collect_rows(const struct run_result *r, const struct test_def **defs,
-			   size_t max)
-{
-	size_t n = max > 0 ? report_test_defs(r, indexed, defs, max - 1) : 0;
-
-	if (n > 0)
-		defs[n++] = NULL;
-	return n;
 }
 
 static void chart_title(const struct run_result *r, char *out, size_t len)
@@ -401,7 +348,7 @@ static int latency_script(const char *path, const char *term, const void *ctx, d
 			 lc->r->runs[s].copies == 1 ? "y" : "ies");
 		fprintf(f, "%s 'chart.dat' index %zu using 1:2 with linespoints lw 2 lc rgb '%s' title ",
 			s ? ", \\\n    " : " ", s,
-			series_colours[s % (sizeof(series_colours) / sizeof(series_colours[0]))]);
+			chart_colour(s));
 		gnuplot_squote(f, name);
 		if (s == 0)   /* the cache level of each point, once */
 			fprintf(f, ", \\\n    'chart.dat' index 0 using 1:2:3 with labels "
@@ -447,50 +394,35 @@ static int plot_latency(const char *gp, const char *resdir, const struct run_res
 
 void plot_run_chart_free(struct plot_run_chart *pc)
 {
-	free(pc->defs);
-	free(pc->rows);
+	chart_rows_free(&pc->rows);
 	free(pc->series);
 	free(pc->names);
-	free(pc->values);
 	memset(pc, 0, sizeof(*pc));
 }
 
 int plot_run_chart(const struct run_result *r, struct plot_run_chart *pc)
 {
-	size_t cap = 1, ns = r->nruns;
+	size_t ns = r->nruns;
 
 	memset(pc, 0, sizeof(*pc));
-	for (size_t s = 0; s < ns; s++)
-		cap += r->runs[s].ntests;
-	pc->defs = calloc(cap, sizeof(*pc->defs));
-	pc->rows = calloc(cap, sizeof(*pc->rows));
 	pc->series = calloc(ns ? ns : 1, sizeof(*pc->series));
 	pc->names = calloc(ns ? ns : 1, sizeof(*pc->names));
-	pc->values = calloc(cap * (ns ? ns : 1), sizeof(*pc->values));
-	if (pc->defs == NULL || pc->rows == NULL || pc->series == NULL || pc->names == NULL ||
-	    pc->values == NULL) {
+	if (pc->series == NULL || pc->names == NULL || chart_rows_build(r, &pc->rows) != 0) {
 		plot_run_chart_free(pc);
 		return -1;
 	}
-	pc->chart.nrows = collect_rows(r, pc->defs, cap);
-	pc->chart.nseries = ns;
 	for (size_t s = 0; s < ns; s++) {
-		snprintf(pc->names[s], sizeof(pc->names[s]), "%u cop%s%s%s", r->runs[s].copies,
-			 r->runs[s].copies == 1 ? "y" : "ies", r->ndirs >= 2 ? ", " : "",
-			 report_dir_label(r, &r->runs[s]));
+		chart_rows_series(&pc->rows, s, ", ", pc->names[s], sizeof(pc->names[s]));
 		pc->series[s] = pc->names[s];
-	}
-	for (size_t i = 0; i < pc->chart.nrows; i++) {
-		pc->rows[i] = pc->defs[i] ? pc->defs[i]->title : "System Benchmarks Index Score";
-		for (size_t s = 0; s < ns; s++)
-			pc->values[i * ns + s] = run_value(&r->runs[s], pc->defs[i]);
 	}
 	chart_title(r, pc->title, sizeof(pc->title));
 	pc->chart.title = pc->title;
-	pc->chart.value_label = "Index (SPARCstation 20-61 = 10)";
-	pc->chart.rows = pc->rows;
+	pc->chart.value_label = CHART_VALUE_LABEL;
+	pc->chart.rows = pc->rows.labels;
 	pc->chart.series = pc->series;
-	pc->chart.values = pc->values;
+	pc->chart.nrows = pc->rows.nrows;
+	pc->chart.nseries = pc->rows.nseries;
+	pc->chart.values = pc->rows.values;
 	return 0;
 }
 
@@ -513,7 +445,7 @@ int plot_run(const char *resdir, const struct run_result *r, int quiet)
 	if (plot_latency(gp, resdir, r) != 0)
 		rc = -1;
 	/* No indexed test ran: no bar chart. */
-	if (pc.chart.nrows > 0 && plot_both(gp, resdir, r->base_name, write_bars, &pc.chart) != 0)
+	if (pc.chart.nrows > 0 && plot_both(gp, resdir, r->base_name, plot_bars, &pc.chart) != 0)
 		rc = -1;
 	plot_run_chart_free(&pc);
 	return rc;

@@ -9,8 +9,13 @@
 #include <stdio.h>
 
 #include "core/result.h"
+#include "report/chart_rows.h"
 
-/* What a grouped bar chart shows (plot_grouped's arguments, bundled). */
+/*
+ * A grouped horizontal bar chart: one group per row (labels on the left, so
+ * long names never overlap), one bar per series, a legend of the series.
+ * A newline in title starts a second line; value_label names the value axis.
+ */
 struct plot_chart {
 	const char *title, *value_label;
 	const char *const *rows, *const *series;
@@ -20,22 +25,6 @@ struct plot_chart {
 
 /* Per-test index for each copy count as a bar chart: <base>.svg (and .png). */
 int plot_run(const char *resdir, const struct run_result *r, int quiet);
-
-/*
- * A grouped horizontal bar chart: one group per row (labels on the left, so
- * long names never overlap), one bar per series, a legend of the series.
- * values[row * nseries + series]; NAN = no bar.  out_path ends in .svg or
- * .png (pngcairo, else gnuplot's png terminal).  A newline in title starts
- * a second line; value_label names the value axis.  Written atomically:
- * gnuplot draws into a temporary folder next to out_path, which is renamed
- * over it and removed.  Returns 0, or -1 with a one-line reason in err
- * (gnuplot missing, no png terminal, gnuplot failed or took over 30 s).
- */
-int plot_grouped(const char *out_path, const char *title,
-		 const char *const *row_labels, size_t nrows,
-		 const char *const *series_labels, size_t nseries,
-		 const double *values, const char *value_label,
-		 char *err, size_t errlen);
 
 /*
  * The drawing steps, for other charts (plot_paired.c): write(dir, term, ctx)
@@ -57,6 +46,8 @@ int plot_both(const char *gp, const char *resdir, const char *base, plot_writer 
  */
 int plot_to_file(const char *out_path, plot_writer write, const void *ctx, char *err,
 		 size_t errlen);
+/* A bar chart's two files in folder dir (a plot_writer; ctx is a struct plot_chart). */
+int plot_bars(const char *dir, const char *term, const void *ctx);
 
 /*
  * Paired mode: <base>-paired.svg (and .png): per test, each directory's
@@ -77,17 +68,15 @@ int plot_write_data(FILE *f, const struct plot_chart *c, double *vmax);
 int plot_write_script(FILE *f, const char *term, const struct plot_chart *c, double vmax);
 
 /*
- * What plot_run charts for a run: a row per indexed test that has a result
- * at some copy count, by title, then the System Benchmarks Index Score; a
- * series per copy count; values are indexes.  chart.nrows is 0 when no
- * indexed test ran.  -1 when out of memory; free with plot_run_chart_free.
+ * What plot_run charts for a run: the index chart's rows (chart_rows.h)
+ * with gnuplot's title and series names.  chart.nrows is 0 when no indexed
+ * test ran.  -1 when out of memory; free with plot_run_chart_free.
  */
 struct plot_run_chart {
 	struct plot_chart chart;
-	const struct test_def **defs;   /* per row; NULL for the score row */
-	const char **rows, **series;
+	struct chart_rows rows;
+	const char **series;
 	char (*names)[48];
-	double *values;
 	char title[512];
 };
 int plot_run_chart(const struct run_result *r, struct plot_run_chart *pc);

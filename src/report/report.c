@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/metrics.h"
+
 #include "util/util.h"
 
 const struct report_writer report_writers[] = {
@@ -180,7 +182,7 @@ size_t report_flags(const struct run_result *r, const struct bench_result *t,
 {
 	const struct summary *s = &t->stats;
 	size_t n = 0;
-	const struct metric *moved = report_find_metric(t, "placement_changed");
+	const struct metric *moved = report_find_metric(t, METRIC_PLACEMENT_CHANGED);
 
 #define ADD(cond, word) do { if ((cond) && n < max) words[n++] = (word); } while (0)
 	ADD(s->flags & SF_ONE, "single-sample");

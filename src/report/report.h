@@ -8,7 +8,9 @@
 
 #include <stdio.h>
 
+#include "core/protocol.h"
 #include "core/result.h"
+#include "report/table.h"
 
 struct report_writer {
 	const char *name;       /* "text", "json", ... */
@@ -27,6 +29,19 @@ int report_json(FILE *out, const struct run_result *r);  /* schema_version 1 */
 int report_csv(FILE *out, const struct run_result *r);   /* one row per sample */
 int report_html(FILE *out, const struct run_result *r);  /* self-contained page */
 int report_md(FILE *out, const struct run_result *r);    /* Markdown tables */
+
+/*
+ * The CSV's metric columns (report_csv.c), in order after "ok": each named
+ * column holds one METRIC (core/metrics.h) of the sample, its copies
+ * combined as how says (score_pass_metric: MC_SUM, MC_MEAN, MC_MAX); empty
+ * where no copy reported it.  The writer walks this table.
+ */
+struct csv_metric_col {
+	const char *column, *metric;
+	enum metric_combine how;
+};
+extern const struct csv_metric_col report_csv_metric_cols[];
+extern const size_t report_csv_metric_ncols;
 
 /*
  * The text report's Placement block of one copy run (report_placement.c):
@@ -48,6 +63,14 @@ extern const char *const report_placement_heads[REPORT_PLACE_COLS];
 extern const char report_placement_legend[];
 size_t report_placement_rows(const struct copy_run *run, const size_t *order,
 			     char (*cells)[REPORT_PLACE_COLS][REPORT_PLACE_CELL], size_t max);
+/*
+ * The same block as a Markdown or HTML table (report_table.c) in frame f,
+ * whose heads f->heads writes: the label a text cell, the others numbers;
+ * nothing when no test reported placement.  How many rows it wrote (the
+ * writer adds report_placement_legend under them).
+ */
+size_t report_placement_table(struct table_out *t, const struct copy_run *run,
+			      const size_t *order, const struct table_frame *f);
 
 /* The "Test dir:" lines of the header (also used by the HTML/MD writers). */
 void report_testdir_lines(FILE *out, const struct sys_info *si, const char *indent);
@@ -101,51 +124,6 @@ const struct copy_run *report_block(const struct run_result *r, size_t k);
 const char *report_dir_label(const struct run_result *r, const struct copy_run *run);
 /* The copy counts of a run, in order; how many. */
 size_t report_paired_copies(const struct run_result *r, unsigned *out, size_t max);
-/*
- * The Markdown and HTML writers' tables (report_table.c): each table's rows
- * are built once and written through a writer's marks: row opens a row
- * before a text cell, row_num before a number cell; cell and num go between
- * cells, before a text and a number cell; end closes the row (Markdown "| ",
- * " | ", " |\n"; HTML "<tr><td>", "</td><td class=\"n\">", "</td></tr>\n").
- * Text cells go through the writer's esc, numbers as they are.
- */
-struct table_marks {
-	const char *row, *row_num, *cell, *num, *end;
-	const char *empty;      /* an empty cell, opener included (Markdown " |") */
-	const char *line, *line_next, *line_end;   /* the lines of a notes cell */
-};
-struct table_out {
-	FILE *out;
-	const struct table_marks *m;
-	void (*esc)(FILE *, const char *);
-	size_t cells;           /* in the current row */
-};
-void table_text(struct table_out *t, const char *s);   /* a new text cell */
-void table_more(struct table_out *t, const char *s);   /* more text in this cell */
-void table_num(struct table_out *t, const char *format, ...)
-	__attribute__((format(printf, 2, 3)));          /* a new number cell */
-void table_empty(struct table_out *t);                 /* a new empty cell */
-void table_end(struct table_out *t);
-
-/*
- * A whole table's markup around its rows: open, then the table's caption
- * where it has one (escaped: the curve's test title), head (the column
- * heads), the rows, close.
- */
-struct table_frame {
-	const char *open, *head, *close;
-	const struct table_heads *heads;        /* a table whose columns vary, else NULL */
-};
-/*
- * Column heads written one by one, for a table whose columns depend on the
- * run: open, sep between heads, close; then, where the format has one, the
- * alignment rule: rule (the first column's), rule_num per number column,
- * rule_end (Markdown "|:-----|", "-----:|", "\n"; HTML none).
- */
-struct table_heads {
-	const char *open, *sep, *close;
-	const char *rule, *rule_num, *rule_end;
-};
 /*
  * The results table's columns after the test's title, as a writer picks
  * them: the result (or the test's state), the unit (with the program's note

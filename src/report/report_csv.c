@@ -10,96 +10,110 @@
 
 #include <string.h>
 
+#include "core/metrics.h"
 #include "util/csv_out.h"
+#include "score/score.h"
 #include "score/score_ci.h"
 
 #define CSV_FORMAT_VERSION 1
 
 /*
- * A metric of the sample summed over its copies (the write tests' regimes
- * are rates in MB/s, which add up like the headline); empty when no copy
- * reported it.
+ * The write tests' regimes: rates in MB/s, which add up over the copies
+ * like the headline.
  */
-static void pass_metric(FILE *out, const struct pass_result *ps, const char *name)
-{
-	double sum = 0;
-	int seen = 0;
+const struct csv_metric_col report_csv_metric_cols[] = {
+	{ "first_write_rate", METRIC_FIRST_WRITE_MB_S, MC_SUM },
+	{ "rewrite_rate", METRIC_REWRITE_MB_S, MC_SUM },
+};
+const size_t report_csv_metric_ncols =
+	sizeof(report_csv_metric_cols) / sizeof(report_csv_metric_cols[0]);
 
-	for (size_t c = 0; c < ps->ncopies && ps->copies != NULL; c++)
-		for (size_t m = 0; m < ps->copies[c].nmetrics; m++)
-			if (strcmp(ps->copies[c].metrics[m].name, name) == 0) {
-				sum += ps->copies[c].metrics[m].value;
-				seen = 1;
-			}
-	if (seen)
-		csv_number(out, sum);
+/* The metric columns' cells, each followed by a comma. */
+static void metric_cells(FILE *out, const struct pass_result *ps)
+{
+	for (size_t i = 0; i < report_csv_metric_ncols; i++) {
+		double v;
+
+		if (score_pass_metric(ps, report_csv_metric_cols[i].metric,
+				      report_csv_metric_cols[i].how, &v))
+			csv_number(out, v);
+		fputc(',', out);
+	}
+}
+
+static void header(FILE *out, int paired)
+{
+	fputs("format_version,run_id,copies,test,title,pass,count,seconds,rate,unit,dropped,ok,",
+	      out);
+	for (size_t i = 0; i < report_csv_metric_ncols; i++)
+		fprintf(out, "%s,", report_csv_metric_cols[i].column);
+	/* Paired mode adds each sample's directory label and round (docs/results.md). */
+	fprintf(out, "disturbed,excluded,index_score,index_score_lo,index_score_hi%s\n",
+		paired ? ",label,round" : "");
+}
+
+/* Sample p of test t in copy run run: one row (ci: the copy count's score and interval). */
+static void sample_row(FILE *out, const struct run_result *r, const struct copy_run *run,
+		       const struct bench_result *t, size_t p, const struct score_ci *ci)
+{
+	const struct pass_result *ps = &t->passes[p];
+
+	fprintf(out, "%d,", CSV_FORMAT_VERSION);
+	csv_field(out, r->base_name);
+	fprintf(out, ",%u,", run->copies);
+	csv_field(out, t->def->name);
+	fputc(',', out);
+	csv_field(out, t->def->title);
+	fprintf(out, ",%zu,", p + 1);
+	csv_number(out, ps->count);
+	fputc(',', out);
+	csv_number(out, ps->time);
+	fputc(',', out);
+	csv_number(out, ps->rate);
+	fputc(',', out);
+	csv_field(out, t->def->unit);
+	fprintf(out, ",%d,%d,", ps->dropped ? 1 : 0, ps->ok ? 1 : 0);
+	metric_cells(out, ps);
+	if (ps->intf.have) {
+		char flags[40];
+
+		/* "steal,contended" (quoted), "none"; empty: not measured. */
+		csv_field(out, ps->intf.flags ? intf_flag_names(ps->intf.flags, flags, sizeof(flags)) : "none");
+	}
+	/* --exclude-disturbed left it out of everything. */
+	fprintf(out, ",%d,", ps->excluded ? 1 : 0);
+	if (ci->score > 0)
+		csv_number(out, ci->score);
+	fputc(',', out);
+	if (ci->ok)
+		csv_number(out, ci->lo);
+	fputc(',', out);
+	if (ci->ok)
+		csv_number(out, ci->hi);
+	if (r->ndirs >= 2) {
+		fputc(',', out);
+		csv_field(out, report_dir_label(r, run));
+		fprintf(out, ",%u", ps->round);
+	}
+	fputc('\n', out);
 }
 
 int report_csv(FILE *out, const struct run_result *r)
 {
-	int paired = r->ndirs >= 2;
-
-	/* Paired mode adds each sample's directory label and round (docs/results.md). */
-	fprintf(out, "format_version,run_id,copies,test,title,pass,count,seconds,rate,unit,dropped,ok,"
-		"first_write_rate,rewrite_rate,disturbed,excluded,index_score,index_score_lo,"
-		"index_score_hi%s\n", paired ? ",label,round" : "");
+	header(out, r->ndirs >= 2);
 	for (size_t i = 0; i < r->nruns; i++) {
 		const struct copy_run *run = &r->runs[i];
 		struct score_ci ci;
 
 		/* Each row carries its copy count's score and 95 % interval. */
 		score_ci_run(run, &ci);
-
 		for (size_t k = 0; k < run->ntests && run->tests != NULL; k++) {
 			const struct bench_result *t = &run->tests[k];
 
 			if (t->def == NULL || t->passes == NULL)
 				continue;
-			for (size_t p = 0; p < t->npasses; p++) {
-				const struct pass_result *ps = &t->passes[p];
-
-				fprintf(out, "%d,", CSV_FORMAT_VERSION);
-				csv_field(out, r->base_name);
-				fprintf(out, ",%u,", run->copies);
-				csv_field(out, t->def->name);
-				fputc(',', out);
-				csv_field(out, t->def->title);
-				fprintf(out, ",%zu,", p + 1);
-				csv_number(out, ps->count);
-				fputc(',', out);
-				csv_number(out, ps->time);
-				fputc(',', out);
-				csv_number(out, ps->rate);
-				fputc(',', out);
-				csv_field(out, t->def->unit);
-				fprintf(out, ",%d,%d,", ps->dropped ? 1 : 0, ps->ok ? 1 : 0);
-				pass_metric(out, ps, "first_write_mb_s");
-				fputc(',', out);
-				pass_metric(out, ps, "rewrite_mb_s");
-				fputc(',', out);
-				if (ps->intf.have) {
-					char flags[40];
-
-					/* "steal,contended" (quoted), "none"; empty: not measured. */
-					csv_field(out, ps->intf.flags ? intf_flag_names(ps->intf.flags, flags, sizeof(flags)) : "none");
-				}
-				/* --exclude-disturbed left it out of everything. */
-				fprintf(out, ",%d,", ps->excluded ? 1 : 0);
-				if (ci.score > 0)
-					csv_number(out, ci.score);
-				fputc(',', out);
-				if (ci.ok)
-					csv_number(out, ci.lo);
-				fputc(',', out);
-				if (ci.ok)
-					csv_number(out, ci.hi);
-				if (paired) {
-					fputc(',', out);
-					csv_field(out, report_dir_label(r, run));
-					fprintf(out, ",%u", ps->round);
-				}
-				fputc('\n', out);
-			}
+			for (size_t p = 0; p < t->npasses; p++)
+				sample_row(out, r, run, t, p, &ci);
 		}
 	}
 	return ferror(out) ? -1 : 0;

@@ -9,19 +9,23 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/metrics.h"
 #include "shared/size.h"
 #include "util/util.h"
 
 int report_is_curve_metric(const struct metric *m)
 {
-	return strncmp(m->name, "lat_", 4) == 0 && strcmp(m->unit, "ns") == 0;
+	return strncmp(m->name, METRIC_CURVE_PREFIX, strlen(METRIC_CURVE_PREFIX)) == 0 &&
+	       strcmp(m->unit, METRIC_CURVE_UNIT) == 0;
 }
 
 /* The level a working set of 'bytes' fits in. */
 static void level_of(const struct bench_result *t, unsigned long long bytes, char *out,
 		     size_t len)
 {
-	static const char *const keys[] = { "l1d", "l2", "l3", "l4" };
+	static const char *const keys[] = {
+		METRIC_CACHE_L1D, METRIC_CACHE_L2, METRIC_CACHE_L3, METRIC_CACHE_L4,
+	};
 	static const char *const names[] = { "L1d", "L2", "L3", "L4" };
 	int known = 0;
 
@@ -49,7 +53,7 @@ size_t report_curve(const struct bench_result *t, struct curve_point *pts, size_
 		size_t j;
 
 		if (!report_is_curve_metric(&t->metrics[m]) ||
-		    parse_size(t->metrics[m].name + 4, &bytes) != 0)
+		    parse_size(t->metrics[m].name + strlen(METRIC_CURVE_PREFIX), &bytes) != 0)
 			continue;
 		/* Insertion by size: the program prints them in order, but be sure. */
 		for (j = n; j > 0 && pts[j - 1].bytes > bytes; j--)

@@ -5,7 +5,8 @@
  * follow UnixBench's HTML report: system information, then per copy count
  * the results, the index tables and sysindex's statistics.  The results,
  * curve, statistics and paired tables' rows are report_table.c's, the same
- * as the Markdown report's: this file gives their HTML (marks and frames).
+ * as the Markdown report's, in report_table.c's HTML: this file gives their
+ * frames.
  */
 #include "report/report.h"
 
@@ -14,12 +15,10 @@
 #include <string.h>
 
 #include "report/change_chart.h"
+#include "report/chart_rows.h"
 #include "util/html_out.h"
 #include "util/json_out.h"
 #include "util/util.h"
-
-#define bar_colours html_colours
-#define NCOLOURS html_ncolours
 
 /* Text for element content and attribute values (html_out.h). */
 static void esc(FILE *out, const char *str)
@@ -27,20 +26,6 @@ static void esc(FILE *out, const char *str)
 	html_text(out, str);
 }
 
-/* A table's rows in HTML (report_table.c builds them): numbers right-aligned. */
-static const struct table_marks html_marks = {
-	.row = "<tr><td>", .row_num = "<tr><td class=\"n\">", .cell = "</td><td>",
-	.num = "</td><td class=\"n\">", .end = "</td></tr>\n", .empty = "</td><td>",
-	.line = "<span class=\"small\">", .line_next = "<br><span class=\"small\">",
-	.line_end = "</span>",
-};
-
-static struct table_out html_table(FILE *out)
-{
-	struct table_out t = { .out = out, .m = &html_marks, .esc = esc };
-
-	return t;
-}
 
 static void info_row(FILE *out, const char *name, const char *value)
 {
@@ -242,39 +227,26 @@ static void scaling_notes(FILE *out, const struct copy_run *run, const size_t *o
 	}
 }
 
-/* The Placement block (report_placement.c's cells) with its legend in words. */
+/* The Placement block (report_table.c's table) with its legend in words. */
+static const struct table_frame html_placement = {
+	.open = "<h3>Placement</h3>\n<table class=\"placement\">\n", .head = "",
+	.close = "</table>\n", .heads = &table_html_heads,
+};
+
 static void placement(FILE *out, const struct copy_run *run, const size_t *order)
 {
-	char (*cells)[REPORT_PLACE_COLS][REPORT_PLACE_CELL] =
-		calloc(REPORT_PLACE_MAX, sizeof(*cells));
-	size_t n = cells ? report_placement_rows(run, order, cells, REPORT_PLACE_MAX) : 0;
+	struct table_out tab = table_html(out);
 
-	if (n > 0) {
-		fputs("<h3>Placement</h3>\n<table class=\"placement\">\n<tr>", out);
-		for (size_t k = 0; k < REPORT_PLACE_COLS; k++) {
-			fputs("<th>", out);
-			esc(out, k == 0 ? "Test" : report_placement_heads[k]);
-			fputs("</th>", out);
-		}
-		fputs("</tr>\n", out);
-		for (size_t i = 0; i < n; i++) {
-			for (size_t k = 0; k < REPORT_PLACE_COLS; k++) {
-				fputs(k == 0 ? "<tr><td>" : "<td class=\"n\">", out);
-				esc(out, cells[i][k]);
-				fputs("</td>", out);
-			}
-			fputs("</tr>\n", out);
-		}
-		fputs("</table>\n<p class=\"small\">", out);
+	if (report_placement_table(&tab, run, order, &html_placement) > 0) {
+		fputs("<p class=\"small\">", out);
 		esc(out, report_placement_legend);
 		fputs("</p>\n", out);
 	}
-	free(cells);
 }
 
 static void copy_section(FILE *out, const struct run_result *r, const struct copy_run *run)
 {
-	struct table_out tab = html_table(out);
+	struct table_out tab = table_html(out);
 	struct report_section sec;
 	long secs = (long)difftime(run->end, run->start);
 	const size_t *order;
@@ -325,31 +297,6 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	report_section_close(&sec);
 }
 
-/*
- * A chart row's value in one copy run: the test's index, or for the row
- * without a test the System Benchmarks Index Score; NAN when there is none.
- */
-static double row_value(const struct copy_run *run, const struct test_def *d)
-{
-	if (d == NULL)
-		return run->cats[CAT_SYSTEM].nindexed > 0 ? run->cats[CAT_SYSTEM].score
-							  : (double)NAN;
-	for (size_t k = 0; k < run->ntests; k++) {
-		const struct bench_result *t = &run->tests[k];
-
-		if (t->def == d || strcmp(t->def->name, d->name) == 0)
-			return t->status == TS_OK && d->baseline > 0 && t->index > 0
-			       ? t->index : (double)NAN;
-	}
-	return (double)NAN;
-}
-
-/* report_test_defs's filter: an indexed test with a result. */
-static int indexed(const struct copy_run *run, const struct bench_result *b)
-{
-	return isfinite(row_value(run, b->def));
-}
-
 /* A round axis step (1, 2 or 5 times a power of ten) giving about 5 ticks. */
 static double nice_step(double max)
 {
@@ -358,99 +305,115 @@ static double nice_step(double max)
 	return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * p;
 }
 
-/* The chart's last row label, drawn in bold. */
-static const char score_label[] = "System Benchmarks Index Score";
-
-/* The label column: room for the widest row label drawn, 6 px either side. */
-static int label_column(const struct test_def *const *rows, size_t nrows)
+/* The label column: room for the widest row label drawn (the score's bold), 6 px either side. */
+static int label_column(const struct chart_rows *cr)
 {
-	int w = html_text_px(score_label, 12, 1);
+	int w = html_text_px(CHART_SCORE_LABEL, 12, 1);
 
-	for (size_t i = 0; i < nrows; i++)
-		if (rows[i] != NULL && html_text_px(rows[i]->title, 12, 0) > w)
-			w = html_text_px(rows[i]->title, 12, 0);
+	for (size_t i = 0; i < cr->nrows; i++)
+		if (cr->defs[i] != NULL && html_text_px(cr->labels[i], 12, 0) > w)
+			w = html_text_px(cr->labels[i], 12, 0);
 	return w + 12;
 }
 
+/* The chart's geometry in px: label column, plot width, one bar, one row's group. */
+struct chart_box {
+	int label_w, plot_w, bar_h, group_h, top, width, height;
+	double vmax, step;   /* the axis: 0..vmax in steps of step */
+};
+
+static struct chart_box chart_box(const struct chart_rows *cr)
+{
+	struct chart_box b = { .plot_w = 520, .bar_h = 14, .top = 30 };
+
+	b.label_w = label_column(cr);
+	b.group_h = (int)cr->nseries * b.bar_h + 10;
+	b.width = b.label_w + b.plot_w + 70;
+	b.height = b.top + (int)cr->nrows * b.group_h + 48;
+	b.step = nice_step(cr->vmax);
+	b.vmax = ceil(cr->vmax / b.step) * b.step;
+	return b;
+}
+
+/* The key above the bars, then the grid and the value axis's name below. */
+static void chart_axes(FILE *out, const struct chart_rows *cr, const struct chart_box *b)
+{
+	char name[64];
+
+	for (size_t s = 0; s < cr->nseries; s++) {
+		chart_rows_series(cr, s, " ", name, sizeof(name));
+		fprintf(out, "<rect x=\"%d\" y=\"8\" width=\"12\" height=\"12\" fill=\"%s\"/>"
+			"<text x=\"%d\" y=\"18\">", b->label_w + (int)s * 110, chart_colour(s),
+			b->label_w + (int)s * 110 + 16);
+		esc(out, name);
+		fputs("</text>\n", out);
+	}
+	/* An integer counter: at most 11 grid lines, however step rounds. */
+	for (int k = 0; k <= 10 && k * b->step <= b->vmax + b->step / 2; k++) {
+		double v = k * b->step, x = b->label_w + b->plot_w * v / b->vmax;
+
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
+			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n", x, b->top,
+			x, b->height - 43, x, b->height - 28, v);
+	}
+	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
+		b->label_w + b->plot_w / 2, b->height - 6, CHART_VALUE_LABEL);
+}
+
+/* Row i: its label on the left (the score's in bold), a bar per series with its value. */
+static void chart_row(FILE *out, const struct chart_rows *cr, const struct chart_box *b,
+		      size_t i)
+{
+	int y0 = b->top + (int)i * b->group_h + 5;
+
+	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", b->label_w - 6,
+		y0 + (int)cr->nseries * b->bar_h / 2 + 4);
+	if (cr->defs[i] != NULL)
+		esc(out, cr->labels[i]);
+	else
+		fprintf(out, "<tspan font-weight=\"bold\">%s</tspan>", CHART_SCORE_LABEL);
+	fputs("</text>\n", out);
+	for (size_t s = 0; s < cr->nseries; s++) {
+		double v = cr->values[i * cr->nseries + s];
+		int y = y0 + (int)s * b->bar_h;
+		double w;
+
+		if (!isfinite(v))
+			continue;
+		w = b->plot_w * v / b->vmax;
+		fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\">"
+			"<title>%.1f</title></rect><text x=\"%.1f\" y=\"%d\" font-size=\"10\">"
+			"%.1f</text>\n", b->label_w, y, w, b->bar_h - 2, chart_colour(s), v,
+			b->label_w + w + 4, y + b->bar_h - 4, v);
+	}
+}
+
 /*
- * The index of each indexed test, one bar per copy count, drawn as
- * horizontal bars so long test names sit on the left, unrotated.
+ * The index of each indexed test, one bar per copy count (chart_rows.h, the
+ * same rows as the gnuplot chart), drawn as horizontal bars so long test
+ * names sit on the left, unrotated.
  */
 static void chart(FILE *out, const struct run_result *r)
 {
-	const struct test_def **rows;
-	size_t nrows, ns = r->nruns, cap = 0;
-	double vmax = 0, step;
-	int label_w, plot_w = 520, bar_h = 14, group_h, top = 30, width, height;
+	struct chart_rows cr;
+	struct chart_box b;
 
-	for (size_t s = 0; s < ns; s++)
-		cap += r->runs[s].ntests;
-	if (cap == 0 || (rows = calloc(cap + 1, sizeof(*rows))) == NULL)
+	if (chart_rows_build(r, &cr) != 0)
 		return;
-	nrows = report_test_defs(r, indexed, rows, cap);
-	if (nrows == 0) {
-		free(rows);
+	if (cr.nrows == 0) {
+		chart_rows_free(&cr);
 		return;
 	}
-	rows[nrows++] = NULL;   /* the last row: the index score */
-	for (size_t i = 0; i < nrows; i++)
-		for (size_t s = 0; s < ns; s++) {
-			double v = row_value(&r->runs[s], rows[i]);
-
-			if (isfinite(v) && v > vmax)
-				vmax = v;
-		}
-	label_w = label_column(rows, nrows);
-	group_h = (int)ns * bar_h + 10;
-	width = label_w + plot_w + 70;
-	height = top + (int)nrows * group_h + 48;
-	step = nice_step(vmax);
-	vmax = ceil(vmax / step) * step;
+	b = chart_box(&cr);
 	fputs("<h2>Index per test</h2>\n", out);
 	fprintf(out, "<svg viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" role=\"img\" "
 		"aria-label=\"Index per test and copy count\" font-size=\"12\">\n",
-		width, height, width, height);
-	for (size_t s = 0; s < ns; s++)
-		fprintf(out, "<rect x=\"%d\" y=\"8\" width=\"12\" height=\"12\" fill=\"%s\"/>"
-			"<text x=\"%d\" y=\"18\">%u cop%s%s%s</text>\n", label_w + (int)s * 110,
-			bar_colours[s % NCOLOURS], label_w + (int)s * 110 + 16, r->runs[s].copies,
-			r->runs[s].copies == 1 ? "y" : "ies", r->ndirs >= 2 ? " " : "",
-			report_dir_label(r, &r->runs[s]));
-	/* An integer counter: at most 11 grid lines, however step rounds. */
-	for (int k = 0; k <= 10 && k * step <= vmax + step / 2; k++) {
-		double v = k * step, x = label_w + plot_w * v / vmax;
-
-		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
-			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n", x, top, x,
-			height - 43, x, height - 28, v);
-	}
-	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">Index "
-		"(SPARCstation 20-61 = 10)</text>\n", label_w + plot_w / 2, height - 6);
-	for (size_t i = 0; i < nrows; i++) {
-		int y0 = top + (int)i * group_h + 5;
-
-		fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", label_w - 6,
-			y0 + (int)ns * bar_h / 2 + 4);
-		if (rows[i] != NULL)
-			esc(out, rows[i]->title);
-		else
-			fprintf(out, "<tspan font-weight=\"bold\">%s</tspan>", score_label);
-		fputs("</text>\n", out);
-		for (size_t s = 0; s < ns; s++) {
-			double v = row_value(&r->runs[s], rows[i]);
-			double w = isfinite(v) ? plot_w * v / vmax : 0;
-			int y = y0 + (int)s * bar_h;
-
-			if (!isfinite(v))
-				continue;
-			fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\">"
-				"<title>%.1f</title></rect><text x=\"%.1f\" y=\"%d\" font-size=\"10\">"
-				"%.1f</text>\n", label_w, y, w, bar_h - 2, bar_colours[s % NCOLOURS], v,
-				label_w + w + 4, y + bar_h - 4, v);
-		}
-	}
+		b.width, b.height, b.width, b.height);
+	chart_axes(out, &cr, &b);
+	for (size_t i = 0; i < cr.nrows; i++)
+		chart_row(out, &cr, &b, i);
 	fputs("</svg>\n", out);
-	free(rows);
+	chart_rows_free(&cr);
 }
 
 /* Paired mode: every comparison's change and interval, drawn (report/change_chart.h). */
@@ -470,7 +433,7 @@ static void paired_chart(FILE *out, const struct run_result *r)
 /* Paired mode: the chart, then the comparison table per copy count (report_paired.c's cells). */
 static void paired_section(FILE *out, const struct run_result *r)
 {
-	struct table_out tab = html_table(out);
+	struct table_out tab = table_html(out);
 	unsigned copies[16];
 	size_t nc = report_paired_copies(r, copies, 16);
 	char method[128];
@@ -503,12 +466,9 @@ static void paired_section(FILE *out, const struct run_result *r)
 }
 
 /* The results by copy count (report_copies_table), right after the summary. */
-static const struct table_heads html_copies_heads = {
-	.open = "<tr><th>", .sep = "</th><th>", .close = "</th></tr>\n",
-};
 static const struct table_frame html_copies = {
 	.open = "<h2>Results</h2>\n<table class=\"results\">\n<caption>",
-	.head = "</caption>\n", .close = "</table>\n", .heads = &html_copies_heads,
+	.head = "</caption>\n", .close = "</table>\n", .heads = &table_html_heads,
 };
 
 /* The summary first (report_summary), inside the first screen. */
@@ -528,7 +488,7 @@ static void summary(FILE *out, const struct run_result *r)
 
 int report_html(FILE *out, const struct run_result *r)
 {
-	struct table_out tab = html_table(out);
+	struct table_out tab = table_html(out);
 
 	head(out, r);
 	summary(out, r);

@@ -4,7 +4,8 @@
  * per copy count the results with their index, the index score in bold and
  * the statistics.  Text from the machine is escaped so it cannot break a
  * table or start a link.  The tables' rows are report_table.c's, the same
- * as the HTML page's: this file gives their Markdown (marks and frames).
+ * as the HTML page's, in report_table.c's Markdown: this file gives their
+ * frames.
  */
 #include "report/report.h"
 
@@ -14,19 +15,6 @@
 #include "util/json_out.h"
 #include "util/md_out.h"
 #include "util/util.h"
-
-/* A table's rows in Markdown (report_table.c builds them). */
-static const struct table_marks md_marks = {
-	.row = "| ", .row_num = "| ", .cell = " | ", .num = " | ", .end = " |\n",
-	.empty = " |", .line = "", .line_next = "; ", .line_end = "",
-};
-
-static struct table_out md_table(FILE *out)
-{
-	struct table_out t = { .out = out, .m = &md_marks, .esc = md_text };
-
-	return t;
-}
 
 /* "AMD EPYC × 2, Intel Xeon × 1": identical models counted together. */
 static void cpu_summary(FILE *out, const struct sys_info *si)
@@ -98,13 +86,14 @@ static void summary(FILE *out, const struct run_result *r)
 	fputc('\n', out);
 }
 
-/* The results by copy count (report_copies_table), right after the summary. */
-static const struct table_heads md_copies_heads = {
+/* Heads written one by one (the copies and placement tables), left- or right-aligned. */
+static const struct table_heads md_heads = {
 	.open = "| ", .sep = " | ", .close = " |\n",
-	.rule = "|:-----|", .rule_num = "-----:|", .rule_end = "\n",
+	.rule_open = "|", .rule_text = ":-----|", .rule_num = "-----:|", .rule_end = "\n",
 };
+/* The results by copy count (report_copies_table), right after the summary. */
 static const struct table_frame md_copies = {
-	.open = "## Results\n\n", .head = "\n\n", .close = "\n", .heads = &md_copies_heads,
+	.open = "## Results\n\n", .head = "\n\n", .close = "\n", .heads = &md_heads,
 };
 
 static void header(FILE *out, const struct run_result *r)
@@ -117,7 +106,7 @@ static void header(FILE *out, const struct run_result *r)
 	fputs("\n\n", out);
 	summary(out, r);
 	{
-		struct table_out tab = md_table(out);
+		struct table_out tab = table_md(out);
 
 		report_copies_table(&tab, r, &md_copies);
 	}
@@ -225,40 +214,25 @@ static void scaling_notes(FILE *out, const struct copy_run *run, const size_t *o
 	}
 }
 
-/* The Placement block (report_placement.c's cells) with its legend in words. */
+/* The Placement block (report_table.c's table) with its legend in words. */
+static const struct table_frame md_placement = {
+	.open = "**Placement** (read during each sample)\n\n", .head = "", .close = "\n",
+	.heads = &md_heads,
+};
+
 static void placement(FILE *out, const struct copy_run *run, const size_t *order)
 {
-	char (*cells)[REPORT_PLACE_COLS][REPORT_PLACE_CELL] =
-		calloc(REPORT_PLACE_MAX, sizeof(*cells));
-	size_t n = cells ? report_placement_rows(run, order, cells, REPORT_PLACE_MAX) : 0;
+	struct table_out tab = table_md(out);
 
-	if (n > 0) {
-		fputs("**Placement** (read during each sample)\n\n| Test |", out);
-		for (size_t k = 1; k < REPORT_PLACE_COLS; k++) {
-			fputc(' ', out);
-			md_text(out, report_placement_heads[k]);
-			fputs(" |", out);
-		}
-		fputs("\n|:-----|-----:|-----:|-----:|:-----|\n", out);
-		for (size_t i = 0; i < n; i++) {
-			fputc('|', out);
-			for (size_t k = 0; k < REPORT_PLACE_COLS; k++) {
-				fputc(' ', out);
-				md_text(out, cells[i][k]);
-				fputs(" |", out);
-			}
-			fputc('\n', out);
-		}
-		fputc('\n', out);
+	if (report_placement_table(&tab, run, order, &md_placement) > 0) {
 		md_text(out, report_placement_legend);
 		fputs("\n\n", out);
 	}
-	free(cells);
 }
 
 static void copy_section(FILE *out, const struct run_result *r, const struct copy_run *run)
 {
-	struct table_out tab = md_table(out);
+	struct table_out tab = table_md(out);
 	struct report_section sec;
 	const size_t *order;
 	int any = 0;
@@ -309,7 +283,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 /* Paired mode: the comparison table per copy count (report_paired.c's cells). */
 static void paired_section(FILE *out, const struct run_result *r)
 {
-	struct table_out tab = md_table(out);
+	struct table_out tab = table_md(out);
 	unsigned copies[16];
 	size_t nc = report_paired_copies(r, copies, 16);
 	char method[128];

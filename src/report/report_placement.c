@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/metrics.h"
 #include "util/util.h"
 
 /* One row: readings per sample, share on one CPU, samples by kind, moved. */
@@ -67,8 +68,8 @@ static void sample_kinds(const struct bench_result *t, size_t c0, size_t c1, uns
 static int test_row(const struct bench_result *t, struct place_row *row)
 {
 	const struct metric *share = report_find_metric(t, t->def->placement_metric);
-	const struct metric *n = report_find_metric(t, "placement_samples");
-	const struct metric *moved = report_find_metric(t, "placement_changed");
+	const struct metric *n = report_find_metric(t, METRIC_PLACEMENT_SAMPLES);
+	const struct metric *moved = report_find_metric(t, METRIC_PLACEMENT_CHANGED);
 
 	memset(row, 0, sizeof(*row));
 	if (share == NULL || n == NULL)
@@ -93,12 +94,12 @@ static int copy_row(const struct bench_result *t, size_t c, struct place_row *ro
 		if (c >= ps->ncopies || ps->copies == NULL)
 			continue;
 		share = copy_metric(ps, c, t->def->placement_metric);
-		n = copy_metric(ps, c, "placement_samples");
+		n = copy_metric(ps, c, METRIC_PLACEMENT_SAMPLES);
 		if (share < 0 || n < 0)
 			continue;
 		row->share += share;
 		row->readings += n;
-		row->changed |= copy_metric(ps, c, "placement_changed") > 0;
+		row->changed |= copy_metric(ps, c, METRIC_PLACEMENT_CHANGED) > 0;
 		seen++;
 	}
 	if (seen == 0)

@@ -1,61 +1,17 @@
 /*
- * report_table.c: the tables the Markdown and HTML writers both show, each
- * table's rows built once here and written through the writer's marks
- * (struct table_marks: "| " and " | " for Markdown, "<tr><td>" and
- * "</td><td class=\"n\">" for HTML) and its escape function.  A writer
- * keeps only its markup: the marks, the table's heading and its frame.
+ * report_table.c: the tables the run's Markdown and HTML writers both
+ * show, each table's rows built once here and written through the table
+ * model (table.h: "| " and " | " for Markdown, "<tr><td>" and
+ * "</td><td class=\"n\">" for HTML).  A writer keeps only its markup: the
+ * table's heading and its frame.
  */
 #include "report/report.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/util.h"
-
-static void open_cell(struct table_out *t, int num)
-{
-	const struct table_marks *m = t->m;
-
-	if (t->cells++ == 0)
-		fputs(num ? m->row_num : m->row, t->out);
-	else
-		fputs(num ? m->num : m->cell, t->out);
-}
-
-void table_text(struct table_out *t, const char *s)
-{
-	open_cell(t, 0);
-	t->esc(t->out, s);
-}
-
-void table_more(struct table_out *t, const char *s)
-{
-	t->esc(t->out, s);
-}
-
-void table_num(struct table_out *t, const char *format, ...)
-{
-	va_list ap;
-
-	open_cell(t, 1);
-	va_start(ap, format);
-	vfprintf(t->out, format, ap);
-	va_end(ap);
-}
-
-void table_empty(struct table_out *t)
-{
-	t->cells++;
-	fputs(t->m->empty, t->out);
-}
-
-void table_end(struct table_out *t)
-{
-	fputs(t->m->end, t->out);
-	t->cells = 0;
-}
 
 /* A table's frame: open, the caption (escaped) where it has one, head. */
 static void open_table(struct table_out *t, const struct table_frame *f, const char *caption)
@@ -260,20 +216,21 @@ static void copies_cell(struct table_out *t, const struct copy_run *run, const s
 static void copies_heads(struct table_out *t, const struct run_result *r,
 			 const struct table_heads *h)
 {
-	fputs(h->open, t->out);
-	t->esc(t->out, "Test");
+	char head[32];
+
+	table_head(t, h, "Test");
+	for (size_t s = 0; s < r->nruns; s++)
+		if (r->runs[s].dir == 0) {
+			fmt(head, sizeof(head), "%u cop%s", r->runs[s].copies,
+			    r->runs[s].copies == 1 ? "y" : "ies");
+			table_head(t, h, head);
+		}
+	table_head_end(t, h);
+	table_rule(t, h, 0);
 	for (size_t s = 0; s < r->nruns; s++)
 		if (r->runs[s].dir == 0)
-			fprintf(t->out, "%s%u cop%s", h->sep, r->runs[s].copies,
-				r->runs[s].copies == 1 ? "y" : "ies");
-	fputs(h->close, t->out);
-	if (h->rule == NULL)
-		return;
-	fputs(h->rule, t->out);
-	for (size_t s = 0; s < r->nruns; s++)
-		if (r->runs[s].dir == 0)
-			fputs(h->rule_num, t->out);
-	fputs(h->rule_end, t->out);
+			table_rule(t, h, 1);
+	table_rule_end(t, h);
 }
 
 /* The last row: each copy count's System Benchmarks Index Score, if any has one. */
@@ -335,4 +292,37 @@ void report_copies_table(struct table_out *t, const struct run_result *r,
 	copies_score_row(t, r);
 	fputs(f->close, t->out);
 	free(rows);
+}
+
+/* The placement table's heads, and its rule: the counts right-aligned, the words left. */
+static void placement_heads(struct table_out *t, const struct table_heads *h)
+{
+	for (size_t k = 0; k < REPORT_PLACE_COLS; k++)
+		table_head(t, h, k == 0 ? "Test" : report_placement_heads[k]);
+	table_head_end(t, h);
+	for (size_t k = 0; k < REPORT_PLACE_COLS; k++)
+		table_rule(t, h, k > 0 && k + 1 < REPORT_PLACE_COLS);
+	table_rule_end(t, h);
+}
+
+size_t report_placement_table(struct table_out *t, const struct copy_run *run,
+			      const size_t *order, const struct table_frame *f)
+{
+	char (*cells)[REPORT_PLACE_COLS][REPORT_PLACE_CELL] =
+		calloc(REPORT_PLACE_MAX, sizeof(*cells));
+	size_t n = cells ? report_placement_rows(run, order, cells, REPORT_PLACE_MAX) : 0;
+
+	if (n > 0) {
+		open_table(t, f, NULL);
+		placement_heads(t, f->heads);
+		for (size_t i = 0; i < n; i++) {
+			table_text(t, cells[i][0]);
+			for (size_t k = 1; k < REPORT_PLACE_COLS; k++)
+				table_num_text(t, cells[i][k]);
+			table_end(t);
+		}
+		fputs(f->close, t->out);
+	}
+	free(cells);
+	return n;
 }

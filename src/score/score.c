@@ -12,29 +12,39 @@ double score_rate(double count, double time, int timebase)
 	return count;
 }
 
-/* Metric m of one pass: its copies' values combined as the program declared. */
-static double pass_metric(const struct pass_result *pr, const struct metric *m)
+int score_pass_metric(const struct pass_result *pr, const char *name, enum metric_combine how,
+		      double *out)
 {
 	double v = 0;
 	int seen = 0;
 
-	for (size_t c = 0; c < pr->ncopies; c++) {
+	for (size_t c = 0; c < pr->ncopies && pr->copies != NULL; c++) {
 		const struct copy_result *cr = &pr->copies[c];
 
 		for (size_t i = 0; i < cr->nmetrics; i++) {
 			double x = cr->metrics[i].value;
 
-			if (strcmp(cr->metrics[i].name, m->name) != 0)
+			if (strcmp(cr->metrics[i].name, name) != 0)
 				continue;
-			if (m->combine != MC_MAX)
+			if (how != MC_MAX)
 				v += x;
 			else if (!seen || x > v)
 				v = x;
 			seen = 1;
 		}
 	}
-	if (m->combine == MC_MEAN && pr->ncopies > 0)
+	if (how == MC_MEAN && pr->ncopies > 0)
 		v /= (double)pr->ncopies;
+	*out = v;
+	return seen;
+}
+
+/* Metric m of one pass: its copies' values combined as the program declared. */
+static double pass_metric(const struct pass_result *pr, const struct metric *m)
+{
+	double v;
+
+	score_pass_metric(pr, m->name, m->combine, &v);
 	return v;
 }
 

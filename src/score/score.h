@@ -15,6 +15,14 @@ double score_rate(double count, double time, int timebase);
 void score_test(struct bench_result *t);
 
 /*
+ * Metric name in one pass: its copies' values combined as how says (MC_SUM
+ * adds them, MC_MEAN divides the sum by the pass's copies, MC_MAX keeps the
+ * largest) into *out; returns 1, or 0 (*out 0) when no copy reported it.
+ */
+int score_pass_metric(const struct pass_result *pr, const char *name, enum metric_combine how,
+		      double *out);
+
+/*
  * --exclude-disturbed, before score_test: mark every valid pass whose
  * interference flags are set as excluded, so that it counts nowhere (not in
  * the score, the statistics, the score's interval or a paired round);

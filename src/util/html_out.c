@@ -5,11 +5,6 @@
 
 #include "util/util.h"
 
-const char *const html_colours[] = {
-	"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#b07aa1",
-};
-const unsigned html_ncolours = sizeof(html_colours) / sizeof(html_colours[0]);
-
 const char html_style[] =
 	"body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:72em;"
 	"padding:0 1em;color:#222;background:#fff}\n"

@@ -27,8 +27,4 @@ void html_head(FILE *out, const char *title);
  */
 int html_text_px(const char *s, int font_px, int bold);
 
-/* The palette of chart series. */
-extern const char *const html_colours[];
-extern const unsigned html_ncolours;
-
 #endif

@@ -1,8 +1,9 @@
 /*
  * test_plot.c: what the charts are made of, without running gnuplot: the
- * data blocks and the script plot_grouped hands it, the rows, series and
- * values plot_run takes from a run, and the checks made before gnuplot is
- * looked for.
+ * data blocks and the script plot_bars hands it, the rows, series and
+ * values plot_run and the HTML report's chart take from a run (one model,
+ * chart_rows.h), their shared palette, and the checks made before gnuplot
+ * is looked for.
  */
 #include <check.h>
 #include <math.h>
@@ -143,14 +144,11 @@ END_TEST
 START_TEST(checks_before_gnuplot)
 {
 	const double v[] = { 1 };
+	struct plot_chart c = { "t", "v", rows, series, 1, 1, v };
 	char err[256];
 
-	ck_assert_int_eq(plot_grouped("/nonexistent/x.pdf", "t", rows, 1, series, 1, v, "v", err,
-				      sizeof(err)), -1);
+	ck_assert_int_eq(plot_to_file("/nonexistent/x.pdf", plot_bars, &c, err, sizeof(err)), -1);
 	ck_assert_ptr_nonnull(strstr(err, "must be .svg or .png"));
-	ck_assert_int_eq(plot_grouped("/nonexistent/x.svg", "t", rows, 0, series, 1, v, "v", err,
-				      sizeof(err)), -1);
-	ck_assert_str_eq(err, "nothing to plot");
 }
 END_TEST
 
@@ -161,6 +159,7 @@ START_TEST(hostile_strings_run_nothing)
 	char title[512], row[256], ser[256];
 	const char *rows1[1], *series1[1];
 	const double v[] = { 1 };
+	struct plot_chart c = { title, title, rows1, series1, 1, 1, v };
 	struct stat st;
 
 	if (find_in_path("gnuplot", gp, sizeof(gp)) != 0)
@@ -174,8 +173,7 @@ START_TEST(hostile_strings_run_nothing)
 	snprintf(ser, sizeof(ser), "s`touch %s`\nx\" system('touch %s')", mark, mark);
 	rows1[0] = row;
 	series1[0] = ser;
-	ck_assert_int_eq(plot_grouped(out, title, rows1, 1, series1, 1, v, title, err,
-				      sizeof(err)), 0);
+	ck_assert_int_eq(plot_to_file(out, plot_bars, &c, err, sizeof(err)), 0);
 	ck_assert_int_eq(stat(out, &st), 0);
 	ck_assert_int_ne(stat(mark, &st), 0);
 	ck_assert_int_eq(unlink(out), 0);
@@ -202,33 +200,92 @@ static void set(struct bench_result *t, const char *name, enum test_status st, d
 	}
 }
 
+/*
+ * 1 copy: pipe 250, dhry2reg 1000, hanoi (no baseline), execl failed.
+ * 2 copies: pipe 500, dhry2reg failed, execl 40.
+ */
+static void fixture_fill(struct fixture *f)
+{
+	memset(f, 0, sizeof(*f));
+	snprintf(f->r.version, sizeof(f->r.version), "1.0");
+	snprintf(f->r.base_name, sizeof(f->r.base_name), "box-2026-01-01-01");
+	snprintf(f->r.sys.hostname, sizeof(f->r.sys.hostname), "bad\nhost");
+	f->r.runs = f->runs;
+	f->r.nruns = 2;
+	for (size_t s = 0; s < 2; s++) {
+		f->runs[s].copies = s ? 2 : 1;
+		f->runs[s].tests = f->tests[s];
+		f->runs[s].ntests = 4;
+	}
+	set(&f->tests[0][0], "pipe", TS_OK, 250);
+	set(&f->tests[0][1], "dhry2reg", TS_OK, 1000);
+	set(&f->tests[0][2], "hanoi", TS_OK, 5000);
+	set(&f->tests[0][3], "execl", TS_FAILED, 0);
+	set(&f->tests[1][0], "pipe", TS_OK, 500);
+	set(&f->tests[1][1], "dhry2reg", TS_FAILED, 0);
+	set(&f->tests[1][2], "hanoi", TS_OK, 5000);
+	set(&f->tests[1][3], "execl", TS_OK, 40);
+	score_run(&f->runs[0]);
+	score_run(&f->runs[1]);
+}
+
+/*
+ * The model both index charts draw (chart_rows.h): rows, values per series,
+ * the largest value, the series' names and the palette.
+ */
+START_TEST(chart_rows_model)
+{
+	static struct fixture f;
+	struct chart_rows cr;
+	char name[64];
+
+	fixture_fill(&f);
+	ck_assert_int_eq(chart_rows_build(&f.r, &cr), 0);
+	ck_assert_uint_eq(cr.nrows, 4);
+	ck_assert_uint_eq(cr.nseries, 2);
+	ck_assert_str_eq(cr.labels[0], "Dhrystone 2 using register variables");
+	ck_assert_ptr_eq(cr.defs[0], test_find("dhry2reg"));
+	ck_assert_str_eq(cr.labels[3], CHART_SCORE_LABEL);
+	ck_assert_ptr_null(cr.defs[3]);
+	/* hanoi has no baseline, so no row; a failed test leaves a gap. */
+	for (size_t i = 0; i < cr.nrows; i++)
+		ck_assert_ptr_ne(cr.defs[i], test_find("hanoi"));
+	ck_assert(isnan(cr.values[1]));
+	ck_assert_double_eq_tol(cr.values[4], 250, 1e-9);
+	ck_assert_double_eq_tol(cr.vmax, 1000, 1e-9);
+	chart_rows_series(&cr, 1, ", ", name, sizeof(name));
+	ck_assert_str_eq(name, "2 copies");
+	chart_rows_free(&cr);
+	ck_assert_ptr_null(cr.values);
+	/* Paired mode: each copy run's directory label after sep. */
+	f.r.ndirs = 2;
+	snprintf(f.r.dirs[0].label, sizeof(f.r.dirs[0].label), "relatime");
+	snprintf(f.r.dirs[1].label, sizeof(f.r.dirs[1].label), "noatime");
+	f.runs[1].dir = 1;
+	f.runs[1].copies = 1;
+	ck_assert_int_eq(chart_rows_build(&f.r, &cr), 0);
+	chart_rows_series(&cr, 0, ", ", name, sizeof(name));
+	ck_assert_str_eq(name, "1 copy, relatime");
+	chart_rows_series(&cr, 1, " ", name, sizeof(name));
+	ck_assert_str_eq(name, "1 copy noatime");
+	chart_rows_free(&cr);
+	/* One palette of six colours, repeating, for every chart. */
+	ck_assert_str_eq(chart_colour(0), "#4e79a7");
+	ck_assert_str_eq(chart_colour(5), "#b07aa1");
+	ck_assert_str_eq(chart_colour(6), chart_colour(0));
+	ck_assert_str_eq(chart_colour(13), chart_colour(1));
+}
+END_TEST
+
 START_TEST(run_chart)
 {
 	static struct fixture f;
 	struct plot_run_chart pc;
+	double vmax;
+	int rc;
+	char *text;
 
-	snprintf(f.r.version, sizeof(f.r.version), "1.0");
-	snprintf(f.r.base_name, sizeof(f.r.base_name), "box-2026-01-01-01");
-	snprintf(f.r.sys.hostname, sizeof(f.r.sys.hostname), "bad\nhost");
-	f.r.runs = f.runs;
-	f.r.nruns = 2;
-	for (size_t s = 0; s < 2; s++) {
-		f.runs[s].copies = s ? 2 : 1;
-		f.runs[s].tests = f.tests[s];
-		f.runs[s].ntests = 4;
-	}
-	/* 1 copy: pipe 250, dhry2reg 1000, hanoi (no baseline), execl failed.
-	 * 2 copies: pipe 500, dhry2reg failed, execl 40. */
-	set(&f.tests[0][0], "pipe", TS_OK, 250);
-	set(&f.tests[0][1], "dhry2reg", TS_OK, 1000);
-	set(&f.tests[0][2], "hanoi", TS_OK, 5000);
-	set(&f.tests[0][3], "execl", TS_FAILED, 0);
-	set(&f.tests[1][0], "pipe", TS_OK, 500);
-	set(&f.tests[1][1], "dhry2reg", TS_FAILED, 0);
-	set(&f.tests[1][2], "hanoi", TS_OK, 5000);
-	set(&f.tests[1][3], "execl", TS_OK, 40);
-	score_run(&f.runs[0]);
-	score_run(&f.runs[1]);
+	fixture_fill(&f);
 	ck_assert_int_eq(plot_run_chart(&f.r, &pc), 0);
 	/* Indexed tests with a result at some copy count, by title, then the score. */
 	ck_assert_uint_eq(pc.chart.nrows, 4);
@@ -237,7 +294,7 @@ START_TEST(run_chart)
 	ck_assert_str_eq(pc.chart.rows[1], "Execl Throughput");
 	ck_assert_str_eq(pc.chart.rows[2], "Pipe Throughput");
 	ck_assert_str_eq(pc.chart.rows[3], "System Benchmarks Index Score");
-	ck_assert_ptr_null(pc.defs[3]);
+	ck_assert_ptr_null(pc.rows.defs[3]);
 	ck_assert_str_eq(pc.chart.series[0], "1 copy");
 	ck_assert_str_eq(pc.chart.series[1], "2 copies");
 	ck_assert_double_eq_tol(pc.chart.values[0], 1000, 1e-9);
@@ -252,6 +309,14 @@ START_TEST(run_chart)
 	/* The host's newline does not break the title; the score line does. */
 	ck_assert_str_eq(pc.chart.title, "sysindex 1.0 on bad host (box-2026-01-01-01)\n"
 			 "System Benchmarks Index Score 500.0 (1 copy), 141.4 (2 copies)");
+	/* The values are the model's; the bars are drawn in its palette. */
+	ck_assert_ptr_eq(pc.chart.values, pc.rows.values);
+	vmax = pc.rows.vmax;
+	text = produce(script_writer, &pc.chart, "svg", &vmax, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_ptr_nonnull(strstr(text, "lc rgb '#f28e2b' title '2 copies'"));
+	ck_assert_ptr_nonnull(strstr(text, "set xlabel '" CHART_VALUE_LABEL "'"));
+	free(text);
 	plot_run_chart_free(&pc);
 	/* Nothing indexed ran: no rows, nothing to chart. */
 	set(&f.tests[0][0], "pipe", TS_FAILED, 0);
@@ -276,6 +341,7 @@ Suite *suite_plot(void)
 	tcase_add_test(tc, script_taller_and_empty);
 	tcase_add_test(tc, checks_before_gnuplot);
 	tcase_add_test(tc, hostile_strings_run_nothing);
+	tcase_add_test(tc, chart_rows_model);
 	tcase_add_test(tc, run_chart);
 	suite_add_tcase(s, tc);
 	return s;

@@ -18,6 +18,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/metrics.h"
+#include "report/chart_rows.h"
+#include "report/plot.h"
 #include "report/report.h"
 #include "score/score.h"
 #include "score/score_ci.h"
@@ -417,6 +420,201 @@ START_TEST(test_csv_columns)
 }
 END_TEST
 
+/* Field k (from 0) of the CSV record that starts at p, unquoted, into out. */
+static void csv_field_at(const char *p, size_t k, char *out, size_t len)
+{
+	size_t n = 0;
+	int quoted = 0;
+
+	for (; *p && *p != '\n' && k > 0; p++) {
+		if (*p == '"')
+			quoted = !quoted;
+		else if (*p == ',' && !quoted)
+			k--;
+	}
+	for (quoted = 0; *p && (quoted || (*p != ',' && *p != '\n')); p++) {
+		if (*p == '"' && !(quoted && p[1] == '"')) {
+			quoted = !quoted;
+			continue;
+		}
+		if (*p == '"')
+			p++;
+		if (n + 1 < len)
+			out[n++] = *p;
+	}
+	out[n] = '\0';
+}
+
+/* The header's column named name: its index (the test fails when absent). */
+static size_t csv_column(const char *text, const char *name)
+{
+	char field[64];
+
+	for (size_t k = 0; k < 64; k++) {
+		csv_field_at(text, k, field, sizeof(field));
+		if (strcmp(field, name) == 0)
+			return k;
+	}
+	ck_abort_msg("no column %s", name);
+	return 0;
+}
+
+/*
+ * The CSV's metric columns come from one table (report.h): each column's
+ * metric is one of the names the driver reads (core/metrics.h), the header
+ * names them in the table's order after "ok", and a metric a sample's copies
+ * reported lands in its column, combined as the table says.
+ */
+START_TEST(test_csv_metric_columns)
+{
+	static const char *const names[] = { METRIC_NAMES };
+	struct synth *s = synth_new();
+	struct pass_result *ps = &s->tests[1][6].passes[0];   /* seqwrite-dsync, 2 copies */
+	char path[128], field[64], *text, *row;
+	size_t ok_col;
+
+	ck_assert_uint_ge(report_csv_metric_ncols, 2);
+	for (size_t i = 0; i < report_csv_metric_ncols; i++) {
+		size_t k = 0;
+
+		while (k < sizeof(names) / sizeof(names[0]) &&
+		       strcmp(names[k], report_csv_metric_cols[i].metric) != 0)
+			k++;
+		ck_assert_msg(k < sizeof(names) / sizeof(names[0]), "column %s: metric %s not in "
+			      "core/metrics.h", report_csv_metric_cols[i].column,
+			      report_csv_metric_cols[i].metric);
+	}
+	ck_assert_str_eq(report_csv_metric_cols[0].metric, METRIC_FIRST_WRITE_MB_S);
+	ck_assert_str_eq(report_csv_metric_cols[1].metric, METRIC_REWRITE_MB_S);
+	/* Copy 1 wrote at 100 and 50 MB/s (summed: 150); only copy 2 rewrote. */
+	ck_assert_str_eq(s->tests[1][6].def->name, "seqwrite-dsync");
+	add_metric(&ps->copies[0], METRIC_FIRST_WRITE_MB_S, 100, "MB/s", MC_SUM);
+	add_metric(&ps->copies[1], METRIC_FIRST_WRITE_MB_S, 50, "MB/s", MC_SUM);
+	add_metric(&ps->copies[1], METRIC_REWRITE_MB_S, 30, "MB/s", MC_SUM);
+	text = write_to_file(report_csv, &s->r, path, sizeof(path), ".csv");
+	unlink(path);
+	ok_col = csv_column(text, "ok");
+	for (size_t i = 0; i < report_csv_metric_ncols; i++)
+		ck_assert_uint_eq(csv_column(text, report_csv_metric_cols[i].column),
+				  ok_col + 1 + i);
+	row = strstr(text, ",2,seqwrite-dsync,");
+	ck_assert_ptr_nonnull(row);
+	while (row[-1] != '\n')
+		row--;
+	csv_field_at(row, csv_column(text, "first_write_rate"), field, sizeof(field));
+	ck_assert_str_eq(field, "150");
+	csv_field_at(row, csv_column(text, "rewrite_rate"), field, sizeof(field));
+	ck_assert_str_eq(field, "30");
+	/* A test that reported neither: both cells empty. */
+	row = strstr(text, ",2,pipe,");
+	ck_assert_ptr_nonnull(row);
+	while (row[-1] != '\n')
+		row--;
+	csv_field_at(row, csv_column(text, "first_write_rate"), field, sizeof(field));
+	ck_assert_str_eq(field, "");
+	free(text);
+	free(s);
+}
+END_TEST
+
+/* Every metric the test table names (a placement metric) is one of core/metrics.h's. */
+START_TEST(test_table_metrics_named)
+{
+	static const char *const names[] = { METRIC_NAMES };
+	size_t n = 0;
+
+	for (size_t i = 0; i < test_table_len; i++) {
+		const char *m = test_table[i].placement_metric;
+		size_t k = 0;
+
+		if (m == NULL)
+			continue;
+		while (k < sizeof(names) / sizeof(names[0]) && strcmp(names[k], m) != 0)
+			k++;
+		ck_assert_msg(k < sizeof(names) / sizeof(names[0]), "%s: placement metric %s not "
+			      "in core/metrics.h", test_table[i].name, m);
+		n++;
+	}
+	ck_assert_uint_ge(n, 1);   /* context1's */
+}
+END_TEST
+
+/* How a metric column combines a sample's copies: sum, mean over the copies, max; none seen. */
+START_TEST(test_csv_metric_combine)
+{
+	struct copy_result copies[3];
+	struct pass_result ps = { .copies = copies, .ncopies = 3 };
+	double v;
+
+	memset(copies, 0, sizeof(copies));
+	add_metric(&copies[0], "m", 4, "x", MC_SUM);
+	add_metric(&copies[1], "other", 100, "x", MC_SUM);
+	add_metric(&copies[2], "m", 2, "x", MC_SUM);
+	ck_assert_int_eq(score_pass_metric(&ps, "m", MC_SUM, &v), 1);
+	ck_assert_double_eq(v, 6);
+	ck_assert_int_eq(score_pass_metric(&ps, "m", MC_MEAN, &v), 1);
+	ck_assert_double_eq(v, 2);
+	ck_assert_int_eq(score_pass_metric(&ps, "m", MC_MAX, &v), 1);
+	ck_assert_double_eq(v, 4);
+	ck_assert_int_eq(score_pass_metric(&ps, "absent", MC_SUM, &v), 0);
+}
+END_TEST
+
+/* One table written through the model (report_table.c) into a string. */
+static char *model_table(struct table_out (*format)(FILE *), const struct table_heads *h)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct table_out t;
+
+	ck_assert_ptr_nonnull(f);
+	t = format(f);
+	table_head(&t, h, "Test");
+	table_head(&t, h, "a|<b>");
+	table_more(&t, " vs x");
+	table_head_end(&t, h);
+	table_rule(&t, h, 0);
+	table_rule(&t, h, 1);
+	table_rule_end(&t, h);
+	table_text(&t, "pipe_*");
+	table_num(&t, "%.1f", 1.25);
+	table_end(&t);
+	table_total(&t, "Score");
+	table_num(&t, "-");
+	table_num_text(&t, "a<b");
+	table_end(&t);
+	ck_assert_int_eq(fclose(f), 0);
+	return buf;
+}
+
+/*
+ * The table model every Markdown and HTML page uses, the run's and
+ * compare's: heads, the alignment rule, cells and a total row, each text
+ * escaped for its format.
+ */
+START_TEST(test_table_model)
+{
+	static const struct table_heads md_heads = {
+		.open = "| ", .sep = " | ", .close = " |\n",
+		.rule_open = "|", .rule_text = " --- |", .rule_num = " ---: |", .rule_end = "\n",
+	};
+	char *text = model_table(table_md, &md_heads);
+
+	ck_assert_str_eq(text, "| Test | a\\|\\<b\\> vs x |\n"
+			 "| --- | ---: |\n"
+			 "| pipe\\_\\* | 1.2 |\n"
+			 "| Score | - | a\\<b |\n");
+	free(text);
+	text = model_table(table_html, &table_html_heads);
+	ck_assert_str_eq(text, "<tr><th>Test</th><th>a|&lt;b&gt; vs x</th></tr>\n"
+			 "<tr><td>pipe_*</td><td class=\"n\">1.2</td></tr>\n"
+			 "<tr class=\"total\"><td>Score</td><td class=\"n\">-</td>"
+			 "<td class=\"n\">a&lt;b</td></tr>\n");
+	free(text);
+}
+END_TEST
+
 static size_t count_of(const char *text, const char *needle)
 {
 	size_t n = 0;
@@ -760,6 +958,50 @@ START_TEST(test_html_chart_labels)
 END_TEST
 
 /*
+ * The HTML's inline chart and gnuplot's draw one model (chart_rows.h): the
+ * HTML's bars, in order, are the model's values that exist, each in its
+ * series' colour, and its row labels are the gnuplot chart's.
+ */
+START_TEST(test_html_chart_model)
+{
+	struct synth *s = synth_new();
+	struct plot_run_chart pc;
+	char path[128], *html;
+	const char *p, *end;
+
+	html = write_to_file(report_html, &s->r, path, sizeof(path), ".html");
+	unlink(path);
+	ck_assert_int_eq(plot_run_chart(&s->r, &pc), 0);
+	p = strstr(html, "<h2>Index per test</h2>");
+	ck_assert_ptr_nonnull(p);
+	end = strstr(p, "</svg>");
+	ck_assert_ptr_nonnull(end);
+	for (size_t i = 0; i < pc.chart.nrows; i++) {
+		char want[160];
+
+		/* The score's label is bold; a test's title is escaped text. */
+		snprintf(want, sizeof(want), i + 1 < pc.chart.nrows ? "end\">%s</text>" :
+			 "bold\">%s</tspan>", pc.chart.rows[i]);
+		p = strstr(p, want);
+		ck_assert_msg(p != NULL && p < end, "row %zu '%s' not in order", i, pc.chart.rows[i]);
+		for (size_t k = 0; k < pc.chart.nseries; k++) {
+			double v = pc.chart.values[i * pc.chart.nseries + k];
+
+			if (!isfinite(v))
+				continue;
+			snprintf(want, sizeof(want), "fill=\"%s\"><title>%.1f</title>",
+				 chart_colour(k), v);
+			p = strstr(p, want);
+			ck_assert_msg(p != NULL && p < end, "row %zu series %zu: no %s", i, k, want);
+		}
+	}
+	plot_run_chart_free(&pc);
+	free(html);
+	free(s);
+}
+END_TEST
+
+/*
  * The summary's mode, machine and test dir lines: the mode as the run
  * described it (with a --compat workload), the CPUs counted by model with
  * memory, distribution, kernel and virtualisation, the test dir's mount;
@@ -868,6 +1110,10 @@ Suite *suite_writers(void)
 
 	tcase_add_test(tc, test_json_valid);
 	tcase_add_test(tc, test_csv_columns);
+	tcase_add_test(tc, test_csv_metric_columns);
+	tcase_add_test(tc, test_csv_metric_combine);
+	tcase_add_test(tc, test_table_metrics_named);
+	tcase_add_test(tc, test_table_model);
 	tcase_add_test(tc, test_html_self_contained);
 	tcase_add_test(tc, test_md_tables);
 	tcase_add_test(tc, test_text_golden);
@@ -877,6 +1123,7 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_notes_every_format);
 	tcase_add_test(tc, test_summary_first);
 	tcase_add_test(tc, test_html_chart_labels);
+	tcase_add_test(tc, test_html_chart_model);
 	tcase_add_test(tc, test_summary_lines);
 	tcase_add_test(tc, test_copies_table);
 	suite_add_tcase(s, tc);

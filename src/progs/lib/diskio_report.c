@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/metrics.h"
+
 /* ---- latency histogram -------------------------------------------------------------- */
 
 void diskio_hist_init(struct diskio_hist *h)
@@ -116,11 +118,11 @@ void diskio_report_passes(uint64_t first_bytes, double first_seconds,
 			  uint64_t rewrite_bytes, double rewrite_seconds)
 {
 	if (first_seconds > 0)
-		harness_metric("first_write_mb_s", (double)first_bytes / first_seconds / 1e6,
+		harness_metric(METRIC_FIRST_WRITE_MB_S, (double)first_bytes / first_seconds / 1e6,
 			       "MB/s");
 	diskio_metric_u64("first_write_bytes", first_bytes, "B");
 	if (rewrite_bytes > 0 && rewrite_seconds > 0)
-		harness_metric("rewrite_mb_s", (double)rewrite_bytes / rewrite_seconds / 1e6,
+		harness_metric(METRIC_REWRITE_MB_S, (double)rewrite_bytes / rewrite_seconds / 1e6,
 			       "MB/s");
 	diskio_metric_u64("rewrite_bytes", rewrite_bytes, "B");
 }

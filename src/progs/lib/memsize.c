@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/metrics.h"
 #include "harness.h"
 #include "shared/size.h"
 
@@ -113,16 +114,11 @@ const char *memsize_level_name(int level)
 
 void memsize_report(const struct mem_caches *c)
 {
-	for (int lv = 1; lv < MEMSIZE_LEVELS; lv++) {
-		char name[16];
-		size_t i;
+	static const char *const names[MEMSIZE_LEVELS] = {
+		NULL, METRIC_CACHE_L1D, METRIC_CACHE_L2, METRIC_CACHE_L3, METRIC_CACHE_L4,
+	};
 
-		if (c->size[lv] == 0)
-			continue;
-		snprintf(name, sizeof(name), "%s", memsize_level_name(lv));
-		for (i = 0; name[i]; i++)
-			if (name[i] >= 'A' && name[i] <= 'Z')
-				name[i] = (char)(name[i] - 'A' + 'a');
-		harness_metric_as(name, (double)(c->size[lv] >> 10), "KiB", MC_MEAN);
-	}
+	for (int lv = 1; lv < MEMSIZE_LEVELS; lv++)
+		if (c->size[lv] != 0)
+			harness_metric_as(names[lv], (double)(c->size[lv] >> 10), "KiB", MC_MEAN);
 }
