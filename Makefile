@@ -63,7 +63,7 @@ endif
 # ---- driver -------------------------------------------------------------
 # src/*.c: the entry point, the subcommand table and the test table; each
 # folder is one stage of the data flow (cli, run, stats, report, ...).
-DRV_DIRS := cli run stats sysinfo report compare parse util serve
+DRV_DIRS := core cli run stats sysinfo report compare parse util serve
 # Code the driver shares with the test programs (src/progs/lib/: the size
 # parser, so that --disk-size and the disk programs' -s share one set of
 # rules; the Williams orders; the peer protocol of `serve` and --peer) is
@@ -71,6 +71,9 @@ DRV_DIRS := cli run stats sysinfo report compare parse util serve
 # libsysindex.a), the programs' in libharness.a with BENCH_CFLAGS.  The
 # driver never links libharness.a, nor anything built with BENCH_OPT.
 SHARED_SRCS := $(addprefix src/progs/lib/,size.c williams.c net.c netsrv.c netcli.c)
+# src/core/: the facts every part shares (test statuses, units); the fuzz
+# targets that link the test table or the report reader take them too.
+CORE_SRCS := $(wildcard src/core/*.c)
 DRV_SRCS := $(filter-out src/main.c,$(wildcard src/*.c $(DRV_DIRS:%=src/%/*.c))) $(SHARED_SRCS)
 DRV_OBJS := $(patsubst src/%.c,build/drv/%.o,$(DRV_SRCS))
 
@@ -257,10 +260,12 @@ build/fuzz/replay-textparse: tests/fuzz/replay.c $(FUZZ_SRCS) src/parse/textpars
 fuzz-replay: build/fuzz/replay-textparse
 	$(Q)./build/fuzz/replay-textparse $(addsuffix /*,$(FUZZ_CORPUS))
 
-build/fuzz/fuzz-textparse: $(FUZZ_SRCS) src/testtab.c src/parse/textparse.h src/testtab.h
+# The reader reads the verdict words back (stats/verdict.c, over stats.c).
+FUZZ_DEPS_textparse := src/testtab.c $(CORE_SRCS) src/stats/verdict.c src/stats/stats.c
+build/fuzz/fuzz-textparse: $(FUZZ_SRCS) $(FUZZ_DEPS_textparse) src/parse/textparse.h src/testtab.h
 	@mkdir -p $(@D)
 	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Isrc -g -O1 -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined -o $@ $(FUZZ_SRCS) src/testtab.c -lm
+		-fno-sanitize-recover=undefined -o $@ $(FUZZ_SRCS) $(FUZZ_DEPS_textparse) -lm
 
 # New inputs go to build/fuzz/corpus; crashes to build/fuzz/crash-*.
 fuzz: build/fuzz/fuzz-textparse
@@ -380,7 +385,7 @@ else
 		tail -n 1 build/fuzz/replay-$(f).log | sed "s/^/fuzz-replay $(f): /";)
 endif
 
-FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/cli/testdirs.c src/testtab.c src/util/util.c \
+FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/cli/testdirs.c src/testtab.c $(CORE_SRCS) src/util/util.c \
 		       src/progs/lib/size.c
 FUZZ_SRCS_mountinfo := src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c
 # The peer protocol (issue 24): the server's session, the client's RESULT.

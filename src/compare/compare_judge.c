@@ -178,7 +178,7 @@ void cmp_fill_cells(struct compare *c)
 					snprintf(cell->unit, sizeof(cell->unit), "%s", res->unit);
 				} else if (ix != NULL) {
 					cell->present = 1;
-					cell->status = TP_OK;
+					cell->status = TS_OK;
 					cell->value = ix->result;
 					cell->time = -1;
 				} else if (tp_find_stats(bl, row->title) == NULL &&
@@ -187,7 +187,7 @@ void cmp_fill_cells(struct compare *c)
 					continue;
 				} else {
 					cell->present = 1;
-					cell->status = TP_OK;
+					cell->status = TS_OK;
 					cell->time = -1;
 				}
 				fill_stats(cell, &c->in[i], bl, row->title);
@@ -203,7 +203,7 @@ void cmp_fill_cells(struct compare *c)
 				if (row == NULL || row->cells[i].present)
 					continue;
 				row->cells[i].present = 1;
-				row->cells[i].status = TP_OK;
+				row->cells[i].status = TS_OK;
 				row->cells[i].value = bl->scores[s].score;
 				row->cells[i].time = -1;
 				row->cells[i].block = bl;
@@ -290,7 +290,7 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
 	d->ci_lo = d->ci_hi = d->p = d->df = d->est = d->se = NAN;
 	d->verdict = "";
 	d->judged = 0;
-	if (!a->present || !b->present || a->status != TP_OK || b->status != TP_OK)
+	if (!a->present || !b->present || a->status != TS_OK || b->status != TS_OK)
 		return;
 	if (a->unit[0] && b->unit[0] && strcmp(a->unit, b->unit) != 0) {
 		d->verdict = V_UNITS;
@@ -359,11 +359,9 @@ void cmp_judge_family(struct compare *c)
 			d->ci_lo = 100 * expm1(d->vd.lo);
 			d->ci_hi = 100 * expm1(d->vd.hi);
 			if (d->vd.v == VD_FEW && a->n && b->n)
-				snprintf(d->word, sizeof(d->word), "%s: %zu+%zu samples",
-					 V_INCONCLUSIVE, a->n, b->n);
+				verdict_few(d->word, sizeof(d->word), "%zu+%zu samples", a->n, b->n);
 			else if (d->vd.v == VD_FEW)
-				snprintf(d->word, sizeof(d->word), "%s: %.1f df", V_INCONCLUSIVE,
-					 d->df);
+				verdict_few(d->word, sizeof(d->word), "%.1f df", d->df);
 			else
 				snprintf(d->word, sizeof(d->word), "%s", verdict_word(d->vd.v));
 			d->verdict = d->word;

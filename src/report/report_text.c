@@ -90,7 +90,7 @@ static void result_line(FILE *out, const struct bench_result *t)
 {
 	if (t->status != TS_OK) {
 		fprintf(out, "%-40s %12s %-5s (%s)\n", t->def->title,
-			report_status_word(t->status), t->def->unit, t->reason);
+			status_word(t->status), t->def->unit, t->reason);
 		return;
 	}
 	fprintf(out, "%-40s %12.1f %-5s (%.1f s, %zu samples)", t->def->title, t->score,

@@ -42,6 +42,7 @@ Suite *suite_paired(void);
 Suite *suite_verdict(void);
 Suite *suite_sliced(void);
 Suite *suite_interference(void);
+Suite *suite_facts(void);
 
 static const struct {
 	const char *name;
@@ -76,6 +77,7 @@ static const struct {
 	{ "paired", suite_paired },
 	{ "sliced", suite_sliced },
 	{ "interference", suite_interference },
+	{ "facts", suite_facts },
 };
 
 int main(void)
