@@ -54,7 +54,8 @@ enum test_group {
 	G_DISK = 1u << 9,       /* sysindex's disk tests: not indexed, not default */
 	G_MEM = 1u << 10,       /* STREAM kernels and memory latency: not indexed, not default */
 	G_NET = 1u << 11,       /* iperf3/netperf-style network tests: not indexed, not default */
-	G_ALL = 1u << 30,       /* group mask only: every test but the disk, memory and net groups */
+	G_ALL = 1u << 30,       /* group mask only: every test but those of sysindex's own
+				 * groups (group_def.own: disk, memory, net) */
 };
 
 enum test_flags {
@@ -208,6 +209,8 @@ struct group_def {
 	const char *name;
 	unsigned mask;
 	const char *help;
+	int own;                /* sysindex's own, not UnixBench's: outside "all", and
+				 * the text report lists its tests' metrics */
 };
 extern const struct group_def group_table[];
 extern const size_t group_table_len;
@@ -216,12 +219,30 @@ enum test_category test_category(const struct test_def *t);
 
 /* Whether group g selects test t. */
 int group_selects(const struct group_def *g, const struct test_def *t);
+/* Whether t is in a group of sysindex's own (group_def.own). */
+int test_is_own(const struct test_def *t);
+
+/* The tables checked together: the real ones (testtab_real()) or a fixture. */
+struct unit_def;
+struct testtab {
+	const struct test_def *tests;
+	size_t ntests;
+	const struct group_def *groups;
+	size_t ngroups;
+	const struct unit_def *units;   /* core/units.h */
+	size_t nunits;
+};
+struct testtab testtab_real(void);
 
 /*
- * Check the table's invariants (unique names, indexed tests have a baseline
- * every group selects at least one test).  Returns 0 or -1 with a
- * message naming the broken row.
+ * Check the tables' invariants: unique names, indexed tests have a
+ * baseline, each row's unit is in the units table with TF_LOWER as its
+ * direction, each row's group bits are rows of the group table, every
+ * group selects at least one test.  Returns 0 or -1 with a message naming
+ * the broken row.
  */
+int testtab_check(const struct testtab *tab, char *err, size_t errlen);
+/* testtab_check over the real tables. */
 int testtab_validate(char *err, size_t errlen);
 /* Check 1 of testtab_validate: every argument of t is text or a placeholder. */
 int test_args_validate(const struct test_def *t, char *err, size_t errlen);

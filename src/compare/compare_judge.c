@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "compare/compare_int.h"
+#include "core/units.h"
 #include "stats/score_ci.h"
 #include "stats/stats.h"
 
@@ -215,17 +216,6 @@ void cmp_fill_cells(struct compare *c)
 
 /* ---- judging ---------------------------------------------------------- */
 
-/* Most units are rates (higher is better); times such as latency in ns are not. */
-static int lower_is_better(const char *unit)
-{
-	static const char *const lower[] = { "s", "ms", "us", "ns", "sec", "usec", "nsec" };
-
-	for (size_t i = 0; i < sizeof(lower) / sizeof(lower[0]); i++)
-		if (strcmp(unit, lower[i]) == 0)
-			return 1;
-	return 0;
-}
-
 /* Whether two blocks indexed the same tests for a category's score. */
 static int same_index_tests(const struct tp_block *a, const struct tp_block *b,
 			    const char *category)
@@ -303,7 +293,7 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
 	}
 	if (a->value > 0)
 		d->change = 100 * (b->value - a->value) / a->value;
-	d->lower_better = lower_is_better(a->unit[0] ? a->unit : b->unit);
+	d->lower_better = unit_lower_better(a->unit[0] ? a->unit : b->unit);
 	if (row->is_score && log_score(a, b, d) == 0) {
 		d->judged = 1;
 		return;
