@@ -81,7 +81,7 @@ DRV_OBJS := $(patsubst src/%.c,build/drv/%.o,$(DRV_SRCS))
 # src/progs/lib/*.c: the shared harness (libharness.a)
 # src/progs/*.c:     one standalone program each, named after its file
 # src/progs/dhry, arith, execl: programs built from several files or variants
-# Adding a test program: the checklist at the top of src/testtab.h.
+# Adding a test program: the checklist in docs/adding-a-test.md.
 HARN_OBJS   := $(patsubst src/progs/lib/%.c,build/progs/lib/%.o,$(wildcard src/progs/lib/*.c))
 SIMPLE_PGMS := $(patsubst src/progs/%.c,%,$(wildcard src/progs/*.c))
 ARITH_PGMS  := arithoh short int long float double
@@ -94,7 +94,11 @@ PGMS := $(SIMPLE_PGMS) $(ARITH_ALL) $(DHRY_PGMS) $(EXECL_PGMS)
 PGM_FILES := $(PGMS:%=pgms/%) $(SCRIPTS:%=pgms/%) $(DATA:%=pgms/%)
 
 # ---- test helpers (never installed) ---------------------------------------
-FAKE_PGMS := $(patsubst tests/fakepgms/%.c,build/fakepgms/%,$(wildcard tests/fakepgms/*.c))
+# tests/fixture/<prog>.c: the "adding a test" fixture's program (docs/
+# adding-a-test.md), built as a program of src/progs/ is; the unit tests run it.
+FIXTURE_PGMS := $(patsubst tests/fixture/%.c,build/fixture/%,$(wildcard tests/fixture/*.c))
+FAKE_PGMS := $(patsubst tests/fakepgms/%.c,build/fakepgms/%,$(wildcard tests/fakepgms/*.c)) \
+	$(FIXTURE_PGMS)
 
 all: sysindex $(PGM_FILES)
 
@@ -170,6 +174,9 @@ pgms/%: src/progs/data/%
 build/fakepgms/%: tests/fakepgms/%.c
 	@mkdir -p $(@D)
 	$(QCC)$(CC) $(ALL_CFLAGS) -o $@ $<
+build/fixture/%: tests/fixture/%.c build/libharness.a | $(UAPI_STAMP)
+	@mkdir -p $(@D)
+	$(QCC)$(CC) $(BENCH_CFLAGS) $(LDFLAGS) -o $@ $< build/libharness.a -lm -lpthread
 
 # Tools for bench/ scripts (never installed): the grep test's data file.
 build/tests/grepdata: tests/tools/grepdata.c build/libsysindex.a

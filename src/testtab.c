@@ -357,6 +357,12 @@ int group_selects(const struct group_def *g, const struct test_def *t)
 	return selects(own_mask(group_table, group_table_len), g, t);
 }
 
+int testtab_group_selects(const struct testtab *tab, const struct group_def *g,
+			  const struct test_def *t)
+{
+	return selects(own_mask(tab->groups, tab->ngroups), g, t);
+}
+
 int test_is_own(const struct test_def *t)
 {
 	return (t->groups & own_mask(group_table, group_table_len)) != 0;

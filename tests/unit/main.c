@@ -43,6 +43,7 @@ Suite *suite_verdict(void);
 Suite *suite_sliced(void);
 Suite *suite_interference(void);
 Suite *suite_facts(void);
+Suite *suite_addtest(void);
 
 static const struct {
 	const char *name;
@@ -78,6 +79,7 @@ static const struct {
 	{ "sliced", suite_sliced },
 	{ "interference", suite_interference },
 	{ "facts", suite_facts },
+	{ "addtest", suite_addtest },
 };
 
 int main(void)
