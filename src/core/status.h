@@ -1,8 +1,9 @@
 /*
  * status.h: a test's state at one copy count, and the words every writer and
  * reader spells it with, written once (status.c's table): the text, HTML and
- * Markdown reports and compare print the word ("FAILED"), JSON and CSV the
- * key ("failed"), and compare's report reader maps the word back.
+ * Markdown reports print the word ("FAILED"), the run's JSON the key
+ * ("failed"), compare's CSV and JSON the key "ok" or else the word, and
+ * compare's report reader maps the word back.
  */
 #ifndef SYSINDEX_CORE_STATUS_H
 #define SYSINDEX_CORE_STATUS_H
@@ -20,7 +21,7 @@ enum test_status {
 
 /* The reports' word: "OK", "FAILED", "SKIPPED", "N/A", "NOT RUN". */
 const char *status_word(enum test_status s);
-/* JSON's and CSV's key: "ok", "failed", "skipped", "unavailable", "not_run". */
+/* JSON's key: "ok", "failed", "skipped", "unavailable", "not_run". */
 const char *status_key(enum test_status s);
 /* The status whose report word is the len bytes at w; -1 if none. */
 int status_parse_word(const char *w, size_t len, enum test_status *out);
