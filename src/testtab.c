@@ -235,28 +235,28 @@ const struct test_def test_table[] = {
 };
 const size_t test_table_len = sizeof(test_table) / sizeof(test_table[0]);
 
-/* name, mask, help, own: 1 for sysindex's own groups, 0 for UnixBench's. */
+/* name, mask, own (1: sysindex's own group, 0: UnixBench's), help. */
 const struct group_def group_table[] = {
-	{ "index", G_INDEX, "the 12 tests of the System Benchmarks Index (default)", 0 },
-	{ "system", G_SYSTEM, "oldsystem plus shell1, shell8, shell16", 0 },
-	{ "oldsystem", G_OLDSYSTEM, "execl, file copy, pipe, context1, spawn, syscall", 0 },
-	{ "arithmetic", G_ARITH, "arithoh, short, int, long, float, double, whetstone", 0 },
-	{ "fs", G_FS, "the nine file read, write and copy tests", 0 },
-	{ "shell", G_SHELL, "shell1, shell8, shell16", 0 },
-	{ "load", G_SHELL, "same as shell (broken in UnixBench, works here)", 0 },
-	{ "misc", G_MISC, "C, dc, hanoi", 0 },
-	{ "speed", G_ARITH | G_SYSTEM, "arithmetic plus system", 0 },
-	{ "dhry", G_DHRY, "dhry2reg", 0 },
-	{ "dhrystone", G_DHRY, "dhry2reg", 0 },
-	{ "whets", G_WHETS, "whetstone-double", 0 },
-	{ "whetstone", G_WHETS, "whetstone-double", 0 },
-	{ "disk", G_DISK,
-	  "sysindex's dd/fio-style disk tests (not in the index)", 1 },
-	{ "memory", G_MEM,
-	  "STREAM copy/scale/add/triad and memory latency (not in the index)", 1 },
-	{ "net", G_NET,
-	  "loopback (or --peer) TCP, UDP and Unix socket tests (not in the index)", 1 },
-	{ "all", G_ALL, "every test except the disk, memory and net groups", 0 },
+	{ "index", G_INDEX, 0, "the 12 tests of the System Benchmarks Index (default)" },
+	{ "system", G_SYSTEM, 0, "oldsystem plus shell1, shell8, shell16" },
+	{ "oldsystem", G_OLDSYSTEM, 0, "execl, file copy, pipe, context1, spawn, syscall" },
+	{ "arithmetic", G_ARITH, 0, "arithoh, short, int, long, float, double, whetstone" },
+	{ "fs", G_FS, 0, "the nine file read, write and copy tests" },
+	{ "shell", G_SHELL, 0, "shell1, shell8, shell16" },
+	{ "load", G_SHELL, 0, "same as shell (broken in UnixBench, works here)" },
+	{ "misc", G_MISC, 0, "C, dc, hanoi" },
+	{ "speed", G_ARITH | G_SYSTEM, 0, "arithmetic plus system" },
+	{ "dhry", G_DHRY, 0, "dhry2reg" },
+	{ "dhrystone", G_DHRY, 0, "dhry2reg" },
+	{ "whets", G_WHETS, 0, "whetstone-double" },
+	{ "whetstone", G_WHETS, 0, "whetstone-double" },
+	{ "disk", G_DISK, 1,
+	  "sysindex's dd/fio-style disk tests (not in the index)" },
+	{ "memory", G_MEM, 1,
+	  "STREAM copy/scale/add/triad and memory latency (not in the index)" },
+	{ "net", G_NET, 1,
+	  "loopback (or --peer) TCP, UDP and Unix socket tests (not in the index)" },
+	{ "all", G_ALL, 0, "every test except the disk, memory and net groups" },
 };
 const size_t group_table_len = sizeof(group_table) / sizeof(group_table[0]);
 

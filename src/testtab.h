@@ -182,9 +182,9 @@ const struct test_def *test_find_title(const char *title);
 struct group_def {
 	const char *name;
 	unsigned mask;
-	const char *help;
 	int own;                /* sysindex's own, not UnixBench's: outside "all", and
 				 * the text report lists its tests' metrics */
+	const char *help;
 };
 extern const struct group_def group_table[];
 extern const size_t group_table_len;

@@ -31,7 +31,7 @@ static const struct test_def frob_row = {
 	.seconds = 1, .samples = SAMPLES_SHORT, .unit = "frobs/s", .groups = G_FROB,
 };
 static const struct unit_def frob_unit = { "frobs/s", UNIT_HIGHER, "frobs/s", 1 };
-static const struct group_def frob_group = { "frobs", G_FROB, "the fixture's one test", 1 };
+static const struct group_def frob_group = { "frobs", G_FROB, 1, "the fixture's one test" };
 
 /* The real tables and the fixture's rows after them. */
 struct fixture {
