@@ -71,9 +71,9 @@ DRV_DIRS := core cli run stats sysinfo report compare parse util serve
 # libsysindex.a), the programs' in libharness.a with BENCH_CFLAGS.  The
 # driver never links libharness.a, nor anything built with BENCH_OPT.
 SHARED_SRCS := $(addprefix src/progs/lib/,size.c williams.c net.c netsrv.c netcli.c)
-# src/core/: the facts every part shares (test statuses, units); the fuzz
-# targets that link the test table or the report reader take them too.
-CORE_SRCS := $(wildcard src/core/*.c)
+# The words and units the test table and the report reader check against
+# (src/core/): the fuzz targets that link either take them too.
+FACT_SRCS := src/core/status.c src/core/units.c
 DRV_SRCS := $(filter-out src/main.c,$(wildcard src/*.c $(DRV_DIRS:%=src/%/*.c))) $(SHARED_SRCS)
 DRV_OBJS := $(patsubst src/%.c,build/drv/%.o,$(DRV_SRCS))
 
@@ -268,7 +268,7 @@ fuzz-replay: build/fuzz/replay-textparse
 	$(Q)./build/fuzz/replay-textparse $(addsuffix /*,$(FUZZ_CORPUS))
 
 # The reader reads the verdict words back (stats/verdict.c, over stats.c).
-FUZZ_DEPS_textparse := src/testtab.c $(CORE_SRCS) src/stats/verdict.c src/stats/stats.c
+FUZZ_DEPS_textparse := src/testtab.c $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c
 build/fuzz/fuzz-textparse: $(FUZZ_SRCS) $(FUZZ_DEPS_textparse) src/parse/textparse.h src/testtab.h
 	@mkdir -p $(@D)
 	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Isrc -g -O1 -fsanitize=fuzzer,address,undefined \
@@ -392,7 +392,7 @@ else
 		tail -n 1 build/fuzz/replay-$(f).log | sed "s/^/fuzz-replay $(f): /";)
 endif
 
-FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/cli/testdirs.c src/testtab.c $(CORE_SRCS) src/util/util.c \
+FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/cli/testdirs.c src/testtab.c $(FACT_SRCS) src/util/util.c \
 		       src/progs/lib/size.c
 FUZZ_SRCS_mountinfo := src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c
 # The peer protocol (issue 24): the server's session, the client's RESULT.
