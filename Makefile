@@ -72,6 +72,9 @@ DRV_DIRS := core stats sysinfo score cli run report compare reader util serve
 # libsysindex.a), the programs' in libharness.a with BENCH_CFLAGS.  The
 # driver never links libharness.a, nor anything built with BENCH_OPT.
 SHARED_SRCS := $(wildcard src/shared/*.c)
+# The words and units the test table and the report reader check against
+# (src/core/): the fuzz targets that link either take them too.
+FACT_SRCS := src/core/status.c src/core/units.c
 DRV_SRCS := $(filter-out src/main.c,$(wildcard src/*.c $(DRV_DIRS:%=src/%/*.c))) $(SHARED_SRCS)
 DRV_OBJS := $(patsubst src/%.c,build/drv/%.o,$(DRV_SRCS))
 
@@ -79,7 +82,7 @@ DRV_OBJS := $(patsubst src/%.c,build/drv/%.o,$(DRV_SRCS))
 # src/progs/lib/*.c: the shared harness (libharness.a)
 # src/progs/*.c:     one standalone program each, named after its file
 # src/progs/dhry, arith, execl: programs built from several files or variants
-# Adding a test program: the checklist at the top of src/core/testtab.h.
+# Adding a test program: the checklist in docs/adding-a-test.md.
 # src/shared/*.c:    built into libharness.a too, with the programs' flags
 HARN_SRCS   := $(wildcard src/progs/lib/*.c) $(SHARED_SRCS)
 HARN_OBJS   := $(patsubst src/%.c,build/harness/%.o,$(HARN_SRCS))
@@ -94,7 +97,11 @@ PGMS := $(SIMPLE_PGMS) $(ARITH_ALL) $(DHRY_PGMS) $(EXECL_PGMS)
 PGM_FILES := $(PGMS:%=pgms/%) $(SCRIPTS:%=pgms/%) $(DATA:%=pgms/%)
 
 # ---- test helpers (never installed) ---------------------------------------
-FAKE_PGMS := $(patsubst tests/fakepgms/%.c,build/fakepgms/%,$(wildcard tests/fakepgms/*.c))
+# tests/fixture/<prog>.c: the "adding a test" fixture's program (docs/
+# adding-a-test.md), built as a program of src/progs/ is; the unit tests run it.
+FIXTURE_PGMS := $(patsubst tests/fixture/%.c,build/fixture/%,$(wildcard tests/fixture/*.c))
+FAKE_PGMS := $(patsubst tests/fakepgms/%.c,build/fakepgms/%,$(wildcard tests/fakepgms/*.c)) \
+	$(FIXTURE_PGMS)
 
 all: sysindex $(PGM_FILES)
 
@@ -174,6 +181,9 @@ pgms/%: src/progs/data/%
 build/fakepgms/%: tests/fakepgms/%.c
 	@mkdir -p $(@D)
 	$(QCC)$(CC) $(ALL_CFLAGS) -o $@ $<
+build/fixture/%: tests/fixture/%.c build/libharness.a | $(UAPI_STAMP)
+	@mkdir -p $(@D)
+	$(QCC)$(CC) $(BENCH_CFLAGS) $(LDFLAGS) -o $@ $< build/libharness.a -lm -lpthread
 
 # Tools for bench/ scripts (never installed): the grep test's data file.
 build/tests/grepdata: tests/tools/grepdata.c build/libsysindex.a
@@ -264,10 +274,12 @@ build/fuzz/replay-textparse: tests/fuzz/replay.c $(FUZZ_SRCS) src/reader/textpar
 fuzz-replay: build/fuzz/replay-textparse
 	$(Q)./build/fuzz/replay-textparse $(addsuffix /*,$(FUZZ_CORPUS))
 
-build/fuzz/fuzz-textparse: $(FUZZ_SRCS) src/core/testtab.c src/reader/textparse.h src/core/testtab.h
+# The reader reads the verdict words back (stats/verdict.c, over stats.c).
+FUZZ_DEPS_textparse := src/core/testtab.c $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c
+build/fuzz/fuzz-textparse: $(FUZZ_SRCS) $(FUZZ_DEPS_textparse) src/reader/textparse.h src/core/testtab.h
 	@mkdir -p $(@D)
 	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Isrc -g -O1 -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined -o $@ $(FUZZ_SRCS) src/core/testtab.c -lm
+		-fno-sanitize-recover=undefined -o $@ $(FUZZ_SRCS) $(FUZZ_DEPS_textparse) -lm
 
 # New inputs go to build/fuzz/corpus; crashes to build/fuzz/crash-*.
 fuzz: build/fuzz/fuzz-textparse
@@ -387,7 +399,7 @@ else
 		tail -n 1 build/fuzz/replay-$(f).log | sed "s/^/fuzz-replay $(f): /";)
 endif
 
-FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/core/testdirs.c src/core/testtab.c src/util/util.c \
+FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/core/testdirs.c src/core/testtab.c $(FACT_SRCS) src/util/util.c \
 		       src/shared/size.c src/run/plan.c src/run/sliced.c src/stats/stats.c \
 		       src/stats/paired.c src/stats/verdict.c
 FUZZ_SRCS_mountinfo := src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c
@@ -425,11 +437,11 @@ empty :=
 space := $(empty) $(empty)
 FUZZ_CI_SEEDS = $(subst $(space),$(comma),$(strip $(call FUZZ_SEEDS,$(if $(filter \
 	$(1),$(FUZZ_READERS)),textparse,$(1)))))
-$(FUZZ_READERS:%=build/fuzz/fuzz-%): build/fuzz/fuzz-%: $(FUZZ_SRCS) src/core/testtab.c
+$(FUZZ_READERS:%=build/fuzz/fuzz-%): build/fuzz/fuzz-%: $(FUZZ_SRCS) $(FUZZ_DEPS_textparse)
 	@mkdir -p $(@D)
 	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Wno-unused -Isrc -g -O1 -DFUZZ_READER=$(FUZZ_READER_$*) \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-		-o $@ $(FUZZ_SRCS) src/core/testtab.c -lm
+		-o $@ $(FUZZ_SRCS) $(FUZZ_DEPS_textparse) -lm
 
 fuzz-ci: build/buildinfo.h
 	$(Q)FUZZ_CC="$(FUZZ_CC)" FUZZ_CI_TIME="$(FUZZ_CI_TIME)" sh tests/fuzz/ci.sh \

@@ -57,7 +57,7 @@ static void group_cell(const struct row *row, const size_t *idx, size_t n, struc
 			out->samples = 0;
 			out->time = -1;
 		}
-		if (x->status != TP_OK)
+		if (x->status != TS_OK)
 			continue;
 		v[k++] = x->value;
 		if (x->has_log_se && x->value > 0) {
@@ -72,7 +72,7 @@ static void group_cell(const struct row *row, const size_t *idx, size_t n, struc
 		struct summary s;
 
 		stats_summarize(v, k, &s);
-		out->status = TP_OK;
+		out->status = TS_OK;
 		out->value = s.mean;
 		out->has_stats = 1;
 		out->n = s.n;

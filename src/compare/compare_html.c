@@ -14,6 +14,16 @@
 #include "util/html_out.h"
 #include "util/util.h"
 
+/* The summary's count a verdict cell adds to: faster, slower, equivalent, any other. */
+static size_t summary_slot(const char *cell)
+{
+	enum verdict v;
+
+	if (verdict_parse(cell, &v) != 0)
+		return 3;
+	return v == VD_FASTER ? 0 : v == VD_SLOWER ? 1 : v == VD_EQUIVALENT ? 2 : 3;
+}
+
 static void summary(FILE *out, const struct compare *c)
 {
 	size_t n[4] = { 0 };     /* faster, slower, equivalent, inconclusive */
@@ -27,8 +37,7 @@ static void summary(FILE *out, const struct compare *c)
 			const struct delta *d = &row->deltas[i];
 
 			if (!row->is_score) {
-				n[strcmp(d->verdict, V_FASTER) == 0 ? 0 : strcmp(d->verdict, V_SLOWER) == 0
-				  ? 1 : strcmp(d->verdict, V_EQUIV) == 0 ? 2 : 3]++;
+				n[summary_slot(d->verdict)]++;
 				continue;
 			}
 			cmp_row_name(c, row, line, sizeof(line));

@@ -31,10 +31,7 @@
 #define ROW_TITLE_MAX (TP_TITLE_MAX + 32)
 #define CMP_TEXT_WIDTH 100      /* text output fits this many columns */
 
-#define V_FASTER "faster"
-#define V_SLOWER "slower"
-#define V_EQUIV "equivalent"
-#define V_INCONCLUSIVE "inconclusive"
+/* Why a change gets no verdict (the verdicts' words: stats/verdict.h). */
 #define V_NOSAMPLES "significance cannot be judged (no samples)"
 #define V_ONESAMPLE "significance cannot be judged (1 sample)"
 #define V_UNITS "units differ"
@@ -87,7 +84,7 @@ struct input {
 /* One input's figure in one row. */
 struct cell {
 	int present;
-	enum tp_status status;
+	enum test_status status;
 	double value;           /* headline: UnixBench's score, or the index score */
 	char unit[16];
 	double time;            /* seconds per sample, -1 unknown */
@@ -203,7 +200,6 @@ void cmp_judge_family(struct compare *c);
 int cmp_pick_baseline(struct compare *c);
 
 /* compare_out.c */
-const char *cmp_status_word(enum tp_status s);
 const char *cmp_samples_source(const struct input *in, int *any);
 int cmp_build_grid(const struct compare *c, struct grid *g);
 int cmp_build_long_grid(const struct compare *c, struct grid *g);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "compare/compare_int.h"
+#include "core/units.h"
 #include "score/score_ci.h"
 #include "stats/stats.h"
 
@@ -178,7 +179,7 @@ void cmp_fill_cells(struct compare *c)
 					snprintf(cell->unit, sizeof(cell->unit), "%s", res->unit);
 				} else if (ix != NULL) {
 					cell->present = 1;
-					cell->status = TP_OK;
+					cell->status = TS_OK;
 					cell->value = ix->result;
 					cell->time = -1;
 				} else if (tp_find_stats(bl, row->title) == NULL &&
@@ -187,7 +188,7 @@ void cmp_fill_cells(struct compare *c)
 					continue;
 				} else {
 					cell->present = 1;
-					cell->status = TP_OK;
+					cell->status = TS_OK;
 					cell->time = -1;
 				}
 				fill_stats(cell, &c->in[i], bl, row->title);
@@ -203,7 +204,7 @@ void cmp_fill_cells(struct compare *c)
 				if (row == NULL || row->cells[i].present)
 					continue;
 				row->cells[i].present = 1;
-				row->cells[i].status = TP_OK;
+				row->cells[i].status = TS_OK;
 				row->cells[i].value = bl->scores[s].score;
 				row->cells[i].time = -1;
 				row->cells[i].block = bl;
@@ -214,17 +215,6 @@ void cmp_fill_cells(struct compare *c)
 }
 
 /* ---- judging ---------------------------------------------------------- */
-
-/* Most units are rates (higher is better); times such as latency in ns are not. */
-static int lower_is_better(const char *unit)
-{
-	static const char *const lower[] = { "s", "ms", "us", "ns", "sec", "usec", "nsec" };
-
-	for (size_t i = 0; i < sizeof(lower) / sizeof(lower[0]); i++)
-		if (strcmp(unit, lower[i]) == 0)
-			return 1;
-	return 0;
-}
 
 /* Whether two blocks indexed the same tests for a category's score. */
 static int same_index_tests(const struct tp_block *a, const struct tp_block *b,
@@ -290,7 +280,7 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
 	d->ci_lo = d->ci_hi = d->p = d->df = d->est = d->se = NAN;
 	d->verdict = "";
 	d->judged = 0;
-	if (!a->present || !b->present || a->status != TP_OK || b->status != TP_OK)
+	if (!a->present || !b->present || a->status != TS_OK || b->status != TS_OK)
 		return;
 	if (a->unit[0] && b->unit[0] && strcmp(a->unit, b->unit) != 0) {
 		d->verdict = V_UNITS;
@@ -303,7 +293,7 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
 	}
 	if (a->value > 0)
 		d->change = 100 * (b->value - a->value) / a->value;
-	d->lower_better = lower_is_better(a->unit[0] ? a->unit : b->unit);
+	d->lower_better = unit_lower_better(a->unit[0] ? a->unit : b->unit);
 	if (row->is_score && log_score(a, b, d) == 0) {
 		d->judged = 1;
 		return;
@@ -359,11 +349,9 @@ void cmp_judge_family(struct compare *c)
 			d->ci_lo = 100 * expm1(d->vd.lo);
 			d->ci_hi = 100 * expm1(d->vd.hi);
 			if (d->vd.v == VD_FEW && a->n && b->n)
-				snprintf(d->word, sizeof(d->word), "%s: %zu+%zu samples",
-					 V_INCONCLUSIVE, a->n, b->n);
+				verdict_few(d->word, sizeof(d->word), "%zu+%zu samples", a->n, b->n);
 			else if (d->vd.v == VD_FEW)
-				snprintf(d->word, sizeof(d->word), "%s: %.1f df", V_INCONCLUSIVE,
-					 d->df);
+				verdict_few(d->word, sizeof(d->word), "%.1f df", d->df);
 			else
 				snprintf(d->word, sizeof(d->word), "%s", verdict_word(d->vd.v));
 			d->verdict = d->word;

@@ -86,7 +86,7 @@ static int doc_from_samples(const struct tp_samples *s, struct tp_doc *doc)
 		res = &b->results[b->nresults++];
 		snprintf(res->title, sizeof(res->title), "%s", set->title);
 		snprintf(res->unit, sizeof(res->unit), "%s", set->unit);
-		res->status = TP_OK;
+		res->status = TS_OK;
 		res->value = nk ? stats_geomean(kept, nk) : stats_geomean(set->rate, set->n);
 		res->time = -1;
 		res->samples = (unsigned)(nk ? nk : set->n);
@@ -169,7 +169,7 @@ static int samples_fit(const struct tp_report *r, const struct tp_samples *sm, c
 			double sum = 0, v;
 			size_t kept = 0;
 
-			if (res->status != TP_OK)
+			if (res->status != TS_OK)
 				continue;
 			set = tp_find_samples(sm, tp_block_copies(&r->blocks[b]), res->title);
 			if (set == NULL)
@@ -488,6 +488,14 @@ static int intf_differs(const struct tp_report *a, const struct tp_report *b)
 	return 0;
 }
 
+/* Whether a verdict cell says faster or slower. */
+static int faster_or_slower(const char *cell)
+{
+	enum verdict v;
+
+	return verdict_parse(cell, &v) == 0 && (v == VD_FASTER || v == VD_SLOWER);
+}
+
 /*
  * Faster or slower between single runs: each run's interval holds its own
  * noise only, not the host's drift between runs, which on shared VMs is
@@ -504,8 +512,7 @@ static void warn_single_runs(struct compare *c)
 			return;
 	for (size_t r = 0; r < c->nrows; r++)
 		for (size_t i = 1; i < c->nin; i++)
-			n += strcmp(c->rows[r].deltas[i].verdict, V_FASTER) == 0 ||
-			     strcmp(c->rows[r].deltas[i].verdict, V_SLOWER) == 0;
+			n += faster_or_slower(c->rows[r].deltas[i].verdict);
 	if (n > 0)
 		cmp_warn(c, "%zu faster/slower verdict%s between single runs: a run's interval holds "
 			 "its own noise, not the host's drift between runs (on shared VMs, runs of one "

@@ -42,18 +42,16 @@ static const struct {
 
 static char mark_of(const struct delta *d)
 {
+	enum verdict v;
+
 	switch (d->floor) {
 	case FLOOR_WITHIN: return '~';
 	case FLOOR_BEYOND: return '!';
 	case FLOOR_CONTROL: return 'c';
 	case FLOOR_NONE: break;
 	}
-	if (strcmp(d->verdict, V_FASTER) == 0 || strcmp(d->verdict, V_SLOWER) == 0)
-		return '*';
-	if (strcmp(d->verdict, V_EQUIV) == 0)
-		return '=';
-	if (strncmp(d->verdict, V_INCONCLUSIVE, strlen(V_INCONCLUSIVE)) == 0)
-		return 'i';
+	if (verdict_parse(d->verdict, &v) == 0)
+		return v == VD_FASTER || v == VD_SLOWER ? '*' : v == VD_EQUIVALENT ? '=' : 'i';
 	if (strcmp(d->verdict, V_NOSAMPLES) == 0)
 		return '?';
 	if (strcmp(d->verdict, V_ONESAMPLE) == 0)
@@ -69,8 +67,8 @@ static void value_text(const struct cell *x, char *out, size_t len)
 {
 	if (!x->present)
 		snprintf(out, len, "-");
-	else if (x->status != TP_OK)
-		snprintf(out, len, "%s", cmp_status_word(x->status));
+	else if (x->status != TS_OK)
+		snprintf(out, len, "%s", status_word(x->status));
 	else if (x->runs > 1 && x->mean > 0)   /* --group-by host: mean and spread of runs */
 		snprintf(out, len, "%.1f +-%.1f%%", x->value, 100 * x->sd / x->mean);
 	else
@@ -487,10 +485,10 @@ void cmp_print_matrix_csv(FILE *out, const struct compare *c)
 			const struct cell *x = &row->cells[i];
 
 			fputc(',', out);
-			if (x->present && x->status == TP_OK)
+			if (x->present && x->status == TS_OK)
 				csv_number(out, x->value);
 			else if (x->present)
-				csv_field(out, cmp_status_word(x->status));
+				csv_field(out, status_word(x->status));
 		}
 		for (size_t i = 1; i < c->nin; i++) {
 			char m = mark_of(&row->deltas[i]);

@@ -71,7 +71,7 @@ static int floor_of(const struct compare *c, unsigned copies, struct noise *nz)
 		for (size_t i = 0; i < c->nin; i++) {
 			const struct cell *x = &row->cells[i];
 
-			if (!x->present || x->status != TP_OK || !(x->value > 0))
+			if (!x->present || x->status != TS_OK || !(x->value > 0))
 				continue;
 			lo = fmin(lo, x->value);
 			hi = fmax(hi, x->value);

@@ -53,18 +53,6 @@ void cmp_grid_free(struct grid *g)
 	free(g->right);
 }
 
-const char *cmp_status_word(enum tp_status s)
-{
-	switch (s) {
-	case TP_OK: return "OK";
-	case TP_FAILED: return "FAILED";
-	case TP_SKIPPED: return "SKIPPED";
-	case TP_UNAVAILABLE: return "N/A";
-	case TP_NOT_RUN: break;
-	}
-	return "NOT RUN";
-}
-
 static const char *row_unit(const struct compare *c, const struct row *row)
 {
 	for (size_t i = 0; i < c->nin; i++)
@@ -112,8 +100,8 @@ int cmp_build_grid(const struct compare *c, struct grid *g)
 
 			if (!x->present)
 				grid_set(g, r + 1, 3 + i, "-");
-			else if (x->status != TP_OK)
-				grid_set(g, r + 1, 3 + i, "%s", cmp_status_word(x->status));
+			else if (x->status != TS_OK)
+				grid_set(g, r + 1, 3 + i, "%s", status_word(x->status));
 			else
 				grid_set(g, r + 1, 3 + i, "%.1f", x->value);
 		}
@@ -155,8 +143,8 @@ int cmp_build_long_grid(const struct compare *c, struct grid *g)
 			grid_set(g, n, 2, "%s", c->in[i].label);
 			if (!x->present)
 				grid_set(g, n, 3, "-");
-			else if (x->status != TP_OK)
-				grid_set(g, n, 3, "%s", cmp_status_word(x->status));
+			else if (x->status != TS_OK)
+				grid_set(g, n, 3, "%s", status_word(x->status));
 			else
 				grid_set(g, n, 3, "%.1f", x->value);
 			grid_set(g, n, 4, "%s", x->unit);
@@ -383,9 +371,9 @@ void cmp_print_csv(FILE *out, const struct compare *c)
 			fprintf(out, ",%zu,", i + 1);
 			csv_field(out, c->in[i].label);
 			fputc(',', out);
-			csv_field(out, !x->present ? "missing" : x->status == TP_OK ? "ok"
-				  : cmp_status_word(x->status));
-			csv_num(out, x->present && x->status == TP_OK ? x->value : NAN);
+			csv_field(out, !x->present ? "missing" : x->status == TS_OK ? status_key(TS_OK)
+				  : status_word(x->status));
+			csv_num(out, x->present && x->status == TS_OK ? x->value : NAN);
 			fputc(',', out);
 			csv_field(out, x->unit);
 			csv_num(out, x->time > 0 ? x->time : NAN);
@@ -450,9 +438,9 @@ static void json_row(struct json_out *j, const struct compare *c, const struct r
 
 		json_object_begin(j);
 		json_kv_string(j, "label", c->in[i].label);
-		json_kv_string(j, "status", !x->present ? "missing" : x->status == TP_OK ? "ok"
-			       : cmp_status_word(x->status));
-		if (x->present && x->status == TP_OK)
+		json_kv_string(j, "status", !x->present ? "missing" : x->status == TS_OK ? status_key(TS_OK)
+			       : status_word(x->status));
+		if (x->present && x->status == TS_OK)
 			json_kv_double(j, "value", x->value);
 		else
 			json_kv_null(j, "value");

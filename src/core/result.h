@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "core/protocol.h"
+#include "core/status.h"
 #include "core/testdirs.h"
 #include "core/testtab.h"
 #include "stats/paired.h"
@@ -67,14 +68,6 @@ struct pass_result {
 	struct intf_sample intf;/* what the kernel counted around it (have 0: nothing) */
 	struct copy_result *copies;
 	size_t ncopies;
-};
-
-enum test_status {
-	TS_NOT_RUN = 0,         /* never started (interrupted before it) */
-	TS_OK,
-	TS_FAILED,
-	TS_SKIPPED,
-	TS_UNAVAILABLE,         /* its program is not built/installed */
 };
 
 /* One test at one copy count. */

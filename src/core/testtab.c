@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/metrics.h"
+#include "core/units.h"
 
 #define SYS (G_SYSTEM | G_OLDSYSTEM)
 #define IDX G_INDEX
@@ -235,24 +236,28 @@ const struct test_def test_table[] = {
 };
 const size_t test_table_len = sizeof(test_table) / sizeof(test_table[0]);
 
+/* name, mask, own (1: sysindex's own group, 0: UnixBench's), help. */
 const struct group_def group_table[] = {
-	{ "index", G_INDEX, "the 12 tests of the System Benchmarks Index (default)" },
-	{ "system", G_SYSTEM, "oldsystem plus shell1, shell8, shell16" },
-	{ "oldsystem", G_OLDSYSTEM, "execl, file copy, pipe, context1, spawn, syscall" },
-	{ "arithmetic", G_ARITH, "arithoh, short, int, long, float, double, whetstone" },
-	{ "fs", G_FS, "the nine file read, write and copy tests" },
-	{ "shell", G_SHELL, "shell1, shell8, shell16" },
-	{ "load", G_SHELL, "same as shell (broken in UnixBench, works here)" },
-	{ "misc", G_MISC, "C, dc, hanoi" },
-	{ "speed", G_ARITH | G_SYSTEM, "arithmetic plus system" },
-	{ "dhry", G_DHRY, "dhry2reg" },
-	{ "dhrystone", G_DHRY, "dhry2reg" },
-	{ "whets", G_WHETS, "whetstone-double" },
-	{ "whetstone", G_WHETS, "whetstone-double" },
-	{ "disk", G_DISK, "sysindex's dd/fio-style disk tests (not in the index)" },
-	{ "memory", G_MEM, "STREAM copy/scale/add/triad and memory latency (not in the index)" },
-	{ "net", G_NET, "loopback (or --peer) TCP, UDP and Unix socket tests (not in the index)" },
-	{ "all", G_ALL, "every test except the disk, memory and net groups" },
+	{ "index", G_INDEX, 0, "the 12 tests of the System Benchmarks Index (default)" },
+	{ "system", G_SYSTEM, 0, "oldsystem plus shell1, shell8, shell16" },
+	{ "oldsystem", G_OLDSYSTEM, 0, "execl, file copy, pipe, context1, spawn, syscall" },
+	{ "arithmetic", G_ARITH, 0, "arithoh, short, int, long, float, double, whetstone" },
+	{ "fs", G_FS, 0, "the nine file read, write and copy tests" },
+	{ "shell", G_SHELL, 0, "shell1, shell8, shell16" },
+	{ "load", G_SHELL, 0, "same as shell (broken in UnixBench, works here)" },
+	{ "misc", G_MISC, 0, "C, dc, hanoi" },
+	{ "speed", G_ARITH | G_SYSTEM, 0, "arithmetic plus system" },
+	{ "dhry", G_DHRY, 0, "dhry2reg" },
+	{ "dhrystone", G_DHRY, 0, "dhry2reg" },
+	{ "whets", G_WHETS, 0, "whetstone-double" },
+	{ "whetstone", G_WHETS, 0, "whetstone-double" },
+	{ "disk", G_DISK, 1,
+	  "sysindex's dd/fio-style disk tests (not in the index)" },
+	{ "memory", G_MEM, 1,
+	  "STREAM copy/scale/add/triad and memory latency (not in the index)" },
+	{ "net", G_NET, 1,
+	  "loopback (or --peer) TCP, UDP and Unix socket tests (not in the index)" },
+	{ "all", G_ALL, 0, "every test except the disk, memory and net groups" },
 };
 const size_t group_table_len = sizeof(group_table) / sizeof(group_table[0]);
 
@@ -334,11 +339,39 @@ const struct group_def *group_find(const char *name)
 	return NULL;
 }
 
-int group_selects(const struct group_def *g, const struct test_def *t)
+/* The groups of gs[0..n) that are sysindex's own, as one mask. */
+static unsigned own_mask(const struct group_def *gs, size_t n)
+{
+	unsigned m = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (gs[i].own)
+			m |= gs[i].mask;
+	return m;
+}
+
+/* Whether g selects t, "all" leaving out the groups of the mask own. */
+static int selects(unsigned own, const struct group_def *g, const struct test_def *t)
 {
 	if (g->mask & G_ALL)
-		return !(t->groups & (G_DISK | G_MEM | G_NET));
+		return !(t->groups & own);
 	return (t->groups & g->mask) != 0;
+}
+
+int group_selects(const struct group_def *g, const struct test_def *t)
+{
+	return selects(own_mask(group_table, group_table_len), g, t);
+}
+
+int testtab_group_selects(const struct testtab *tab, const struct group_def *g,
+			  const struct test_def *t)
+{
+	return selects(own_mask(tab->groups, tab->ngroups), g, t);
+}
+
+int test_is_own(const struct test_def *t)
+{
+	return (t->groups & own_mask(group_table, group_table_len)) != 0;
 }
 
 const char *const test_placeholders[PH_COUNT] = {
@@ -396,54 +429,157 @@ static int sliced_ok(const struct test_def *t)
 	       t->paired_sliced->dir_overhead_quick_s >= 0;
 }
 
-int testtab_validate(char *err, size_t errlen)
+struct testtab testtab_real(void)
+{
+	return (struct testtab){ test_table, test_table_len, group_table, group_table_len,
+				 unit_table, unit_table_len };
+}
+
+/* The row of tab's tests or groups named name, or NULL. */
+static const struct test_def *tab_test(const struct testtab *tab, const char *name)
+{
+	for (size_t i = 0; i < tab->ntests; i++)
+		if (strcmp(tab->tests[i].name, name) == 0)
+			return &tab->tests[i];
+	return NULL;
+}
+
+static const struct group_def *tab_group(const struct testtab *tab, const char *name)
+{
+	for (size_t i = 0; i < tab->ngroups; i++)
+		if (strcmp(tab->groups[i].name, name) == 0)
+			return &tab->groups[i];
+	return NULL;
+}
+
+/* Row i's fields alone: complete, unique, indexed with a baseline, ... */
+static int row_fields_ok(const struct testtab *tab, size_t i, char *err, size_t errlen)
+{
+	const struct test_def *t = &tab->tests[i];
+
+	if (t->name == NULL || t->title == NULL || t->prog == NULL || t->unit == NULL ||
+	    t->seconds == 0) {
+		snprintf(err, errlen, "test row %zu is incomplete", i);
+		return -1;
+	}
+	for (size_t j = 0; j < i; j++) {
+		if (strcmp(tab->tests[j].name, t->name) == 0 ||
+		    strcmp(tab->tests[j].title, t->title) == 0) {
+			snprintf(err, errlen, "test %s: duplicate name or title", t->name);
+			return -1;
+		}
+	}
+	if (tab_group(tab, t->name) != NULL) {
+		snprintf(err, errlen, "test %s: same name as a group", t->name);
+		return -1;
+	}
+	if ((t->groups & G_INDEX) && !(t->baseline > 0 && isfinite(t->baseline))) {
+		snprintf(err, errlen, "test %s: indexed without a baseline", t->name);
+		return -1;
+	}
+	if (strlen(t->title) > 40) {
+		snprintf(err, errlen, "test %s: title longer than the 40-column field", t->name);
+		return -1;
+	}
+	if (!(t->overhead_s >= 0) || !(t->overhead_quick_s >= 0) ||
+	    (t->needs_hint != NULL && t->needs == NULL) ||
+	    (t->placement_metric != NULL && !(t->flags & TF_PLACEMENT))) {
+		snprintf(err, errlen, "test %s: inconsistent behaviour fields", t->name);
+		return -1;
+	}
+	return 0;
+}
+
+/* Row t's unit is in the units table, a figure of merit, and agrees with TF_LOWER. */
+static int row_unit_ok(const struct testtab *tab, const struct test_def *t, char *err,
+		       size_t errlen)
+{
+	const struct unit_def *u = unit_find_in(tab->units, tab->nunits, t->unit);
+
+	if (u == NULL) {
+		snprintf(err, errlen, "test %s: unit \"%.20s\" is not in the units table "
+			 "(src/core/units.c)", t->name, t->unit);
+		return -1;
+	}
+	if (u->dir == UNIT_NEUTRAL) {
+		snprintf(err, errlen, "test %s: unit %s says neither higher nor lower is better",
+			 t->name, u->name);
+		return -1;
+	}
+	if (((t->flags & TF_LOWER) != 0) != (u->dir == UNIT_LOWER)) {
+		snprintf(err, errlen, "test %s: TF_LOWER %s, but its unit %s is %s-is-better",
+			 t->name, (t->flags & TF_LOWER) ? "set" : "not set", u->name,
+			 u->dir == UNIT_LOWER ? "lower" : "higher");
+		return -1;
+	}
+	return 0;
+}
+
+/* Every group bit of row t is some row of the group table ("all" is none). */
+static int row_groups_ok(const struct testtab *tab, const struct test_def *t, char *err,
+			 size_t errlen)
+{
+	unsigned known = 0;
+
+	for (size_t g = 0; g < tab->ngroups; g++)
+		known |= tab->groups[g].mask & ~(unsigned)G_ALL;
+	if (t->groups & ~known) {
+		snprintf(err, errlen, "test %s: group bits 0x%x are no row of the group table",
+			 t->name, t->groups & ~known);
+		return -1;
+	}
+	return 0;
+}
+
+/* Row t's variants: arguments, 5.1.3's work, paired mode's sliced sample. */
+static int row_variants_ok(const struct test_def *t, char *err, size_t errlen)
+{
+	if (test_args_validate(t, err, errlen) != 0)
+		return -1;
+	if (t->ub513 != NULL && t->ub513->args[0] == NULL) {
+		snprintf(err, errlen, "test %s: its 5.1.3 variant has no arguments", t->name);
+		return -1;
+	}
+	if (t->paired_sliced != NULL && !sliced_ok(t)) {
+		snprintf(err, errlen, "test %s: a sliced row needs the test dir and one @DIRS@",
+			 t->name);
+		return -1;
+	}
+	return 0;
+}
+
+/* Every group selects a test and is not named like one. */
+static int groups_ok(const struct testtab *tab, char *err, size_t errlen)
+{
+	unsigned own = own_mask(tab->groups, tab->ngroups);
+
+	for (size_t g = 0; g < tab->ngroups; g++) {
+		size_t n = 0;
+
+		for (size_t i = 0; i < tab->ntests; i++)
+			n += selects(own, &tab->groups[g], &tab->tests[i]) != 0;
+		if (n == 0) {
+			snprintf(err, errlen, "group %s selects no test", tab->groups[g].name);
+			return -1;
+		}
+		if (tab_test(tab, tab->groups[g].name) != NULL) {
+			snprintf(err, errlen, "group %s: same name as a test", tab->groups[g].name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int testtab_check(const struct testtab *tab, char *err, size_t errlen)
 {
 	size_t nindex = 0;
 
-	for (size_t i = 0; i < test_table_len; i++) {
-		const struct test_def *t = &test_table[i];
+	for (size_t i = 0; i < tab->ntests; i++) {
+		const struct test_def *t = &tab->tests[i];
 
-		if (t->name == NULL || t->title == NULL || t->prog == NULL ||
-		    t->unit == NULL || t->seconds == 0) {
-			snprintf(err, errlen, "test row %zu is incomplete", i);
+		if (row_fields_ok(tab, i, err, errlen) != 0 || row_unit_ok(tab, t, err, errlen) != 0 ||
+		    row_groups_ok(tab, t, err, errlen) != 0 || row_variants_ok(t, err, errlen) != 0)
 			return -1;
-		}
-		for (size_t j = 0; j < i; j++) {
-			if (strcmp(test_table[j].name, t->name) == 0 ||
-			    strcmp(test_table[j].title, t->title) == 0) {
-				snprintf(err, errlen, "test %s: duplicate name or title", t->name);
-				return -1;
-			}
-		}
-		if (group_find(t->name) != NULL) {
-			snprintf(err, errlen, "test %s: same name as a group", t->name);
-			return -1;
-		}
-		if ((t->groups & G_INDEX) && !(t->baseline > 0 && isfinite(t->baseline))) {
-			snprintf(err, errlen, "test %s: indexed without a baseline", t->name);
-			return -1;
-		}
-		if (strlen(t->title) > 40) {
-			snprintf(err, errlen, "test %s: title longer than the 40-column field", t->name);
-			return -1;
-		}
-		if (!(t->overhead_s >= 0) || !(t->overhead_quick_s >= 0) ||
-		    (t->needs_hint != NULL && t->needs == NULL) ||
-		    (t->placement_metric != NULL && !(t->flags & TF_PLACEMENT))) {
-			snprintf(err, errlen, "test %s: inconsistent behaviour fields", t->name);
-			return -1;
-		}
-		if (test_args_validate(t, err, errlen) != 0)
-			return -1;
-		if (t->ub513 != NULL && t->ub513->args[0] == NULL) {
-			snprintf(err, errlen, "test %s: its 5.1.3 variant has no arguments", t->name);
-			return -1;
-		}
-		if (t->paired_sliced != NULL && !sliced_ok(t)) {
-			snprintf(err, errlen, "test %s: a sliced row needs the test dir and one @DIRS@",
-				 t->name);
-			return -1;
-		}
 		if (t->groups & G_INDEX)
 			nindex++;
 	}
@@ -451,20 +587,12 @@ int testtab_validate(char *err, size_t errlen)
 		snprintf(err, errlen, "the index has %zu tests, not 12", nindex);
 		return -1;
 	}
-	for (size_t g = 0; g < group_table_len; g++) {
-		size_t n = 0;
+	return groups_ok(tab, err, errlen);
+}
 
-		for (size_t i = 0; i < test_table_len; i++)
-			if (group_selects(&group_table[g], &test_table[i]))
-				n++;
-		if (n == 0) {
-			snprintf(err, errlen, "group %s selects no test", group_table[g].name);
-			return -1;
-		}
-		if (test_find(group_table[g].name) != NULL) {
-			snprintf(err, errlen, "group %s: same name as a test", group_table[g].name);
-			return -1;
-		}
-	}
-	return 0;
+int testtab_validate(char *err, size_t errlen)
+{
+	struct testtab tab = testtab_real();
+
+	return testtab_check(&tab, err, errlen);
 }

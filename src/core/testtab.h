@@ -3,35 +3,9 @@
  * runner, the index and every report are derived from it; no other file
  * lists tests or decides a test's behaviour by its name.
  *
- * Adding a test:
- *  1. The program, over src/progs/lib/harness.h (COUNT/TIME/METRIC/NOTE
- *     lines on stderr, exit 0/1/2/3; a METRIC that copies do not add up
- *     declares it with harness_metric_as(); children are reaped with
- *     harness_reap()).  The Makefile finds it by where it lives:
- *     - one file, src/progs/<prog>.c: built into pgms/<prog> with
- *       libharness.a, nothing to add;
- *     - several files or variants, a folder src/progs/<dir>/: add a PGMS
- *       variable and link rule as for execl/ (every .c of the folder) or
- *       dhry/ (two units, two variants), add the variable to PGMS and the
- *       folder to LINT_SRCS;
- *     - a script or data file it reads: src/progs/sh/ (copied 0755) or
- *       src/progs/data/ (0644) into pgms/, named in the row as @PGMS@/<file>.
- *  2. One row in test_table[] (testtab.c), designated initialisers:
- *     name, title (at most 40 columns), prog, args (placeholders below;
- *     testtab_validate refuses any other argument with an '@'),
- *     seconds, samples, unit; baseline and G_INDEX only for an indexed test;
- *     groups; flags (TF_*).  Then only what the test needs of:
- *     overhead_s/overhead_quick_s (time a sample spends beyond its duration),
- *     extra_grace_s/flush_grace_s (longer pass timeout), needs/needs_hint (a
- *     tool looked up on PATH, else skipped), prep (a set-up step: a new one
- *     is an enum test_prep value plus its entry in src/run/testprep.c's
- *     steps[]), placement_metric, paired_sliced (paired mode: one process
- *     per round for every directory, src/run/sliced.h).
- *  3. Describe it in docs/methodology.md (and a new group in the man page).
- *  4. `make check`: the table invariants (testtab_validate), the docs tests
- *     and every_program_is_built (tests/unit/test_testtab.c: each row's
- *     program and @PGMS@ files are in pgms/ after `make`) fail until 1-3
- *     agree.
+ * Adding a test (one program, one row; a new unit or group one more row of
+ * its table): the checklist is docs/adding-a-test.md, and
+ * tests/unit/test_addtest.c proves it.
  */
 #ifndef SYSINDEX_TESTTAB_H
 #define SYSINDEX_TESTTAB_H
@@ -54,7 +28,8 @@ enum test_group {
 	G_DISK = 1u << 9,       /* sysindex's disk tests: not indexed, not default */
 	G_MEM = 1u << 10,       /* STREAM kernels and memory latency: not indexed, not default */
 	G_NET = 1u << 11,       /* iperf3/netperf-style network tests: not indexed, not default */
-	G_ALL = 1u << 30,       /* group mask only: every test but the disk, memory and net groups */
+	G_ALL = 1u << 30,       /* group mask only: every test but those of sysindex's own
+				 * groups (group_def.own: disk, memory, net) */
 };
 
 enum test_flags {
@@ -215,6 +190,8 @@ const struct test_def *test_find_title(const char *title);
 struct group_def {
 	const char *name;
 	unsigned mask;
+	int own;                /* sysindex's own, not UnixBench's: outside "all", and
+				 * the text report lists its tests' metrics */
 	const char *help;
 };
 extern const struct group_def group_table[];
@@ -224,12 +201,33 @@ enum test_category test_category(const struct test_def *t);
 
 /* Whether group g selects test t. */
 int group_selects(const struct group_def *g, const struct test_def *t);
+/* Whether t is in a group of sysindex's own (group_def.own). */
+int test_is_own(const struct test_def *t);
+
+/* The tables checked together: the real ones (testtab_real()) or a fixture. */
+struct unit_def;
+struct testtab {
+	const struct test_def *tests;
+	size_t ntests;
+	const struct group_def *groups;
+	size_t ngroups;
+	const struct unit_def *units;   /* core/units.h */
+	size_t nunits;
+};
+struct testtab testtab_real(void);
+/* group_selects over tab's groups ("all" leaves out tab's own groups). */
+int testtab_group_selects(const struct testtab *tab, const struct group_def *g,
+			  const struct test_def *t);
 
 /*
- * Check the table's invariants (unique names, indexed tests have a baseline
- * every group selects at least one test).  Returns 0 or -1 with a
- * message naming the broken row.
+ * Check the tables' invariants: unique names, indexed tests have a
+ * baseline, each row's unit is in the units table with TF_LOWER as its
+ * direction, each row's group bits are rows of the group table, every
+ * group selects at least one test.  Returns 0 or -1 with a message naming
+ * the broken row.
  */
+int testtab_check(const struct testtab *tab, char *err, size_t errlen);
+/* testtab_check over the real tables. */
 int testtab_validate(char *err, size_t errlen);
 /* Check 1 of testtab_validate: every argument of t is text or a placeholder. */
 int test_args_validate(const struct test_def *t, char *err, size_t errlen);

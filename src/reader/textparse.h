@@ -18,6 +18,8 @@
 
 #include <stddef.h>
 
+#include "core/status.h"
+
 #define TP_LINE_MAX 65536       /* longest accepted line, bytes (without newline) */
 #define TP_TITLE_MAX 96         /* display names are at most ~40 characters */
 #define TP_MAX_ROWS 1024        /* rows of one table in one copy block */
@@ -27,16 +29,13 @@
 #define TP_LABEL_MAX 32         /* a paired run's directory label */
 #define TP_HOST_ID_LEN 16       /* hex digits of a host identity id */
 
-/* A result line's state: sysindex prints a word instead of failed results. */
-enum tp_status { TP_OK, TP_FAILED, TP_SKIPPED, TP_UNAVAILABLE, TP_NOT_RUN };
-
 /* "Dhrystone 2 using register variables 55041744.2 lps (10.0 s, 2 samples)" */
 struct tp_result {
 	char title[TP_TITLE_MAX];
 	char unit[16];
 	char note[64];          /* "[buffered]" after the samples, without brackets */
-	enum tp_status status;
-	double value;           /* the headline score (0 unless TP_OK) */
+	enum test_status status; /* sysindex prints a word instead of failed results */
+	double value;           /* the headline score (0 unless TS_OK) */
 	double time;            /* seconds per sample; -1 when not given */
 	unsigned samples;       /* samples the score is made of */
 	unsigned line;

@@ -14,11 +14,9 @@
 #include <math.h>
 #include <stdlib.h>
 
-#define TP_MAX_PAIRED 4096
+#include "stats/verdict.h"
 
-/* The verdict words (stats/verdict.h), and the one reports before them printed. */
-static const char *const verdicts[] = { "faster", "slower", "equivalent", "inconclusive",
-					"no difference proven" };
+#define TP_MAX_PAIRED 4096
 
 /* A signed decimal of n bytes (tp_parse_num takes no negative numbers). */
 static int signed_num(const char *p, size_t n, double *v)
@@ -72,19 +70,21 @@ static int ci_cell(const struct tok *t, double *lo, double *hi)
 	return cell(&a, 1, lo) && cell(&b, 1, hi);
 }
 
-/* The verdict at the end of a row; its start, or NULL. */
+/*
+ * The verdict at the end of a row (stats/verdict.h's words), or why there is
+ * none; its start, or NULL.
+ */
 static const char *verdict_of(const char *s, size_t len)
 {
+	char few[32];
+	size_t k = verdict_word_at_end(s, len);
 	const char *v;
 
-	for (size_t i = 0; i < sizeof(verdicts) / sizeof(verdicts[0]); i++) {
-		size_t k = strlen(verdicts[i]);
-
-		if (len > k && s[len - k - 1] == ' ' && strcmp(s + len - k, verdicts[i]) == 0)
-			return s + len - k;
-	}
+	if (k > 0)
+		return s + len - k;
+	snprintf(few, sizeof(few), " %s: ", verdict_word(VD_FEW));
 	if ((v = strstr(s, " not compared: ")) != NULL || (v = strstr(s, " cannot judge: ")) != NULL ||
-	    (v = strstr(s, " inconclusive: ")) != NULL)
+	    (v = strstr(s, few)) != NULL)
 		return v + 1;
 	return NULL;
 }

@@ -178,7 +178,7 @@ int tp_try_result(struct parser *p, const char *s)
 		return -1;
 	memcpy(res->title, title, sizeof(title));
 	tp_copy_text(res->unit, sizeof(res->unit), unit.p, unit.n);
-	res->status = TP_OK;
+	res->status = TS_OK;
 	res->value = v;
 	res->time = time;
 	res->samples = n;
@@ -195,23 +195,31 @@ int tp_try_result(struct parser *p, const char *s)
 	return 1;
 }
 
+/* The first " <word> " in s, unless it starts s; NULL if none. */
+static const char *find_word(const char *s, const char *word)
+{
+	char needle[32];
+	const char *w;
+
+	snprintf(needle, sizeof(needle), " %s ", word);
+	w = strstr(s, needle);
+	return w == s ? NULL : w;
+}
+
 /* sysindex's line for a test without a result: "<title> FAILED <unit> (<reason>)". */
 int tp_try_status(struct parser *p, const char *s)
 {
-	static const struct { const char *word; enum tp_status st; } words[] = {
-		{ " FAILED ", TP_FAILED }, { " SKIPPED ", TP_SKIPPED },
-		{ " N/A ", TP_UNAVAILABLE }, { " NOT RUN ", TP_NOT_RUN },
-	};
+	static const enum test_status st[] = { TS_FAILED, TS_SKIPPED, TS_UNAVAILABLE, TS_NOT_RUN };
 
-	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
-		const char *w = strstr(s, words[i].word), *u;
+	for (size_t i = 0; i < sizeof(st) / sizeof(st[0]); i++) {
+		const char *w = find_word(s, status_word(st[i])), *u;
 		char title[TP_TITLE_MAX];
 		struct tp_result *res;
 		size_t ulen;
 
-		if (w == NULL || w == s)
+		if (w == NULL)
 			continue;
-		u = w + strlen(words[i].word);
+		u = w + strlen(status_word(st[i])) + 2;
 		ulen = strcspn(u, " ");
 		if (ulen == 0 || ulen >= 16 || tp_numberish(u, ulen) || u[ulen] != ' ' ||
 		    u[ulen + 1] != '(')
@@ -221,7 +229,7 @@ int tp_try_status(struct parser *p, const char *s)
 			return -1;
 		memcpy(res->title, title, sizeof(title));
 		tp_copy_text(res->unit, sizeof(res->unit), u, ulen);
-		res->status = words[i].st;
+		res->status = st[i];
 		res->time = -1;
 		res->line = p->lr.lineno;
 		return 1;

@@ -22,18 +22,6 @@ const struct report_writer report_writers[] = {
 };
 const size_t report_writers_len = sizeof(report_writers) / sizeof(report_writers[0]);
 
-const char *report_status_word(enum test_status s)
-{
-	switch (s) {
-	case TS_OK: return "OK";
-	case TS_FAILED: return "FAILED";
-	case TS_SKIPPED: return "SKIPPED";
-	case TS_UNAVAILABLE: return "N/A";
-	case TS_NOT_RUN: break;
-	}
-	return "NOT RUN";
-}
-
 size_t report_test_defs(const struct run_result *r,
 			int (*keep)(const struct copy_run *, const struct bench_result *),
 			const struct test_def **defs, size_t max)

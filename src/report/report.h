@@ -162,8 +162,6 @@ extern const char report_paired_order_note[];
 int report_paired_noise(const struct run_result *r, unsigned copies, double *median_detect,
 			double *max_change, size_t *n);
 
-/* Display text for a test's state: "FAILED", "SKIPPED", "NOT RUN", "N/A". */
-const char *report_status_word(enum test_status s);
 
 /*
  * The flag words of a test's statistics ("single-sample", "high-cv",

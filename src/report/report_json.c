@@ -80,18 +80,6 @@ static const char *signal_name(int sig)
 	}
 }
 
-static const char *status_key(enum test_status s)
-{
-	switch (s) {
-	case TS_OK: return "ok";
-	case TS_FAILED: return "failed";
-	case TS_SKIPPED: return "skipped";
-	case TS_UNAVAILABLE: return "unavailable";
-	case TS_NOT_RUN: break;
-	}
-	return "not_run";
-}
-
 static const char *const category_key[CAT_COUNT] = { "system", "misc", "disk", "memory", "network" };
 
 static void metrics(struct json_out *j, const struct metric *m, size_t n)

@@ -57,7 +57,7 @@ static void why_not(const struct run_result *r, const struct paired_cmp *c, char
 		s = c->status;
 	}
 	if (who != NULL)
-		fmt(out, len, "not compared: %s %s", report_status_word(s), who);
+		fmt(out, len, "not compared: %s %s", status_word(s), who);
 }
 
 /* The test's result in directory dir at copy count copies, or NULL. */
@@ -97,7 +97,7 @@ static void side_notes(const struct run_result *r, const struct paired_cmp *c,
 static void verdict_cell(const struct paired_stats *st, char *out, size_t len)
 {
 	if (st->n < 2 || st->vd.v == VD_FEW || st->vd.v == VD_NONE)
-		fmt(out, len, "inconclusive: %zu round%s", st->n, st->n == 1 ? "" : "s");
+		verdict_few(out, len, "%zu round%s", st->n, st->n == 1 ? "" : "s");
 	else
 		fmt(out, len, "%s", verdict_word(st->vd.v));
 }

@@ -136,7 +136,7 @@ static void result_cell(struct table_out *t, const struct bench_result *b, enum 
 		if (ok)
 			table_num(t, "%.1f", b->score);
 		else
-			table_num(t, "%s", report_status_word(b->status));
+			table_num(t, "%s", status_word(b->status));
 		break;
 	case RC_UNIT:
 	case RC_UNIT_NOTE:
@@ -203,7 +203,7 @@ static void copies_cell(struct table_out *t, const struct copy_run *run, const s
 	if (b == NULL)
 		table_empty(t);
 	else if (b->status != TS_OK)
-		table_num(t, "%s", report_status_word(b->status));
+		table_num(t, "%s", status_word(b->status));
 	else if (d->baseline > 0)
 		table_num(t, "%.1f", b->index);
 	else {

@@ -90,7 +90,7 @@ static void result_line(FILE *out, const struct bench_result *t)
 {
 	if (t->status != TS_OK) {
 		fprintf(out, "%-40s %12s %-5s (%s)\n", t->def->title,
-			report_status_word(t->status), t->def->unit, t->reason);
+			status_word(t->status), t->def->unit, t->reason);
 		return;
 	}
 	fprintf(out, "%-40s %12.1f %-5s (%.1f s, %zu samples)", t->def->title, t->score,
@@ -98,7 +98,7 @@ static void result_line(FILE *out, const struct bench_result *t)
 	if (t->note[0])
 		fprintf(out, " [%s]", t->note);
 	fprintf(out, "\n");
-	if (t->def->groups & (G_DISK | G_MEM | G_NET) && t->nmetrics > 0) {
+	if (test_is_own(t->def) && t->nmetrics > 0) {
 		size_t col = 80, shown = 0;
 
 		for (size_t m = 0; m < t->nmetrics; m++) {

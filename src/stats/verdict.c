@@ -2,22 +2,79 @@
 #include "stats/verdict.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "stats/stats.h"
 
+/*
+ * Each word and its verdict.  The first row of a verdict is the word it
+ * prints; later rows are read only (reports before the equivalence test
+ * printed "no difference proven" where they now print "inconclusive").
+ */
+static const struct {
+	const char *word;
+	enum verdict v;
+} words[] = {
+	{ "faster", VD_FASTER },
+	{ "slower", VD_SLOWER },
+	{ "equivalent", VD_EQUIVALENT },
+	{ "inconclusive", VD_INCONCLUSIVE },
+	{ "no difference proven", VD_INCONCLUSIVE },
+};
+#define NWORDS (sizeof(words) / sizeof(words[0]))
+#define FEW_SEP ": "
+
 const char *verdict_word(enum verdict v)
 {
-	switch (v) {
-	case VD_FASTER: return "faster";
-	case VD_SLOWER: return "slower";
-	case VD_EQUIVALENT: return "equivalent";
-	case VD_FEW:
-	case VD_INCONCLUSIVE: return "inconclusive";
-	case VD_NONE: break;
-	}
+	if (v == VD_FEW)
+		v = VD_INCONCLUSIVE;
+	for (size_t i = 0; i < NWORDS; i++)
+		if (words[i].v == v)
+			return words[i].word;
 	return "";
+}
+
+void verdict_few(char *out, size_t len, const char *detail_fmt, ...)
+{
+	int n = snprintf(out, len, "%s" FEW_SEP, verdict_word(VD_FEW));
+	va_list ap;
+
+	if (n < 0 || (size_t)n >= len)
+		return;
+	va_start(ap, detail_fmt);
+	vsnprintf(out + n, len - (size_t)n, detail_fmt, ap);
+	va_end(ap);
+}
+
+int verdict_parse(const char *s, enum verdict *out)
+{
+	const char *few = verdict_word(VD_FEW);
+	size_t k = strlen(few);
+
+	for (size_t i = 0; i < NWORDS; i++)
+		if (strcmp(s, words[i].word) == 0) {
+			*out = words[i].v;
+			return 0;
+		}
+	if (strncmp(s, few, k) == 0 && strncmp(s + k, FEW_SEP, strlen(FEW_SEP)) == 0) {
+		*out = VD_FEW;
+		return 0;
+	}
+	return -1;
+}
+
+size_t verdict_word_at_end(const char *s, size_t len)
+{
+	for (size_t i = 0; i < NWORDS; i++) {
+		size_t k = strlen(words[i].word);
+
+		if (len > k && s[len - k - 1] == ' ' && memcmp(s + len - k, words[i].word, k) == 0)
+			return k;
+	}
+	return 0;
 }
 
 int verdict_enough(double df)

@@ -67,8 +67,26 @@ struct verdict_family {
 	size_t m;               /* rows judged (set by verdict_judge) */
 };
 
-/* "faster", "slower", "equivalent", "inconclusive" ("" for VD_NONE). */
+/*
+ * The words, written once (verdict.c's table) for paired mode, compare, the
+ * writers and compare's report reader: "faster", "slower", "equivalent",
+ * "inconclusive" ("" for VD_NONE).  VD_FEW's word is "inconclusive"; its
+ * cell says why: "inconclusive: 3 rounds" (verdict_few()).
+ */
 const char *verdict_word(enum verdict v);
+/* VD_FEW's cell: "inconclusive: " and the detail printf formats. */
+void verdict_few(char *out, size_t len, const char *detail_fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/*
+ * The verdict the whole of s names: a word above (or one older reports
+ * printed), or VD_FEW's cell.  0, or -1 if s names none.
+ */
+int verdict_parse(const char *s, enum verdict *out);
+/*
+ * The verdict word that ends s[0..len) after a space (VD_FEW's cell not
+ * included): its length, or 0.  For a reader finding a row's last cell.
+ */
+size_t verdict_word_at_end(const char *s, size_t len);
 
 /* Holm's adjusted p-values of p[0..m-1] into adj[] (may alias p: no). */
 void verdict_holm(const double *p, size_t m, double *adj);

@@ -42,6 +42,8 @@ Suite *suite_paired(void);
 Suite *suite_verdict(void);
 Suite *suite_sliced(void);
 Suite *suite_interference(void);
+Suite *suite_facts(void);
+Suite *suite_addtest(void);
 
 static const struct {
 	const char *name;
@@ -76,6 +78,8 @@ static const struct {
 	{ "paired", suite_paired },
 	{ "sliced", suite_sliced },
 	{ "interference", suite_interference },
+	{ "facts", suite_facts },
+	{ "addtest", suite_addtest },
 };
 
 int main(void)

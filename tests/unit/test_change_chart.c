@@ -226,7 +226,7 @@ START_TEST(filled_by_compare)
 	}
 	snprintf(rows[0].title, sizeof(rows[0].title), "Pipe Throughput");
 	d[0][1] = (struct delta){ .change = 10, .judged = 1, .ci_lo = 4, .ci_hi = 16,
-				  .verdict = V_FASTER };
+				  .verdict = verdict_word(VD_FASTER) };
 	snprintf(rows[1].title, sizeof(rows[1].title), "Shell");
 	d[1][1] = (struct delta){ .change = -3, .verdict = V_ONESAMPLE };
 	snprintf(rows[2].title, sizeof(rows[2].title), "Units");

@@ -165,7 +165,7 @@ static void require_in_pgms(const struct test_def *t, const char *file, int mode
 
 	snprintf(path, sizeof(path), "pgms/%s", file);
 	ck_assert_msg(access(path, mode) == 0,
-		      "test %s: %s is not built by make (see the checklist in src/core/testtab.h)",
+		      "test %s: %s is not built by make (see docs/adding-a-test.md)",
 		      t->name, path);
 }
 

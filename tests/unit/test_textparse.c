@@ -79,7 +79,7 @@ static void check_ub60_sample(void)
 	ck_assert_str_eq(res->unit, "lps");
 	ck_assert_double_eq_tol(res->time, 10.0, 1e-9);
 	ck_assert_uint_eq(res->samples, 2);
-	ck_assert_int_eq(res->status, TP_OK);
+	ck_assert_int_eq(res->status, TS_OK);
 	res = tp_find_result(b, "Double-Precision Whetstone");
 	ck_assert_ptr_nonnull(res);
 	ck_assert_str_eq(res->unit, "MWIPS");
@@ -144,7 +144,7 @@ START_TEST(sysindex_report_with_statistics)
 	ck_assert_str_eq(st->flags, "");
 	res = tp_find_result(&r->blocks[0], "System Call Overhead");
 	ck_assert_ptr_nonnull(res);
-	ck_assert_int_eq(res->status, TP_FAILED);
+	ck_assert_int_eq(res->status, TS_FAILED);
 	ck_assert_str_eq(res->unit, "lps");
 	/* The failed test is neither in the index nor in the statistics. */
 	ck_assert_ptr_null(tp_find_index(&r->blocks[0], "System Call Overhead"));
@@ -385,7 +385,7 @@ START_TEST(text_before_a_known_title_is_dropped)
 	ck_assert_str_eq(res->note, "buffered");
 	res = tp_find_result(&doc.reports[0].blocks[0], "Execl Throughput");
 	ck_assert_ptr_nonnull(res);
-	ck_assert_int_eq(res->status, TP_NOT_RUN);
+	ck_assert_int_eq(res->status, TS_NOT_RUN);
 }
 END_TEST
 
