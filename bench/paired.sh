@@ -21,7 +21,11 @@
 #           verdicts (faster/slower on A/A are false), the half-widths.
 #           product-aa: the A/A runs alone; product-b10: only the
 #           --time-budget 10 A/A runs; product-sync, product-noatime: that
-#           one run alone.
+#           one run alone.  b10-scatter: the --time-budget 10 A/A runs with
+#           one --interleave samples run (as before slicing) among them;
+#           disk-scatter: the disk group paired, --time-budget 5, sliced
+#           and with --interleave samples.  The summary's scatter table
+#           sets each test's rounds side by side, before and after.
 #
 #   bench/paired.sh [-d SECONDS] [-s SETTLE] [-m MIN,MIN] [-e MIN] [-p PREC] [-n RUNS] [-o DIR] [PART...]
 #   bench/paired.sh -S            smoke test: every part, tiny, about a minute
@@ -171,7 +175,27 @@ for p in $parts; do
 		[ "$p" = product ] || [ "$p" = product-noatime ] || continue
 		mountpoint -q "$W/noatime" 2>/dev/null || ext4 noatime noatime
 		typed product-noatime --testdir "$W/pa" --testdir "$W/noatime" fs ;;
-	*) echo "$0: unknown part '$p' (aa effect manual atime product product-aa product-b10 product-sync product-noatime)" >&2; exit 2 ;;
+	b10-scatter | disk-scatter)
+		# What slicing gains, per test: the same command with
+		# --interleave samples (whole samples in turn, as before
+		# slicing; an instrument, not the product's path) in the same
+		# window as the product's runs.
+		mountpoint -q "$W/pa" 2>/dev/null || ext4 pa relatime
+		mountpoint -q "$W/pb" 2>/dev/null || ext4 pb relatime
+		if [ "$p" = disk-scatter ]; then
+			typed disk-slices-1 --time-budget 5 --testdir "$W/pa" --testdir "$W/pb" disk
+			typed disk-samples-1 --interleave samples --time-budget 5 --testdir "$W/pa" --testdir "$W/pb" disk
+			continue
+		fi
+		i=1
+		while [ "$i" -le "$nruns" ]; do
+			typed "product-budget10-$i" --time-budget 10 --testdir "$W/pa" --testdir "$W/pb" fs
+			[ "$i" -ne $(( (nruns + 1) / 2 )) ] ||
+				typed samples-budget10-1 --interleave samples --time-budget 10 \
+					--testdir "$W/pa" --testdir "$W/pb" fs
+			i=$((i + 1))
+		done ;;
+	*) echo "$0: unknown part '$p' (aa effect manual atime product product-aa product-b10 product-sync product-noatime b10-scatter disk-scatter)" >&2; exit 2 ;;
 	esac
 done
 
