@@ -14,6 +14,7 @@
 #include "util/csv_out.h"
 #include "util/html_out.h"
 #include "util/json_out.h"
+#include "util/md_out.h"
 
 static void pct(char *out, size_t len, double v, const char *prefix)
 {
@@ -31,14 +32,27 @@ static void text_row(FILE *out, const char *title, const char *copies, const cha
 		other, change, ci, detect, rounds, verdict);
 }
 
+/* A Markdown row: the strings a report brought (title, label, verdict) escaped. */
+static void md_row(FILE *out, const char *const cells[10])
+{
+	for (size_t k = 0; k < 10; k++) {
+		fputs(k ? " | " : "| ", out);
+		md_text(out, cells[k]);
+	}
+	fputs(" |\n", out);
+}
+
 static void print_text(FILE *out, const struct tp_doc *d, int md)
 {
 	const char *base = d->paired[0].baseline;
 
-	if (md)
-		fprintf(out, "| Test | Copies | Dir | %s | Result | Change | 95%% CI | Detect | Rounds | Verdict |\n"
-			"|:-----|---:|:---|---:|---:|---:|---:|---:|---:|:---|\n", base);
-	else
+	if (md) {
+		const char *head[10] = { "Test", "Copies", "Dir", base, "Result", "Change", "95% CI",
+					 "Detect", "Rounds", "Verdict" };
+
+		md_row(out, head);
+		fputs("|:-----|---:|:---|---:|---:|---:|---:|---:|---:|:---|\n", out);
+	} else
 		text_row(out, "Test", "Copies", "Dir", base, "Result", "Change", "95% CI", "Detect",
 			 "Rounds", "Verdict");
 	for (size_t i = 0; i < d->npaired; i++) {
@@ -62,15 +76,22 @@ static void print_text(FILE *out, const struct tp_doc *d, int md)
 		else
 			snprintf(det, sizeof(det), "-");
 		snprintf(rounds, sizeof(rounds), "%u", p->rounds);
-		if (md)
-			fprintf(out, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", title,
-				copies, p->label, b, o, ch, ci, det, rounds, p->verdict);
-		else
+		if (md) {
+			const char *cells[10] = { title, copies, p->label, b, o, ch, ci, det, rounds,
+						  p->verdict };
+
+			md_row(out, cells);
+		} else
 			text_row(out, title, copies, p->label, b, o, ch, ci, det, rounds, p->verdict);
 	}
-	fprintf(out, "\nChange against %s, measured in interleaved rounds in one run: the geometric mean\n"
-		"of the per-round ratios; 95%% CI: Student's t over their logarithms; detect: the CI\n"
-		"half-width, the smallest change the run could have seen.\n", base);
+	fputs("\nChange against ", out);
+	if (md)
+		md_text(out, base);
+	else
+		fputs(base, out);
+	fputs(", measured in interleaved rounds in one run: the geometric mean\n"
+	      "of the per-round ratios; 95% CI: Student's t over their logarithms; detect: the CI\n"
+	      "half-width, the smallest change the run could have seen.\n", out);
 }
 
 static void print_csv(FILE *out, const struct tp_doc *d)

@@ -126,6 +126,12 @@ grep -q "a paired run (2 test dirs: rel, b)" "$T/cmp" || die "compare header"
 grep -q "^File Write 256 bufsize 500 maxblocks  *1  b  " "$T/cmp" || die "compare row"
 "$ROOT/Run" compare "$r" "$r" >"$T/cmp2" 2>&1 || { cat "$T/cmp2"; die "compare of two paired runs"; }
 grep -q "$(basename "$r"):b" "$T/cmp2" || die "inputs per directory"
+# A report's strings are hostile: a baseline label edited to hold markup
+# and a '|' stays one escaped cell in the comparison's Markdown.
+sed 's/\brel\b/r|<i>*l/g' "$r" >"$T/hostile"
+"$ROOT/Run" compare --format md "$T/hostile" >"$T/cmpmd" 2>&1 || { cat "$T/cmpmd"; die "compare --format md of a paired run"; }
+grep -qF '| r\|\<i\>\*l |' "$T/cmpmd" || { cat "$T/cmpmd"; die "the label is not one escaped cell"; }
+grep -q '\(^\|[^\\]\)[<>]' "$T/cmpmd" && die "raw HTML in the paired comparison's Markdown"
 
 # A per-test limitation (as O_DIRECT where a file system has none): a
 # program that says SKIP in one directory skips the test there only; the
