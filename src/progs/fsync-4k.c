@@ -8,7 +8,7 @@
  * extents, whose conversion makes each sync dearer: ~30% fewer IOPS on ext4.)  Reports operations (write + fdatasync) per second and their
  * latency percentiles; <file>.sync is removed at exit.
  */
-#include "diskio.h"
+#include "diskmain.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -57,35 +57,35 @@ static void sync_loop(struct run *r)
 	r->seconds = harness_now() - start;
 }
 
-int main(int argc, char **argv)
+static void setup(void *st, const struct diskio_opts *o)
 {
-	struct run r = { .f.fd = -1 };
-	struct diskio_opts o;
+	struct run *r = st;
 	struct diskio_rng rng = { diskio_seed() };
 
-	diskio_parse(argc, argv, usage, 0, 1, &o);
-	diskio_check_path(o.file);
-	diskio_derive(r.path, sizeof(r.path), o.file, ".sync");
-	r.wrap = o.size;
-	diskio_hist_init(&r.lat);
-	r.buf = diskio_buffer(DISKIO_SMALL);
-	diskio_fill(r.buf, DISKIO_SMALL, &rng);
-	diskio_open_own(&r.f, r.path, 0);
-	diskio_announce(&r.f, "fsync-4k", NULL);
+	diskio_check_path(o->file);
+	diskio_derive(r->path, sizeof(r->path), o->file, ".sync");
+	r->wrap = o->size;
+	diskio_hist_init(&r->lat);
+	r->buf = diskio_buffer(DISKIO_SMALL);
+	diskio_fill(r->buf, DISKIO_SMALL, &rng);
+	diskio_open_own(&r->f, r->path, 0);
+	diskio_announce(&r->f, "fsync-4k", NULL);
+}
 
-	harness_arm(o.seconds);
-	sync_loop(&r);
+DISKIO_PLAIN_CALLBACKS(sync_loop)
 
-	if (close(r.f.fd) != 0)
-		diskio_fail_io(r.path, "close");
-	if (r.seconds <= 0)
+static void report(const void *st)
+{
+	const struct run *r = st;
+
+	if (r->seconds <= 0)
 		harness_fail("no time measured");
 	printf("fsync-4k: %llu x (4 KiB write + fdatasync) to %s in %.3f s\n",
-	       (unsigned long long)r.lat.count, r.path, r.seconds);
-	harness_count((double)r.lat.count / r.seconds, 0, "IOPS");
-	harness_time(r.seconds);
-	diskio_metric_u64("ios", r.lat.count, "ops");
-	diskio_report_latency(&r.lat, "");
-	free(r.buf);
-	return 0;
+	       (unsigned long long)r->lat.count, r->path, r->seconds);
+	harness_count((double)r->lat.count / r->seconds, 0, "IOPS");
+	harness_time(r->seconds);
+	diskio_metric_u64("ios", r->lat.count, "ops");
+	diskio_report_latency(&r->lat, "");
 }
+
+DISKIO_PROGRAM("fsync-4k", usage, 0, 1)

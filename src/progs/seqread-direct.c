@@ -7,7 +7,7 @@
  * (10^6 bytes/s).
  */
 #define _GNU_SOURCE     /* O_DIRECT (via diskio) */
-#include "diskio.h"
+#include "diskmain.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -52,29 +52,29 @@ static void read_loop(struct run *r)
 	r->seconds = harness_now() - start;
 }
 
-int main(int argc, char **argv)
+static void setup(void *st, const struct diskio_opts *o)
 {
-	struct run r = { .f.fd = -1 };
-	struct diskio_opts o;
+	struct run *r = st;
 
-	diskio_parse(argc, argv, usage, 0, 1, &o);
-	r.path = o.file;
-	r.wrap = o.size - o.size % DISKIO_BIG;
-	r.latency = o.latency;
-	diskio_hist_init(&r.lat);
-	r.buf = diskio_buffer(DISKIO_BIG);
-	diskio_prepare_shared(&r.f, &o, "seqread-direct", O_RDONLY, NULL);
-
-	harness_arm(o.seconds);
-	read_loop(&r);
-
-	if (close(r.f.fd) != 0)
-		diskio_fail_io(r.path, "close");
-	printf("seqread-direct: %llu MiB in 1 MiB reads in %.3f s\n",
-	       (unsigned long long)(r.bytes >> 20), r.seconds);
-	diskio_report_seq(r.bytes, r.seconds);
-	if (r.latency)
-		diskio_report_latency(&r.lat, "");
-	free(r.buf);
-	return 0;
+	r->path = o->file;
+	r->wrap = o->size - o->size % DISKIO_BIG;
+	r->latency = o->latency;
+	diskio_hist_init(&r->lat);
+	r->buf = diskio_buffer(DISKIO_BIG);
+	diskio_prepare_shared(&r->f, o, "seqread-direct", O_RDONLY, NULL);
 }
+
+DISKIO_PLAIN_CALLBACKS(read_loop)
+
+static void report(const void *st)
+{
+	const struct run *r = st;
+
+	printf("seqread-direct: %llu MiB in 1 MiB reads in %.3f s\n",
+	       (unsigned long long)(r->bytes >> 20), r->seconds);
+	diskio_report_seq(r->bytes, r->seconds);
+	if (r->latency)
+		diskio_report_latency(&r->lat, "");
+}
+
+DISKIO_PROGRAM("seqread-direct", usage, 0, 1)
