@@ -15,7 +15,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-static const char usage[] = "fsync-4k -t <seconds> -f <file> [-s <size>] [-l]";
+static const char usage[] = "fsync-4k -t <seconds> -f <file> [-s <size>] [-l] "
+	"| -t <seconds> -d <dir> -d <dir> ... -f <name> [-s <size>] [-S <slice ms>]";
 
 struct run {
 	struct diskio_file f;
@@ -24,6 +25,7 @@ struct run {
 	uint64_t wrap;          /* whole 4 KiB blocks */
 	struct diskio_hist lat; /* pwrite + fdatasync */
 	double seconds;
+	uint64_t slice_base;    /* lat.count when the slice began */
 };
 
 static void sync_loop(struct run *r)
@@ -74,6 +76,23 @@ static void setup(void *st, const struct diskio_opts *o)
 
 DISKIO_PLAIN_CALLBACKS(sync_loop)
 
+static void slice_begin(void *st)
+{
+	struct run *r = st;
+
+	/* Each slice appends to an empty file. */
+	diskio_truncate(&r->f, r->path);
+	r->slice_base = r->lat.count;
+}
+
+static void tally(const void *st, double *amount, double *seconds)
+{
+	const struct run *r = st;
+
+	*amount = (double)(r->lat.count - r->slice_base);
+	*seconds = r->seconds;
+}
+
 static void report(const void *st)
 {
 	const struct run *r = st;
@@ -88,4 +107,4 @@ static void report(const void *st)
 	diskio_report_latency(&r->lat, "");
 }
 
-DISKIO_PROGRAM("fsync-4k", usage, 0, 1)
+DISKIO_PROGRAM("fsync-4k", usage, 0, 1, "IOPS", NULL)

@@ -17,7 +17,8 @@
 #include <unistd.h>
 
 static const char usage[] =
-	"randread-4k-qd1 -t <seconds> -f <file> [-s <size>] [-l]";
+	"randread-4k-qd1 -t <seconds> -f <file> [-s <size>] [-l] "
+	"| -t <seconds> -d <dir> -d <dir> ... -f <name> [-s <size>] [-S <slice ms>]";
 
 struct run {
 	struct diskio_file f;
@@ -27,6 +28,7 @@ struct run {
 	struct diskio_rng rng;
 	struct diskio_hist lat;
 	double seconds;
+	uint64_t slice_base;    /* lat.count when the slice began */
 };
 
 static void read_loop(struct run *r)
@@ -63,6 +65,21 @@ static void setup(void *st, const struct diskio_opts *o)
 
 DISKIO_PLAIN_CALLBACKS(read_loop)
 
+static void slice_begin(void *st)
+{
+	struct run *r = st;
+
+	r->slice_base = r->lat.count;
+}
+
+static void tally(const void *st, double *amount, double *seconds)
+{
+	const struct run *r = st;
+
+	*amount = (double)(r->lat.count - r->slice_base);
+	*seconds = r->seconds;
+}
+
 static void report(const void *st)
 {
 	const struct run *r = st;
@@ -77,4 +94,4 @@ static void report(const void *st)
 	diskio_report_latency(&r->lat, "");
 }
 
-DISKIO_PROGRAM("randread-4k-qd1", usage, 0, 1)
+DISKIO_PROGRAM("randread-4k-qd1", usage, 0, 1, "IOPS", NULL)

@@ -20,7 +20,8 @@
 #include <unistd.h>
 
 static const char usage[] =
-	"seqwrite-dsync -t <seconds> -f <file> [-s <size>] [-l]";
+	"seqwrite-dsync -t <seconds> -f <file> [-s <size>] [-l] "
+	"| -t <seconds> -d <dir> -d <dir> ... -f <name> [-s <size>] [-S <slice ms>]";
 
 struct run {
 	struct diskio_file f;
@@ -90,6 +91,23 @@ static void setup(void *st, const struct diskio_opts *o)
 
 DISKIO_PLAIN_CALLBACKS(write_loop)
 
+static void slice_begin(void *st)
+{
+	struct run *r = st;
+
+	/* Each slice on an empty file from offset 0, as a new dd would. */
+	diskio_truncate(&r->f, r->path);
+	r->bytes = 0;
+}
+
+static void tally(const void *st, double *amount, double *seconds)
+{
+	const struct run *r = st;
+
+	*amount = (double)r->bytes / 1e6;
+	*seconds = r->seconds;
+}
+
 static void report(const void *st)
 {
 	const struct run *r = st;
@@ -103,4 +121,4 @@ static void report(const void *st)
 		diskio_report_latency(&r->lat, "");
 }
 
-DISKIO_PROGRAM("seqwrite-dsync", usage, 0, 1)
+DISKIO_PROGRAM("seqwrite-dsync", usage, 0, 1, "MB/s", NULL)

@@ -108,6 +108,14 @@ void harness_arm_ms(unsigned ms)
 		harness_fail_errno("setitimer");
 }
 
+void harness_disarm(void)
+{
+	struct itimerval off = { .it_interval = { 0, 0 }, .it_value = { 0, 0 } };
+
+	if (setitimer(ITIMER_REAL, &off, NULL) != 0)
+		harness_fail_errno("setitimer");
+}
+
 int harness_reap(pid_t pid)
 {
 	int status;
@@ -159,6 +167,11 @@ void harness_count_dir(unsigned long long count, int timebase, const char *unit,
 		       unsigned i)
 {
 	fprintf(stderr, "COUNT|%llu|%d|%s|%u\n", count, timebase, unit, i);
+}
+
+void harness_count_dir_f(double count, int timebase, const char *unit, unsigned i)
+{
+	fprintf(stderr, "COUNT|%.3f|%d|%s|%u\n", count, timebase, unit, i);
 }
 
 void harness_time_dir(double seconds, unsigned i)

@@ -81,6 +81,10 @@ int harness_reap(pid_t pid);
 /* harness_arm() with a duration in milliseconds (whole seconds: alarm()). */
 void harness_arm_ms(unsigned ms);
 
+/* Cancel what harness_arm()/harness_arm_ms() armed, if it has not fired:
+ * a loop that ended on its own must not be stopped by it later. */
+void harness_disarm(void);
+
 /* Monotonic clock in seconds (for TIME lines; never inside a work loop). */
 double harness_now(void);
 
@@ -91,6 +95,8 @@ void harness_time(double seconds);
 void harness_count_dir(unsigned long long count, int timebase, const char *unit,
 		       unsigned i);
 void harness_time_dir(double seconds, unsigned i);
+/* The same COUNT with a fractional count (a rate, timebase 0). */
+void harness_count_dir_f(double count, int timebase, const char *unit, unsigned i);
 
 /* A METRIC summed over copies. */
 void harness_metric(const char *name, double value, const char *unit);
