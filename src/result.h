@@ -48,6 +48,7 @@ struct copy_result {
 	unsigned dir_seen;      /* bit i: a COUNT for directory i */
 	double dir_count[PROTO_MAX_DIRS];
 	double dir_time[PROTO_MAX_DIRS];   /* TIME|s|i, else -1 */
+	char dir_note[PROTO_MAX_DIRS][64]; /* NOTE|text|i, else "" */
 };
 _Static_assert(PROTO_MAX_DIRS == MAX_TESTDIRS, "a COUNT line can name every test dir");
 

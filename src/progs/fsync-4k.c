@@ -71,7 +71,7 @@ static void setup(void *st, const struct diskio_opts *o)
 	r->buf = diskio_buffer(DISKIO_SMALL);
 	diskio_fill(r->buf, DISKIO_SMALL, &rng);
 	diskio_open_own(&r->f, r->path, 0);
-	diskio_announce(&r->f, "fsync-4k", NULL);
+	diskio_announce(&r->f, "fsync-4k", NULL, o->note_dir);
 }
 
 DISKIO_PLAIN_CALLBACKS(sync_loop)

@@ -86,7 +86,7 @@ static void setup(void *st, const struct diskio_opts *o)
 	r->buf = diskio_buffer(DISKIO_BIG);
 	diskio_fill(r->buf, DISKIO_BIG, &rng);
 	diskio_open_own(&r->f, r->path, O_DSYNC);
-	diskio_announce(&r->f, "seqwrite-dsync", NULL);
+	diskio_announce(&r->f, "seqwrite-dsync", NULL, o->note_dir);
 }
 
 DISKIO_PLAIN_CALLBACKS(write_loop)

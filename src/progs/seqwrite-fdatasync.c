@@ -69,7 +69,7 @@ static void setup(void *st, const struct diskio_opts *o)
 	r->buf = diskio_buffer(DISKIO_BIG);
 	diskio_fill(r->buf, DISKIO_BIG, &rng);
 	diskio_open_own(&r->f, r->path, 0);
-	diskio_announce(&r->f, "seqwrite-fdatasync", NULL);
+	diskio_announce(&r->f, "seqwrite-fdatasync", NULL, o->note_dir);
 }
 
 DISKIO_PLAIN_CALLBACKS(write_loop)

@@ -44,6 +44,19 @@ for p in randread-4k-qd1 seqwrite-dsync randrw-4k-qd64; do
 	! grep -q "^METRIC|" "$T/derr" || die "$p: METRIC lines in a sliced sample"
 	[ -z "$(ls -A "$A")$(ls -A "$B")" ] || die "$p left files"
 done
+# Each directory's NOTE is its own (NOTE|text|i): a tmpfs directory is
+# labelled, the disk one beside it is not.
+S=/dev/shm/sysindex-e2e-dsk-$$
+if [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ] && mkdir "$S" 2>/dev/null; then
+	"$ROOT/pgms/randread-4k-qd1" -t 1 -d "$A" -d "$S" -f f -s 4M >"$T/dout" 2>"$T/derr"
+	drc=$?
+	rm -rf "$S"
+	[ $drc -eq 0 ] || die "randread on $A and tmpfs: $(cat "$T/derr")"
+	grep -Eq '^NOTE\|(buffered, )?tmpfs\|1$' "$T/derr" || die "no tmpfs NOTE for dir 1: $(cat "$T/derr")"
+	! grep -q '^NOTE|.*|0$' "$T/derr" || [ "$(stat -f -c %T "$A")" = tmpfs ] ||
+		die "a NOTE for the disk dir 0"
+	! grep -Eq '^NOTE\|[^|]*$' "$T/derr" || die "a plain NOTE in a sliced sample"
+fi
 "$ROOT/pgms/fsync-4k" -t 1 -S 100 -d "$A" -d "$B" -f f -s 4M >"$T/dout" 2>"$T/derr" || die "fsync-4k -S 100"
 grep -Eq "^fsync-4k 1: .* 10 slices of 100 ms" "$T/dout" || die "-S 100: $(cat "$T/dout")"
 

@@ -85,6 +85,7 @@ struct diskio_opts {
 	const char *dirs[DISKSLICE_MAX_DIRS]; /* -d, in order; file is a name in each */
 	size_t ndirs;
 	unsigned slice_ms;      /* -S */
+	int note_dir;           /* the NOTE's directory index (-1: none) */
 };
 
 /* Parse the common options; usage line and exit 2 on any error. */
@@ -192,10 +193,11 @@ void diskio_open_own(struct diskio_file *f, const char *path, int extra_flags);
  * Print the one NOTE line: "buffered" when O_DIRECT was wanted and refused,
  * "tmpfs"/"ramfs" for a memory file system, then 'extra' (e.g.
  * "engine=io_uring"; NULL for none), comma-separated; and a stdout line for
- * each, so a page-cache figure is never shown as a disk figure.
+ * each, so a page-cache figure is never shown as a disk figure.  dir >= 0:
+ * directory dir's NOTE of a sliced sample (o->note_dir).
  */
 void diskio_announce(const struct diskio_file *f, const char *prog,
-		     const char *extra);
+		     const char *extra, int dir);
 
 /*
  * For the tests that read the shared file: lay it out if it is missing or

@@ -56,6 +56,7 @@ void diskio_parse(int argc, char **argv, const char *usage, unsigned allowed,
 	o->depth = default_depth;
 	o->engine = DISKIO_ENGINE_AUTO;
 	o->slice_ms = DISKIO_SLICE_MS;
+	o->note_dir = -1;
 	opterr = 0;     /* our usage line replaces getopt's messages */
 	while ((c = getopt(argc, argv, "t:f:s:q:e:ld:S:")) != -1) {
 		switch (c) {
@@ -131,6 +132,7 @@ void diskio_opts_dir(const struct diskio_opts *o, size_t d, char *path, size_t l
 	*out = *o;
 	out->file = path;
 	out->ndirs = 0;
+	out->note_dir = (int)d;
 	if (!o->size_given) {
 		out->size = default_size(path);
 		out->size -= out->size % DISKIO_SMALL;

@@ -195,6 +195,14 @@ void harness_note(const char *text)
 	fprintf(stderr, "NOTE|%s\n", text);
 }
 
+void harness_note_dir(const char *text, int i)
+{
+	if (i < 0)
+		harness_note(text);
+	else
+		fprintf(stderr, "NOTE|%s|%d\n", text, i);
+}
+
 /* Print the final protocol line; the caller ends its va_list, then exits. */
 static void vfinish(const char *tag, int err, const char *fmt, va_list ap)
 {

@@ -15,6 +15,8 @@
  *                                     copies of a pass: sum (the default),
  *                                     mean or max
  *   NOTE|<text>                       a label for the result, e.g. "buffered"
+ *   NOTE|<text>|<i>                   directory i's label (a program that
+ *                                     measures several at once)
  *   ERROR|<message>                   why the program failed (then exit 1)
  *   SKIP|<reason>                     the test cannot run here (then exit 3)
  *   START|<seconds>                   CLOCK_MONOTONIC when its work began
@@ -104,6 +106,8 @@ void harness_metric(const char *name, double value, const char *unit);
 void harness_metric_as(const char *name, double value, const char *unit,
 		       enum metric_combine how);
 void harness_note(const char *text);
+/* Directory i's NOTE; i < 0: the plain NOTE. */
+void harness_note_dir(const char *text, int i);
 
 /* Print "usage: <text>" on stderr and exit 2. */
 noreturn void harness_usage(const char *usage);
