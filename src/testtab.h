@@ -10,6 +10,10 @@
  *     harness_reap()).  The Makefile finds it by where it lives:
  *     - one file, src/progs/<prog>.c: built into pgms/<prog> with
  *       libharness.a, nothing to add;
+ *     - a disk test: its state, its measured loop and its report as
+ *       callbacks and one DISKIO_PROGRAM(...) line over
+ *       src/progs/lib/diskmain.h, which gives it main, the common options
+ *       and paired mode's sliced sample (-d A -d B, DISKSLICED in the row);
  *     - several files or variants, a folder src/progs/<dir>/: add a PGMS
  *       variable and link rule as for execl/ (every .c of the folder) or
  *       dhry/ (two units, two variants), add the variable to PGMS and the
