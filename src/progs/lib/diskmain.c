@@ -5,13 +5,18 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+static void *zalloc(size_t size)
+{
+	void *p = calloc(1, size);
+
+	if (p == NULL)
+		harness_fail("out of memory");
+	return p;
+}
+
 static void *new_state(const struct diskio_prog *p)
 {
-	void *st = calloc(1, p->state_size);
-
-	if (st == NULL)
-		harness_fail("out of memory");
-	return st;
+	return zalloc(p->state_size);
 }
 
 static void end_state(const struct diskio_prog *p, void *st)
@@ -75,13 +80,11 @@ static void report_dir(const struct diskio_prog *p, const struct diskslice *sch,
 /* Several -d: the loop in slices across the directories (diskslice.h). */
 static void run_sliced(const struct diskio_prog *p, const struct diskio_opts *o)
 {
-	struct sliced *sd = calloc(1, sizeof(*sd));
+	struct sliced *sd = zalloc(sizeof(*sd));
 	struct diskslice sch;
 	unsigned ms;
 	size_t d;
 
-	if (sd == NULL)
-		harness_fail("out of memory");
 	sd->n = o->ndirs;
 	for (d = 0; d < sd->n; d++) {
 		struct diskio_opts od;

@@ -85,10 +85,10 @@ void diskio_truncate(const struct diskio_file *f, const char *path);
  */
 #define DISKIO_PROGRAM(name_, usage_, allowed_, depth_, unit_, drain_) \
 	static const struct diskio_prog prog = { \
-		.name = name_, .usage = usage_, .allowed = allowed_, \
-		.default_depth = depth_, .unit = unit_, \
+		.name = (name_), .usage = (usage_), .allowed = (allowed_), \
+		.default_depth = (depth_), .unit = (unit_), \
 		.state_size = sizeof(struct run), .setup = setup, .loop = loop, \
-		.drain = drain_, .finish = finish, .report = report, \
+		.drain = (drain_), .finish = finish, .report = report, \
 		.cleanup = cleanup, .slice_begin = slice_begin, .tally = tally, \
 	}; \
 	int main(int argc, char **argv) { return diskio_main(&prog, argc, argv); }
