@@ -49,6 +49,7 @@ struct copy_result {
 	unsigned dir_seen;      /* bit i: a COUNT for directory i */
 	double dir_count[PROTOCOL_MAX_DIRS];
 	double dir_time[PROTOCOL_MAX_DIRS];   /* TIME|s|i, else -1 */
+	char dir_note[PROTOCOL_MAX_DIRS][64]; /* NOTE|text|i, else "" */
 };
 _Static_assert(PROTOCOL_MAX_DIRS == MAX_TESTDIRS, "a COUNT line can name every test dir");
 

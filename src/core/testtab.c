@@ -63,6 +63,23 @@
 	FSSLICED("-r", b, m, 8.1, 0.3)
 #define FSWRITE(b, m) FSTIME_RUN(4, 0.1), .args = FSARGS("-w", b, m), FS513("-w", b, m), \
 	FSSLICED("-w", b, m, 4.1, 0.05)
+/*
+ * Paired mode's sliced disk tests: one process per round runs the loop in
+ * 250 ms slices alternating across the directories (src/progs/lib/diskmain.h),
+ * on the file laid out in each (TEST_DISK_FILE, -f inside each -d).
+ * Measured on two directories of one ext4 (virtio disk, 256 MiB files laid
+ * out), rounds at -t 1 and -t 2: the start and set-up, 0.05 s per round;
+ * per directory what its slices cost outside their measured time (drain,
+ * truncating what a slice wrote, a flush's overshoot).  For the readers and
+ * randrw that is at most 0.1 s; for the two sequential writers it grows with
+ * the seconds (0.23 s at -t 1, 0.35 s at -t 2 for O_DSYNC; 0.53 s, 0.96 s
+ * for fdatasync), so the 10 s sample's figure is the -t 2 one carried on
+ * linearly (dir) and --quick's 2 s sample's the measured one (quick).
+ */
+#define DISKSLICED(dir, quick) .paired_sliced = &(const struct test_sliced){ \
+	.args = { "-t", "@SECS@", "@DIRS@", "-f", TEST_DISK_FILE, "-s", "@SIZE@", NULL }, \
+	.overhead_s = 0.05, .overhead_quick_s = 0.05, \
+	.dir_overhead_s = (dir), .dir_overhead_quick_s = (quick) }
 /* The disk programs share the file laid out by disk-layout; their final
  * flush may take long on a slow device. */
 #define DISK_RUN .args = DISKARGS, .seconds = 10, .samples = SAMPLES_SHORT, \
@@ -193,17 +210,23 @@ const struct test_def test_table[] = {
 
 	/* sysindex's disk tests: what people run by hand with dd and fio. */
 	{ .name = "seqwrite-dsync", .title = "Seq Write 1 MiB O_DSYNC",
-	  .prog = "seqwrite-dsync", .unit = "MB/s", DISK_RUN },
+	  .prog = "seqwrite-dsync", .unit = "MB/s", DISK_RUN,
+	  DISKSLICED(1.3, 0.35) },
 	{ .name = "seqwrite-fdatasync", .title = "Seq Write 1 MiB + fdatasync",
-	  .prog = "seqwrite-fdatasync", .unit = "MB/s", DISK_RUN },
+	  .prog = "seqwrite-fdatasync", .unit = "MB/s", DISK_RUN,
+	  DISKSLICED(4.4, 1.0) },
 	{ .name = "seqread-direct", .title = "Seq Read 1 MiB O_DIRECT",
-	  .prog = "seqread-direct", .unit = "MB/s", DISK_RUN },
+	  .prog = "seqread-direct", .unit = "MB/s", DISK_RUN,
+	  DISKSLICED(0.1, 0.1) },
 	{ .name = "fsync-4k", .title = "Write 4 KiB + fdatasync, QD1",
-	  .prog = "fsync-4k", .unit = "IOPS", DISK_RUN },
+	  .prog = "fsync-4k", .unit = "IOPS", DISK_RUN,
+	  DISKSLICED(0.1, 0.1) },
 	{ .name = "randrw-4k-qd64", .title = "Random R/W 75/25 4 KiB QD64",
-	  .prog = "randrw-4k-qd64", .unit = "IOPS", DISK_RUN },
+	  .prog = "randrw-4k-qd64", .unit = "IOPS", DISK_RUN,
+	  DISKSLICED(0.1, 0.1) },
 	{ .name = "randread-4k-qd1", .title = "Random Read 4 KiB QD1",
-	  .prog = "randread-4k-qd1", .unit = "IOPS", DISK_RUN },
+	  .prog = "randread-4k-qd1", .unit = "IOPS", DISK_RUN,
+	  DISKSLICED(0.1, 0.1) },
 
 	/* sysindex's memory tests: STREAM's four kernels, lmbench-style latency. */
 	{ .name = "mem-copy", .title = "Memory Copy (STREAM c = a)",

@@ -98,6 +98,10 @@ struct test_alt {
  *   @DIRS@   (a sliced row only) "-d DIR" for every directory of the round,
  *            in the round's order: two arguments each
  */
+/* @FILE@'s name in the run's scratch directory, the same in each test
+ * directory of paired mode (a sliced disk row names it with -f). */
+#define TEST_DISK_FILE "disktest.dat"
+
 enum test_placeholder {
 	PH_UNKNOWN = -2, /* "@...": no placeholder of the table (testtab_validate refuses it) */
 	PH_LITERAL = -1, /* no '@': the argument as it is */

@@ -8,14 +8,15 @@
  * extents, whose conversion makes each sync dearer: ~30% fewer IOPS on ext4.)  Reports operations (write + fdatasync) per second and their
  * latency percentiles; <file>.sync is removed at exit.
  */
-#include "diskio.h"
+#include "diskmain.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
-static const char usage[] = "fsync-4k -t <seconds> -f <file> [-s <size>] [-l]";
+static const char usage[] = "fsync-4k -t <seconds> -f <file> [-s <size>] [-l] "
+	"| -t <seconds> -d <dir> -d <dir> ... -f <name> [-s <size>] [-S <slice ms>]";
 
 struct run {
 	struct diskio_file f;
@@ -24,6 +25,7 @@ struct run {
 	uint64_t wrap;          /* whole 4 KiB blocks */
 	struct diskio_hist lat; /* pwrite + fdatasync */
 	double seconds;
+	uint64_t slice_base;    /* lat.count when the slice began */
 };
 
 static void sync_loop(struct run *r)
@@ -57,35 +59,52 @@ static void sync_loop(struct run *r)
 	r->seconds = harness_now() - start;
 }
 
-int main(int argc, char **argv)
+static void setup(void *st, const struct diskio_opts *o)
 {
-	struct run r = { .f.fd = -1 };
-	struct diskio_opts o;
+	struct run *r = st;
 	struct diskio_rng rng = { diskio_seed() };
 
-	diskio_parse(argc, argv, usage, 0, 1, &o);
-	diskio_check_path(o.file);
-	diskio_derive(r.path, sizeof(r.path), o.file, ".sync");
-	r.wrap = o.size;
-	diskio_hist_init(&r.lat);
-	r.buf = diskio_buffer(DISKIO_SMALL);
-	diskio_fill(r.buf, DISKIO_SMALL, &rng);
-	diskio_open_own(&r.f, r.path, 0);
-	diskio_announce(&r.f, "fsync-4k", NULL);
+	diskio_check_path(o->file);
+	diskio_derive(r->path, sizeof(r->path), o->file, ".sync");
+	r->wrap = o->size;
+	diskio_hist_init(&r->lat);
+	r->buf = diskio_buffer(DISKIO_SMALL);
+	diskio_fill(r->buf, DISKIO_SMALL, &rng);
+	diskio_open_own(&r->f, r->path, 0);
+	diskio_announce(&r->f, "fsync-4k", NULL, o->note_dir);
+}
 
-	harness_arm(o.seconds);
-	sync_loop(&r);
+DISKIO_PLAIN_CALLBACKS(sync_loop)
 
-	if (close(r.f.fd) != 0)
-		diskio_fail_io(r.path, "close");
-	if (r.seconds <= 0)
+static void slice_begin(void *st)
+{
+	struct run *r = st;
+
+	/* Each slice appends to an empty file. */
+	diskio_truncate(&r->f, r->path);
+	r->slice_base = r->lat.count;
+}
+
+static void tally(const void *st, double *amount, double *seconds)
+{
+	const struct run *r = st;
+
+	*amount = (double)(r->lat.count - r->slice_base);
+	*seconds = r->seconds;
+}
+
+static void report(const void *st)
+{
+	const struct run *r = st;
+
+	if (r->seconds <= 0)
 		harness_fail("no time measured");
 	printf("fsync-4k: %llu x (4 KiB write + fdatasync) to %s in %.3f s\n",
-	       (unsigned long long)r.lat.count, r.path, r.seconds);
-	harness_count((double)r.lat.count / r.seconds, 0, "IOPS");
-	harness_time(r.seconds);
-	diskio_metric_u64("ios", r.lat.count, "ops");
-	diskio_report_latency(&r.lat, "");
-	free(r.buf);
-	return 0;
+	       (unsigned long long)r->lat.count, r->path, r->seconds);
+	harness_count((double)r->lat.count / r->seconds, 0, "IOPS");
+	harness_time(r->seconds);
+	diskio_metric_u64("ios", r->lat.count, "ops");
+	diskio_report_latency(&r->lat, "");
 }
+
+DISKIO_PROGRAM("fsync-4k", usage, 0, 1, "IOPS", NULL)

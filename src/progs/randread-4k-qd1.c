@@ -8,7 +8,7 @@
  * refused.
  */
 #define _GNU_SOURCE     /* O_DIRECT (via diskio) */
-#include "diskio.h"
+#include "diskmain.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -17,7 +17,8 @@
 #include <unistd.h>
 
 static const char usage[] =
-	"randread-4k-qd1 -t <seconds> -f <file> [-s <size>] [-l]";
+	"randread-4k-qd1 -t <seconds> -f <file> [-s <size>] [-l] "
+	"| -t <seconds> -d <dir> -d <dir> ... -f <name> [-s <size>] [-S <slice ms>]";
 
 struct run {
 	struct diskio_file f;
@@ -27,6 +28,7 @@ struct run {
 	struct diskio_rng rng;
 	struct diskio_hist lat;
 	double seconds;
+	uint64_t slice_base;    /* lat.count when the slice began */
 };
 
 static void read_loop(struct run *r)
@@ -48,33 +50,48 @@ static void read_loop(struct run *r)
 	r->seconds = harness_now() - start;
 }
 
-int main(int argc, char **argv)
+static void setup(void *st, const struct diskio_opts *o)
 {
-	struct run r = { .f.fd = -1 };
-	struct diskio_opts o;
+	struct run *r = st;
 
-	diskio_parse(argc, argv, usage, 0, 1, &o);
-	r.path = o.file;
-	r.nblocks = o.size / DISKIO_SMALL;
+	r->path = o->file;
+	r->nblocks = o->size / DISKIO_SMALL;
 	/* A fixed seed: the same offsets every run, like fio's randrepeat. */
-	r.rng.state = 0x5eed4b1dull;
-	diskio_hist_init(&r.lat);
-	r.buf = diskio_buffer(DISKIO_SMALL);
-	diskio_prepare_shared(&r.f, &o, "randread-4k-qd1", O_RDONLY, NULL);
+	r->rng.state = 0x5eed4b1dull;
+	diskio_hist_init(&r->lat);
+	r->buf = diskio_buffer(DISKIO_SMALL);
+	diskio_prepare_shared(&r->f, o, "randread-4k-qd1", O_RDONLY, NULL);
+}
 
-	harness_arm(o.seconds);
-	read_loop(&r);
+DISKIO_PLAIN_CALLBACKS(read_loop)
 
-	if (close(r.f.fd) != 0)
-		diskio_fail_io(r.path, "close");
-	if (r.seconds <= 0)
+static void slice_begin(void *st)
+{
+	struct run *r = st;
+
+	r->slice_base = r->lat.count;
+}
+
+static void tally(const void *st, double *amount, double *seconds)
+{
+	const struct run *r = st;
+
+	*amount = (double)(r->lat.count - r->slice_base);
+	*seconds = r->seconds;
+}
+
+static void report(const void *st)
+{
+	const struct run *r = st;
+
+	if (r->seconds <= 0)
 		harness_fail("no time measured");
 	printf("randread-4k-qd1: %llu random 4 KiB reads in %.3f s\n",
-	       (unsigned long long)r.lat.count, r.seconds);
-	harness_count((double)r.lat.count / r.seconds, 0, "IOPS");
-	harness_time(r.seconds);
-	diskio_metric_u64("ios", r.lat.count, "ops");
-	diskio_report_latency(&r.lat, "");
-	free(r.buf);
-	return 0;
+	       (unsigned long long)r->lat.count, r->seconds);
+	harness_count((double)r->lat.count / r->seconds, 0, "IOPS");
+	harness_time(r->seconds);
+	diskio_metric_u64("ios", r->lat.count, "ops");
+	diskio_report_latency(&r->lat, "");
 }
+
+DISKIO_PROGRAM("randread-4k-qd1", usage, 0, 1, "IOPS", NULL)

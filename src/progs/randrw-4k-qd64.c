@@ -13,7 +13,7 @@
  * Reports total IOPS, read/write IOPS, MB/s and per-direction percentiles.
  */
 #define _GNU_SOURCE     /* O_DIRECT */
-#include "diskio.h"
+#include "diskmain.h"
 #include "ioengine.h"
 
 #include <errno.h>
@@ -25,7 +25,8 @@
 
 static const char usage[] =
 	"randrw-4k-qd64 -t <seconds> -f <file> [-s <size>] [-q <depth>] "
-	"[-e io_uring|aio] [-l]";
+	"[-e io_uring|aio] [-l] | -t <seconds> -d <dir> -d <dir> ... -f <name> "
+	"[-s <size>] [-q <depth>] [-e io_uring|aio] [-S <slice ms>]";
 
 #define READ_PERCENT 75
 
@@ -42,6 +43,7 @@ struct run {
 	struct diskio_rng rng;
 	struct diskio_hist rlat, wlat;
 	double seconds;
+	uint64_t slice_base;    /* reads + writes when the slice began */
 };
 
 /* Give slot idx its next request and queue it. */
@@ -115,8 +117,9 @@ static void drain(struct run *r)
 	}
 }
 
-static void setup(struct run *r, const struct diskio_opts *o)
+static void setup(void *st, const struct diskio_opts *o)
 {
+	struct run *r = st;
 	struct diskio_rng data = { diskio_seed() };
 	char label[32];
 
@@ -143,8 +146,9 @@ static void setup(struct run *r, const struct diskio_opts *o)
 	diskio_prepare_shared(&r->f, o, "randrw-4k-qd64", O_RDWR, label);
 }
 
-static void report(const struct run *r)
+static void report(const void *st)
 {
+	const struct run *r = st;
 	uint64_t ios = r->rlat.count + r->wlat.count;
 	double bytes = (double)ios * DISKIO_SMALL;
 
@@ -165,26 +169,50 @@ static void report(const struct run *r)
 	diskio_report_latency(&r->wlat, "write_");
 }
 
-int main(int argc, char **argv)
+static void loop(void *st)
 {
-	struct run r = { .f.fd = -1 };
-	struct diskio_opts o;
-
-	diskio_parse(argc, argv, usage, DISKIO_OPT_DEPTH | DISKIO_OPT_ENGINE,
-		     64, &o);
-	setup(&r, &o);
-
-	harness_arm(o.seconds);
-	io_loop(&r);
-	drain(&r);
-
-	ioengine_exit(&r.eng);
-	if (close(r.f.fd) != 0)
-		diskio_fail_io(r.path, "close");
-	report(&r);
-	for (unsigned i = 0; i < r.depth; i++)
-		free(r.slots[i].buf);
-	free(r.slots);
-	free(r.done);
-	return 0;
+	io_loop(st);
 }
+
+/* After each loop: every request in flight finishes, uncounted, so none
+ * carries into the next slice (another directory's). */
+static void drain_slots(void *st)
+{
+	drain(st);
+}
+
+static void finish(void *st)
+{
+	struct run *r = st;
+
+	ioengine_exit(&r->eng);
+	diskio_close(&r->f, r->path);
+}
+
+static void cleanup(void *st)
+{
+	struct run *r = st;
+
+	for (unsigned i = 0; i < r->depth; i++)
+		free(r->slots[i].buf);
+	free(r->slots);
+	free(r->done);
+}
+
+static void slice_begin(void *st)
+{
+	struct run *r = st;
+
+	r->slice_base = r->rlat.count + r->wlat.count;
+}
+
+static void tally(const void *st, double *amount, double *seconds)
+{
+	const struct run *r = st;
+
+	*amount = (double)(r->rlat.count + r->wlat.count - r->slice_base);
+	*seconds = r->seconds;
+}
+
+DISKIO_PROGRAM("randrw-4k-qd64", usage, DISKIO_OPT_DEPTH | DISKIO_OPT_ENGINE, 64, "IOPS",
+	       drain_slots)

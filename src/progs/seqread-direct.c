@@ -7,7 +7,7 @@
  * (10^6 bytes/s).
  */
 #define _GNU_SOURCE     /* O_DIRECT (via diskio) */
-#include "diskio.h"
+#include "diskmain.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,7 +16,8 @@
 #include <unistd.h>
 
 static const char usage[] =
-	"seqread-direct -t <seconds> -f <file> [-s <size>] [-l]";
+	"seqread-direct -t <seconds> -f <file> [-s <size>] [-l] "
+	"| -t <seconds> -d <dir> -d <dir> ... -f <name> [-s <size>] [-S <slice ms>]";
 
 struct run {
 	struct diskio_file f;
@@ -27,11 +28,15 @@ struct run {
 	struct diskio_hist lat;
 	uint64_t bytes;
 	double seconds;
+	uint64_t off;           /* where the last loop stopped */
 };
 
 static void read_loop(struct run *r)
 {
-	uint64_t off = 0, t0 = 0;
+	/* A sliced sample's next slice reads on from where the last one
+	 * stopped, not the same first megabytes again (a cache would serve
+	 * them); a whole sample starts at 0. */
+	uint64_t off = r->off, t0 = 0;
 	double start = harness_now();
 
 	while (!harness_stop) {
@@ -50,31 +55,47 @@ static void read_loop(struct run *r)
 			off = 0;
 	}
 	r->seconds = harness_now() - start;
+	r->off = off;
 }
 
-int main(int argc, char **argv)
+static void setup(void *st, const struct diskio_opts *o)
 {
-	struct run r = { .f.fd = -1 };
-	struct diskio_opts o;
+	struct run *r = st;
 
-	diskio_parse(argc, argv, usage, 0, 1, &o);
-	r.path = o.file;
-	r.wrap = o.size - o.size % DISKIO_BIG;
-	r.latency = o.latency;
-	diskio_hist_init(&r.lat);
-	r.buf = diskio_buffer(DISKIO_BIG);
-	diskio_prepare_shared(&r.f, &o, "seqread-direct", O_RDONLY, NULL);
-
-	harness_arm(o.seconds);
-	read_loop(&r);
-
-	if (close(r.f.fd) != 0)
-		diskio_fail_io(r.path, "close");
-	printf("seqread-direct: %llu MiB in 1 MiB reads in %.3f s\n",
-	       (unsigned long long)(r.bytes >> 20), r.seconds);
-	diskio_report_seq(r.bytes, r.seconds);
-	if (r.latency)
-		diskio_report_latency(&r.lat, "");
-	free(r.buf);
-	return 0;
+	r->path = o->file;
+	r->wrap = o->size - o->size % DISKIO_BIG;
+	r->latency = o->latency;
+	diskio_hist_init(&r->lat);
+	r->buf = diskio_buffer(DISKIO_BIG);
+	diskio_prepare_shared(&r->f, o, "seqread-direct", O_RDONLY, NULL);
 }
+
+DISKIO_PLAIN_CALLBACKS(read_loop)
+
+static void slice_begin(void *st)
+{
+	struct run *r = st;
+
+	r->bytes = 0;
+}
+
+static void tally(const void *st, double *amount, double *seconds)
+{
+	const struct run *r = st;
+
+	*amount = (double)r->bytes / 1e6;
+	*seconds = r->seconds;
+}
+
+static void report(const void *st)
+{
+	const struct run *r = st;
+
+	printf("seqread-direct: %llu MiB in 1 MiB reads in %.3f s\n",
+	       (unsigned long long)(r->bytes >> 20), r->seconds);
+	diskio_report_seq(r->bytes, r->seconds);
+	if (r->latency)
+		diskio_report_latency(&r->lat, "");
+}
+
+DISKIO_PROGRAM("seqread-direct", usage, 0, 1, "MB/s", NULL)

@@ -11,7 +11,7 @@
  * truncation) as separate figures: first_write_mb_s, rewrite_mb_s.
  * <file>.w is removed at exit.
  */
-#include "diskio.h"
+#include "diskmain.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,7 +20,8 @@
 #include <unistd.h>
 
 static const char usage[] =
-	"seqwrite-dsync -t <seconds> -f <file> [-s <size>] [-l]";
+	"seqwrite-dsync -t <seconds> -f <file> [-s <size>] [-l] "
+	"| -t <seconds> -d <dir> -d <dir> ... -f <name> [-s <size>] [-S <slice ms>]";
 
 struct run {
 	struct diskio_file f;
@@ -72,35 +73,52 @@ static void write_loop(struct run *r)
 	}
 }
 
-int main(int argc, char **argv)
+static void setup(void *st, const struct diskio_opts *o)
 {
-	struct run r = { .f.fd = -1 };
-	struct diskio_opts o;
+	struct run *r = st;
 	struct diskio_rng rng = { diskio_seed() };
 
-	diskio_parse(argc, argv, usage, 0, 1, &o);
-	diskio_check_path(o.file);
-	diskio_derive(r.path, sizeof(r.path), o.file, ".w");
-	r.wrap = o.size - o.size % DISKIO_BIG;
-	r.latency = o.latency;
-	diskio_hist_init(&r.lat);
-	r.buf = diskio_buffer(DISKIO_BIG);
-	diskio_fill(r.buf, DISKIO_BIG, &rng);
-	diskio_open_own(&r.f, r.path, O_DSYNC);
-	diskio_announce(&r.f, "seqwrite-dsync", NULL);
-
-	harness_arm(o.seconds);
-	write_loop(&r);
-
-	if (close(r.f.fd) != 0)
-		diskio_fail_io(r.path, "close");
-	printf("seqwrite-dsync: %llu MiB in 1 MiB O_DSYNC writes to %s in %.3f s\n",
-	       (unsigned long long)(r.bytes >> 20), r.path, r.seconds);
-	diskio_report_seq(r.bytes, r.seconds);
-	diskio_report_passes(r.first_bytes, r.first_seconds, r.bytes - r.first_bytes,
-			     r.seconds - r.first_seconds);
-	if (r.latency)
-		diskio_report_latency(&r.lat, "");
-	free(r.buf);
-	return 0;
+	diskio_check_path(o->file);
+	diskio_derive(r->path, sizeof(r->path), o->file, ".w");
+	r->wrap = o->size - o->size % DISKIO_BIG;
+	r->latency = o->latency;
+	diskio_hist_init(&r->lat);
+	r->buf = diskio_buffer(DISKIO_BIG);
+	diskio_fill(r->buf, DISKIO_BIG, &rng);
+	diskio_open_own(&r->f, r->path, O_DSYNC);
+	diskio_announce(&r->f, "seqwrite-dsync", NULL, o->note_dir);
 }
+
+DISKIO_PLAIN_CALLBACKS(write_loop)
+
+static void slice_begin(void *st)
+{
+	struct run *r = st;
+
+	/* Each slice on an empty file from offset 0, as a new dd would. */
+	diskio_truncate(&r->f, r->path);
+	r->bytes = 0;
+}
+
+static void tally(const void *st, double *amount, double *seconds)
+{
+	const struct run *r = st;
+
+	*amount = (double)r->bytes / 1e6;
+	*seconds = r->seconds;
+}
+
+static void report(const void *st)
+{
+	const struct run *r = st;
+
+	printf("seqwrite-dsync: %llu MiB in 1 MiB O_DSYNC writes to %s in %.3f s\n",
+	       (unsigned long long)(r->bytes >> 20), r->path, r->seconds);
+	diskio_report_seq(r->bytes, r->seconds);
+	diskio_report_passes(r->first_bytes, r->first_seconds, r->bytes - r->first_bytes,
+			     r->seconds - r->first_seconds);
+	if (r->latency)
+		diskio_report_latency(&r->lat, "");
+}
+
+DISKIO_PROGRAM("seqwrite-dsync", usage, 0, 1, "MB/s", NULL)

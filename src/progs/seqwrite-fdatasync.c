@@ -8,7 +8,7 @@
  * The one pass is over a fresh file, so the headline is the first-write
  * regime: first_write_mb_s is the same figure, rewrite_bytes is 0.
  */
-#include "diskio.h"
+#include "diskmain.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -16,7 +16,8 @@
 #include <unistd.h>
 
 static const char usage[] =
-	"seqwrite-fdatasync -t <seconds> -f <file> [-s <size>] [-l]";
+	"seqwrite-fdatasync -t <seconds> -f <file> [-s <size>] [-l] "
+	"| -t <seconds> -d <dir> -d <dir> ... -f <name> [-s <size>] [-S <slice ms>]";
 
 struct run {
 	struct diskio_file f;
@@ -55,37 +56,53 @@ static void write_loop(struct run *r)
 	r->bytes = off;
 }
 
-int main(int argc, char **argv)
+static void setup(void *st, const struct diskio_opts *o)
 {
-	struct run r = { .f.fd = -1 };
-	struct diskio_opts o;
+	struct run *r = st;
 	struct diskio_rng rng = { diskio_seed() };
 
-	diskio_parse(argc, argv, usage, 0, 1, &o);
-	diskio_check_path(o.file);
-	diskio_derive(r.path, sizeof(r.path), o.file, ".w");
-	r.size = o.size - o.size % DISKIO_BIG;
-	r.latency = o.latency;
-	diskio_hist_init(&r.lat);
-	r.buf = diskio_buffer(DISKIO_BIG);
-	diskio_fill(r.buf, DISKIO_BIG, &rng);
-	diskio_open_own(&r.f, r.path, 0);
-	diskio_announce(&r.f, "seqwrite-fdatasync", NULL);
+	diskio_check_path(o->file);
+	diskio_derive(r->path, sizeof(r->path), o->file, ".w");
+	r->size = o->size - o->size % DISKIO_BIG;
+	r->latency = o->latency;
+	diskio_hist_init(&r->lat);
+	r->buf = diskio_buffer(DISKIO_BIG);
+	diskio_fill(r->buf, DISKIO_BIG, &rng);
+	diskio_open_own(&r->f, r->path, 0);
+	diskio_announce(&r->f, "seqwrite-fdatasync", NULL, o->note_dir);
+}
 
-	harness_arm(o.seconds);
-	write_loop(&r);
+DISKIO_PLAIN_CALLBACKS(write_loop)
 
-	if (close(r.f.fd) != 0)
-		diskio_fail_io(r.path, "close");
+static void slice_begin(void *st)
+{
+	struct run *r = st;
+
+	/* Each slice writes an empty file from offset 0, then flushes it. */
+	diskio_truncate(&r->f, r->path);
+}
+
+static void tally(const void *st, double *amount, double *seconds)
+{
+	const struct run *r = st;
+
+	*amount = (double)r->bytes / 1e6;
+	*seconds = r->seconds;
+}
+
+static void report(const void *st)
+{
+	const struct run *r = st;
+
 	printf("seqwrite-fdatasync: %llu MiB in 1 MiB writes to %s, then "
 	       "fdatasync: %.3f s (%.3f s in fdatasync)\n",
-	       (unsigned long long)(r.bytes >> 20), r.path, r.seconds,
-	       r.flush_seconds);
-	diskio_report_seq(r.bytes, r.seconds);
-	harness_metric_as("fdatasync_s", r.flush_seconds, "s", MC_MEAN);
-	diskio_report_passes(r.bytes, r.seconds, 0, 0);
-	if (r.latency)
-		diskio_report_latency(&r.lat, "");
-	free(r.buf);
-	return 0;
+	       (unsigned long long)(r->bytes >> 20), r->path, r->seconds,
+	       r->flush_seconds);
+	diskio_report_seq(r->bytes, r->seconds);
+	harness_metric_as("fdatasync_s", r->flush_seconds, "s", MC_MEAN);
+	diskio_report_passes(r->bytes, r->seconds, 0, 0);
+	if (r->latency)
+		diskio_report_latency(&r->lat, "");
 }
+
+DISKIO_PROGRAM("seqwrite-fdatasync", usage, 0, 1, "MB/s", NULL)

@@ -397,7 +397,7 @@ static int prepare(struct run_ctx *c)
 	}
 	if (paired_make_scratch(&c->pe, r) != 0)
 		return undo_prepare(c, 2);
-	fmt(env->disk_file, sizeof(env->disk_file), "%s/disktest.dat", env->scratch);
+	fmt(env->disk_file, sizeof(env->disk_file), "%s/" TEST_DISK_FILE, env->scratch);
 	r->disk_size = env->disk_size;
 	set_environment(env->pgmdir, env->scratch, r->sys.locale);
 	r->runs = calloc(c->ncounts * (c->pe.n ? c->pe.n : 1), sizeof(*r->runs));

@@ -68,7 +68,7 @@ int paired_make_scratch(struct paired_env *pe, const struct run_result *r)
 			e->scratch[0] = '\0';
 			return 2;
 		}
-		fmt(e->disk_file, sizeof(e->disk_file), "%s/disktest.dat", e->scratch);
+		fmt(e->disk_file, sizeof(e->disk_file), "%s/" TEST_DISK_FILE, e->scratch);
 	}
 	return 0;
 }

@@ -82,7 +82,11 @@ void progout_parse_copy(const char *err, size_t dropped, int status, int timed_o
 				}
 				break;
 			case PL_NOTE:
-				fmt(cr->note, sizeof(cr->note), "%s", pl.text);
+				if (pl.dir >= 0)
+					fmt(cr->dir_note[pl.dir], sizeof(cr->dir_note[0]), "%s",
+					    pl.text);
+				else
+					fmt(cr->note, sizeof(cr->note), "%s", pl.text);
 				break;
 			case PL_ERROR:
 				if (!error[0])

@@ -63,6 +63,22 @@ static void invalid(struct proto_line *out, const char *why)
 	copy_text(out->text, sizeof(out->text), why);
 }
 
+/* NOTE|<text>|<i>: directory i's note (a sliced sample); the text's own
+ * bars stay when what follows the last one is no directory index. */
+static void note_dir(struct proto_line *out)
+{
+	char *bar = strrchr(out->text, '|');
+	int d;
+
+	if (bar == NULL || bar[1] == '\0')
+		return;
+	d = parse_dir(bar + 1);
+	if (d < 0)
+		return;
+	out->dir = d;
+	*bar = '\0';
+}
+
 void proto_parse_line(const char *line, struct proto_line *out)
 {
 	char buf[512];
@@ -123,6 +139,8 @@ void proto_parse_line(const char *line, struct proto_line *out)
 		copy_text(out->text, sizeof(out->text), line + strlen(f[0]) + 1);
 		out->text[strcspn(out->text, "\r\n")] = '\0';
 		out->kind = f[0][0] == 'N' ? PL_NOTE : f[0][0] == 'E' ? PL_ERROR : PL_SKIP;
+		if (out->kind == PL_NOTE)
+			note_dir(out);
 	} else {
 		out->kind = PL_OTHER;
 		copy_text(out->text, sizeof(out->text), f[0]);

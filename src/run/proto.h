@@ -14,7 +14,7 @@ enum proto_kind {
 	PL_COUNT,       /* COUNT|count|timebase|unit[|dir] */
 	PL_TIME,        /* TIME|seconds[|dir] */
 	PL_METRIC,      /* METRIC|name|value|unit[|sum|mean|max] */
-	PL_NOTE,        /* NOTE|text */
+	PL_NOTE,        /* NOTE|text[|dir] */
 	PL_ERROR,       /* ERROR|message */
 	PL_SKIP,        /* SKIP|reason */
 	PL_START,       /* START|monotonic seconds its work began */
@@ -26,7 +26,7 @@ struct proto_line {
 	enum proto_kind kind;
 	double value;           /* COUNT count, TIME/START seconds, METRIC value */
 	int timebase;           /* COUNT */
-	int dir;                /* COUNT/TIME: the directory index of a program
+	int dir;                /* COUNT/TIME/NOTE: the directory index of a program
 				 * that measures several at once (fstime's
 				 * sliced samples); -1: none given */
 	enum metric_combine combine; /* METRIC */

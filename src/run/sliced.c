@@ -33,6 +33,8 @@ int sliced_split(const struct pass_result *all, size_t i, struct pass_result *ou
 		if (!plain) {
 			cr->count = have ? src->dir_count[i] : 0;
 			cr->time = have ? src->dir_time[i] : -1;
+			if (i < PROTOCOL_MAX_DIRS && src->dir_note[i][0] != '\0')
+				fmt(cr->note, sizeof(cr->note), "%s", src->dir_note[i]);
 		}
 		have |= plain;
 		cr->ok = src->ok && have;

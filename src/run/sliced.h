@@ -18,8 +18,9 @@
 /*
  * Directory i's pass (i: its place on the command line, from 0) out of the
  * round's one pass 'all': every copy's COUNT and TIME for i (its elapsed
- * time where it gave no TIME for i); not ok when 'all' is not, or when a
- * copy gave no result for i (the reason says so).  A process given one
+ * time where it gave no TIME for i) and NOTE for i (where it gave one); not
+ * ok when 'all' is not, or when a copy gave no result for i (the reason
+ * says so).  A process given one
  * directory (the others skipped) reports as usual: its plain COUNT and
  * TIME are directory 0's.  out->copies is
  * allocated (free it as any pass's).  0, or -1 when out of memory.

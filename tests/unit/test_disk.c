@@ -1,7 +1,8 @@
 /*
  * test_disk.c: the disk tests' shared code (src/progs/lib/diskio.c): the
  * latency histogram and its percentiles (hand-worked answers),
- * the PRNG data, and laying out a test file.
+ * the PRNG data, laying out a test file, and the sliced sample's schedule
+ * and per-directory tally (src/progs/lib/diskslice.c).
  */
 #include <check.h>
 #include <stdint.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "diskio.h"
+#include "diskslice.h"
 
 /* ---- histogram buckets -------------------------------------------------------- */
 
@@ -320,6 +322,137 @@ START_TEST(layout_create_and_extend)
 }
 END_TEST
 
+/* ---- sliced samples ------------------------------------------------------------- */
+
+/*
+ * Run the schedule with every slice measuring 'took' seconds (NULL: its
+ * length exactly); record the directories and lengths in order, at most max.
+ */
+static size_t schedule(struct diskslice *s, const double *took, size_t *dirs,
+		       unsigned *ms, size_t max)
+{
+	size_t n = 0, d;
+	unsigned len;
+
+	while ((d = diskslice_next(s, &len)) < s->n && n < max) {
+		dirs[n] = d;
+		ms[n] = len;
+		diskslice_add(s, d, 1.0, took ? took[d] : len / 1000.0);
+		n++;
+	}
+	return n;
+}
+
+START_TEST(slice_two_dirs_abba)
+{
+	struct diskslice s;
+	size_t dirs[32], want[] = { 0, 1, 1, 0, 0, 1, 1, 0 };
+	unsigned ms[32];
+	size_t n;
+
+	diskslice_init(&s, 2, 1.0, 250);
+	n = schedule(&s, NULL, dirs, ms, 32);
+	ck_assert_uint_eq(n, 8);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_uint_eq(dirs[i], want[i]);
+		ck_assert_uint_eq(ms[i], 250);
+	}
+	for (size_t d = 0; d < 2; d++) {
+		ck_assert_uint_eq(s.dir[d].slices, 4);
+		ck_assert_double_eq_tol(s.dir[d].seconds, 1.0, 1e-9);
+	}
+	/* Done: it stays done. */
+	ck_assert_uint_eq(diskslice_next(&s, ms), 2);
+}
+END_TEST
+
+START_TEST(slice_last_cut_to_need)
+{
+	struct diskslice s;
+	size_t dirs[32];
+	unsigned ms[32];
+
+	/* 1 s in 400 ms slices: 400, 400, then the 200 ms still needed. */
+	diskslice_init(&s, 2, 1.0, 400);
+	ck_assert_uint_eq(schedule(&s, NULL, dirs, ms, 32), 6);
+	ck_assert_uint_eq(ms[0], 400);
+	ck_assert_uint_eq(ms[3], 400);
+	ck_assert_uint_eq(ms[4], 200);
+	ck_assert_uint_eq(ms[5], 200);
+	/* A slice that measured a hair short asks for 1 ms more, not 0. */
+	diskslice_init(&s, 1, 1.0, 250);
+	diskslice_add(&s, 0, 1, 0.9999);
+	ck_assert_uint_eq(diskslice_next(&s, ms), 0);
+	ck_assert_uint_eq(ms[0], 1);
+}
+END_TEST
+
+START_TEST(slice_done_dir_skipped)
+{
+	struct diskslice s;
+	/* Dir 1's slices each overrun to 0.5 s (a flush): it is done after
+	 * two, and dir 0 goes on alone until its own second. */
+	const double took[] = { 0.25, 0.5 };
+	size_t dirs[32], want[] = { 0, 1, 1, 0, 0, 0 };
+	unsigned ms[32];
+	size_t n;
+
+	diskslice_init(&s, 2, 1.0, 250);
+	n = schedule(&s, took, dirs, ms, 32);
+	ck_assert_uint_eq(n, 6);
+	for (size_t i = 0; i < n; i++)
+		ck_assert_uint_eq(dirs[i], want[i]);
+	ck_assert_uint_eq(s.dir[0].slices, 4);
+	ck_assert_uint_eq(s.dir[1].slices, 2);
+}
+END_TEST
+
+START_TEST(slice_three_dirs_balanced)
+{
+	struct diskslice s;
+	size_t dirs[64], first[3] = { 0, 0, 0 };
+	unsigned ms[64];
+	size_t n;
+
+	/* 3 directories (Williams rows of 3: period 6), 6 slices each: every
+	 * directory opens a cycle twice. */
+	diskslice_init(&s, 3, 1.5, 250);
+	n = schedule(&s, NULL, dirs, ms, 64);
+	ck_assert_uint_eq(n, 18);
+	for (size_t c = 0; c < 6; c++) {
+		size_t seen = 0;
+
+		first[dirs[3 * c]]++;
+		for (size_t j = 0; j < 3; j++)
+			seen |= (size_t)1 << dirs[3 * c + j];
+		ck_assert_uint_eq(seen, 7);     /* each cycle visits all three */
+	}
+	for (size_t d = 0; d < 3; d++)
+		ck_assert_uint_eq(first[d], 2);
+}
+END_TEST
+
+START_TEST(slice_tally)
+{
+	struct diskslice s;
+	unsigned ms;
+
+	diskslice_init(&s, 2, 2.0, 250);
+	ck_assert_double_eq(diskslice_rate(&s, 0), 0);
+	diskslice_add(&s, 0, 100.0, 0.25);
+	diskslice_add(&s, 1, 50.0, 0.30);
+	diskslice_add(&s, 0, 60.0, 0.15);
+	/* 160 units in 0.4 s; 50 in 0.3 s. */
+	ck_assert_double_eq_tol(diskslice_rate(&s, 0), 400.0, 1e-9);
+	ck_assert_double_eq_tol(diskslice_rate(&s, 1), 50.0 / 0.3, 1e-9);
+	ck_assert_uint_eq(s.dir[0].slices, 2);
+	ck_assert_double_eq_tol(s.dir[0].longest, 0.25, 1e-12);
+	/* No directories: nothing to run. */
+	diskslice_init(&s, 0, 1.0, 250);
+	ck_assert_uint_eq(diskslice_next(&s, &ms), 0);
+}
+END_TEST
+
 Suite *suite_disk(void)
 {
 	Suite *s = suite_create("disk");
@@ -351,6 +484,14 @@ Suite *suite_disk(void)
 
 	tc = tcase_create("layout");
 	tcase_add_test(tc, layout_create_and_extend);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("slices");
+	tcase_add_test(tc, slice_two_dirs_abba);
+	tcase_add_test(tc, slice_last_cut_to_need);
+	tcase_add_test(tc, slice_done_dir_skipped);
+	tcase_add_test(tc, slice_three_dirs_balanced);
+	tcase_add_test(tc, slice_tally);
 	suite_add_tcase(s, tc);
 	return s;
 }

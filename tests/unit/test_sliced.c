@@ -41,6 +41,23 @@ START_TEST(dir_lines)
 	ck_assert_int_eq(pl.kind, PL_INVALID);
 	proto_parse_line("TIME|1|-1", &pl);
 	ck_assert_int_eq(pl.kind, PL_INVALID);
+	/* A NOTE's last field is its directory when it is an index. */
+	proto_parse_line("NOTE|buffered, tmpfs|1", &pl);
+	ck_assert_int_eq(pl.kind, PL_NOTE);
+	ck_assert_int_eq(pl.dir, 1);
+	ck_assert_str_eq(pl.text, "buffered, tmpfs");
+	proto_parse_line("NOTE|engine=io_uring", &pl);
+	ck_assert_int_eq(pl.dir, -1);
+	ck_assert_str_eq(pl.text, "engine=io_uring");
+	/* Otherwise the bars are the text's own. */
+	proto_parse_line("NOTE|a|b", &pl);
+	ck_assert_int_eq(pl.dir, -1);
+	ck_assert_str_eq(pl.text, "a|b");
+	proto_parse_line("NOTE|a|8", &pl);
+	ck_assert_int_eq(pl.dir, -1);
+	ck_assert_str_eq(pl.text, "a|8");
+	proto_parse_line("NOTE|a|", &pl);
+	ck_assert_str_eq(pl.text, "a|");
 }
 END_TEST
 
@@ -51,7 +68,7 @@ START_TEST(copy_per_dir)
 	int skipped;
 
 	progout_parse_copy("START|5.0\nCOUNT|100|0|KBps|0\nTIME|1.02|0\n"
-			   "COUNT|200|0|KBps|1\nTIME|1.01|1\n",
+			   "COUNT|200|0|KBps|1\nTIME|1.01|1\nNOTE|tmpfs|1\nNOTE|shared\n",
 			   0, W_EXIT(0), 0, 3.5, &cr, reason, sizeof(reason), &skipped);
 	ck_assert_int_eq(cr.ok, 1);
 	ck_assert_uint_eq(cr.dir_seen, 3);
@@ -61,6 +78,9 @@ START_TEST(copy_per_dir)
 	ck_assert_double_eq_tol(cr.dir_time[1], 1.01, 1e-9);
 	ck_assert_double_eq(cr.dir_time[2], -1);
 	ck_assert_double_eq(cr.time, -1);   /* no plain TIME line */
+	ck_assert_str_eq(cr.dir_note[0], "");
+	ck_assert_str_eq(cr.dir_note[1], "tmpfs");
+	ck_assert_str_eq(cr.note, "shared");
 }
 END_TEST
 
@@ -124,6 +144,19 @@ START_TEST(split_per_dir)
 	ck_assert_int_eq(sliced_split(&all, 1, &out), 0);
 	ck_assert_int_eq(out.ok, 0);
 	free(out.copies);
+	/* A directory's own NOTE replaces the shared one; without, it stays. */
+	two_copies(&all, c, 2u);
+	for (int k = 0; k < 2; k++) {
+		strcpy(c[k].note, "shared");
+		strcpy(c[k].dir_note[1], "buffered");
+	}
+	ck_assert_int_eq(sliced_split(&all, 0, &out), 0);
+	ck_assert_str_eq(out.copies[1].note, "shared");
+	free(out.copies);
+	ck_assert_int_eq(sliced_split(&all, 1, &out), 0);
+	ck_assert_str_eq(out.copies[0].note, "buffered");
+	ck_assert_str_eq(out.copies[1].note, "buffered");
+	free(out.copies);
 	/* A failed round fails every directory with its reason. */
 	two_copies(&all, c, 2u);
 	all.ok = 0;
@@ -174,7 +207,10 @@ START_TEST(sliced_rows)
 	static const char *const sliced[] = { "fstime", "fsbuffer", "fsdisk",
 					      "fstime-w", "fstime-r", "fsbuffer-w",
 					      "fsbuffer-r", "fsdisk-w", "fsdisk-r",
-					      "shell1", "shell8", "shell16" };
+					      "shell1", "shell8", "shell16",
+					      "seqwrite-dsync", "seqwrite-fdatasync",
+					      "seqread-direct", "fsync-4k", "randrw-4k-qd64",
+					      "randread-4k-qd1" };
 
 	for (size_t i = 0; i < sizeof(sliced) / sizeof(sliced[0]); i++) {
 		const struct test_def *t = test_find(sliced[i]);

@@ -376,7 +376,7 @@ static void note_add(char *note, size_t len, const char *label)
 }
 
 void diskio_announce(const struct diskio_file *f, const char *prog,
-		     const char *extra)
+		     const char *extra, int dir)
 {
 	char note[64] = "";
 
@@ -393,7 +393,7 @@ void diskio_announce(const struct diskio_file *f, const char *prog,
 	if (extra != NULL)
 		note_add(note, sizeof(note), extra);
 	if (note[0] != '\0')
-		harness_note(note);
+		harness_note_dir(note, dir);
 }
 
 void diskio_prepare_shared(struct diskio_file *f, const struct diskio_opts *o,
@@ -409,5 +409,5 @@ void diskio_prepare_shared(struct diskio_file *f, const struct diskio_opts *o,
 	printf("%s: %s, %llu MiB used, %s\n", prog, o->file,
 	       (unsigned long long)(o->size >> 20),
 	       f->direct ? "O_DIRECT" : "buffered");
-	diskio_announce(f, prog, extra);
+	diskio_announce(f, prog, extra, o->note_dir);
 }

@@ -14,6 +14,10 @@
  *     -e  io_uring or aio: force the asynchronous engine (randrw only)
  *     -l  also report per-I/O latency percentiles for the sequential tests
  *         (the 4 KiB tests always do)
+ *   <prog> -t <seconds> -d <dir> -d <dir> ... -f <name> [-S <slice ms>] ...
+ *     paired mode's sliced sample (diskmain.h): the test file <dir>/<name>
+ *     in each directory, the loop run in slices alternating across them;
+ *     COUNT and TIME per directory (COUNT|...|i, harness.h)
  *
  * Files a program creates are removed when it exits, fails or gets SIGTERM,
  * SIGINT or SIGHUP; a file that already existed is left in place.
@@ -28,6 +32,7 @@
 #include <time.h>
 
 #include "diskfile.h"
+#include "diskslice.h"
 #include "harness.h"
 
 #define DISKIO_ALIGN 4096u              /* buffer and O_DIRECT alignment */
@@ -51,7 +56,21 @@ enum diskio_optmask {
 	DISKIO_OPT_DEPTH = 1u << 0,     /* -q accepted */
 	DISKIO_OPT_ENGINE = 1u << 1,    /* -e accepted */
 	DISKIO_OPT_NOTIME = 1u << 2,    /* -t not needed (disk-layout) */
+	DISKIO_OPT_DIRS = 1u << 3,      /* -d and -S accepted (diskmain.h) */
 };
+
+/*
+ * A sliced sample's slice, in milliseconds (-S).  Long enough that the work
+ * one directory's slice leaves behind is small against the slice: randrw
+ * drains its 64 requests in flight at each slice's end, uncounted (a few ms
+ * on an SSD, up to ~0.4 s at 150 IOPS on a disk); seqwrite-fdatasync's
+ * flush and fsync-4k's syncs end inside the slice that wrote; and a slice
+ * holds enough I/Os to measure (randread-4k-qd1 at 100 IOPS: 25, where
+ * fstime's 20 ms would hold 2).  Short enough that -t 1 still alternates
+ * the directories 4 times, and that drift between the directories (another
+ * tenant, thermal state, a journal commit every 5 s) is shared by both.
+ */
+#define DISKIO_SLICE_MS 250
 
 enum diskio_engine { DISKIO_ENGINE_AUTO, DISKIO_ENGINE_URING, DISKIO_ENGINE_AIO };
 
@@ -63,11 +82,23 @@ struct diskio_opts {
 	unsigned depth;
 	enum diskio_engine engine;
 	int latency;            /* -l */
+	const char *dirs[DISKSLICE_MAX_DIRS]; /* -d, in order; file is a name in each */
+	size_t ndirs;
+	unsigned slice_ms;      /* -S */
+	int note_dir;           /* the NOTE's directory index (-1: none) */
 };
 
 /* Parse the common options; usage line and exit 2 on any error. */
 void diskio_parse(int argc, char **argv, const char *usage, unsigned allowed,
 		  unsigned default_depth, struct diskio_opts *o);
+
+/*
+ * The options for directory d of a sliced sample: o's, with the file
+ * <dir>/<name> (written into path, len bytes) and, without -s, that file's
+ * size.  ERROR and exit 1 when the path does not fit.
+ */
+void diskio_opts_dir(const struct diskio_opts *o, size_t d, char *path, size_t len,
+		     struct diskio_opts *out);
 
 /* ---- data ----------------------------------------------------------------- */
 
@@ -125,7 +156,7 @@ void diskio_derive(char *out, size_t outlen, const char *base, const char *suffi
  * harness_skip) or is killed by SIGTERM, SIGINT or SIGHUP.  At most
  * DISKIO_MAX_OWNED paths.  diskio_disown() keeps the file after all.
  */
-#define DISKIO_MAX_OWNED 4
+#define DISKIO_MAX_OWNED (2 * DISKSLICE_MAX_DIRS)     /* two per directory */
 void diskio_own(const char *path);
 void diskio_disown(const char *path);
 
@@ -162,10 +193,11 @@ void diskio_open_own(struct diskio_file *f, const char *path, int extra_flags);
  * Print the one NOTE line: "buffered" when O_DIRECT was wanted and refused,
  * "tmpfs"/"ramfs" for a memory file system, then 'extra' (e.g.
  * "engine=io_uring"; NULL for none), comma-separated; and a stdout line for
- * each, so a page-cache figure is never shown as a disk figure.
+ * each, so a page-cache figure is never shown as a disk figure.  dir >= 0:
+ * directory dir's NOTE of a sliced sample (o->note_dir).
  */
 void diskio_announce(const struct diskio_file *f, const char *prog,
-		     const char *extra);
+		     const char *extra, int dir);
 
 /*
  * For the tests that read the shared file: lay it out if it is missing or

@@ -4,6 +4,7 @@
 
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -28,17 +29,48 @@ static enum diskio_engine parse_engine(const char *arg, const char *usage)
 	harness_usage(usage);
 }
 
+/* -d dir: one more directory of a sliced sample, none twice. */
+static void add_dir(struct diskio_opts *o, const char *dir, const char *usage)
+{
+	if (*dir == '\0' || strlen(dir) > DISKIO_PATH_MAX / 2 ||
+	    o->ndirs == DISKSLICE_MAX_DIRS)
+		harness_usage(usage);
+	for (size_t d = 0; d < o->ndirs; d++)
+		if (strcmp(o->dirs[d], dir) == 0)
+			harness_usage(usage);
+	o->dirs[o->ndirs++] = dir;
+}
+
+/* With -d, -f names the file inside each directory: a plain name. */
+static int plain_name(const char *name)
+{
+	return strchr(name, '/') == NULL && strcmp(name, ".") != 0 && strcmp(name, "..") != 0;
+}
+
 void diskio_parse(int argc, char **argv, const char *usage, unsigned allowed,
 		  unsigned default_depth, struct diskio_opts *o)
 {
-	int c, have_t = 0;
+	int c, have_t = 0, have_slice = 0;
 
 	memset(o, 0, sizeof(*o));
 	o->depth = default_depth;
 	o->engine = DISKIO_ENGINE_AUTO;
+	o->slice_ms = DISKIO_SLICE_MS;
+	o->note_dir = -1;
 	opterr = 0;     /* our usage line replaces getopt's messages */
-	while ((c = getopt(argc, argv, "t:f:s:q:e:l")) != -1) {
+	while ((c = getopt(argc, argv, "t:f:s:q:e:ld:S:")) != -1) {
 		switch (c) {
+		case 'd':
+			if (!(allowed & DISKIO_OPT_DIRS))
+				harness_usage(usage);
+			add_dir(o, optarg, usage);
+			break;
+		case 'S':
+			if (!(allowed & DISKIO_OPT_DIRS))
+				harness_usage(usage);
+			o->slice_ms = (unsigned)harness_long(optarg, 1, 10000, usage);
+			have_slice = 1;
+			break;
 		case 't':
 			o->seconds = harness_seconds(optarg, usage);
 			have_t = 1;
@@ -80,10 +112,29 @@ void diskio_parse(int argc, char **argv, const char *usage, unsigned allowed,
 	if (signal(SIGXFSZ, SIG_IGN) == SIG_ERR)
 		harness_fail_errno("signal(SIGXFSZ)");
 	if (optind != argc || o->file == NULL ||
-	    (!have_t && !(allowed & DISKIO_OPT_NOTIME)))
+	    (!have_t && !(allowed & DISKIO_OPT_NOTIME)) ||
+	    (o->ndirs > 0 && !plain_name(o->file)) || (have_slice && o->ndirs == 0))
 		harness_usage(usage);
-	if (!o->size_given)
+	/* With -d, each directory's own size: diskio_opts_dir(). */
+	if (!o->size_given && o->ndirs == 0)
 		o->size = default_size(o->file);
 	/* Whole 4 KiB blocks, so every O_DIRECT offset stays aligned. */
 	o->size -= o->size % DISKIO_SMALL;
+}
+
+void diskio_opts_dir(const struct diskio_opts *o, size_t d, char *path, size_t len,
+		     struct diskio_opts *out)
+{
+	int n = snprintf(path, len, "%s/%s", o->dirs[d], o->file);
+
+	if (n < 0 || (size_t)n >= len || (size_t)n > DISKIO_PATH_MAX - 16)
+		harness_fail("%s/%s: path too long", o->dirs[d], o->file);
+	*out = *o;
+	out->file = path;
+	out->ndirs = 0;
+	out->note_dir = (int)d;
+	if (!o->size_given) {
+		out->size = default_size(path);
+		out->size -= out->size % DISKIO_SMALL;
+	}
 }

@@ -108,6 +108,14 @@ void harness_arm_ms(unsigned ms)
 		harness_fail_errno("setitimer");
 }
 
+void harness_disarm(void)
+{
+	struct itimerval off = { .it_interval = { 0, 0 }, .it_value = { 0, 0 } };
+
+	if (setitimer(ITIMER_REAL, &off, NULL) != 0)
+		harness_fail_errno("setitimer");
+}
+
 int harness_reap(pid_t pid)
 {
 	int status;
@@ -161,6 +169,11 @@ void harness_count_dir(unsigned long long count, int timebase, const char *unit,
 	fprintf(stderr, "COUNT|%llu|%d|%s|%u\n", count, timebase, unit, i);
 }
 
+void harness_count_dir_f(double count, int timebase, const char *unit, unsigned i)
+{
+	fprintf(stderr, "COUNT|%.3f|%d|%s|%u\n", count, timebase, unit, i);
+}
+
 void harness_time_dir(double seconds, unsigned i)
 {
 	fprintf(stderr, "TIME|%.3f|%u\n", seconds, i);
@@ -180,6 +193,14 @@ void harness_metric_as(const char *name, double value, const char *unit,
 void harness_note(const char *text)
 {
 	fprintf(stderr, "NOTE|%s\n", text);
+}
+
+void harness_note_dir(const char *text, int i)
+{
+	if (i < 0)
+		harness_note(text);
+	else
+		fprintf(stderr, "NOTE|%s|%d\n", text, i);
 }
 
 /* Print the final protocol line; the caller ends its va_list, then exits. */

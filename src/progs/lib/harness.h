@@ -15,6 +15,8 @@
  *                                     copies of a pass: sum (the default),
  *                                     mean or max
  *   NOTE|<text>                       a label for the result, e.g. "buffered"
+ *   NOTE|<text>|<i>                   directory i's label (a program that
+ *                                     measures several at once)
  *   ERROR|<message>                   why the program failed (then exit 1)
  *   SKIP|<reason>                     the test cannot run here (then exit 3)
  *   START|<seconds>                   CLOCK_MONOTONIC when its work began
@@ -81,6 +83,10 @@ int harness_reap(pid_t pid);
 /* harness_arm() with a duration in milliseconds (whole seconds: alarm()). */
 void harness_arm_ms(unsigned ms);
 
+/* Cancel what harness_arm()/harness_arm_ms() armed, if it has not fired:
+ * a loop that ended on its own must not be stopped by it later. */
+void harness_disarm(void);
+
 /* Monotonic clock in seconds (for TIME lines; never inside a work loop). */
 double harness_now(void);
 
@@ -91,6 +97,8 @@ void harness_time(double seconds);
 void harness_count_dir(unsigned long long count, int timebase, const char *unit,
 		       unsigned i);
 void harness_time_dir(double seconds, unsigned i);
+/* The same COUNT with a fractional count (a rate, timebase 0). */
+void harness_count_dir_f(double count, int timebase, const char *unit, unsigned i);
 
 /* A METRIC summed over copies. */
 void harness_metric(const char *name, double value, const char *unit);
@@ -98,6 +106,8 @@ void harness_metric(const char *name, double value, const char *unit);
 void harness_metric_as(const char *name, double value, const char *unit,
 		       enum metric_combine how);
 void harness_note(const char *text);
+/* Directory i's NOTE; i < 0: the plain NOTE. */
+void harness_note_dir(const char *text, int i);
 
 /* Print "usage: <text>" on stderr and exit 2. */
 noreturn void harness_usage(const char *usage);
