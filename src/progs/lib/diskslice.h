@@ -16,7 +16,10 @@
 
 #include <stddef.h>
 
-#define DISKSLICE_MAX_DIRS 8    /* = the driver's MAX_TESTDIRS */
+#include "core/protocol.h"      /* PROTOCOL_MAX_DIRS */
+
+/* As many directories as a COUNT line may name (= the driver's MAX_TESTDIRS). */
+#define DISKSLICE_MAX_DIRS PROTOCOL_MAX_DIRS
 
 struct diskslice_dir {
 	double amount;          /* work done, in the COUNT's unit (MB, I/Os) */
