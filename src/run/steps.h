@@ -28,7 +28,7 @@ enum test_status runner_can_run(struct run_env *env, const struct test_def *t,
 int runner_build_argv(const struct run_env *env, const struct test_def *t, unsigned secs,
 		      unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen);
 
-/* A sliced row's command (test_sliced) for the directories dirs[], in order. */
+/* A sliced row's command (plan_sliced) for the directories dirs[], in order. */
 int runner_build_sliced_argv(const struct run_env *env, const struct test_def *t,
 			     const char *const *dirs, size_t ndirs, unsigned secs,
 			     unsigned copies, struct argv_buf *b, char *cmd, size_t cmdlen);
