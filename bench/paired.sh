@@ -20,12 +20,16 @@
 #           default command.  Per run: wall time against the budget, the
 #           verdicts (faster/slower on A/A are false), the half-widths.
 #           product-aa: the A/A runs alone; product-b10: only the
-#           --time-budget 10 A/A runs; product-sync, product-noatime: that
+#           --time-budget 10 A/A runs; product-default: only the A/A runs
+#           of the default command; product-sync, product-noatime: that
 #           one run alone.  b10-scatter: the --time-budget 10 A/A runs;
 #           samples-c1: one A/A run with --interleave samples (as before
 #           slicing), 1 copy, --time-budget 10 (both copy counts need 16);
 #           disk-scatter: the disk group paired, --time-budget 5, sliced
-#           and with --interleave samples.  The summary's scatter table
+#           and with --interleave samples.  disk-swap: the disk group
+#           paired, --time-budget 5, on images A then B and again on B then
+#           A: a difference that follows the image is the images', one that
+#           follows the order is the method's.  The summary's scatter table
 #           sets each test's rounds side by side, before and after.
 #
 #   bench/paired.sh [-d SECONDS] [-s SETTLE] [-m MIN,MIN] [-e MIN] [-p PREC] [-n RUNS] [-o DIR] [PART...]
@@ -155,7 +159,7 @@ for p in $parts; do
 	atime)
 		ext4 noatime noatime
 		run atime "$budget" --testdir "relatime=$W/rel" --testdir "noatime=$W/noatime" $FS ;;
-	product|product-aa|product-b10|product-sync|product-noatime)
+	product|product-aa|product-b10|product-default|product-sync|product-noatime)
 		# Two images made alike: an A/A of two file systems, as a user's
 		# two mounts, not two folders of one.
 		mountpoint -q "$W/pa" 2>/dev/null || ext4 pa relatime
@@ -165,10 +169,11 @@ for p in $parts; do
 		while [ "$i" -le "$nruns" ]; do
 			[ "$p" = product-b10 ] ||
 				typed "product-default-$i" --testdir "$W/pa" --testdir "$W/pb" fs
-			typed "product-budget10-$i" --time-budget 10 --testdir "$W/pa" --testdir "$W/pb" fs
+			[ "$p" = product-default ] ||
+				typed "product-budget10-$i" --time-budget 10 --testdir "$W/pa" --testdir "$W/pb" fs
 			i=$((i + 1))
 		done
-		case $p in product-aa | product-b10) continue ;; esac
+		case $p in product-aa | product-b10 | product-default) continue ;; esac
 		if [ "$p" != product-noatime ]; then
 			mountpoint -q "$W/sync" 2>/dev/null || ext4 sync "relatime,sync"
 			typed product-sync --testdir "$W/pa" --testdir "$W/sync" fs
@@ -176,7 +181,7 @@ for p in $parts; do
 		[ "$p" = product ] || [ "$p" = product-noatime ] || continue
 		mountpoint -q "$W/noatime" 2>/dev/null || ext4 noatime noatime
 		typed product-noatime --testdir "$W/pa" --testdir "$W/noatime" fs ;;
-	b10-scatter | disk-scatter)
+	b10-scatter | disk-scatter | disk-swap)
 		# What slicing gains, per test: the same command with
 		# --interleave samples (whole samples in turn, as before
 		# slicing; an instrument, not the product's path) in the same
@@ -186,6 +191,11 @@ for p in $parts; do
 		if [ "$p" = disk-scatter ]; then
 			typed disk-slices-1 --time-budget 5 --testdir "$W/pa" --testdir "$W/pb" disk
 			typed disk-samples-1 --interleave samples --time-budget 5 --testdir "$W/pa" --testdir "$W/pb" disk
+			continue
+		fi
+		if [ "$p" = disk-swap ]; then
+			typed disk-ab-1 --time-budget 5 --testdir "$W/pa" --testdir "$W/pb" disk
+			typed disk-ba-1 --time-budget 5 --testdir "$W/pb" --testdir "$W/pa" disk
 			continue
 		fi
 		i=1
@@ -201,7 +211,7 @@ for p in $parts; do
 		mountpoint -q "$W/pb" 2>/dev/null || ext4 pb relatime
 		typed samples-c1-1 --interleave samples -c 1 --time-budget 10 \
 			--testdir "$W/pa" --testdir "$W/pb" fs ;;
-	*) echo "$0: unknown part '$p' (aa effect manual atime product product-aa product-b10 product-sync product-noatime b10-scatter samples-c1 disk-scatter)" >&2; exit 2 ;;
+	*) echo "$0: unknown part '$p' (aa effect manual atime product product-aa product-b10 product-default product-sync product-noatime b10-scatter samples-c1 disk-scatter disk-swap)" >&2; exit 2 ;;
 	esac
 done
 
