@@ -29,11 +29,15 @@
 #           and with --interleave samples.  disk-swap: the disk group
 #           paired, --time-budget 5, on images A then B and again on B then
 #           A: a difference that follows the image is the images', one that
-#           follows the order is the method's.  The summary's scatter table
+#           follows the order is the method's.  fs-swap: the same for File
+#           Copy 256 (fsbuffer, the test whose A/A runs leaned one way),
+#           --time-budget 3, -n times each way, alternating.  The summary's
+#           scatter table
 #           sets each test's rounds side by side, before and after.
 #
 #   bench/paired.sh [-d SECONDS] [-s SETTLE] [-m MIN,MIN] [-e MIN] [-p PREC] [-n RUNS] [-o DIR] [PART...]
 #   bench/paired.sh -S            smoke test: every part, tiny, about a minute
+#   bench/paired.sh -R DIR        the summary of the results kept in DIR (-o), nothing run
 #
 # -d: seconds per sample (default 1: short samples, many rounds, as the
 # manual A B A B advice; the file-copy tests take one sliced sample per
@@ -51,8 +55,8 @@
 # minute of set-up.  Needs root, mkfs.ext4, python3.
 set -eu
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
-secs=1 settle=1 aa_budgets=5,10 budget=2 keep='' smoke='' prec='' nruns=5
-while getopts d:s:m:e:p:n:o:S o; do
+secs=1 settle=1 aa_budgets=5,10 budget=2 keep='' smoke='' prec='' nruns=5 resum=''
+while getopts d:s:m:e:p:n:o:R:S o; do
 	case $o in
 	n) nruns=$OPTARG ;;
 	d) secs=$OPTARG ;;
@@ -61,160 +65,15 @@ while getopts d:s:m:e:p:n:o:S o; do
 	e) budget=$OPTARG ;;
 	p) prec=$OPTARG ;;
 	o) keep=$OPTARG ;;
+	R) resum=$OPTARG ;;
 	S) smoke=1 ;;
 	*) sed -n '3,/^set -eu/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 parts=${*:-aa effect manual atime}
-[ "$(id -u)" = 0 ] || { echo "$0: needs root (it mounts its own file systems)" >&2; exit 2; }
-for t in mkfs.ext4 python3 mount umount; do
-	command -v "$t" >/dev/null 2>&1 || { echo "$0: needs $t" >&2; exit 2; }
-done
-make -s -C "$root" all >/dev/null
-
-W=$(mktemp -d "${TMPDIR:-/var/tmp}/sysindex-paired.XXXXXX")
-OUT=${keep:-$W/out}
-mkdir -p "$OUT"
-OUT=$(CDPATH='' cd -- "$OUT" && pwd)
-MOUNTS=
-cleanup() {
-	for m in $MOUNTS; do umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || :; done
-	rm -rf "$W"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-# ext4 NAME OPTIONS: a loop-mounted ext4 image of 1 GiB at $W/NAME.
-ext4() {
-	truncate -s 1G "$W/$1.img"
-	mkfs.ext4 -q -F "$W/$1.img"
-	mkdir -p "$W/$1"
-	mount -o "loop,$2" "$W/$1.img" "$W/$1"
-	MOUNTS="$W/$1 $MOUNTS"
-}
-tmpfs() {
-	mkdir -p "$W/$1"
-	mount -t tmpfs -o size=600m "$1" "$W/$1"
-	MOUNTS="$W/$1 $MOUNTS"
-}
-
-FS="fstime fsbuffer fsdisk"
-DISK="seqwrite-fdatasync fsync-4k randread-4k-qd1"
-# Many rounds, then --time-budget shrinks them to fit: the budget plans rounds.
-common="-q --no-charts -c 1 --quick --duration $secs --settle $settle -i 299${prec:+ --precision $prec}"
-if [ -n "$smoke" ]; then
-	common="-q --no-charts -c 1 --quick --duration 1 --settle 0 -i 8"
-	FS=fsbuffer DISK=fsync-4k   # fsbuffer: a sliced test
-fi
-
-# typed NAME ARGS...: ./Run ARGS exactly as a user types it (results go to
-# $OUT/NAME through SYSINDEX_RESULTS, which ./Run reads; no option added),
-# its wall time in NAME/wall.
-typed() {
-	name=$1
-	shift
-	mkdir -p "$OUT/$name"
-	echo "== $name: ./Run $*" >&2
-	start=$(date +%s)
-	SYSINDEX_RESULTS=$OUT/$name "$root/Run" "$@" >"$OUT/$name/stdout" 2>"$OUT/$name/stderr" ||
-		echo "$name: ./Run exited $?" >&2
-	echo $(( $(date +%s) - start )) >"$OUT/$name/wall"
-	echo "   $(cat "$OUT/$name/wall") s" >&2
-}
-
-# run NAME BUDGET-MIN ARGS...: one ./Run into $OUT/NAME, its wall time in NAME/wall.
-run() {
-	name=$1 min=$2
-	shift 2
-	mkdir -p "$OUT/$name"
-	if [ -n "$smoke" ]; then b=; else b="--time-budget $min"; fi
-	echo "== $name: ./Run $common $b --disk-size 64M $*" >&2
-	start=$(date +%s)
-	"$root/Run" $common $b --disk-size 64M --results "$OUT/$name" "$@" >/dev/null ||
-		echo "$name: ./Run exited $?" >&2
-	echo $(( $(date +%s) - start )) >"$OUT/$name/wall"
-	echo "   $(cat "$OUT/$name/wall") s" >&2
-}
-
-ext4 rel relatime
-for p in $parts; do
-	case $p in
-	aa)
-		mkdir -p "$W/rel/a" "$W/rel/b"
-		for m in $(echo "$aa_budgets" | tr , ' '); do
-			run "aa-$m" "$m" --testdir "a=$W/rel/a" --testdir "b=$W/rel/b" $FS
-		done ;;
-	effect)
-		ext4 sync "relatime,sync"
-		tmpfs ram
-		run effect-sync "$budget" --testdir "ext4=$W/rel" --testdir "sync=$W/sync" $FS
-		run effect-disk "$budget" --testdir "ext4=$W/rel" --testdir "tmpfs=$W/ram" $DISK ;;
-	manual)
-		mkdir -p "$W/rel/ma" "$W/rel/mb"
-		half=$(python3 -c "print(max(1, $budget / 2))")
-		run manual-paired "$budget" --testdir "a=$W/rel/ma" --testdir "b=$W/rel/mb" $FS
-		run manual-a "$half" --testdir "$W/rel/ma" $FS
-		run manual-b "$half" --testdir "$W/rel/mb" $FS ;;
-	atime)
-		ext4 noatime noatime
-		run atime "$budget" --testdir "relatime=$W/rel" --testdir "noatime=$W/noatime" $FS ;;
-	product|product-aa|product-b10|product-default|product-sync|product-noatime)
-		# Two images made alike: an A/A of two file systems, as a user's
-		# two mounts, not two folders of one.
-		mountpoint -q "$W/pa" 2>/dev/null || ext4 pa relatime
-		mountpoint -q "$W/pb" 2>/dev/null || ext4 pb relatime
-		i=1
-		case $p in product-sync | product-noatime) i=$((nruns + 1)) ;; esac
-		while [ "$i" -le "$nruns" ]; do
-			[ "$p" = product-b10 ] ||
-				typed "product-default-$i" --testdir "$W/pa" --testdir "$W/pb" fs
-			[ "$p" = product-default ] ||
-				typed "product-budget10-$i" --time-budget 10 --testdir "$W/pa" --testdir "$W/pb" fs
-			i=$((i + 1))
-		done
-		case $p in product-aa | product-b10 | product-default) continue ;; esac
-		if [ "$p" != product-noatime ]; then
-			mountpoint -q "$W/sync" 2>/dev/null || ext4 sync "relatime,sync"
-			typed product-sync --testdir "$W/pa" --testdir "$W/sync" fs
-		fi
-		[ "$p" = product ] || [ "$p" = product-noatime ] || continue
-		mountpoint -q "$W/noatime" 2>/dev/null || ext4 noatime noatime
-		typed product-noatime --testdir "$W/pa" --testdir "$W/noatime" fs ;;
-	b10-scatter | disk-scatter | disk-swap)
-		# What slicing gains, per test: the same command with
-		# --interleave samples (whole samples in turn, as before
-		# slicing; an instrument, not the product's path) in the same
-		# window as the product's runs.
-		mountpoint -q "$W/pa" 2>/dev/null || ext4 pa relatime
-		mountpoint -q "$W/pb" 2>/dev/null || ext4 pb relatime
-		if [ "$p" = disk-scatter ]; then
-			typed disk-slices-1 --time-budget 5 --testdir "$W/pa" --testdir "$W/pb" disk
-			typed disk-samples-1 --interleave samples --time-budget 5 --testdir "$W/pa" --testdir "$W/pb" disk
-			continue
-		fi
-		if [ "$p" = disk-swap ]; then
-			typed disk-ab-1 --time-budget 5 --testdir "$W/pa" --testdir "$W/pb" disk
-			typed disk-ba-1 --time-budget 5 --testdir "$W/pb" --testdir "$W/pa" disk
-			continue
-		fi
-		i=1
-		while [ "$i" -le "$nruns" ]; do
-			typed "product-budget10-$i" --time-budget 10 --testdir "$W/pa" --testdir "$W/pb" fs
-			i=$((i + 1))
-		done ;;
-	samples-c1)
-		# The before: whole samples cannot fit both copy counts in 10
-		# minutes (the driver asks for 16: a sample costs its process,
-		# priming and settle where a slice does not), so 1 copy alone.
-		mountpoint -q "$W/pa" 2>/dev/null || ext4 pa relatime
-		mountpoint -q "$W/pb" 2>/dev/null || ext4 pb relatime
-		typed samples-c1-1 --interleave samples -c 1 --time-budget 10 \
-			--testdir "$W/pa" --testdir "$W/pb" fs ;;
-	*) echo "$0: unknown part '$p' (aa effect manual atime product product-aa product-b10 product-default product-sync product-noatime b10-scatter samples-c1 disk-scatter disk-swap)" >&2; exit 2 ;;
-	esac
-done
-
+# summarise: the Markdown summary of every result under $OUT (also alone: -R).
+summarise() {
 python3 - "$OUT" "$root/Run" <<'PY' | tee "$OUT/summary.md"
 import glob, json, math, os, subprocess, sys
 out, run = sys.argv[1], sys.argv[2]
@@ -428,5 +287,240 @@ if rows:
             test, copies, cmd, len(nr), " ".join(str(x) for x in nr),
             "-" if m1 is None else "%.2f%%" % m1, "-" if m2 is None else "%.2f%%" % m2))
     print()
+# Calibration over runs: for the A/A commands run several times, per test,
+# each run's mean log-ratio, how far those run means scatter (SD), against
+# the standard error each run gave itself (RMS of sd/sqrt(n)).  A ratio near
+# 1 says the interval is calibrated; well above 1 says the runs differ by
+# more than their rounds show (a per-run offset the interval cannot see),
+# and the family-wise rate cannot then hold.  "neg" counts the runs whose
+# mean is below 0 (B slower): all of one sign is a systematic difference
+# between the two directories, not noise.
+def run_means():
+    rows = {}
+    for path in sorted(glob.glob(os.path.join(out, "product-*"))):
+        n = os.path.basename(path)
+        if "sync" in n or "noatime" in n:
+            continue
+        d, _ = result(n)
+        if d is None or "paired" not in d:
+            continue
+        cmd = n.rsplit("-", 1)[0]
+        for c in d["paired"]["comparisons"]:
+            r = rounds_of(d, c["test"], c["copies"])
+            logs = [math.log(v[c["label"]] / v[c["baseline"]]) for v in r.values()
+                    if c["label"] in v and c["baseline"] in v]
+            s = sd(logs)
+            if s is None:
+                continue
+            rows.setdefault((cmd, c["test"], c["copies"]), []).append(
+                (100 * sum(logs) / len(logs), 100 * s / math.sqrt(len(logs))))
+    return rows
+
+cal = {k: v for k, v in run_means().items() if len(v) >= 3}
+if cal:
+    print("### Calibration over runs: the run means against their own standard errors\n")
+    print("| command | test | copies | run means (SE), % | mean over runs | SD of the run means | RMS of the SEs | ratio | runs below 0 |")
+    print("|:--|:--|--:|:--|--:|--:|--:|--:|--:|")
+    for (cmd, test, copies), v in sorted(cal.items()):
+        ms = [m for m, _ in v]
+        mm = sum(ms) / len(ms)
+        sdm = sd(ms)
+        rms = math.sqrt(sum(se * se for _, se in v) / len(v))
+        print("| %s | %s | %d | %s | %+.2f%% | %.2f%% | %.2f%% | %.1f | %d of %d |" % (
+            cmd, test, copies, " ".join("%+.2f (%.2f)" % x for x in v), mm, sdm, rms,
+            sdm / rms if rms > 0 else float("nan"), sum(1 for m in ms if m < 0), len(ms)))
+    print()
+
+# Image or order: the same two directories paired both ways round
+# (fsswap-ab/-ba, disk-ab/-ba).  Each run's change is put as "pb against
+# pa" (a run with pb first has its sign turned).  The same sign both ways
+# round: the two directories differ; opposite signs: the order (which is
+# the baseline, which is given first) makes the difference.
+swap = {}
+for path in sorted(glob.glob(os.path.join(out, "*-ab-*")) + glob.glob(os.path.join(out, "*-ba-*"))):
+    n = os.path.basename(path)
+    d, _ = result(n)
+    if d is None or "paired" not in d:
+        continue
+    way = "ab" if "-ab-" in n else "ba"
+    for c in d["paired"]["comparisons"]:
+        if c.get("mean_log_ratio") is None:
+            continue
+        m = 100 * c["mean_log_ratio"] * (1 if way == "ab" else -1)
+        swap.setdefault((n.split("-")[0], c["test"], c["copies"]), {"ab": [], "ba": []})[way].append(
+            "%+.2f%% (%s)" % (m, c["verdict"]))
+if swap:
+    print("### Image or order: pb against pa, each way round\n")
+    print("| part | test | copies | pa first (baseline pa) | pb first (baseline pb), turned |")
+    print("|:--|:--|--:|:--|:--|")
+    for (part, test, copies), w in sorted(swap.items()):
+        print("| %s | %s | %d | %s | %s |" % (part, test, copies, " ".join(w["ab"]) or "-",
+                                              " ".join(w["ba"]) or "-"))
+    print("\n(change in % as 100 x the mean log-ratio; the verdict is the run's own, of its own baseline)\n")
 PY
+}
+
+if [ -n "$resum" ]; then
+	OUT=$resum
+	summarise
+	exit 0
+fi
+[ "$(id -u)" = 0 ] || { echo "$0: needs root (it mounts its own file systems)" >&2; exit 2; }
+for t in mkfs.ext4 python3 mount umount; do
+	command -v "$t" >/dev/null 2>&1 || { echo "$0: needs $t" >&2; exit 2; }
+done
+make -s -C "$root" all >/dev/null
+
+W=$(mktemp -d "${TMPDIR:-/var/tmp}/sysindex-paired.XXXXXX")
+OUT=${keep:-$W/out}
+mkdir -p "$OUT"
+OUT=$(CDPATH='' cd -- "$OUT" && pwd)
+MOUNTS=
+cleanup() {
+	for m in $MOUNTS; do umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || :; done
+	rm -rf "$W"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# ext4 NAME OPTIONS: a loop-mounted ext4 image of 1 GiB at $W/NAME.
+ext4() {
+	truncate -s 1G "$W/$1.img"
+	mkfs.ext4 -q -F "$W/$1.img"
+	mkdir -p "$W/$1"
+	mount -o "loop,$2" "$W/$1.img" "$W/$1"
+	MOUNTS="$W/$1 $MOUNTS"
+}
+tmpfs() {
+	mkdir -p "$W/$1"
+	mount -t tmpfs -o size=600m "$1" "$W/$1"
+	MOUNTS="$W/$1 $MOUNTS"
+}
+
+FS="fstime fsbuffer fsdisk"
+DISK="seqwrite-fdatasync fsync-4k randread-4k-qd1"
+# Many rounds, then --time-budget shrinks them to fit: the budget plans rounds.
+common="-q --no-charts -c 1 --quick --duration $secs --settle $settle -i 299${prec:+ --precision $prec}"
+if [ -n "$smoke" ]; then
+	common="-q --no-charts -c 1 --quick --duration 1 --settle 0 -i 8"
+	FS=fsbuffer DISK=fsync-4k   # fsbuffer: a sliced test
+fi
+
+# typed NAME ARGS...: ./Run ARGS exactly as a user types it (results go to
+# $OUT/NAME through SYSINDEX_RESULTS, which ./Run reads; no option added),
+# its wall time in NAME/wall.
+typed() {
+	name=$1
+	shift
+	mkdir -p "$OUT/$name"
+	echo "== $name: ./Run $*" >&2
+	start=$(date +%s)
+	SYSINDEX_RESULTS=$OUT/$name "$root/Run" "$@" >"$OUT/$name/stdout" 2>"$OUT/$name/stderr" ||
+		echo "$name: ./Run exited $?" >&2
+	echo $(( $(date +%s) - start )) >"$OUT/$name/wall"
+	echo "   $(cat "$OUT/$name/wall") s" >&2
+}
+
+# run NAME BUDGET-MIN ARGS...: one ./Run into $OUT/NAME, its wall time in NAME/wall.
+run() {
+	name=$1 min=$2
+	shift 2
+	mkdir -p "$OUT/$name"
+	if [ -n "$smoke" ]; then b=; else b="--time-budget $min"; fi
+	echo "== $name: ./Run $common $b --disk-size 64M $*" >&2
+	start=$(date +%s)
+	"$root/Run" $common $b --disk-size 64M --results "$OUT/$name" "$@" >/dev/null ||
+		echo "$name: ./Run exited $?" >&2
+	echo $(( $(date +%s) - start )) >"$OUT/$name/wall"
+	echo "   $(cat "$OUT/$name/wall") s" >&2
+}
+
+ext4 rel relatime
+for p in $parts; do
+	case $p in
+	aa)
+		mkdir -p "$W/rel/a" "$W/rel/b"
+		for m in $(echo "$aa_budgets" | tr , ' '); do
+			run "aa-$m" "$m" --testdir "a=$W/rel/a" --testdir "b=$W/rel/b" $FS
+		done ;;
+	effect)
+		ext4 sync "relatime,sync"
+		tmpfs ram
+		run effect-sync "$budget" --testdir "ext4=$W/rel" --testdir "sync=$W/sync" $FS
+		run effect-disk "$budget" --testdir "ext4=$W/rel" --testdir "tmpfs=$W/ram" $DISK ;;
+	manual)
+		mkdir -p "$W/rel/ma" "$W/rel/mb"
+		half=$(python3 -c "print(max(1, $budget / 2))")
+		run manual-paired "$budget" --testdir "a=$W/rel/ma" --testdir "b=$W/rel/mb" $FS
+		run manual-a "$half" --testdir "$W/rel/ma" $FS
+		run manual-b "$half" --testdir "$W/rel/mb" $FS ;;
+	atime)
+		ext4 noatime noatime
+		run atime "$budget" --testdir "relatime=$W/rel" --testdir "noatime=$W/noatime" $FS ;;
+	product|product-aa|product-b10|product-default|product-sync|product-noatime)
+		# Two images made alike: an A/A of two file systems, as a user's
+		# two mounts, not two folders of one.
+		mountpoint -q "$W/pa" 2>/dev/null || ext4 pa relatime
+		mountpoint -q "$W/pb" 2>/dev/null || ext4 pb relatime
+		i=1
+		case $p in product-sync | product-noatime) i=$((nruns + 1)) ;; esac
+		while [ "$i" -le "$nruns" ]; do
+			[ "$p" = product-b10 ] ||
+				typed "product-default-$i" --testdir "$W/pa" --testdir "$W/pb" fs
+			[ "$p" = product-default ] ||
+				typed "product-budget10-$i" --time-budget 10 --testdir "$W/pa" --testdir "$W/pb" fs
+			i=$((i + 1))
+		done
+		case $p in product-aa | product-b10 | product-default) continue ;; esac
+		if [ "$p" != product-noatime ]; then
+			mountpoint -q "$W/sync" 2>/dev/null || ext4 sync "relatime,sync"
+			typed product-sync --testdir "$W/pa" --testdir "$W/sync" fs
+		fi
+		[ "$p" = product ] || [ "$p" = product-noatime ] || continue
+		mountpoint -q "$W/noatime" 2>/dev/null || ext4 noatime noatime
+		typed product-noatime --testdir "$W/pa" --testdir "$W/noatime" fs ;;
+	b10-scatter | disk-scatter | disk-swap | fs-swap)
+		# What slicing gains, per test: the same command with
+		# --interleave samples (whole samples in turn, as before
+		# slicing; an instrument, not the product's path) in the same
+		# window as the product's runs.
+		mountpoint -q "$W/pa" 2>/dev/null || ext4 pa relatime
+		mountpoint -q "$W/pb" 2>/dev/null || ext4 pb relatime
+		if [ "$p" = disk-scatter ]; then
+			typed disk-slices-1 --time-budget 5 --testdir "$W/pa" --testdir "$W/pb" disk
+			typed disk-samples-1 --interleave samples --time-budget 5 --testdir "$W/pa" --testdir "$W/pb" disk
+			continue
+		fi
+		if [ "$p" = fs-swap ]; then
+			i=1
+			while [ "$i" -le "$nruns" ]; do
+				typed "fsswap-ab-$i" --time-budget 3 --testdir "$W/pa" --testdir "$W/pb" fsbuffer
+				typed "fsswap-ba-$i" --time-budget 3 --testdir "$W/pb" --testdir "$W/pa" fsbuffer
+				i=$((i + 1))
+			done
+			continue
+		fi
+		if [ "$p" = disk-swap ]; then
+			typed disk-ab-1 --time-budget 5 --testdir "$W/pa" --testdir "$W/pb" disk
+			typed disk-ba-1 --time-budget 5 --testdir "$W/pb" --testdir "$W/pa" disk
+			continue
+		fi
+		i=1
+		while [ "$i" -le "$nruns" ]; do
+			typed "product-budget10-$i" --time-budget 10 --testdir "$W/pa" --testdir "$W/pb" fs
+			i=$((i + 1))
+		done ;;
+	samples-c1)
+		# The before: whole samples cannot fit both copy counts in 10
+		# minutes (the driver asks for 16: a sample costs its process,
+		# priming and settle where a slice does not), so 1 copy alone.
+		mountpoint -q "$W/pa" 2>/dev/null || ext4 pa relatime
+		mountpoint -q "$W/pb" 2>/dev/null || ext4 pb relatime
+		typed samples-c1-1 --interleave samples -c 1 --time-budget 10 \
+			--testdir "$W/pa" --testdir "$W/pb" fs ;;
+	*) echo "$0: unknown part '$p' (aa effect manual atime product product-aa product-b10 product-default product-sync product-noatime b10-scatter samples-c1 disk-scatter disk-swap fs-swap)" >&2; exit 2 ;;
+	esac
+done
+
+summarise
 echo "bench/paired.sh: summary in $OUT/summary.md${keep:+ (results kept in $OUT)}" >&2
