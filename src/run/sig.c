@@ -45,9 +45,17 @@ int sig_install(void)
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = SA_RESTART;
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		struct sigaction old;
+
+		/* Under nohup a hangup is ignored on purpose: `nohup ./Run &`
+		 * and logging out must not end the run. */
+		if (sigs[i] == SIGHUP && sigaction(SIGHUP, NULL, &old) == 0 &&
+		    old.sa_handler == SIG_IGN)
+			continue;
 		if (sigaction(sigs[i], &sa, NULL) != 0)
 			return -1;
+	}
 	/* A closed stdout (| head) must not kill the run before results are saved;
 	 * nor may a file-size limit (ulimit -f): a write past it fails with EFBIG,
 	 * said in one line, and the half-written file is removed.  Both stay
