@@ -455,7 +455,8 @@ static void paired_section(FILE *out, const struct run_result *r)
 	verdict_method(&r->family, method, sizeof(method));
 	fputs(" Verdicts: ", out);
 	esc(out, method);
-	fputs(".", out);
+	fputs(". ", out);
+	esc(out, report_paired_instance_note);
 	if (report_paired_ordered(r)) {
 		fputs(" ", out);
 		esc(out, report_paired_order_note);

@@ -302,6 +302,7 @@ static void paired_section(FILE *out, const struct run_result *r)
 	fputs(report_paired_note, out);
 	verdict_method(&r->family, method, sizeof(method));
 	fprintf(out, " Verdicts: %s.", method);
+	fprintf(out, " %s", report_paired_instance_note);
 	if (report_paired_ordered(r))
 		fprintf(out, " %s", report_paired_order_note);
 	if (r->quick)

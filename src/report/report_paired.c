@@ -321,6 +321,7 @@ int report_paired_text(FILE *out, const struct run_result *r)
 		"over the rounds' log-ratios, this row alone (unadjusted); detect: its half-width.\n",
 		r->dirs[0].label);
 	report_verdict_note(out, &r->family);
+	fprintf(out, "%s\n", report_paired_instance_note);
 	if (report_paired_ordered(r))
 		fprintf(out, "order: with 10 or more rounds, the change and CI also take out the effect of\n"
 			"each side's place in the round's order (a crossover fit, methodology section 8).\n");
@@ -345,6 +346,17 @@ void report_verdict_note(FILE *out, const struct verdict_family *f)
 const char report_paired_order_note[] =
 	"With 10 or more rounds, the change and CI also take out the effect of each side's "
 	"place in the round's order (a crossover fit).";
+
+/*
+ * What no run's interval covers (bench/paired.md, methodology section 8):
+ * ten A/A runs on two ext4 images made alike found one pair leaning 0.25 %
+ * for five runs in a row and a run's means scattering 1.3 times its own
+ * standard errors.  Said in every paired report, text and the others alike.
+ */
+const char report_paired_instance_note[] =
+	"A verdict is about these directories as they are now: file systems made alike can differ "
+	"by tenths of a per cent for as long as they exist; repeat on new ones before publishing "
+	"a small difference.";
 
 const char report_paired_note[] =
 	"Change: geometric mean of the per-round ratio against the baseline; 95% CI: "

@@ -314,6 +314,7 @@ START_TEST(filled_by_paired)
 				     "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"change\""));
 	ck_assert_uint_eq(count(buf, "<rect class=\"bar\""), 3);
 	ck_assert_uint_eq(count(buf, "class=\"ci\""), 2);
+	ck_assert_ptr_nonnull(strstr(buf, report_paired_instance_note));
 	free(buf);
 }
 END_TEST

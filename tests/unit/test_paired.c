@@ -521,8 +521,15 @@ START_TEST(compare_a_run)
 	ck_assert_ptr_null(strstr(buf, "Holm over 0"));
 	ck_assert_ptr_null(strstr(buf, "no difference proven"));
 	ck_assert_ptr_nonnull(strstr(buf, "An interval that holds 0 is not evidence of no difference"));
+	ck_assert_ptr_nonnull(strstr(buf, report_paired_instance_note));
 	ck_assert_ptr_nonnull(strstr(buf, "Ran once, in rel"));
 	ck_assert_ptr_nonnull(strstr(buf, "Dhrystone 2 using register variables"));
+	free(buf);
+	/* Markdown: the same note under the tables. */
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_md(f, &r), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, report_paired_instance_note));
 	free(buf);
 	/* JSON: the pairing of every sample and the statistics; CSV: label and round. */
 	f = open_memstream(&buf, &len);
