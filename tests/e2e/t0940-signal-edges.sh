@@ -23,6 +23,14 @@ after() {
 	ls "$RES" | grep -q tmp && die "SIG$1 $2: temporary file left in results"
 	no_strays
 }
+# claimed WHAT: wait until the run has claimed its result name (its log).
+claimed() {
+	n=0
+	until ls "$RES"/*.log >/dev/null 2>&1; do
+		n=$((n + 1)); [ $n -lt 200 ] || die "$1: the run never started"
+		sleep 0.05
+	done
+}
 for sig in INT TERM HUP; do
 	case $sig in INT) want=130 ;; TERM) want=143 ;; HUP) want=129 ;; esac
 
@@ -49,11 +57,7 @@ for sig in INT TERM HUP; do
 	$default_int "$ROOT/sysindex" --results "$RES" --testdir "$T/testdir" -q --quick -c 1 --duration 5 \
 		pipe spawn >"$T/out" 2>"$T/err" &
 	pid=$!
-	n=0
-	until ls "$RES"/*.log >/dev/null 2>&1; do
-		n=$((n + 1)); [ $n -lt 200 ] || die "SIG$sig: the run never started"
-		sleep 0.05
-	done
+	claimed "SIG$sig"
 	kill -$sig $pid
 	wait $pid
 	rc=$?
@@ -97,11 +101,7 @@ rm -rf "$RES"/*
 nohup "$ROOT/sysindex" --results "$RES" --testdir "$T/testdir" -q --quick -c 1 --duration 3 pipe \
 	>"$T/out" 2>"$T/err" &
 pid=$!
-n=0
-until ls "$RES"/*.log >/dev/null 2>&1; do
-	n=$((n + 1)); [ $n -lt 200 ] || die "nohup: the run never started"
-	sleep 0.05
-done
+claimed nohup
 kill -HUP $pid
 wait $pid
 rc=$?
