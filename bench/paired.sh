@@ -253,27 +253,35 @@ def median(xs):
     n = len(xs)
     return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
 
-def scatter_rows():
-    rows = {}
-    for path in sorted(glob.glob(os.path.join(out, "*"))):
+# The rounds of comparison c that have both sides' rates.
+def paired_rounds(d, c):
+    r = rounds_of(d, c["test"], c["copies"])
+    return [v for v in r.values() if c["label"] in v and c["baseline"] in v]
+
+# (command, comparison, its paired rounds) for every paired run under out
+# whose name matches pattern, the known effects (sync, noatime) left out:
+# the A/A runs and their "before" instruments.
+def aa_comparisons(pattern):
+    for path in sorted(glob.glob(os.path.join(out, pattern))):
         n = os.path.basename(path)
         if not os.path.isdir(path) or "sync" in n or "noatime" in n or "effect" in n:
             continue
         d, _ = result(n)
         if d is None or "paired" not in d:
             continue
-        cmd = n.rsplit("-", 1)[0]
         for c in d["paired"]["comparisons"]:
-            r = rounds_of(d, c["test"], c["copies"])
-            both = [v for v in r.values() if c["label"] in v and c["baseline"] in v]
-            logs = [math.log(v[c["label"]] / v[c["baseline"]]) for v in both]
-            base = [math.log(v[c["baseline"]]) for v in both]
-            rs, bs = sd(logs), sd(base)
-            key = (c["test"], c["copies"], cmd)
-            e = rows.setdefault(key, ([], [], []))
-            e[0].append(None if rs is None else 100 * math.expm1(rs))
-            e[1].append(None if bs is None else 100 * math.expm1(bs))
-            e[2].append(len(both))
+            yield n.rsplit("-", 1)[0], c, paired_rounds(d, c)
+
+def scatter_rows():
+    rows = {}
+    for cmd, c, both in aa_comparisons("*"):
+        logs = [math.log(v[c["label"]] / v[c["baseline"]]) for v in both]
+        base = [math.log(v[c["baseline"]]) for v in both]
+        rs, bs = sd(logs), sd(base)
+        e = rows.setdefault((c["test"], c["copies"], cmd), ([], [], []))
+        e[0].append(None if rs is None else 100 * math.expm1(rs))
+        e[1].append(None if bs is None else 100 * math.expm1(bs))
+        e[2].append(len(both))
     return rows
 
 rows = scatter_rows()
@@ -287,6 +295,7 @@ if rows:
             test, copies, cmd, len(nr), " ".join(str(x) for x in nr),
             "-" if m1 is None else "%.2f%%" % m1, "-" if m2 is None else "%.2f%%" % m2))
     print()
+
 # Calibration over runs: for the A/A commands run several times, per test,
 # each run's mean log-ratio, how far those run means scatter (SD), against
 # the standard error each run gave itself (RMS of sd/sqrt(n)).  A ratio near
@@ -297,23 +306,13 @@ if rows:
 # between the two directories, not noise.
 def run_means():
     rows = {}
-    for path in sorted(glob.glob(os.path.join(out, "product-*"))):
-        n = os.path.basename(path)
-        if "sync" in n or "noatime" in n:
+    for cmd, c, both in aa_comparisons("product-*"):
+        logs = [math.log(v[c["label"]] / v[c["baseline"]]) for v in both]
+        s = sd(logs)
+        if s is None:
             continue
-        d, _ = result(n)
-        if d is None or "paired" not in d:
-            continue
-        cmd = n.rsplit("-", 1)[0]
-        for c in d["paired"]["comparisons"]:
-            r = rounds_of(d, c["test"], c["copies"])
-            logs = [math.log(v[c["label"]] / v[c["baseline"]]) for v in r.values()
-                    if c["label"] in v and c["baseline"] in v]
-            s = sd(logs)
-            if s is None:
-                continue
-            rows.setdefault((cmd, c["test"], c["copies"]), []).append(
-                (100 * sum(logs) / len(logs), 100 * s / math.sqrt(len(logs))))
+        rows.setdefault((cmd, c["test"], c["copies"]), []).append(
+            (100 * sum(logs) / len(logs), 100 * s / math.sqrt(len(logs))))
     return rows
 
 cal = {k: v for k, v in run_means().items() if len(v) >= 3}
