@@ -351,11 +351,12 @@ const char report_paired_order_note[] =
  * What no run's interval covers (bench/paired.md, methodology section 8):
  * ten A/A runs on two ext4 images made alike found one pair leaning 0.25 %
  * for five runs in a row and a run's means scattering 1.3 times its own
- * standard errors.  Said in every paired report, text and the others alike.
+ * standard errors.  Said in every paired report, text and the others alike;
+ * wrapped for the text report (a newline is a space in Markdown and HTML).
  */
 const char report_paired_instance_note[] =
-	"A verdict is about these directories as they are now: file systems made alike can differ "
-	"by tenths of a per cent for as long as they exist; repeat on new ones before publishing "
+	"A verdict is about these directories as they are now: file systems made alike can differ\n"
+	"by tenths of a per cent for as long as they exist; repeat on new ones before publishing\n"
 	"a small difference.";
 
 const char report_paired_note[] =
