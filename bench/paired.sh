@@ -303,7 +303,14 @@ if rows:
 # more than their rounds show (a per-run offset the interval cannot see),
 # and the family-wise rate cannot then hold.  "neg" counts the runs whose
 # mean is below 0 (B slower): all of one sign is a systematic difference
-# between the two directories, not noise.
+# between the two directories, not noise.  The product adds an instance
+# term of INSTANCE % in quadrature to every paired standard error
+# (src/stats/paired.h); the ratio is shown against the rounds' own SEs and
+# against the SEs with the term, and per command the pooled SD of the run
+# means beyond the rounds' SEs (what the term stands for) and the mean
+# square of every run mean's z against 0 (mean / SE; a t on n - 1 df has
+# (n - 1) / (n - 3), about 1.2).
+INSTANCE = 0.3
 def run_means():
     rows = {}
     for cmd, c, both in aa_comparisons("product-*"):
@@ -318,16 +325,30 @@ def run_means():
 cal = {k: v for k, v in run_means().items() if len(v) >= 3}
 if cal:
     print("### Calibration over runs: the run means against their own standard errors\n")
-    print("| command | test | copies | run means (SE), % | mean over runs | SD of the run means | RMS of the SEs | ratio | runs below 0 |")
-    print("|:--|:--|--:|:--|--:|--:|--:|--:|--:|")
+    print("| command | test | copies | run means (SE), % | mean over runs | SD of the run means | RMS of the SEs | ratio | ratio with the term | runs below 0 |")
+    print("|:--|:--|--:|:--|--:|--:|--:|--:|--:|--:|")
+    pool = {}
     for (cmd, test, copies), v in sorted(cal.items()):
         ms = [m for m, _ in v]
         mm = sum(ms) / len(ms)
         sdm = sd(ms)
         rms = math.sqrt(sum(se * se for _, se in v) / len(v))
-        print("| %s | %s | %d | %s | %+.2f%% | %.2f%% | %.2f%% | %.1f | %d of %d |" % (
+        e = pool.setdefault(cmd, ([], [], []))
+        e[0].append(sdm * sdm - rms * rms)
+        e[1].extend(m * m / (se * se) for m, se in v if se > 0)
+        e[2].extend(m * m / (se * se + INSTANCE * INSTANCE) for m, se in v)
+        print("| %s | %s | %d | %s | %+.2f%% | %.2f%% | %.2f%% | %.1f | %.1f | %d of %d |" % (
             cmd, test, copies, " ".join("%+.2f (%.2f)" % x for x in v), mm, sdm, rms,
-            sdm / rms if rms > 0 else float("nan"), sum(1 for m in ms if m < 0), len(ms)))
+            sdm / rms if rms > 0 else float("nan"),
+            sdm / math.sqrt(rms * rms + INSTANCE * INSTANCE),
+            sum(1 for m in ms if m < 0), len(ms)))
+    print()
+    for cmd, (ex, z0, z1) in sorted(pool.items()):
+        exm = sum(ex) / len(ex)
+        print("- %s: the run means scatter %s beyond the rounds' own SEs (pooled over %d rows); "
+              "mean z^2 against 0: %.2f with the rounds' SEs, %.2f with the %.1f %% term." % (
+                  cmd, "%.2f %% (SD)" % math.sqrt(exm) if exm > 0 else "no more than",
+                  len(ex), sum(z0) / len(z0), sum(z1) / len(z1), INSTANCE))
     print()
 
 # Image or order: the same two directories paired both ways round

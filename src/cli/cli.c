@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stats/paired.h"
 #include "util/util.h"
 
 #define OFF(f) offsetof(struct config, f)
@@ -226,6 +227,14 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 			return CLI_USAGE;
 		cfg->ndirs = cfg->ntestdirs;
 		cfg->testdir = cfg->dirs[0].path;
+		/* The least a paired interval can reach: z(0.975) x the instance term. */
+		if (cfg->given[O_PRECISION] && cfg->precision < PAIRED_LEAST_HALF) {
+			snprintf(err, errlen, "--precision %g%% is finer than paired mode can see "
+				 "(every interval holds the %.1f%% instance term): %.1f%% or more",
+				 100 * cfg->precision, 100 * PAIRED_INSTANCE_SD,
+				 100 * PAIRED_LEAST_HALF);
+			return CLI_USAGE;
+		}
 	} else if (cfg->control) {
 		snprintf(err, errlen, "--control needs two or more --testdir directories");
 		return CLI_USAGE;

@@ -572,6 +572,8 @@ static void comparison(struct json_out *j, const struct run_result *r, const str
 		       isfinite(st->detect) ? 100 * st->detect : (double)NAN);
 	json_kv_double(j, "mean_log_ratio", st->mean_log);
 	json_kv_double(j, "sd_log_ratio", st->sd_log);
+	json_kv_double(j, "se_log_ratio", st->se_log);
+	json_kv_double(j, "se_rounds_log_ratio", st->se_rounds);
 	json_kv_double(j, "median_ratio", st->median_ratio);
 	json_kv_bool(j, "order_adjusted", st->order_adjusted);
 	json_key(j, "place_change_percent");

@@ -318,7 +318,8 @@ int report_paired_text(FILE *out, const struct run_result *r)
 	for (size_t i = 0; i < nc; i++)
 		text_copies(out, r, copies[i]);
 	fprintf(out, "change: the geometric mean of the per-round ratio (dir / %s) - 1; 95%% CI: Student's t\n"
-		"over the rounds' log-ratios, this row alone (unadjusted); detect: its half-width.\n",
+		"over the rounds' log-ratios with the instance term below, this row alone (unadjusted);\n"
+		"detect: its half-width.\n",
 		r->dirs[0].label);
 	report_verdict_note(out, &r->family);
 	fprintf(out, "%s\n", report_paired_instance_note);
@@ -348,21 +349,24 @@ const char report_paired_order_note[] =
 	"place in the round's order (a crossover fit).";
 
 /*
- * What no run's interval covers (bench/paired.md, methodology section 8):
- * ten A/A runs on two ext4 images made alike found one pair leaning 0.25 %
- * for five runs in a row and a run's means scattering 1.3 times its own
- * standard errors.  Said in every paired report, text and the others alike;
- * wrapped for the text report (a newline is a space in Markdown and HTML).
+ * The instance term (stats/paired.h, methodology section 8) and what it
+ * still leaves out: ten A/A runs on two ext4 images made alike found the
+ * runs' means scattering 1.3 times their own standard errors (0.2-0.3 %
+ * beyond them) and one pair of images leaning 0.25 % for five runs in a
+ * row.  Said in every paired report, text and the others alike; wrapped
+ * for the text report (a newline is a space in Markdown and HTML).  The
+ * figure is PAIRED_INSTANCE_SD's (a unit test holds them together).
  */
 const char report_paired_instance_note[] =
-	"A verdict is about these directories as they are now: file systems made alike can differ\n"
-	"by tenths of a per cent for as long as they exist; repeat on new ones before publishing\n"
-	"a small difference.";
+	"Every interval adds 0.3 % (SD) for how far two directories made alike differ from run\n"
+	"to run (measured, bench/paired.md). A lasting difference of the instances themselves\n"
+	"(two disks, or where two images lie) is not covered: before publishing a small\n"
+	"difference, repeat on new file systems or with the settings swapped.";
 
 const char report_paired_note[] =
 	"Change: geometric mean of the per-round ratio against the baseline; 95% CI: "
-	"Student's t over the rounds' log-ratios, each row alone (unadjusted); detect: its "
-	"half-width. Verdicts: faster/slower after Holm's correction over every verdict of "
+	"Student's t over the rounds' log-ratios with the instance term, each row alone "
+	"(unadjusted); detect: its half-width. Verdicts: faster/slower after Holm's correction over every verdict of "
 	"the report; equivalent only by two one-sided tests at the margin; inconclusive "
 	"otherwise. An interval that holds 0 is not evidence of no difference.";
 

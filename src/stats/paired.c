@@ -23,6 +23,17 @@ static void conclude(struct paired_stats *ps)
 	ps->detect = exp(ps->half_log) - 1;
 }
 
+/*
+ * The rounds' standard error ps->se_rounds and df set: the instance term
+ * added (paired.h) and the half-width that follows.
+ */
+static void add_instance(struct paired_stats *ps)
+{
+	ps->se_log = sqrt(ps->se_rounds * ps->se_rounds +
+			  PAIRED_INSTANCE_SD * PAIRED_INSTANCE_SD);
+	ps->half_log = stats_t_quantile(0.975, ps->df) * ps->se_log;
+}
+
 static int valid(double rate)
 {
 	return rate > 0 && isfinite(rate);
@@ -38,7 +49,7 @@ void paired_compute(const double *base, const double *other, size_t n,
 				     .detect = NAN, .median_ratio = NAN,
 				     .base_gm = NAN, .other_gm = NAN, .mean_log = NAN,
 				     .sd_log = NAN, .half_log = NAN, .se_log = NAN,
-				     .df = NAN };
+				     .se_rounds = NAN, .df = NAN };
 	if (d == NULL)
 		return;
 	for (size_t i = 0; i < n; i++) {
@@ -69,9 +80,9 @@ void paired_compute(const double *base, const double *other, size_t n,
 		ss += (d[i] - ps->mean_log) * (d[i] - ps->mean_log);
 	free(d);
 	ps->sd_log = sqrt(ss / (double)(m - 1));
-	ps->se_log = ps->sd_log / sqrt((double)m);
+	ps->se_rounds = ps->sd_log / sqrt((double)m);
 	ps->df = (double)(m - 1);
-	ps->half_log = stats_t_quantile(0.975, ps->df) * ps->se_log;
+	add_instance(ps);
 	conclude(ps);
 }
 
@@ -180,9 +191,9 @@ static int fit_order(const double *d, const size_t *use, size_t m, const unsigne
 	ps->order_adjusted = 1;
 	ps->mean_log = beta[0];
 	ps->sd_log = sqrt(rss / (double)(m - q));
-	ps->se_log = ps->sd_log * sqrt(inv0[0]);
+	ps->se_rounds = ps->sd_log * sqrt(inv0[0]);
 	ps->df = (double)(m - q);
-	ps->half_log = stats_t_quantile(0.975, ps->df) * ps->se_log;
+	add_instance(ps);
 	for (size_t j = 1; j < q; j++)
 		ps->place_log[place[j] - 1] = beta[j];
 	ps->place_log[0] = 0;

@@ -10,7 +10,25 @@
  *   detect = exp(t * sd / sqrt(n)) - 1 (the CI's half-width: the precision
  *            the stopping rule aims at)
  * Working in logs makes the interval symmetric for ratios, as a geometric
- * mean index needs.  The verdict is not this row's alone: paired_judge()
+ * mean index needs.
+ *
+ * The instance term: sd(d) / sqrt(n) is the uncertainty of this run's
+ * rounds only.  Two directories made alike also differ by a small amount
+ * that holds for a whole run and changes from run to run (where the
+ * files' blocks land, and under a loop device the backing file's pages),
+ * which no round of the run can show.  Measured on the product's path
+ * (bench/paired.md: ten A/A runs of the fs group on two ext4 images made
+ * alike), the runs' means scattered by 0.20-0.28 % (SD) beyond their own
+ * standard errors, and the errors were 1.3 times too small.  So every
+ * standard error adds PAIRED_INSTANCE_SD in quadrature:
+ *   se = sqrt(sd(d)^2 / n + PAIRED_INSTANCE_SD^2)
+ * with the t quantile on the rounds' own n - 1 (a known term would allow
+ * more degrees of freedom; keeping the rounds' is the cautious side, and
+ * the minimum-rounds rule keeps counting rounds).  The interval, detect,
+ * the stopping rule and the verdict all use this se; se_rounds keeps the
+ * rounds' own part.  A run can therefore never claim better than about
+ * +-0.6 %: two file systems made alike are not known to agree more
+ * closely than that.  The verdict is not this row's alone: paired_judge()
  * judges every comparison of a run as one family (stats/verdict.h: Holm,
  * TOST at a margin, a minimum of rounds).  A CI that holds 1 says only that
  * this run could not tell; it is not evidence of no difference.
@@ -35,6 +53,10 @@
 #include "stats/verdict.h"
 
 #define PAIRED_ORDER_MIN_DF 8
+#define PAIRED_INSTANCE_SD 0.003	/* on the log scale: 0.3 % (above) */
+/* The least half-width a paired interval can reach, 1.96 x 0.3 % rounded
+ * up: --precision finer than this would never stop a paired run. */
+#define PAIRED_LEAST_HALF 0.006
 #define PAIRED_MAX_PLACES 8
 
 struct paired_stats {
@@ -46,7 +68,8 @@ struct paired_stats {
 	double detect;          /* exp(half_log) - 1 */
 	double median_ratio;    /* exp(median d): the robust view of the same rounds */
 	double base_gm, other_gm; /* geometric means of each side's paired rates */
-	double se_log, df;      /* standard error of mean_log and its t df */
+	double se_log, df;      /* standard error of mean_log (instance term included) and its t df */
+	double se_rounds;       /* the rounds' own part of se_log: sd / sqrt(n) (or the fit's) */
 	struct verdict_out vd;  /* set by paired_judge(), over the whole family */
 	int order_adjusted;     /* mean_log, sd_log, half_log from the crossover fit */
 	size_t nplaces;         /* k: places in a round */

@@ -41,6 +41,7 @@ bad "needs two or more --testdir" --testdir "$A" --control
 bad "--margin needs paired mode" --testdir "$A" --margin 2%
 bad "from 0.01% to 49.99%" --testdir "$A" --testdir "$B" --margin 50
 bad "from 0.01% to 49.99%" --testdir "$A" --testdir "$B" --margin 0
+bad "finer than paired mode can see" --testdir "$A" --testdir "$B" --precision 0.5%
 
 if [ -n "$MOUNTED" ]; then
 	mount -o remount,ro "$B" || die "remount ro"

@@ -121,9 +121,11 @@ END_TEST
 
 /*
  * Worked by hand: ratios 1.1, 1.21, 1.0 -> d = 0.0953102, 0.1906204, 0;
- * mean 0.0953102 (ratio exactly 1.1), sd 0.0953102, se = sd/sqrt(3) =
- * 0.0550274, t(0.975, 2) = 4.302653, half = 0.2367636: CI exp(-0.1414534)
- * = 0.8680956 .. exp(0.3320738) = 1.3938557; detect 0.2671415.
+ * mean 0.0953102 (ratio exactly 1.1), sd 0.0953102, the rounds' se =
+ * sd/sqrt(3) = 0.0550274; with the instance term se = sqrt(0.0550274^2 +
+ * 0.003^2) = 0.0551091; t(0.975, 2) = 4.302653, half = 0.2371152: CI
+ * exp(-0.1418050) = 0.8677904 .. exp(0.3324254) = 1.3943459; detect
+ * 0.2675871.
  */
 START_TEST(hand_worked_interval)
 {
@@ -135,14 +137,15 @@ START_TEST(hand_worked_interval)
 	ck_assert_double_eq_tol(ps.mean_log, log(1.1), EPS);
 	ck_assert_double_eq_tol(ps.ratio, 1.1, EPS);
 	ck_assert_double_eq_tol(ps.sd_log, 0.0953102, EPS);
-	ck_assert_double_eq_tol(ps.half_log, 0.2367636, EPS);
-	ck_assert_double_eq_tol(ps.ci_lo, 0.8680956, EPS);
-	ck_assert_double_eq_tol(ps.ci_hi, 1.3938557, EPS);
-	ck_assert_double_eq_tol(ps.detect, 0.2671415, EPS);
+	ck_assert_double_eq_tol(ps.half_log, 0.2371152, EPS);
+	ck_assert_double_eq_tol(ps.ci_lo, 0.8677904, EPS);
+	ck_assert_double_eq_tol(ps.ci_hi, 1.3943459, EPS);
+	ck_assert_double_eq_tol(ps.detect, 0.2675871, EPS);
 	ck_assert_double_eq_tol(ps.median_ratio, 1.1, EPS);
 	ck_assert_double_eq_tol(ps.base_gm, 100, EPS);
 	ck_assert_double_eq_tol(ps.other_gm, 110, EPS);
-	ck_assert_double_eq_tol(ps.se_log, 0.0953102 / sqrt(3), EPS);
+	ck_assert_double_eq_tol(ps.se_rounds, 0.0953102 / sqrt(3), EPS);
+	ck_assert_double_eq_tol(ps.se_log, 0.0551091, EPS);
 	ck_assert_double_eq_tol(ps.df, 2, EPS);
 	/* 3 rounds: 2 df, below the minimum: no verdict however large the change. */
 	ck_assert_int_eq(judge_alone(&ps, 0.02), VD_FEW);
@@ -161,7 +164,8 @@ START_TEST(drift_cancels)
 
 	paired_compute(a, b, 5, &ps);
 	ck_assert_int_eq(judge_alone(&ps, 0.005), VD_FASTER);
-	ck_assert(ps.ci_lo > 1.015 && ps.ci_hi < 1.025);
+	/* 2 % +- t(4) x 0.3 % (the instance term; the rounds add almost nothing) */
+	ck_assert(ps.ci_lo > 1.011 && ps.ci_hi < 1.029);
 	paired_compute(b, a, 5, &ps);
 	ck_assert_int_eq(judge_alone(&ps, 0.005), VD_SLOWER);
 	ck_assert(ps.ratio < 1);
@@ -172,8 +176,9 @@ END_TEST
  * The partial score ratio, hand-worked: two tests, round i's log-ratios
  * (0.02, 0), (0.04, 0), (0, 0.04), (0.02, 0.02), (0.02, 0): their means
  * d = 0.01, 0.02, 0.02, 0.02, 0.01; mean 0.016, sd sqrt(0.00012 / 4) =
- * 0.0054772, se 0.0024495, t(0.975, 4) = 2.776445: half 0.0068009.  A
- * sixth round where one test has no rate is left out.
+ * 0.0054772, the rounds' se 0.0024495, with the instance term
+ * sqrt(0.0024495^2 + 0.003^2) = 0.0038730, t(0.975, 4) = 2.776445: half
+ * 0.0107531.  A sixth round where one test has no rate is left out.
  */
 START_TEST(score_ratio_hand_worked)
 {
@@ -194,11 +199,12 @@ START_TEST(score_ratio_hand_worked)
 	ck_assert_uint_eq(ps.n, 5);
 	ck_assert_double_eq_tol(ps.mean_log, 0.016, EPS);
 	ck_assert_double_eq_tol(ps.sd_log, 0.0054772, EPS);
-	ck_assert_double_eq_tol(ps.se_log, 0.0024495, EPS);
-	ck_assert_double_eq_tol(ps.half_log, 0.0068009, EPS);
+	ck_assert_double_eq_tol(ps.se_rounds, 0.0024495, EPS);
+	ck_assert_double_eq_tol(ps.se_log, 0.0038730, EPS);
+	ck_assert_double_eq_tol(ps.half_log, 0.0107531, EPS);
 	ck_assert_double_eq_tol(ps.ratio, exp(0.016), EPS);
-	ck_assert_double_eq_tol(ps.ci_lo, exp(0.016 - 0.0068009), EPS);
-	/* Significant, and (0.016 + 2.13 se = 0.0212 > ln 1.02) not equivalent. */
+	ck_assert_double_eq_tol(ps.ci_lo, exp(0.016 - 0.0107531), EPS);
+	/* Significant, and (0.016 + 2.13 se = 0.0243 > ln 1.02) not equivalent. */
 	ck_assert_int_eq(judge_alone(&ps, 0.02), VD_FASTER);
 }
 END_TEST
@@ -227,8 +233,10 @@ START_TEST(identical_sides)
 
 	paired_compute(a, a, 5, &ps);
 	ck_assert_double_eq_tol(ps.ratio, 1, EPS);
-	ck_assert_double_eq_tol(ps.half_log, 0, EPS);
-	/* No scatter at all: both one-sided tests reject: equivalent. */
+	ck_assert_double_eq_tol(ps.se_rounds, 0, EPS);
+	/* No scatter at all: the instance term alone, t(0.975, 4) x 0.003. */
+	ck_assert_double_eq_tol(ps.half_log, 0.0083293, EPS);
+	/* Both one-sided tests reject (t = 6.6 on 4 df): equivalent. */
 	ck_assert_int_eq(judge_alone(&ps, 0.02), VD_EQUIVALENT);
 }
 END_TEST
@@ -269,20 +277,22 @@ START_TEST(order_adjusted_hand_worked)
 	ck_assert_double_eq_tol(ps.place_log[0], 0, EPS);
 	ck_assert_double_eq_tol(ps.place_log[1], 0.03, EPS);
 	ck_assert_double_eq_tol(ps.sd_log, 0.01, EPS);
-	ck_assert_double_eq_tol(ps.half_log, 0.0072922, EPS);
+	/* the fit's se 0.0031623, with the instance term 0.0043589; t(8) 2.306004 */
+	ck_assert_double_eq_tol(ps.se_rounds, 0.0031623, EPS);
+	ck_assert_double_eq_tol(ps.half_log, 0.0100516, EPS);
 	ck_assert_double_eq_tol(ps.ratio, exp(0.02), EPS);
-	ck_assert_double_eq_tol(ps.detect, exp(0.0072922) - 1, EPS);
+	ck_assert_double_eq_tol(ps.detect, exp(0.0100516) - 1, EPS);
 	ck_assert_double_eq_tol(ps.df, 8, EPS);
 	ck_assert_int_eq(judge_alone(&ps, 0.02), VD_FASTER);
 	paired_compute(a, b, 10, &ps);
 	ck_assert_int_eq(ps.order_adjusted, 0);
 	ck_assert_double_eq_tol(ps.mean_log, 0.02, EPS);
-	ck_assert_double_eq_tol(ps.half_log, 0.0236056, EPS);
+	ck_assert_double_eq_tol(ps.half_log, 0.0245618, EPS);
 	ck_assert_int_eq(judge_alone(&ps, 0.02), VD_INCONCLUSIVE);
 	paired_compute_ordered(a, b, pa, pb, 2, 11, &ps);
 	ck_assert_int_eq(ps.order_adjusted, 1);
 	ck_assert_double_eq_tol(ps.mean_log, 0.02, EPS);
-	ck_assert_double_eq_tol(ps.half_log, 0.0064573, EPS);
+	ck_assert_double_eq_tol(ps.half_log, 0.0093677, EPS);
 	paired_compute(a, b, 11, &ps);
 	ck_assert_double_eq_tol(ps.mean_log, 0.25 / 11, EPS);
 }
@@ -371,7 +381,9 @@ START_TEST(precise_on_ratios)
 	/* half 0.2368 in logs: within ln(1.30) = 0.262, not within ln(1.25) = 0.223 */
 	ck_assert_int_eq(paired_precise(wide, NULL, 2, 3, 3, 0.30), 1);
 	ck_assert_int_eq(paired_precise(wide, NULL, 2, 3, 3, 0.25), 0);
-	/* The drifting pair is within 1% after 4 rounds, never before the minimum. */
+	/* The drifting pair is within 1% after 4 rounds (half t(3) x
+	 * sqrt(0.00027^2 + 0.003^2) = 0.00959 < ln 1.01 = 0.00995), never before
+	 * the minimum. */
 	ck_assert_int_eq(paired_precise(tight, NULL, 2, 4, 3, 0.01), 1);
 	ck_assert_int_eq(paired_precise(tight, NULL, 2, 4, 5, 0.01), 0);
 	ck_assert_int_eq(paired_precise(tight, NULL, 1, 4, 3, 0.01), 0);
@@ -393,9 +405,9 @@ START_TEST(precise_on_ordered_ratios)
 		a[i] = 100;
 		b[i] = 100 * exp(0.02 + (i % 2 ? -0.03 : 0.03) + e[i]);
 	}
-	/* half 0.0073 (order-adjusted) against 0.0236 (plain); ln(1.01) = 0.00995 */
-	ck_assert_int_eq(paired_precise(rates, places, 2, 10, 3, 0.01), 1);
-	ck_assert_int_eq(paired_precise(rates, NULL, 2, 10, 3, 0.01), 0);
+	/* half 0.0101 (order-adjusted) against 0.0246 (plain); ln(1.015) = 0.0149 */
+	ck_assert_int_eq(paired_precise(rates, places, 2, 10, 3, 0.015), 1);
+	ck_assert_int_eq(paired_precise(rates, NULL, 2, 10, 3, 0.015), 0);
 }
 END_TEST
 
@@ -480,7 +492,7 @@ START_TEST(compare_a_run)
 	static struct copy_run runs[2];
 	static struct bench_result t0[2], t1[1];
 	double a[3] = { 100, 100, 100 }, b[3] = { 110, 121, 100 };
-	char *buf = NULL;
+	char *buf = NULL, pct[32];
 	size_t len = 0;
 	FILE *f;
 
@@ -513,8 +525,9 @@ START_TEST(compare_a_run)
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, "Paired comparison: 1 copy, baseline rel"));
 	ck_assert_ptr_nonnull(strstr(buf, "+10.00%"));
-	ck_assert_ptr_nonnull(strstr(buf, "-13.19%..+39.39%"));
-	ck_assert_ptr_nonnull(strstr(buf, "+-26.71%"));
+	/* The hand-worked interval above, instance term included. */
+	ck_assert_ptr_nonnull(strstr(buf, "-13.22%..+39.43%"));
+	ck_assert_ptr_nonnull(strstr(buf, "+-26.76%"));
 	/* 3 rounds: below the minimum, whatever the change. */
 	ck_assert_ptr_nonnull(strstr(buf, "inconclusive: 3 rounds"));
 	ck_assert_ptr_nonnull(strstr(buf, "verdict: none, no row reached the 5 rounds"));
@@ -522,6 +535,9 @@ START_TEST(compare_a_run)
 	ck_assert_ptr_null(strstr(buf, "no difference proven"));
 	ck_assert_ptr_nonnull(strstr(buf, "An interval that holds 0 is not evidence of no difference"));
 	ck_assert_ptr_nonnull(strstr(buf, report_paired_instance_note));
+	/* The note's figure is the term the intervals use. */
+	snprintf(pct, sizeof(pct), "adds %.1f %% (SD)", 100 * PAIRED_INSTANCE_SD);
+	ck_assert_ptr_nonnull(strstr(report_paired_instance_note, pct));
 	ck_assert_ptr_nonnull(strstr(buf, "Ran once, in rel"));
 	ck_assert_ptr_nonnull(strstr(buf, "Dhrystone 2 using register variables"));
 	free(buf);
