@@ -246,6 +246,9 @@ void report_paired_score_text(const struct run_result *r, const struct paired_sc
  */
 #define REPORT_SUMMARY_MAX 24
 #define REPORT_SUMMARY_LINE 320
+/* What a --quick run's mode says of itself; the summary, which opens with
+ * its own quick line, leaves it out of its Mode line. */
+#define REPORT_QUICK_CAVEAT ": not comparable with UnixBench"
 size_t report_summary(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t max);
 /* "id 1a2b..., virt kvm": the text report's Host identity line, for every format. */
 void report_host_identity(const struct sys_info *si, char *buf, size_t len);

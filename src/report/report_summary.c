@@ -148,15 +148,22 @@ static size_t testdirs(const struct run_result *r, char lines[][REPORT_SUMMARY_L
 	return n;
 }
 
-/* What the run did: r->mode as the run described it, and a --compat workload. */
+/*
+ * What the run did: r->mode as the run described it, and a --compat
+ * workload.  A quick run's caveat is the summary's first line already.
+ */
 static size_t mode(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t n,
 		   size_t max)
 {
-	char what[REPORT_SUMMARY_LINE];
+	char what[REPORT_SUMMARY_LINE], *caveat;
 
 	fmt(what, sizeof(what), "%s%s%s", r->mode[0] ? r->mode : "default",
 	    r->workload != WL_UB60 ? "; workload " : "",
 	    r->workload != WL_UB60 ? workload_tags[r->workload] : "");
+	caveat = r->quick ? strstr(what, REPORT_QUICK_CAVEAT) : NULL;
+	if (caveat != NULL)
+		memmove(caveat, caveat + strlen(REPORT_QUICK_CAVEAT),
+			strlen(caveat + strlen(REPORT_QUICK_CAVEAT)) + 1);
 	return add(lines, n, max, "Mode: %s%s", what, "");
 }
 

@@ -192,7 +192,7 @@ static void describe_mode(const struct config *cfg, char *out, size_t len)
 
 		if (cfg->given[O_ITERATIONS])
 			fmt(n, sizeof(n), "-i %u", cfg->iterations);
-		fmt(out, len, "quick (%s, short samples, no settle): not comparable with UnixBench%s",
+		fmt(out, len, "quick (%s, short samples, no settle)" REPORT_QUICK_CAVEAT "%s",
 		    n, extra);
 	} else if (cfg->given[O_ITERATIONS] || cfg->given[O_DURATION] || cfg->given[O_SETTLE]) {
 		fmt(out, len, "custom (-i %u%s%s)%s", cfg->iterations,

@@ -1035,6 +1035,16 @@ START_TEST(test_summary_lines)
 	ck_assert_str_eq(lines[3], "Host: bench\"host\\back?line: 2 CPUs, kernel 6.1.0-28-amd64, "
 			 "virt unknown");
 	ck_assert_str_eq(lines[4], "Test dir: " TESTDIR " (mount unknown)");
+	/* Quick: the caveat opens the summary, once; the Mode line keeps the rest. */
+	s->r.quick = 1;
+	s->r.workload = WL_UB60;
+	snprintf(s->r.mode, sizeof(s->r.mode), "quick (1 sample, short samples, no settle)"
+		 REPORT_QUICK_CAVEAT "; copies pinned to CPUs");
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	ck_assert_ptr_nonnull(strstr(lines[0], "not comparable with published UnixBench"));
+	ck_assert_str_eq(lines[3], "Mode: quick (1 sample, short samples, no settle); copies "
+			 "pinned to CPUs");
+	s->r.quick = 0;
 	/* Paired: a line per directory, the baseline's marked. */
 	s->r.ndirs = 2;
 	for (size_t d = 0; d < 2; d++) {

@@ -20,6 +20,12 @@ static uint64_t default_size(const char *file)
 	return DISKIO_DEFAULT_SIZE;
 }
 
+/* Whole 4 KiB blocks, so every O_DIRECT offset stays aligned. */
+static uint64_t whole_blocks(uint64_t size)
+{
+	return size - size % DISKIO_SMALL;
+}
+
 static enum diskio_engine parse_engine(const char *arg, const char *usage)
 {
 	if (strcmp(arg, "io_uring") == 0 || strcmp(arg, "uring") == 0)
@@ -118,8 +124,7 @@ void diskio_parse(int argc, char **argv, const char *usage, unsigned allowed,
 	/* With -d, each directory's own size: diskio_opts_dir(). */
 	if (!o->size_given && o->ndirs == 0)
 		o->size = default_size(o->file);
-	/* Whole 4 KiB blocks, so every O_DIRECT offset stays aligned. */
-	o->size -= o->size % DISKIO_SMALL;
+	o->size = whole_blocks(o->size);
 }
 
 void diskio_opts_dir(const struct diskio_opts *o, size_t d, char *path, size_t len,
@@ -133,8 +138,6 @@ void diskio_opts_dir(const struct diskio_opts *o, size_t d, char *path, size_t l
 	out->file = path;
 	out->ndirs = 0;
 	out->note_dir = (int)d;
-	if (!o->size_given) {
-		out->size = default_size(path);
-		out->size -= out->size % DISKIO_SMALL;
-	}
+	if (!o->size_given)
+		out->size = whole_blocks(default_size(path));
 }
