@@ -345,9 +345,9 @@ if cal:
     print()
     for cmd, (ex, z0, z1) in sorted(pool.items()):
         exm = sum(ex) / len(ex)
-        print("- %s: the run means scatter %s beyond the rounds' own SEs (pooled over %d rows); "
+        print("- %s: the run means scatter %s the rounds' own SEs (pooled over %d rows); "
               "mean z^2 against 0: %.2f with the rounds' SEs, %.2f with the %.1f %% term." % (
-                  cmd, "%.2f %% (SD)" % math.sqrt(exm) if exm > 0 else "no more than",
+                  cmd, "%.2f %% (SD) beyond" % math.sqrt(exm) if exm > 0 else "no more than",
                   len(ex), sum(z0) / len(z0), sum(z1) / len(z1), INSTANCE))
     print()
 
