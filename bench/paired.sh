@@ -75,7 +75,7 @@ parts=${*:-aa effect manual atime}
 # summarise: the Markdown summary of every result under $OUT (also alone: -R).
 summarise() {
 python3 - "$OUT" "$root/Run" <<'PY' | tee "$OUT/summary.md"
-import glob, json, math, os, subprocess, sys
+import glob, json, math, os, re, subprocess, sys
 out, run = sys.argv[1], sys.argv[2]
 
 def result(name):
@@ -309,8 +309,9 @@ if rows:
 # against the SEs with the term, and per command the pooled SD of the run
 # means beyond the rounds' SEs (what the term stands for) and the mean
 # square of every run mean's z against 0 (mean / SE; a t on n - 1 df has
-# (n - 1) / (n - 3), about 1.2).
-INSTANCE = 0.3
+# (n - 1) / (n - 3), about 1.2).  The term, in %, is read from the source.
+with open(os.path.join(os.path.dirname(run), "src", "stats", "paired.h")) as f:
+    INSTANCE = 100 * float(re.search(r"#define PAIRED_INSTANCE_SD ([0-9.]+)", f.read()).group(1))
 def run_means():
     rows = {}
     for cmd, c, both in aa_comparisons("product-*"):

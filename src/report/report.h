@@ -155,7 +155,8 @@ void report_copies_table(struct table_out *t, const struct run_result *r,
 /* The comparison rows of one copy count as a table.  The note under it. */
 void report_paired_rows(struct table_out *t, const struct run_result *r, unsigned copies);
 extern const char report_paired_note[];
-/* What no run's interval covers: the instances; every paired report says it. */
+/* The instance term every paired interval holds and what it leaves out:
+ * every paired report says it. */
 extern const char report_paired_instance_note[];
 /* Whether some row is order-adjusted; then the note goes on with report_paired_order_note. */
 int report_paired_ordered(const struct run_result *r);

@@ -366,8 +366,9 @@ const char report_paired_instance_note[] =
 const char report_paired_note[] =
 	"Change: geometric mean of the per-round ratio against the baseline; 95% CI: "
 	"Student's t over the rounds' log-ratios with the instance term, each row alone "
-	"(unadjusted); detect: its half-width. Verdicts: faster/slower after Holm's correction over every verdict of "
-	"the report; equivalent only by two one-sided tests at the margin; inconclusive "
+	"(unadjusted); detect: its half-width. Verdicts: faster/slower after Holm's "
+	"correction over every verdict of the report; equivalent only by two one-sided "
+	"tests at the margin; inconclusive "
 	"otherwise. An interval that holds 0 is not evidence of no difference.";
 
 void report_paired_rows(struct table_out *t, const struct run_result *r, unsigned copies)

@@ -6,9 +6,10 @@
  * baseline A, round i gives d_i = ln(rate_B,i) - ln(rate_A,i); over n
  * rounds:
  *   ratio  = exp(mean d)               (shown as a change: ratio - 1)
- *   95% CI = exp(mean d -+ t(0.975, n-1) * sd(d) / sqrt(n))
- *   detect = exp(t * sd / sqrt(n)) - 1 (the CI's half-width: the precision
- *            the stopping rule aims at)
+ *   se     = sqrt(sd(d)^2 / n + PAIRED_INSTANCE_SD^2)  (the instance term below)
+ *   95% CI = exp(mean d -+ t(0.975, n-1) * se)
+ *   detect = exp(t * se) - 1           (the CI's half-width: the precision
+ *                                       the stopping rule aims at)
  * Working in logs makes the interval symmetric for ratios, as a geometric
  * mean index needs.
  *
@@ -20,8 +21,7 @@
  * (bench/paired.md: ten A/A runs of the fs group on two ext4 images made
  * alike), the runs' means scattered by 0.20-0.28 % (SD) beyond their own
  * standard errors, and the errors were 1.3 times too small.  So every
- * standard error adds PAIRED_INSTANCE_SD in quadrature:
- *   se = sqrt(sd(d)^2 / n + PAIRED_INSTANCE_SD^2)
+ * standard error adds PAIRED_INSTANCE_SD in quadrature (the se above),
  * with the t quantile on the rounds' own n - 1 (a known term would allow
  * more degrees of freedom; keeping the rounds' is the cautious side, and
  * the minimum-rounds rule keeps counting rounds).  The interval, detect,
