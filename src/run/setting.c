@@ -117,7 +117,7 @@ int setting_shell(const char *cmd, double timeout_s, char *out, size_t outlen, s
 			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 				;
 			(void)close(fds[0]);
-			fmt(why, whylen, "did not finish in %.0f s (killed)", timeout_s);
+			fmt(why, whylen, "did not finish in %g s (killed)", timeout_s);
 			return -1;
 		}
 		if (!eof && poll(&p, 1, left > 0.1 ? 100 : (int)(left * 1000) + 1) > 0)
