@@ -58,6 +58,7 @@ r=$(report)
 expect_files "$r"
 check_json "$r.json"
 grep -q "^   Settings: rel (baseline), noa; in one test dir" "$r" || die "header"
+grep -q "^Paired comparison: 1 copy, baseline rel, 2 settings of one test dir" "$r" || die "comparison head"
 grep -q "^Dhrystone 2 using register variables  *noa  .*+20.00% .*  6  faster$" "$r" || die "verdict faster"
 grep -q "^  Setting rel (baseline): \`$REL && echo 1000 > $RATE\`; in force: mount rw,relatime" "$r" ||
 	die "rel's state in the summary"
@@ -80,6 +81,9 @@ order=$(sed -n 's/^#### Round \([0-9]*\), setting \(.*\)$/\1\2/p' "$r.log" | hea
 [ "$order" = "1rel 1noa 2noa 2rel 3rel 3noa 4noa 4rel " ] || die "order: $order"
 grep -q "^#### Restoring the baseline (rel)" "$r.log" || die "restore not logged"
 opts | grep -q relatime || die "not restored: $(opts)"
+"$ROOT/sysindex" compare "$r" >"$T/cmp" 2>&1 || die "compare of a settings run: $(cat "$T/cmp")"
+grep -q "^Dhrystone 2 using register variables  *1  noa  .*+20.00% .*  6  faster$" "$T/cmp" ||
+	die "compare's row: $(cat "$T/cmp")"
 
 # A/A: the same setting twice: no faster/slower, and the run says so.
 si -i 6 --setting "a=$REL && echo 1000 > $RATE" --setting "b=$REL && echo 1000 > $RATE" dhry2reg
