@@ -3,10 +3,13 @@
 #include <check.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
 #include "cli/cli.h"
+#include "report/report.h"
+#include "util/json_out.h"
 #include "core/settings.h"
 #include "run/plan.h"
 #include "run/setting.h"
@@ -304,6 +307,48 @@ START_TEST(shell_timeout_kills)
 }
 END_TEST
 
+/* The JSON "settings" object: every member, nulls for what was not known, the warnings. */
+START_TEST(json_settings_object)
+{
+	static struct run_result r;
+	struct setting_state rel = state("rw,relatime", "", "never");
+	struct setting_state noa = state("rw,noatime", "", "never");
+	struct json_out j;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	memset(&r, 0, sizeof(r));
+	r.nsettings = 2;
+	snprintf(r.settings[0].name, sizeof(r.settings[0].name), "rel");
+	snprintf(r.settings[0].command, sizeof(r.settings[0].command), "echo \"<a>\"");
+	snprintf(r.settings[1].name, sizeof(r.settings[1].name), "noa");
+	snprintf(r.settings[1].command, sizeof(r.settings[1].command), "true");
+	r.settings[0].applied = 2;
+	settings_observe(&r.settings[0], &rel);
+	settings_observe(&r.settings[0], &noa);
+	json_init(&j, f, 0);
+	json_object_begin(&j);
+	report_settings_json(&j, &r);
+	json_object_end(&j);
+	ck_assert_int_eq(json_finish(&j), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_str_eq(buf, "{\"settings\":{\"baseline\":\"rel\",\"switch\":\"whole samples in turn\","
+		"\"restore\":\"echo \\\"<a>\\\"\",\"list\":[{\"name\":\"rel\",\"baseline\":true,"
+		"\"command\":\"echo \\\"<a>\\\"\",\"applied\":2,\"states_recorded\":2,"
+		"\"in_force\":{\"mount_options\":\"rw,relatime\",\"super_options\":\"rw\","
+		"\"scheduler\":null,\"thp\":\"never\"},\"changed\":true,\"changed_to\":"
+		"{\"mount_options\":\"rw,noatime\",\"super_options\":\"rw\",\"scheduler\":null,"
+		"\"thp\":\"never\"}},{\"name\":\"noa\",\"baseline\":false,\"command\":\"true\","
+		"\"applied\":0,\"states_recorded\":0,\"in_force\":null,\"changed\":false}],"
+		"\"warnings\":[\"Warning: setting rel's recorded state changed during its samples "
+		"(mount rw,relatime (super rw); THP never, later mount rw,noatime (super rw); THP "
+		"never): something else changes it too\"]}}\n");
+	free(buf);
+}
+END_TEST
+
 Suite *suite_settings(void)
 {
 	Suite *s = suite_create("settings");
@@ -320,6 +365,7 @@ Suite *suite_settings(void)
 	tcase_add_test(tc, cli_settings_mode);
 	tcase_add_test(tc, cli_settings_refused);
 	tcase_add_test(tc, root_needed);
+	tcase_add_test(tc, json_settings_object);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("shell");
 	tcase_set_timeout(tc, 30);
