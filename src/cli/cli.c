@@ -66,6 +66,14 @@ const struct opt_def opt_table[O_COUNT] = {
 		.def_note = "testdir/ next to Run",
 		.help = "where tests write files; also $UB_TMPDIR; twice or more: "
 			"paired mode, L= labels a directory" },
+	[O_SETTING] = { .lname = "setting", .kind = OPT_STR_LIST, .off = OFF(setting_args),
+		.count_off = OFF(nsetting_args), .cap = MAX_SETTINGS, .argname = "NAME=CMD",
+		.help = "twice or more: compare settings in one test dir; CMD runs with "
+			"/bin/sh -c (as root) before each of NAME's samples; the first is the "
+			"baseline" },
+	[O_RESTORE] = { .lname = "restore", .kind = OPT_STR, .off = OFF(restore),
+		.argname = "CMD", .def_note = "the baseline setting's command",
+		.help = "--setting: run CMD after the run (also after a failure or Ctrl-C)" },
 	[O_CONTROL] = { .lname = "control", .kind = OPT_FLAG, .off = OFF(control),
 		.help = "paired mode: interleave the tests that do not use the test dir too "
 			"(A/A check)" },
@@ -198,6 +206,49 @@ static int apply_quick(struct config *cfg, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * --setting (twice or more) and --restore: paired mode over settings of one
+ * test directory (cfg->dirs[] take the names; their path is the test dir,
+ * set once it is resolved).  Every test is interleaved, as a setting may
+ * change what any test measures, in whole samples: a slice cannot switch
+ * a setting.  0, or -1 with a message.
+ */
+static int setting_options(struct config *cfg, char *err, size_t errlen)
+{
+	char why[96];
+
+	if (cfg->nsetting_args < 2) {
+		snprintf(err, errlen, cfg->nsetting_args ? "--setting needs two or more settings "
+			 "(the first is the baseline)" : "--restore needs --setting");
+		return -1;
+	}
+	if (cfg->ntestdirs >= 2) {
+		snprintf(err, errlen, "--setting compares settings in one test directory: give "
+			 "one --testdir (one comparison at a time)");
+		return -1;
+	}
+	if (cfg->given[O_INTERLEAVE] && cfg->interleave == INTERLEAVE_SLICES) {
+		snprintf(err, errlen, "--setting takes whole samples in turn: --interleave "
+			 "slices cannot switch a setting between slices");
+		return -1;
+	}
+	if (cfg->restore != NULL && settings_command_ok(cfg->restore, why, sizeof(why)) != 0) {
+		snprintf(err, errlen, "--restore: %s", why);
+		return -1;
+	}
+	if (settings_parse(cfg->setting_args, cfg->nsetting_args, cfg->settings, err, errlen) != 0)
+		return -1;
+	cfg->nsettings = cfg->nsetting_args;
+	cfg->ndirs = cfg->nsettings;
+	for (size_t d = 0; d < cfg->nsettings; d++) {
+		fmt(cfg->dirs[d].label, sizeof(cfg->dirs[d].label), "%s", cfg->settings[d].name);
+		cfg->dirs[d].labelled = 1;
+	}
+	cfg->control = 1;
+	cfg->interleave = INTERLEAVE_SAMPLES;
+	return 0;
+}
+
 enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, size_t errlen)
 {
 	int first, rc;
@@ -222,11 +273,16 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 		return CLI_USAGE;
 	if (cfg->ntestdirs >= 1)
 		cfg->testdir = cfg->testdirs[0];
-	if (cfg->ntestdirs >= 2) {
+	if (cfg->nsetting_args > 0 || cfg->given[O_RESTORE]) {
+		if (setting_options(cfg, err, errlen) != 0)
+			return CLI_USAGE;
+	} else if (cfg->ntestdirs >= 2) {
 		if (testdirs_parse(cfg->testdirs, cfg->ntestdirs, cfg->dirs, err, errlen) != 0)
 			return CLI_USAGE;
 		cfg->ndirs = cfg->ntestdirs;
 		cfg->testdir = cfg->dirs[0].path;
+	}
+	if (cfg->ndirs >= 2) {
 		/* The least a paired interval can reach: z(0.975) x the instance term. */
 		if (cfg->given[O_PRECISION] && cfg->precision < PAIRED_LEAST_HALF) {
 			snprintf(err, errlen, "--precision %g%% is finer than paired mode can see "

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "cli/opt.h"
+#include "core/settings.h"
 #include "core/testdirs.h"
 #include "core/testtab.h"
 
@@ -32,7 +33,7 @@ extern const char *const interleave_names[];
 /* The run command's options: opt_table[O_X] is the row of --x. */
 enum run_opt {
 	O_ITERATIONS, O_COPIES, O_QUIET, O_VERBOSE, O_BRIEF, O_QUICK, O_DURATION, O_SETTLE,
-	O_GRACE, O_PRECISION, O_TIME_BUDGET, O_COMPAT, O_PIN, O_TESTDIR, O_CONTROL, O_INTERLEAVE, O_MARGIN, O_RESULTS,
+	O_GRACE, O_PRECISION, O_TIME_BUDGET, O_COMPAT, O_PIN, O_TESTDIR, O_SETTING, O_RESTORE, O_CONTROL, O_INTERLEAVE, O_MARGIN, O_RESULTS,
 	O_DISK_SIZE, O_MEM_SIZE, O_PEER, O_PEER_TOKEN, O_PROGRESS, O_REDACT,
 	O_EXCLUDE_DISTURBED,	O_NO_CHARTS, O_LIST, O_HELP, O_VERSION,
 	O_COUNT
@@ -58,6 +59,11 @@ struct config {
 	struct testdir_spec dirs[MAX_TESTDIRS]; /* paired mode (ndirs >= 2): labels, paths */
 	size_t ndirs;             /* 0 unless two or more --testdir */
 	int control;              /* --control: tests without the test dir interleaved too */
+	const char *setting_args[MAX_SETTINGS]; /* every --setting NAME=COMMAND, as given */
+	size_t nsetting_args;
+	struct setting_spec settings[MAX_SETTINGS]; /* parsed; nsettings >= 2 or 0 */
+	size_t nsettings;         /* settings mode: ndirs == nsettings, dirs[] share one path */
+	const char *restore;      /* --restore COMMAND; NULL: the baseline setting's */
 	double margin;            /* --margin fraction: paired verdicts' equivalence margin */
 	const char *resultsdir;   /* --results; NULL: paths.c's default */
 	unsigned long long disk_size; /* --disk-size bytes (given, or the most plan_disk may use) */

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "core/protocol.h"
+#include "core/settings.h"
 #include "core/status.h"
 #include "core/testdirs.h"
 #include "core/testtab.h"
@@ -159,7 +160,11 @@ struct run_result {
 	/* Paired mode (ndirs >= 2; 0 otherwise). */
 	struct test_dir dirs[MAX_TESTDIRS];
 	size_t ndirs;
-	int control;            /* --control */
+	int control;            /* --control (settings mode: 1, every test interleaved) */
+	/* Settings mode (--setting): dirs[d] is setting d, all in one test dir. */
+	struct setting_rec settings[MAX_SETTINGS];
+	size_t nsettings;       /* 0 unless settings mode (then == ndirs) */
+	char restore[SETTING_CMD_MAX]; /* --restore's command, "" for the baseline's */
 	struct paired_cmp *cmps;
 	size_t ncmps;
 	struct verdict_family family;   /* the comparisons' verdicts: margin, alpha, size */

@@ -280,4 +280,18 @@ struct report_section {
 int report_section_open(const struct copy_run *run, struct report_section *s);
 void report_section_close(struct report_section *s);
 
+/*
+ * Settings mode (--setting): report_settings.c.  Setting d as one line
+ * ("`CMD`; in force: mount rw,noatime; ..."); the warnings (settings.h's
+ * settings_warnings) appended to lines[n..max); the Markdown section; the
+ * JSON "settings" object (docs/results.md).  Nothing when r->nsettings is 0.
+ */
+struct json_out;
+void report_setting_text(const struct run_result *r, size_t d, char *out, size_t len);
+size_t report_settings_warnings(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE],
+				size_t n, size_t max);
+void report_settings_md(FILE *out, const struct run_result *r);
+void report_settings_json(struct json_out *j, const struct run_result *r);
+
+
 #endif

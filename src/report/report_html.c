@@ -278,6 +278,11 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 			fputs(")", out);
 		}
 		fputs("</p>\n", out);
+		if (r->nsettings > run->dir) {
+			fputs("<p>Setting command: <code>", out);
+			esc(out, r->settings[run->dir].command);
+			fputs("</code></p>\n", out);
+		}
 	}
 	if (sys->nindexed > 0)
 		fprintf(out, "<p class=\"score\">System Benchmarks Index Score%s: <strong>%.1f</strong>"

@@ -702,6 +702,7 @@ int report_json(FILE *out, const struct run_result *r)
 	json_array_end(&j);
 	if (r->ndirs >= 2)
 		paired_block(&j, r);
+	report_settings_json(&j, r);
 	json_object_end(&j);
 	return json_finish(&j);
 }

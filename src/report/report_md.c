@@ -251,7 +251,10 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 		fputs(run->dir == 0 ? " (baseline)\n\n" : "\n\n", out);
 		fputs("Test dir ", out);
 		dir_text(out, td->path, td->have_mount, &td->mount, &td->device);
-		if (run->dir > 0) {
+		if (r->nsettings > run->dir) {
+			fputs(". Setting command: ", out);
+			md_text(out, r->settings[run->dir].command);
+		} else if (run->dir > 0) {
 			fputs(". Tests that do not use the test directory ran once, in ", out);
 			md_text(out, r->dirs[0].label);
 		}
@@ -314,6 +317,7 @@ int report_md(FILE *out, const struct run_result *r)
 {
 	header(out, r);
 	/* A paired run's answer, its comparison, comes before the blocks. */
+	report_settings_md(out, r);
 	if (r->ndirs >= 2)
 		paired_section(out, r);
 	for (size_t i = 0; i < r->nruns; i++)

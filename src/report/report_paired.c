@@ -271,8 +271,9 @@ static void text_copies(FILE *out, const struct run_result *r, unsigned copies)
 	double med, worst;
 	size_t nn;
 
-	fprintf(out, "Paired comparison: %u cop%s, baseline %s, %zu test dirs, interleaved rounds\n",
-		copies, copies == 1 ? "y" : "ies", r->dirs[0].label, r->ndirs);
+	fprintf(out, "Paired comparison: %u cop%s, baseline %s, %zu %s, interleaved rounds\n",
+		copies, copies == 1 ? "y" : "ies", r->dirs[0].label, r->ndirs,
+		r->nsettings ? "settings of one test dir" : "test dirs");
 	score_ratio_lines(out, r, copies);
 	if (nrows) {
 		text_head(out, r);

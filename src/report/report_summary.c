@@ -136,6 +136,19 @@ static size_t testdirs(const struct run_result *r, char lines[][REPORT_SUMMARY_L
 	const struct sys_info *si = &r->sys;
 	char head[TESTDIR_LABEL_MAX + 32];
 
+	if (r->nsettings >= 2) {
+		n = si->testdir[0] ? dir_line("Test dir", si->testdir, si->have_mount, &si->mount,
+					       lines, n, max) : n;
+		for (size_t d = 0; d < r->nsettings && n < max; d++) {
+			char what[SETTING_CMD_MAX + 1200];
+
+			fmt(head, sizeof(head), "Setting %s%s", r->settings[d].name,
+			    d == 0 ? " (baseline)" : "");
+			report_setting_text(r, d, what, sizeof(what));
+			n = add(lines, n, max, "%s: %s", head, what);
+		}
+		return n;
+	}
 	if (r->ndirs < 2)
 		return si->testdir[0] ? dir_line("Test dir", si->testdir, si->have_mount,
 						 &si->mount, lines, n, max) : n;
@@ -177,6 +190,7 @@ size_t report_summary(const struct run_result *r, char lines[][REPORT_SUMMARY_LI
 	if (r->interrupted)
 		n = add(lines, n, max, "%s%s", "Interrupted: partial results.", "");
 	n = r->ndirs >= 2 ? paired(r, lines, n, max) : scores(r, lines, n, max);
+	n = report_settings_warnings(r, lines, n, max);
 	n = mode(r, lines, n, max);
 	n = machine(&r->sys, lines, n, max);
 	return testdirs(r, lines, n, max);

@@ -60,7 +60,13 @@ static void header(FILE *out, const struct run_result *r)
 		if (r->intf_missing[0])
 			fprintf(out, "   Interference not measured: %s\n", r->intf_missing);
 	}
-	if (r->ndirs >= 2) {
+	if (r->nsettings >= 2) {
+		fprintf(out, "   Settings: %s (baseline)", r->settings[0].name);
+		for (size_t d = 1; d < r->nsettings; d++)
+			fprintf(out, ", %s", r->settings[d].name);
+		fprintf(out, "; in one test dir; each block below shows its own\n");
+		report_testdir_lines(out, si, "   ");
+	} else if (r->ndirs >= 2) {
 		fprintf(out, "   Test dirs: %s (baseline)", r->dirs[0].label);
 		for (size_t d = 1; d < r->ndirs; d++)
 			fprintf(out, ", %s", r->dirs[d].label);
@@ -273,7 +279,9 @@ static void copy_block(FILE *out, const struct run_result *r, const struct copy_
 			run->dir == 0 ? " (the baseline)" : "");
 		report_dir_lines(out, "Test dir: ", td->path, td->have_mount, &td->mount,
 				 &td->device, "");
-		if (run->dir > 0)
+		if (r->nsettings > run->dir)
+			fprintf(out, "Setting command: %s\n", r->settings[run->dir].command);
+		else if (run->dir > 0)
 			fprintf(out, "(tests that do not use the test directory ran once, in %s)\n",
 				r->dirs[0].label);
 		fprintf(out, "\n");

@@ -25,6 +25,7 @@
 #include "run/paired_run.h"
 #include "run/paths.h"
 #include "run/redact.h"
+#include "run/setting.h"
 #include "report/plot.h"
 #include "report/report.h"
 #include "run/runner.h"
@@ -249,11 +250,13 @@ struct run_ctx {
 	struct config cfg;
 	struct run_env env;
 	struct paired_env pe;   /* paired mode's other directories */
+	struct setting_run set; /* settings mode's commands (setting.h) */
 	struct run_result r;
 	char testdir[PATH_MAX], resdir[PATH_MAX];
 	unsigned counts[MAX_COPY_COUNTS];
 	size_t ncounts;
 	struct redact redact;   /* --redact's substitutions (set in finish) */
+	int restore_failed;     /* settings mode: the restore command failed */
 };
 
 /* prepare() failed after claiming the result name: nothing of it is left. */
@@ -349,8 +352,11 @@ static int prepare(struct run_ctx *c)
 	char merr[256];
 	int rc;
 
-	if ((rc = resolve_dirs(cfg, c->testdir, c->resdir, sizeof(c->testdir))) != 0)
+	if ((rc = setting_check(cfg, (unsigned)geteuid())) != 0 ||
+	    (rc = resolve_dirs(cfg, c->testdir, c->resdir, sizeof(c->testdir))) != 0)
 		return rc;
+	for (size_t d = 0; d < cfg->nsettings; d++)
+		cfg->dirs[d].path = c->testdir;   /* settings mode: one test dir */
 	env->cfg = cfg;
 	env->log_fd = -1;
 	find_pgmdir(env->pgmdir, sizeof(env->pgmdir));
@@ -374,9 +380,15 @@ static int prepare(struct run_ctx *c)
 	if (c->pe.n) {
 		size_t len = strlen(r->mode);
 
-		fmt(r->mode + len, sizeof(r->mode) - len, "; paired: %zu test dirs%s%s", c->pe.n,
-		    cfg->interleave == INTERLEAVE_SAMPLES ? ", whole samples (not sliced)" : "",
-		    cfg->quick ? ", 3 rounds: a first look" : "");
+		if (cfg->nsettings)
+			fmt(r->mode + len, sizeof(r->mode) - len, "; settings: %zu in one test dir, "
+			    "whole samples in turn%s", c->pe.n,
+			    cfg->quick ? ", 3 rounds: a first look" : "");
+		else
+			fmt(r->mode + len, sizeof(r->mode) - len, "; paired: %zu test dirs%s%s",
+			    c->pe.n, cfg->interleave == INTERLEAVE_SAMPLES ?
+			    ", whole samples (not sliced)" : "",
+			    cfg->quick ? ", 3 rounds: a first look" : "");
 	}
 	fmt(r->sys.locale, sizeof(r->sys.locale), "%s", TEST_LANG);
 	sysinfo_language(r->sys.locale, r->sys.language, sizeof(r->sys.language));
@@ -404,6 +416,10 @@ static int prepare(struct run_ctx *c)
 	if (r->runs == NULL) {
 		fprintf(stderr, "sysindex: out of memory before the first test\n");
 		return undo_prepare(c, 1);
+	}
+	if (cfg->nsettings) {
+		setting_init(&c->set, cfg, env, r, r->dirs[0].path);
+		c->pe.set = &c->set;
 	}
 	return 0;
 }
@@ -469,6 +485,9 @@ static int measure(struct run_ctx *c)
 		r->nruns = i + 1;
 	}
 	r->end = time(NULL);
+	/* Settings mode: the baseline again, after the run, a failure or a signal. */
+	if (c->pe.set != NULL && setting_restore(c->pe.set) != 0)
+		c->restore_failed = 1;
 	fmt(r->intf_missing, sizeof(r->intf_missing), "%s", env->intf_missing);
 	score_scaling(r);
 	if (paired_compare(r) != 0)
@@ -554,7 +573,26 @@ static int finish(struct run_ctx *c, int sig)
 		sig = sig_pending();
 	if (sig)
 		return 128 + sig;
-	return failed || rc ? 1 : 0;
+	return failed || rc || c->restore_failed ? 1 : 0;
+}
+
+/*
+ * Settings mode: a setting's command failed (setting_apply said so in one
+ * line, the baseline is restored): no report, nothing of the run is left.
+ */
+static int abandon(struct run_ctx *c)
+{
+	struct run_result *r = &c->r;
+
+	for (size_t i = 0; i < r->nruns; i++)
+		runner_free(&r->runs[i]);
+	free(r->runs);
+	free(r->cmps);
+	free(r->pscores);
+	r->runs = NULL;
+	r->cmps = NULL;
+	r->pscores = NULL;
+	return undo_prepare(c, 1);
 }
 
 int cmd_run(int argc, char **argv)
@@ -588,8 +626,11 @@ int cmd_run(int argc, char **argv)
 		return 70;
 	}
 	rc = prepare(&c);
-	if (rc == 0)
-		rc = finish(&c, measure(&c));
+	if (rc == 0) {
+		int sig = measure(&c);
+
+		rc = c.set.failed ? abandon(&c) : finish(&c, sig);
+	}
 	sysinfo_free(&c.r.sys);
 	return rc;
 }

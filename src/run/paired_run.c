@@ -11,6 +11,7 @@
 
 #include "run/order.h"
 #include "run/paths.h"
+#include "run/setting.h"
 #include "run/sliced.h"
 #include "run/sig.h"
 #include "run/steps.h"
@@ -36,14 +37,15 @@ int paired_check(struct paired_env *pe, struct run_env *base, const struct confi
 			return paths_fail("test directory %s: %s", cfg->dirs[d].path,
 					  strerror(errno));
 		fmt(td->label, sizeof(td->label), "%s", cfg->dirs[d].label);
-		for (size_t e = 0; e < d; e++)
+		for (size_t e = 0; e < d && cfg->nsettings == 0; e++)
 			if (strcmp(r->dirs[e].path, td->path) == 0)
 				return paths_fail("--testdir: %s and %s are the same directory",
 						  cfg->dirs[e].path, cfg->dirs[d].path);
 		td->have_mount = mountinfo_describe(td->path, &td->mount, &td->device,
 						    merr, sizeof(merr)) == 0;
-		pe->env[d] = d == 0 ? base : &pe->extra[d];
-		if (d > 0) {
+		/* Settings share the run's own env: one scratch folder, one disk file. */
+		pe->env[d] = d == 0 || cfg->nsettings ? base : &pe->extra[d];
+		if (pe->env[d] != base) {
 			*pe->env[d] = *base;
 			pe->env[d]->scratch[0] = '\0';
 		}
@@ -61,6 +63,8 @@ int paired_make_scratch(struct paired_env *pe, const struct run_result *r)
 	for (size_t d = 1; d < pe->n; d++) {
 		struct run_env *e = pe->env[d];
 
+		if (e == pe->env[0])
+			continue;
 		if (path_join(e->scratch, sizeof(e->scratch), r->dirs[d].path,
 			      "sysindex-XXXXXX") != 0 || mkdtemp(e->scratch) == NULL) {
 			fprintf(stderr, "sysindex: cannot create a folder in %s: %s\n",
@@ -76,8 +80,11 @@ int paired_make_scratch(struct paired_env *pe, const struct run_result *r)
 void paired_sync(struct paired_env *pe)
 {
 	for (size_t d = 1; d < pe->n; d++) {
-		struct run_env *e = pe->env[d], keep = *e;
+		struct run_env *e = pe->env[d], keep;
 
+		if (e == pe->env[0])
+			continue;
+		keep = *e;
 		*e = *pe->env[0];
 		memcpy(e->scratch, keep.scratch, sizeof(e->scratch));
 		memcpy(e->disk_file, keep.disk_file, sizeof(e->disk_file));
@@ -89,7 +96,7 @@ void paired_sync(struct paired_env *pe)
 void paired_cleanup(struct paired_env *pe)
 {
 	for (size_t d = 1; d < pe->n; d++)
-		if (pe->env[d] != NULL && pe->env[d]->scratch[0]) {
+		if (pe->env[d] != NULL && pe->env[d] != pe->env[0] && pe->env[d]->scratch[0]) {
 			remove_tree(pe->env[d]->scratch);
 			pe->env[d]->scratch[0] = '\0';
 		}
@@ -327,6 +334,11 @@ static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *
 				continue;
 			fmt(step, sizeof(step), "%s round", labels[d]);
 			runner_progress(env0, t, step, r + 1, nround, copies);
+			/* Settings mode: the setting in force before the settle and the sample. */
+			if (pe->set != NULL && setting_apply(pe->set, d, r + 1) != 0) {
+				sig = -1;
+				break;
+			}
 			if (plan_settle_before(cfg, t, prev, sample++) &&
 			    runner_settle(plan_settle_length(cfg, plan, t))) {
 				sig = sig_pending();
@@ -586,7 +598,8 @@ int paired_compare(struct run_result *r)
 				c->copies = base->copies;
 				c->def = bt->def;
 				c->dir = d;
-				c->control = !(bt->def->flags & TF_TESTDIR);
+				/* Settings mode: every test is compared, none a control. */
+				c->control = !(bt->def->flags & TF_TESTDIR) && r->nsettings == 0;
 				if (a == NULL || pa == NULL) {
 					free(a);
 					free(pa);

@@ -13,14 +13,22 @@
  * paired_sync() after plan_run(); paired_copy_run() per copy count;
  * paired_compare() once at the end; paired_cleanup() on every exit path,
  * Ctrl-C included.
+ *
+ * Settings mode (--setting, setting.h): the "directories" are settings of
+ * one test directory and share env[0] (one scratch folder, one disk test
+ * file: one instance); before each sample the hook setting_apply() runs the
+ * setting's command and records what is in force.
  */
 #ifndef SYSINDEX_PAIRED_RUN_H
 #define SYSINDEX_PAIRED_RUN_H
 
 #include "run/runner.h"
 
+struct setting_run;
+
 struct paired_env {
 	size_t n;                               /* directories; 0: not paired mode */
+	struct setting_run *set;                /* settings mode (setting.h), else NULL */
 	struct run_env *env[MAX_TESTDIRS];      /* env[0] is the run's own */
 	struct run_env extra[MAX_TESTDIRS];     /* storage behind env[1..n-1] */
 };

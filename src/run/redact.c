@@ -170,6 +170,10 @@ void redact_run(const struct redact *rd, struct run_result *r)
 		}
 	for (size_t i = 0; i < r->ncmps; i++)
 		REDACT_FIELD(rd, r->cmps[i].reason);
+	/* --setting: the commands name the test dir, a device, a host. */
+	for (size_t i = 0; i < r->nsettings; i++)
+		REDACT_FIELD(rd, r->settings[i].command);
+	REDACT_FIELD(rd, r->restore);
 }
 
 struct text_ctx {
