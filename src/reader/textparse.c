@@ -144,6 +144,8 @@ static int parse_line(struct parser *p, const char *s, size_t len)
 		return tp_on_interference(p, s + strlen("Interference: "));
 	if ((rc = tp_try_host_identity(p, s)) != 0)
 		return rc < 0 ? -1 : 0;
+	if ((rc = tp_try_host_state(p, s)) != 0)
+		return rc < 0 ? -1 : 0;
 	if (tp_starts(s, "Benchmark Run:"))
 		return tp_on_benchmark_run(p);
 	if (strstr(s, " in system; running ") != NULL && (rc = tp_try_copies(p, s)) != 0)

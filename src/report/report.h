@@ -72,6 +72,28 @@ size_t report_placement_rows(const struct copy_run *run, const size_t *order,
 size_t report_placement_table(struct table_out *t, const struct copy_run *run,
 			      const size_t *order, const struct table_frame *f);
 
+/*
+ * The header's lines on what decides results (report_host.c), the same in
+ * the text, Markdown and HTML reports: "CPU limits", "Copies chosen" when
+ * the default copy count is below the online CPUs, one per readable
+ * host-state row (its label from hoststate_rows) and "Not readable here".
+ * The values are the machine's text, controls replaced: writers escape them.
+ */
+#define REPORT_CPU_LIMITS CPULIMITS_LABEL
+#define REPORT_COPIES_WHY "Copies chosen"
+#define REPORT_NOT_READABLE "Not readable here"
+#define REPORT_HLINES_MAX (HS_COUNT + 3)
+struct report_hline {
+	const char *label;
+	char value[HS_VALUE_MAX];
+};
+size_t report_host_lines(const struct run_result *r, struct report_hline *lines, size_t max);
+/* "64 online; affinity 64; cpuset 0-63 (64 CPUs); cpu.max quota 2.0 CPUs; usable 2" */
+void report_cpu_limits(const struct cpu_limits *l, char *out, size_t len);
+/* "2 copies: cpu.max quota 2.0 CPUs of 64 online": 0, or -1 (out "") when the
+ * copy count was given (-c) or no limit lowered it. */
+int report_copies_why(const struct cpu_limits *l, char *out, size_t len);
+
 /* The "Test dir:" lines of the header (also used by the HTML/MD writers). */
 void report_testdir_lines(FILE *out, const struct sys_info *si, const char *indent);
 

@@ -119,6 +119,13 @@ static void system_table(FILE *out, const struct run_result *r)
 		format_bytes(si->mem_total_kb * 1024ULL, buf, sizeof(buf));
 		info_row(out, "Memory", buf);
 	}
+	{
+		struct report_hline hl[REPORT_HLINES_MAX];
+		size_t n = report_host_lines(r, hl, REPORT_HLINES_MAX);
+
+		for (size_t i = 0; i < n; i++)
+			info_row(out, hl[i].label, hl[i].value);
+	}
 	if (si->timer_res_ns > 0)
 		fprintf(out, "<tr><th>Timer resolution</th><td>%g ns</td></tr>\n", si->timer_res_ns);
 	info_row(out, "Uptime", si->uptime);

@@ -139,6 +139,16 @@ static void header(FILE *out, const struct run_result *r)
 		format_bytes(si->mem_total_kb * 1024ULL, mem, sizeof(mem));
 		fprintf(out, "- **Memory:** %s\n", mem);
 	}
+	{
+		struct report_hline hl[REPORT_HLINES_MAX];
+		size_t n = report_host_lines(r, hl, REPORT_HLINES_MAX);
+
+		for (size_t i = 0; i < n; i++) {
+			fprintf(out, "- **%s:** ", hl[i].label);
+			md_text(out, hl[i].value);
+			fputc('\n', out);
+		}
+	}
 	fputs("- **Compiler:** ", out);
 	md_text(out, si->cc_version);
 	fputs("; test programs built with ", out);
