@@ -13,7 +13,8 @@
 #define HS_MAX_DISTINCT 16      /* distinct values summarised; more are "..." */
 #define HS_MAX_ENTRIES 1024     /* policies or vulnerability files read */
 
-/* The first line of root/path, trimmed, controls replaced: 0, or -1 if unreadable. */
+/* The first line of root/path, trimmed, controls replaced ("" for an empty
+ * file): 0, or -1 if unreadable. */
 static int read_line(const char *root, const char *path, char *out, size_t len)
 {
 	char full[HS_PATH_MAX];
@@ -30,6 +31,9 @@ static int read_line(const char *root, const char *path, char *out, size_t len)
 			n--;
 		out[n] = '\0';
 		strip_controls(out);
+		rc = 0;
+	} else if (!ferror(f)) {
+		out[0] = '\0';    /* an empty file is read, and empty */
 		rc = 0;
 	}
 	fclose(f);

@@ -44,6 +44,7 @@ Suite *suite_sliced(void);
 Suite *suite_interference(void);
 Suite *suite_facts(void);
 Suite *suite_addtest(void);
+Suite *suite_hoststate(void);
 
 static const struct {
 	const char *name;
@@ -80,6 +81,7 @@ static const struct {
 	{ "interference", suite_interference },
 	{ "facts", suite_facts },
 	{ "addtest", suite_addtest },
+	{ "hoststate", suite_hoststate },
 };
 
 int main(void)

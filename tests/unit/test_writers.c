@@ -198,6 +198,11 @@ static void fill_sys(struct sys_info *si, struct cpu_info *cpus)
 	si->device.rotational = 0;
 	snprintf(si->device.scheduler, sizeof(si->device.scheduler), "mq-deadline");
 	snprintf(si->device.model, sizeof(si->device.model), "QEMU HARDDISK");
+	/* The host state of a fixture tree, hostile kernel command line and all,
+	 * and a cpu.max quota that lowered the default copy count. */
+	hoststate_read("tests/data/hoststate/full", &si->state);
+	cpulimits_read("tests/data/cpulimits/quota", 4, 4, &si->limits);
+	si->limits.defaulted = 1;
 }
 
 /* The synthetic run (TZ is set to UTC so local times are fixed). */
