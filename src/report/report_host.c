@@ -68,7 +68,8 @@ size_t report_host_lines(const struct run_result *r, struct report_hline *lines,
 	const struct sys_info *si = &r->sys;
 	size_t n = 0;
 
-	if (n < max) {
+	/* A result whose machine was not read (online 0, state not read) has no lines. */
+	if (n < max && si->limits.online > 0) {
 		lines[n].label = REPORT_CPU_LIMITS;
 		report_cpu_limits(&si->limits, lines[n].value, sizeof(lines[n].value));
 		n++;
@@ -83,7 +84,7 @@ size_t report_host_lines(const struct run_result *r, struct report_hline *lines,
 		strip_controls(lines[n].value);
 		n++;
 	}
-	if (n < max) {
+	if (n < max && si->state.read) {
 		hoststate_missing(&si->state, lines[n].value, sizeof(lines[n].value));
 		if (lines[n].value[0]) {
 			lines[n].label = REPORT_NOT_READABLE;

@@ -299,8 +299,15 @@ static void system_block(struct json_out *j, const struct sys_info *si)
 	json_kv_string(j, "kernel", si->host.kernel);
 	json_object_end(j);
 	json_object_end(j);
-	cpu_limits_block(j, &si->limits);
-	host_state_block(j, &si->state);
+	/* null where the machine was not read (a result built elsewhere) */
+	if (si->limits.online > 0)
+		cpu_limits_block(j, &si->limits);
+	else
+		json_kv_null(j, "cpu_limits");
+	if (si->state.read)
+		host_state_block(j, &si->state);
+	else
+		json_kv_null(j, "host_state");
 }
 
 static void dir_members(struct json_out *j, const char *path, int have_mount,

@@ -353,6 +353,7 @@ const struct hs_row hoststate_rows[HS_COUNT] = {
 void hoststate_read(const char *root, struct host_state *hs)
 {
 	memset(hs, 0, sizeof(*hs));
+	hs->read = 1;
 	for (int i = 0; i < HS_COUNT; i++) {
 		hs->have[i] = hoststate_rows[i].read(root, hs->value[i], sizeof(hs->value[i])) == 0;
 		if (!hs->have[i])

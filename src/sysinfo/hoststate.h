@@ -33,6 +33,7 @@ struct hs_row {
 extern const struct hs_row hoststate_rows[HS_COUNT];
 
 struct host_state {
+	int read;                       /* hoststate_read ran (0: nothing to report) */
 	int have[HS_COUNT];             /* 1: value[] was read */
 	char value[HS_COUNT][HS_VALUE_MAX]; /* one line, no control characters */
 };
