@@ -94,7 +94,24 @@ void report_cpu_limits(const struct cpu_limits *l, char *out, size_t len);
  * copy count was given (-c) or no limit lowered it. */
 int report_copies_why(const struct cpu_limits *l, char *out, size_t len);
 
-/* The "Test dir:" lines of the header (also used by the HTML/MD writers). */
+/*
+ * A test directory and its mount, described once for every writer
+ * (report_dir.c): each string one line, control characters as octal
+ * escapes.  path is "unknown" when empty; the rest is empty without a mount
+ * (have_mount 0); free is "1.0 GiB of 2.0 GiB" or "unknown".
+ */
+struct report_dir {
+	char path[4200];
+	int have_mount;
+	char mount[4400];       /* "/srv (ext4) from /dev/sda1" */
+	char options[1200], super_options[1200];
+	char device[2400];      /* "sda1 (partition of sda), rotational (kernel flag): no, ..." */
+	char free[80];
+};
+void report_dir_desc(const char *path, int have_mount, const struct mount_entry *m,
+		     const struct device_info *d, struct report_dir *out);
+
+/* The "Test dir:" lines of the text header. */
 void report_testdir_lines(FILE *out, const struct sys_info *si, const char *indent);
 
 /*
