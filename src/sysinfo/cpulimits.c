@@ -55,6 +55,18 @@ int cpulist_count(const char *list)
 	return *p == '\0' ? (int)total : -1;
 }
 
+/* Whether a comma-separated list holds item. */
+static int has_item(const char *list, const char *item)
+{
+	size_t n = strlen(item);
+
+	for (const char *p = list; *p; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
+		if (strncmp(p, item, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+			return 1;
+	}
+	return 0;
+}
+
 /* The first line of root/path, without its newline: 0, or -1 if unreadable or empty. */
 static int first_line(const char *root, const char *path, char *out, size_t len)
 {
@@ -73,8 +85,13 @@ static int first_line(const char *root, const char *path, char *out, size_t len)
 	return rc;
 }
 
-/* This process's cgroup v2 path ("/user.slice/x"), from /proc/self/cgroup's "0::" line. */
-static int cgroup_path(const char *root, char *out, size_t len)
+/*
+ * This process's cgroup path from /proc/self/cgroup: v2's "0::<path>" line
+ * (ctl NULL), or the v1 line whose controller list holds ctl
+ * ("4:cpu,cpuacct:<path>"), that list into hier ("cpu,cpuacct").
+ */
+static int cgroup_path(const char *root, const char *ctl, char *hier, size_t hlen, char *out,
+		       size_t len)
 {
 	char full[CG_PATH_MAX], line[CG_PATH_MAX];
 	FILE *f;
@@ -83,12 +100,18 @@ static int cgroup_path(const char *root, char *out, size_t len)
 	if (fmt(full, sizeof(full), "%s/proc/self/cgroup", root) != 0 ||
 	    (f = fopen(full, "r")) == NULL)
 		return -1;
-	while (fgets(line, sizeof(line), f) != NULL)
-		if (strncmp(line, "0::/", 4) == 0) {
-			line[strcspn(line, "\n")] = '\0';
-			rc = fmt(out, len, "%s", line + 3);
-			break;
-		}
+	while (rc != 0 && fgets(line, sizeof(line), f) != NULL) {
+		char *list = strchr(line, ':'), *path = list ? strchr(list + 1, ':') : NULL;
+
+		line[strcspn(line, "\n")] = '\0';
+		if (path == NULL || path[1] != '/')
+			continue;
+		*path++ = '\0';
+		*list++ = '\0';
+		if (ctl == NULL ? *list == '\0' && strcmp(line, "0") == 0
+				: *list != '\0' && has_item(list, ctl))
+			rc = fmt(hier, hlen, "%s", list) == 0 && fmt(out, len, "%s", path) == 0 ? 0 : -1;
+	}
 	fclose(f);
 	return rc;
 }
@@ -114,40 +137,79 @@ static void up(char *path)
 		*slash = '\0';
 }
 
+/* A level's quota in CPUs: v2's cpu.max, else v1's cfs quota / period; 0: none. */
+static double level_quota(const char *root, const char *dir)
+{
+	char file[CG_PATH_MAX + 64], val[256], per[64];
+
+	if (fmt(file, sizeof(file), "%s/cpu.max", dir) == 0 &&
+	    first_line(root, file, val, sizeof(val)) == 0)
+		return parse_cpu_max(val);
+	if (fmt(file, sizeof(file), "%s/cpu.cfs_quota_us", dir) == 0 &&
+	    first_line(root, file, val, sizeof(val)) == 0 &&
+	    fmt(file, sizeof(file), "%s/cpu.cfs_period_us", dir) == 0 &&
+	    first_line(root, file, per, sizeof(per)) == 0 &&
+	    strlen(val) + strlen(per) + 2 < sizeof(val)) {
+		size_t n = strlen(val);
+
+		fmt(val + n, sizeof(val) - n, " %s", per);
+		return parse_cpu_max(val);      /* -1 (no quota) gives 0 */
+	}
+	return 0;
+}
+
+/*
+ * From the cgroup path up to the hierarchy's root under base: the nearest
+ * effective cpuset (v2 cpuset.cpus.effective, v1 cpuset.effective_cpus),
+ * the smallest quota of any level.  A path the hierarchy does not hold (a
+ * container that sees the host's path but its own cgroup at base) is walked
+ * up to base itself.
+ */
+static void walk(const char *root, const char *base, char *path, struct cpu_limits *l)
+{
+	static const char *const cpuset_files[] = { "cpuset.cpus.effective",
+						    "cpuset.effective_cpus" };
+	char dir[CG_PATH_MAX + 64], file[CG_PATH_MAX + 96], val[256];
+
+	for (int last = 0; !last; up(path)) {
+		const char *p = strcmp(path, "/") == 0 ? "" : path;
+		double q;
+
+		last = p[0] == '\0';
+		if (fmt(dir, sizeof(dir), "%s%s", base, p) != 0)
+			continue;
+		for (size_t k = 0; k < 2 && l->cpuset[0] == '\0'; k++) {
+			int n;
+
+			if (fmt(file, sizeof(file), "%s/%s", dir, cpuset_files[k]) == 0 &&
+			    first_line(root, file, val, sizeof(val)) == 0 &&
+			    (n = cpulist_count(val)) > 0) {
+				fmt(l->cpuset, sizeof(l->cpuset), "%s", val);
+				l->cpuset_n = (unsigned)n;
+			}
+		}
+		q = level_quota(root, dir);
+		if (q > 0 && (l->quota == 0 || q < l->quota))
+			l->quota = q;
+	}
+}
+
 void cpulimits_read(const char *root, unsigned online, unsigned affinity, struct cpu_limits *l)
 {
-	char path[CG_PATH_MAX], file[CG_PATH_MAX + 64], val[256];
+	static const char *const v1_ctls[] = { "cpu", "cpuset" };
+	char path[CG_PATH_MAX], hier[256], base[CG_PATH_MAX];
 	unsigned least;
 
 	memset(l, 0, sizeof(*l));
 	l->online = online > 0 ? online : 1;
 	l->affinity = affinity;
-	if (cgroup_path(root, path, sizeof(path)) == 0) {
-		/* From the leaf up to the hierarchy's root ("" after the last up()):
-		 * the nearest effective cpuset, the smallest quota of any level. */
-		for (int last = 0; !last; up(path)) {
-			const char *p = strcmp(path, "/") == 0 ? "" : path;
-
-			last = p[0] == '\0';
-			if (l->cpuset[0] == '\0' &&
-			    fmt(file, sizeof(file), "/sys/fs/cgroup%s/cpuset.cpus.effective", p) == 0 &&
-			    first_line(root, file, val, sizeof(val)) == 0) {
-				int n = cpulist_count(val);
-
-				if (n > 0) {
-					fmt(l->cpuset, sizeof(l->cpuset), "%s", val);
-					l->cpuset_n = (unsigned)n;
-				}
-			}
-			if (fmt(file, sizeof(file), "/sys/fs/cgroup%s/cpu.max", p) == 0 &&
-			    first_line(root, file, val, sizeof(val)) == 0) {
-				double q = parse_cpu_max(val);
-
-				if (q > 0 && (l->quota == 0 || q < l->quota))
-					l->quota = q;
-			}
-		}
-	}
+	if (cgroup_path(root, NULL, hier, sizeof(hier), path, sizeof(path)) == 0)
+		walk(root, "/sys/fs/cgroup", path, l);
+	/* cgroup v1 (docker on older hosts): the cpu and cpuset hierarchies. */
+	for (size_t i = 0; i < 2; i++)
+		if (cgroup_path(root, v1_ctls[i], hier, sizeof(hier), path, sizeof(path)) == 0 &&
+		    fmt(base, sizeof(base), "/sys/fs/cgroup/%s", hier) == 0)
+			walk(root, base, path, l);
 	least = l->online;
 	l->by = CL_ONLINE;
 	if (l->quota > 0 && ceil(l->quota) < least) {

@@ -5,6 +5,8 @@
  * quota of two.  The usable count is the least of the online CPUs, the
  * affinity mask, the cgroup's effective cpuset and the cpu.max quota
  * (quota / period, rounded up) of this cgroup and its ancestors; at least 1.
+ * Under cgroup v1 the cpu hierarchy's cfs quota and period and the cpuset
+ * hierarchy's cpuset.effective_cpus count the same way.
  *
  * The reader takes a root directory prefix ("" for the machine) so the unit
  * tests read fixture trees of /proc and /sys (tests/data/cpulimits/).
@@ -33,11 +35,13 @@ struct cpu_limits {
 
 /*
  * Fill l from online and affinity (the caller's sysconf and
- * sched_getaffinity; 0 affinity: unknown) and the cgroup v2 files under
- * root: /proc/self/cgroup's "0::<path>", then <root>/sys/fs/cgroup<path>'s
+ * sched_getaffinity; 0 affinity: unknown) and the cgroup files under root:
+ * /proc/self/cgroup's "0::<path>", then <root>/sys/fs/cgroup<path>'s
  * cpuset.cpus.effective (the nearest that has one, walking up) and the
- * smallest cpu.max quota from <path> up to the root.  Files that are not
- * there leave their limit unknown.
+ * smallest cpu.max quota from <path> up to the root; the same for v1's
+ * "N:cpu,...:<path>" and "N:cpuset:<path>" lines under
+ * /sys/fs/cgroup/<controllers>.  Files that are not there leave their
+ * limit unknown.
  */
 void cpulimits_read(const char *root, unsigned online, unsigned affinity, struct cpu_limits *l);
 

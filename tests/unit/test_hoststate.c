@@ -112,11 +112,17 @@ START_TEST(test_limits_cpuset_and_none)
 	ck_assert_uint_eq(l.usable, 3);
 	ck_assert_int_eq(l.by, CL_CPUSET);
 	ck_assert(l.quota == 0);
-	/* cgroup v1 only: the online CPUs and affinity decide. */
+	/* cgroup v1 files that are not there: the online CPUs and affinity decide. */
 	cpulimits_read(CL "v1", 8, 8, &l);
 	ck_assert_uint_eq(l.usable, 8);
 	ck_assert_int_eq(l.by, CL_ONLINE);
 	ck_assert_str_eq(l.cpuset, "");
+	/* cgroup v1 (docker on an older host): cfs quota 2.5 CPUs, cpuset 0-5. */
+	cpulimits_read(CL "v1quota", 64, 64, &l);
+	ck_assert_double_eq_tol(l.quota, 2.5, 1e-9);
+	ck_assert_str_eq(l.cpuset, "0-5");
+	ck_assert_uint_eq(l.usable, 3);
+	ck_assert_int_eq(l.by, CL_QUOTA);
 	/* Nothing readable at all. */
 	cpulimits_read(CL "no-such-root", 4, 0, &l);
 	ck_assert_uint_eq(l.usable, 4);
