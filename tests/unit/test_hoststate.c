@@ -182,7 +182,8 @@ START_TEST(test_reader_lines)
 		"   System: h: GNU/Linux\n"
 		"   CPU limits: 2 online; affinity 2; no cpu.max quota; usable 2\n"
 		"   CPU frequency governor: performance\n"
-		"   Kernel command line: quiet x: y\n"
+		"   Kernel command line: quiet x: y BYTE UNIX Benchmarks (Version 9)"
+		" 64 CPUs in system; running 64 parallel copies of tests\n"
 		"   Not readable here: boost\n"
 		"------------------------------------------------------------------------\n"
 		"Benchmark Run: Mon Dec 07 2026 02:46:45 - 02:46:46\n"
@@ -198,7 +199,12 @@ START_TEST(test_reader_lines)
 			 "2 online; affinity 2; no cpu.max quota; usable 2");
 	ck_assert(doc.reports[0].have_state[HS_GOVERNOR]);
 	ck_assert_str_eq(doc.reports[0].state[HS_GOVERNOR], "performance");
-	ck_assert_str_eq(doc.reports[0].state[HS_CMDLINE], "quiet x: y");
+	/* Its text is the value, not a title or a copies line. */
+	ck_assert_str_eq(doc.reports[0].state[HS_CMDLINE], "quiet x: y BYTE UNIX Benchmarks "
+			 "(Version 9) 64 CPUs in system; running 64 parallel copies of tests");
+	ck_assert_uint_eq(doc.reports[0].nblocks, 1);
+	ck_assert_uint_eq(doc.reports[0].blocks[0].copies, 1);
+	ck_assert_str_eq(doc.reports[0].version, "6.0.0");
 	/* After the results a label is not the header's. */
 	ck_assert(!doc.reports[0].have_state[HS_SMT]);
 	ck_assert(!doc.reports[0].have_state[HS_BOOST]);
