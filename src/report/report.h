@@ -88,8 +88,6 @@ struct report_hline {
 	char value[HS_VALUE_MAX];
 };
 size_t report_host_lines(const struct run_result *r, struct report_hline *lines, size_t max);
-/* "64 online; affinity 64; cpuset 0-63 (64 CPUs); cpu.max quota 2.0 CPUs; usable 2" */
-void report_cpu_limits(const struct cpu_limits *l, char *out, size_t len);
 /* "2 copies: cpu.max quota 2.0 CPUs of 64 online": 0, or -1 (out "") when the
  * copy count was given (-c) or no limit lowered it. */
 int report_copies_why(const struct cpu_limits *l, char *out, size_t len);

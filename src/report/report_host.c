@@ -10,34 +10,9 @@
  */
 #include "report/report.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "util/util.h"
-
-void report_cpu_limits(const struct cpu_limits *l, char *out, size_t len)
-{
-	size_t used;
-
-	fmt(out, len, "%u online", l->online);
-	if (l->affinity > 0) {
-		used = strlen(out);
-		fmt(out + used, len - used, "; affinity %u", l->affinity);
-	}
-	if (l->cpuset_n > 0) {
-		used = strlen(out);
-		fmt(out + used, len - used, "; cpuset %s (%u CPU%s)", l->cpuset, l->cpuset_n,
-		    l->cpuset_n == 1 ? "" : "s");
-	}
-	used = strlen(out);
-	if (l->quota > 0)
-		fmt(out + used, len - used, "; cpu.max quota %.1f CPU%s", l->quota,
-		    l->quota == 1 ? "" : "s");
-	else
-		fmt(out + used, len - used, "; no cpu.max quota");
-	used = strlen(out);
-	fmt(out + used, len - used, "; usable %u", l->usable);
-}
 
 int report_copies_why(const struct cpu_limits *l, char *out, size_t len)
 {
@@ -71,7 +46,7 @@ size_t report_host_lines(const struct run_result *r, struct report_hline *lines,
 	/* A result whose machine was not read (online 0, state not read) has no lines. */
 	if (n < max && si->limits.online > 0) {
 		lines[n].label = REPORT_CPU_LIMITS;
-		report_cpu_limits(&si->limits, lines[n].value, sizeof(lines[n].value));
+		cpulimits_describe(&si->limits, lines[n].value, sizeof(lines[n].value));
 		n++;
 	}
 	if (n < max && report_copies_why(&si->limits, lines[n].value, sizeof(lines[n].value)) == 0)

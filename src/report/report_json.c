@@ -218,10 +218,12 @@ static void sysindex_block(struct json_out *j, const struct run_result *r)
 /* "cpu_limits": the CPUs the run could use and the default copy count (docs/results.md). */
 static void cpu_limits_block(struct json_out *j, const struct cpu_limits *l)
 {
-	char why[160];
+	char why[160], summary[512];
 
 	json_key(j, "cpu_limits");
 	json_object_begin(j);
+	cpulimits_describe(l, summary, sizeof(summary));
+	json_kv_string(j, "summary", summary);
 	json_kv_uint(j, "online", l->online);
 	if (l->affinity > 0)
 		json_kv_uint(j, "affinity", l->affinity);

@@ -239,6 +239,30 @@ void cpulimits_collect(struct cpu_limits *l)
 	cpulimits_read("", online > 0 ? (unsigned)online : 1, affinity, l);
 }
 
+void cpulimits_describe(const struct cpu_limits *l, char *out, size_t len)
+{
+	size_t used;
+
+	fmt(out, len, "%u online", l->online);
+	if (l->affinity > 0) {
+		used = strlen(out);
+		fmt(out + used, len - used, "; affinity %u", l->affinity);
+	}
+	if (l->cpuset_n > 0) {
+		used = strlen(out);
+		fmt(out + used, len - used, "; cpuset %s (%u CPU%s)", l->cpuset, l->cpuset_n,
+		    l->cpuset_n == 1 ? "" : "s");
+	}
+	used = strlen(out);
+	if (l->quota > 0)
+		fmt(out + used, len - used, "; cpu.max quota %.1f CPU%s", l->quota,
+		    l->quota == 1 ? "" : "s");
+	else
+		fmt(out + used, len - used, "; no cpu.max quota");
+	used = strlen(out);
+	fmt(out + used, len - used, "; usable %u", l->usable);
+}
+
 const char *cpulimits_by_name(enum cpu_limit_by by)
 {
 	switch (by) {

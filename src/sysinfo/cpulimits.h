@@ -51,6 +51,10 @@ void cpulimits_collect(struct cpu_limits *l);
 /* The CPUs a kernel CPU list names ("0-3,8,10-11" is 7); -1 if malformed. */
 int cpulist_count(const char *list);
 
+/* The header's CPU limits line (and the JSON's cpu_limits.summary):
+ * "64 online; affinity 64; cpuset 0-63 (64 CPUs); cpu.max quota 2.0 CPUs; usable 2". */
+void cpulimits_describe(const struct cpu_limits *l, char *out, size_t len);
+
 /* The name of what set the usable count: "cpu.max quota", "cpuset", ... */
 const char *cpulimits_by_name(enum cpu_limit_by by);
 
