@@ -25,7 +25,7 @@ const struct opt_def opt_table[O_COUNT] = {
 		.help = "samples: N for long tests, max(1,(N+1)/3) for short ones" },
 	[O_COPIES] = { .lname = "copies", .sname = 'c', .kind = OPT_UINT_LIST,
 		.off = OFF(copies), .count_off = OFF(ncopies), .cap = MAX_COPY_COUNTS,
-		.min = 1, .max = 4096, .argname = "N", .def_note = "1, then one per CPU",
+		.min = 1, .max = 4096, .argname = "N", .def_note = "1, then one per usable CPU",
 		.help = "run N parallel copies; repeat for several passes" },
 	[O_QUIET] = { .lname = "quiet", .sname = 'q', .kind = OPT_FLAG, .off = OFF(quiet),
 		.help = "print only the final report on stdout" },

@@ -42,7 +42,10 @@ static void usage(FILE *out)
 	      "is ln(b / a) with Welch's standard error, and every change of the output is\n"
 	      "judged as one family: faster or slower (Holm's correction), equivalent (two\n"
 	      "one-sided tests inside +-margin), else inconclusive.  An interval that holds\n"
-	      "0 is not evidence of no difference.  See docs/compare.md.\n", out);
+	      "0 is not evidence of no difference.  See docs/compare.md.\n"
+	      "\n"
+	      "Exit status: 0; 1 when --fail-on finds a slower row (or output failed);\n"
+	      "2 for bad options or input.\n", out);
 }
 
 /* ---- options ---------------------------------------------------------- */
@@ -59,6 +62,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 		return cmp_usage_error("%s", err);
 	if (rc > 0)
 		return 1;
+	if (o->fail_on != NULL && cmp_parse_fail_on(o->fail_on, &o->fail_margin, err,
+						     sizeof(err)) != 0)
+		return cmp_usage_error("%s", err);
 	for (int i = first; i < argc; i++) {
 		if (o->nfiles == CMP_MAX_FILES)
 			return cmp_usage_error("too many files (at most %d)", CMP_MAX_FILES);
@@ -176,7 +182,7 @@ static int run_compare(struct compare *c)
 	}
 	/* One paired run: its own, paired, comparison. */
 	if (c->nsrc == 1 && c->src[0].doc.npaired > 0 && !c->opt.plot && !c->opt.copies)
-		return cmp_print_paired(stdout, c) == 0 && fflush(stdout) == 0 ? 0 : 1;
+		return cmp_print_paired(stdout, c) == 0 && fflush(stdout) == 0 ? cmp_gate(c) : 1;
 	if ((rc = cmp_make_inputs(c)) != 0)
 		return rc;
 	ncopies = copy_counts(c, copies, sizeof(copies) / sizeof(copies[0]));
@@ -200,7 +206,9 @@ static int run_compare(struct compare *c)
 		return rc;
 	if (fflush(stdout) != 0)
 		return 1;
-	return c->opt.plot ? cmp_draw_plot(c) : 0;
+	if (c->opt.plot && (rc = cmp_draw_plot(c)) != 0)
+		return rc;
+	return cmp_gate(c);
 }
 
 int cmd_compare(int argc, char **argv)

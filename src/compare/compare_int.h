@@ -53,6 +53,8 @@ struct options {
 	int long_rows;          /* --long */
 	int group_by;           /* --group-by: an enum group_key (an OPT_CHOICE int) */
 	double margin;          /* --margin fraction; 0: VERDICT_MARGIN */
+	const char *fail_on;    /* --fail-on slower[=MARGIN], NULL: no gate */
+	double fail_margin;     /* its MARGIN as a fraction; 0: any slower verdict */
 };
 
 /* One file argument: a parsed report file and the samples CSV beside it. */
@@ -166,6 +168,13 @@ int cmp_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cmp_warn(struct compare *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* text word-wrapped to CMP_TEXT_WIDTH columns, each line after indent. */
 void cmp_wrapped(FILE *out, const char *indent, const char *text);
+
+/* compare_gate.c: --fail-on.  cmp_parse_fail_on: "slower" or "slower=2%" into
+ * margin (a fraction; 0 for "slower"), 0, or -1 with err.  cmp_gate: 1 (after
+ * one stderr line per slower row and a total) when a row or score is judged
+ * slower by more than the margin, else 0; 0 without --fail-on. */
+int cmp_parse_fail_on(const char *arg, double *margin, char *err, size_t errlen);
+int cmp_gate(const struct compare *c);
 
 /* compare_scoreci.c: a score cell's SE of log(score) from its block's tests'
  * samples (or statistics rows); has_log_se stays 0 when a test has one sample. */

@@ -16,6 +16,8 @@
 
 #include "compare/compare_int.h"
 #include "stats/stats.h"
+#include "sysinfo/cpulimits.h"
+#include "sysinfo/hoststate.h"
 #include "sysinfo/interference.h"
 #include "util/util.h"
 
@@ -488,6 +490,24 @@ static int intf_differs(const struct tp_report *a, const struct tp_report *b)
 	return 0;
 }
 
+/*
+ * The host's state (sysinfo/hoststate.h's rows) and CPU limits, where both
+ * reports give them: each difference is a warning, as compilers are.
+ */
+static void warn_host_state(struct compare *c, size_t i)
+{
+	const struct tp_report *a = c->in[0].rep, *b = c->in[i].rep;
+
+	for (int k = 0; k < HS_COUNT; k++)
+		if (a->have_state[k] && b->have_state[k] && strcmp(a->state[k], b->state[k]) != 0)
+			cmp_warn(c, "host state differs: %s: %s: %s; %s: %s",
+				 hoststate_rows[k].label, c->in[i].label, b->state[k],
+				 c->in[0].label, a->state[k]);
+	if (a->cpu_limits[0] && b->cpu_limits[0] && strcmp(a->cpu_limits, b->cpu_limits) != 0)
+		cmp_warn(c, "host state differs: %s: %s: %s; %s: %s", CPULIMITS_LABEL,
+			 c->in[i].label, b->cpu_limits, c->in[0].label, a->cpu_limits);
+}
+
 /* Whether a verdict cell says faster or slower. */
 static int faster_or_slower(const char *cell)
 {
@@ -552,6 +572,7 @@ void cmp_warn_inputs(struct compare *c)
 		if (strcmp(ca, cb) != 0)
 			cmp_warn(c, "copies differ: %s ran %s, %s ran %s parallel copies",
 			     c->in[i].label, cb, c->in[0].label, ca);
+		warn_host_state(c, i);
 		if (a->have_intf && b->have_intf && intf_differs(a, b)) {
 			char ia[160], ib[160];
 

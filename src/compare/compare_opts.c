@@ -27,6 +27,13 @@ static int check_plot(const char *arg, char *err, size_t errlen)
 	return -1;
 }
 
+static int check_fail_on(const char *arg, char *err, size_t errlen)
+{
+	double margin;
+
+	return cmp_parse_fail_on(arg, &margin, err, errlen);
+}
+
 static const struct opt_def compare_rows[] = {
 	{ .lname = "label", .kind = OPT_STR_LIST, .off = OFF(labels), .count_off = OFF(nlabels),
 	  .cap = CMP_MAX_INPUTS, .argname = "L",
@@ -54,6 +61,10 @@ static const struct opt_def compare_rows[] = {
 	{ .lname = "margin", .kind = OPT_PERCENT, .off = OFF(margin), .min = 0.01, .max = 49.99,
 	  .argname = "P", .def_note = "2%",
 	  .help = "changes within +-P are \"equivalent\" when two one-sided tests show it" },
+	{ .lname = "fail-on", .kind = OPT_STR, .off = OFF(fail_on), .argname = "slower[=P]",
+	  .check = check_fail_on,
+	  .help = "exit 1 when any row or score is judged slower than the baseline (by more "
+		  "than P), for CI; 0 otherwise" },
 	{ .lname = "help", .sname = 'h', .kind = OPT_ACTION, .action = 1,
 	  .help = "show this help, then exit" },
 };

@@ -129,6 +129,10 @@ static int parse_line(struct parser *p, const char *s, size_t len)
 			p->mode = M_NONE;       /* the Placement block has no blank line */
 		return 0;
 	}
+	/* A host-state line first: its value (the kernel command line) is
+	 * anyone's text, which must not pass for a title or a copies line. */
+	if ((rc = tp_try_host_state(p, s)) != 0)
+		return rc < 0 ? -1 : 0;
 	if (strstr(s, "BYTE UNIX Benchmarks") != NULL)
 		return tp_on_title(p, s);
 	/* The Summary repeats header fields ("Mode: "): read past up to the next title. */

@@ -19,6 +19,7 @@
 #include <stddef.h>
 
 #include "core/status.h"
+#include "sysinfo/hoststate.h"
 
 #define TP_LINE_MAX 65536       /* longest accepted line, bytes (without newline) */
 #define TP_TITLE_MAX 96         /* display names are at most ~40 characters */
@@ -101,6 +102,11 @@ struct tp_report {
 	int have_intf;
 	double intf_steal_pct, intf_wait_pct, intf_throttled_pct;
 	unsigned long intf_disturbed, intf_samples;
+	/* sysindex's host-state lines ("CPU frequency governor: performance",
+	 * hoststate_rows' labels) and "CPU limits:"; have 0 / "" if absent. */
+	int have_state[HS_COUNT];
+	char state[HS_COUNT][HS_VALUE_MAX];
+	char cpu_limits[256];
 	struct tp_block *blocks;
 	size_t nblocks;
 };

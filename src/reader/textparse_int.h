@@ -123,6 +123,7 @@ int tp_try_copies(struct parser *p, const char *s);
 int tp_on_index_header(struct parser *p, const char *s);
 int tp_try_score(struct parser *p, const char *s);
 int tp_try_host_identity(struct parser *p, const char *s);     /* textparse_host.c */
+int tp_try_host_state(struct parser *p, const char *s);        /* textparse_host.c */
 
 int tp_try_result(struct parser *p, const char *s);
 int tp_try_status(struct parser *p, const char *s);

@@ -66,18 +66,6 @@ void report_sorted(const struct copy_run *run, size_t *order)
 	}
 }
 
-/* A path on one line: control characters (a newline in a folder name) are
- * written as octal escapes, as the kernel does in mountinfo. */
-static void put_path(FILE *out, const char *s)
-{
-	for (; *s; s++) {
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			fprintf(out, "\\%03o", (unsigned)(unsigned char)*s);
-		else
-			fputc(*s, out);
-	}
-}
-
 void report_testdir_lines(FILE *out, const struct sys_info *si, const char *indent)
 {
 	if (si->testdir[0])
@@ -85,42 +73,29 @@ void report_testdir_lines(FILE *out, const struct sys_info *si, const char *inde
 				 &si->device, indent);
 }
 
+/* The text header's block from the one description (report_dir.c). */
 void report_dir_lines(FILE *out, const char *head, const char *path, int have_mount,
 		      const struct mount_entry *m, const struct device_info *d,
 		      const char *indent)
 {
-	char freeb[32], totalb[32];
+	struct report_dir *rd = malloc(sizeof(*rd));
 
-	fprintf(out, "%s%s", indent, head);
-	put_path(out, path);
-	fputc('\n', out);
-	if (!have_mount) {
-		fprintf(out, "%s          mount: unknown\n", indent);
+	if (rd == NULL) {
+		fprintf(out, "%s%s(out of memory)\n", indent, head);
 		return;
 	}
-	fprintf(out, "%s          mount: ", indent);
-	put_path(out, m->mount_point);
-	fprintf(out, " (%s) from %s\n", m->fstype, m->source);
-	fprintf(out, "%s          options: %s; superblock: %s\n", indent, m->options,
-		m->super_options);
-	fprintf(out, "%s          device: %s (%s", indent, d->name, d->kind);
-	if (strcmp(d->kind, "partition") == 0)
-		fprintf(out, " of %s", d->disk);
-	if (d->backing_file[0])
-		fprintf(out, ", backing file %s", d->backing_file);
-	if (d->dm_name[0])
-		fprintf(out, ", %s", d->dm_name);
-	if (d->slaves[0])
-		fprintf(out, " on %s", d->slaves);
-	fprintf(out, "), rotational (kernel flag): %s, scheduler: %s, model: %s\n",
-		report_rotational(d->rotational), d->scheduler, d->model);
-	if (m->space_known) {
-		format_bytes(m->avail_bytes, freeb, sizeof(freeb));
-		format_bytes(m->total_bytes, totalb, sizeof(totalb));
-		fprintf(out, "%s          free: %s of %s\n", indent, freeb, totalb);
+	report_dir_desc(path, have_mount, m, d, rd);
+	fprintf(out, "%s%s%s\n", indent, head, rd->path);
+	if (!rd->have_mount) {
+		fprintf(out, "%s          mount: unknown\n", indent);
 	} else {
-		fprintf(out, "%s          free: unknown\n", indent);
+		fprintf(out, "%s          mount: %s\n", indent, rd->mount);
+		fprintf(out, "%s          options: %s; superblock: %s\n", indent, rd->options,
+			rd->super_options);
+		fprintf(out, "%s          device: %s\n", indent, rd->device);
+		fprintf(out, "%s          free: %s\n", indent, rd->free);
 	}
+	free(rd);
 }
 
 size_t report_notes(const struct copy_run *run, const char **notes)

@@ -72,7 +72,44 @@ size_t report_placement_rows(const struct copy_run *run, const size_t *order,
 size_t report_placement_table(struct table_out *t, const struct copy_run *run,
 			      const size_t *order, const struct table_frame *f);
 
-/* The "Test dir:" lines of the header (also used by the HTML/MD writers). */
+/*
+ * The header's lines on what decides results (report_host.c), the same in
+ * the text, Markdown and HTML reports: "CPU limits", "Copies chosen" when
+ * the default copy count is below the online CPUs, one per readable
+ * host-state row (its label from hoststate_rows) and "Not readable here".
+ * The values are the machine's text, controls replaced: writers escape them.
+ */
+#define REPORT_CPU_LIMITS CPULIMITS_LABEL
+#define REPORT_COPIES_WHY "Copies chosen"
+#define REPORT_NOT_READABLE "Not readable here"
+#define REPORT_HLINES_MAX (HS_COUNT + 3)
+struct report_hline {
+	const char *label;
+	char value[HS_VALUE_MAX];
+};
+size_t report_host_lines(const struct run_result *r, struct report_hline *lines, size_t max);
+/* "2 copies: cpu.max quota 2.0 CPUs of 64 online": 0, or -1 (out "") when the
+ * copy count was given (-c) or no limit lowered it. */
+int report_copies_why(const struct cpu_limits *l, char *out, size_t len);
+
+/*
+ * A test directory and its mount, described once for every writer
+ * (report_dir.c): each string one line, control characters as octal
+ * escapes.  path is "unknown" when empty; the rest is empty without a mount
+ * (have_mount 0); free is "1.0 GiB of 2.0 GiB" or "unknown".
+ */
+struct report_dir {
+	char path[4200];
+	int have_mount;
+	char mount[4400];       /* "/srv (ext4) from /dev/sda1" */
+	char options[1200], super_options[1200];
+	char device[2400];      /* "sda1 (partition of sda), rotational (kernel flag): no, ..." */
+	char free[80];
+};
+void report_dir_desc(const char *path, int have_mount, const struct mount_entry *m,
+		     const struct device_info *d, struct report_dir *out);
+
+/* The "Test dir:" lines of the text header. */
 void report_testdir_lines(FILE *out, const struct sys_info *si, const char *indent);
 
 /*

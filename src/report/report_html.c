@@ -48,44 +48,29 @@ static void head(FILE *out, const struct run_result *r)
 			r->signal);
 }
 
+/* The test directory's rows, from the one description (report_dir.c). */
 static void mount_rows(FILE *out, const struct sys_info *si)
 {
-	const struct mount_entry *m = &si->mount;
-	const struct device_info *d = &si->device;
-	char a[64], b[64];
+	struct report_dir *rd = malloc(sizeof(*rd));
 
-	info_row(out, "Test dir", si->testdir[0] ? si->testdir : "unknown");
-	if (!si->have_mount) {
+	if (rd == NULL)
+		return;
+	report_dir_desc(si->testdir, si->have_mount, &si->mount, &si->device, rd);
+	info_row(out, "Test dir", rd->path);
+	if (!rd->have_mount) {
 		info_row(out, "Mount", "unknown");
+		free(rd);
 		return;
 	}
-	fputs("<tr><th>Mount</th><td>", out);
-	esc(out, m->mount_point);
-	fputs(" (", out);
-	esc(out, m->fstype);
-	fputs(") from ", out);
-	esc(out, m->source);
-	fputs("</td></tr>\n<tr><th>Mount options</th><td>", out);
-	esc(out, m->options);
+	info_row(out, "Mount", rd->mount);
+	fputs("<tr><th>Mount options</th><td>", out);
+	esc(out, rd->options);
 	fputs("<br><span class=\"small\">superblock: ", out);
-	esc(out, m->super_options);
-	fputs("</span></td></tr>\n<tr><th>Device</th><td>", out);
-	esc(out, d->name);
-	fputs(" (", out);
-	esc(out, d->kind);
-	if (strcmp(d->model, "unknown") != 0 && d->model[0]) {
-		fputs(", ", out);
-		esc(out, d->model);
-	}
-	fprintf(out, "), rotational (kernel flag): %s, scheduler: ",
-		report_rotational(d->rotational));
-	esc(out, d->scheduler);
-	fputs("</td></tr>\n", out);
-	if (m->space_known) {
-		format_bytes(m->avail_bytes, a, sizeof(a));
-		format_bytes(m->total_bytes, b, sizeof(b));
-		fprintf(out, "<tr><th>Free space</th><td>%s of %s</td></tr>\n", a, b);
-	}
+	esc(out, rd->super_options);
+	fputs("</span></td></tr>\n", out);
+	info_row(out, "Device", rd->device);
+	info_row(out, "Free space", rd->free);
+	free(rd);
 }
 
 static void system_table(FILE *out, const struct run_result *r)
@@ -118,6 +103,13 @@ static void system_table(FILE *out, const struct run_result *r)
 	if (si->mem_total_kb > 0) {
 		format_bytes(si->mem_total_kb * 1024ULL, buf, sizeof(buf));
 		info_row(out, "Memory", buf);
+	}
+	{
+		struct report_hline hl[REPORT_HLINES_MAX];
+		size_t n = report_host_lines(r, hl, REPORT_HLINES_MAX);
+
+		for (size_t i = 0; i < n; i++)
+			info_row(out, hl[i].label, hl[i].value);
 	}
 	if (si->timer_res_ns > 0)
 		fprintf(out, "<tr><th>Timer resolution</th><td>%g ns</td></tr>\n", si->timer_res_ns);

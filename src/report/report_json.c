@@ -215,6 +215,49 @@ static void sysindex_block(struct json_out *j, const struct run_result *r)
 	json_object_end(j);
 }
 
+/* "cpu_limits": the CPUs the run could use and the default copy count (docs/results.md). */
+static void cpu_limits_block(struct json_out *j, const struct cpu_limits *l)
+{
+	char why[160], summary[512];
+
+	json_key(j, "cpu_limits");
+	json_object_begin(j);
+	cpulimits_describe(l, summary, sizeof(summary));
+	json_kv_string(j, "summary", summary);
+	json_kv_uint(j, "online", l->online);
+	if (l->affinity > 0)
+		json_kv_uint(j, "affinity", l->affinity);
+	else
+		json_kv_null(j, "affinity");
+	json_kv_string_or_null(j, "cpuset", l->cpuset);
+	if (l->cpuset_n > 0)
+		json_kv_uint(j, "cpuset_cpus", l->cpuset_n);
+	else
+		json_kv_null(j, "cpuset_cpus");
+	json_kv_double(j, "quota_cpus", l->quota > 0 ? l->quota : (double)NAN);
+	json_kv_uint(j, "usable", l->usable);
+	json_kv_string(j, "limited_by", l->by == CL_ONLINE ? "none" : cpulimits_by_name(l->by));
+	json_kv_bool(j, "default_copies", l->defaulted);
+	if (report_copies_why(l, why, sizeof(why)) == 0)
+		json_kv_string(j, "copies_why", why);
+	else
+		json_kv_null(j, "copies_why");
+	json_object_end(j);
+}
+
+/* "host_state": one member per hoststate_rows row, null where not readable. */
+static void host_state_block(struct json_out *j, const struct host_state *hs)
+{
+	json_key(j, "host_state");
+	json_object_begin(j);
+	for (int i = 0; i < HS_COUNT; i++)
+		if (hs->have[i])
+			json_kv_string(j, hoststate_rows[i].name, hs->value[i]);
+		else
+			json_kv_null(j, hoststate_rows[i].name);
+	json_object_end(j);
+}
+
 static void system_block(struct json_out *j, const struct sys_info *si)
 {
 	json_key(j, "system");
@@ -258,6 +301,15 @@ static void system_block(struct json_out *j, const struct sys_info *si)
 	json_kv_string(j, "kernel", si->host.kernel);
 	json_object_end(j);
 	json_object_end(j);
+	/* null where the machine was not read (a result built elsewhere) */
+	if (si->limits.online > 0)
+		cpu_limits_block(j, &si->limits);
+	else
+		json_kv_null(j, "cpu_limits");
+	if (si->state.read)
+		host_state_block(j, &si->state);
+	else
+		json_kv_null(j, "host_state");
 }
 
 static void dir_members(struct json_out *j, const char *path, int have_mount,

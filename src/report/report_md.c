@@ -45,30 +45,29 @@ static void cpu_summary(FILE *out, const struct sys_info *si)
 	free(done);
 }
 
-/* "/mnt/x on /mnt (ext4, /dev/sda2, rw,noatime; rotational: no)" */
+/* "/mnt/x on /mnt (ext4) from /dev/sda2; options: ...; device: ...; free: ...",
+ * from the one description (report_dir.c). */
 static void dir_text(FILE *out, const char *path, int have_mount, const struct mount_entry *m,
 		     const struct device_info *d)
 {
-	md_text(out, path);
-	if (!have_mount)
-		return;
-	fputs(" on ", out);
-	md_text(out, m->mount_point);
-	fputs(" (", out);
-	md_text(out, m->fstype);
-	fputs(", ", out);
-	md_text(out, m->source);
-	fputs(", ", out);
-	md_text(out, m->options);
-	fprintf(out, "; rotational (kernel flag): %s", report_rotational(d->rotational));
-	if (m->space_known) {
-		char avail[32], total[32];
+	struct report_dir *rd = malloc(sizeof(*rd));
 
-		format_bytes(m->avail_bytes, avail, sizeof(avail));
-		format_bytes(m->total_bytes, total, sizeof(total));
-		fprintf(out, "; free: %s of %s", avail, total);
+	if (rd == NULL)
+		return;
+	report_dir_desc(path, have_mount, m, d, rd);
+	md_text(out, rd->path);
+	if (rd->have_mount) {
+		const struct { const char *head, *value; } parts[] = {
+			{ " on ", rd->mount }, { "; options: ", rd->options },
+			{ "; device: ", rd->device }, { "; free: ", rd->free },
+		};
+
+		for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+			fputs(parts[i].head, out);
+			md_text(out, parts[i].value);
+		}
 	}
-	fputs(")", out);
+	free(rd);
 }
 
 /* The summary first (report_summary), a reader's first screen. */
@@ -138,6 +137,16 @@ static void header(FILE *out, const struct run_result *r)
 
 		format_bytes(si->mem_total_kb * 1024ULL, mem, sizeof(mem));
 		fprintf(out, "- **Memory:** %s\n", mem);
+	}
+	{
+		struct report_hline hl[REPORT_HLINES_MAX];
+		size_t n = report_host_lines(r, hl, REPORT_HLINES_MAX);
+
+		for (size_t i = 0; i < n; i++) {
+			fprintf(out, "- **%s:** ", hl[i].label);
+			md_text(out, hl[i].value);
+			fputc('\n', out);
+		}
 	}
 	fputs("- **Compiler:** ", out);
 	md_text(out, si->cc_version);

@@ -53,6 +53,13 @@ static void header(FILE *out, const struct run_result *r)
 	fprintf(out, "   Host identity: %s\n", hostid);
 	report_workload_line(out, r, "   ");
 	{
+		struct report_hline hl[REPORT_HLINES_MAX];
+		size_t n = report_host_lines(r, hl, REPORT_HLINES_MAX);
+
+		for (size_t i = 0; i < n; i++)
+			fprintf(out, "   %s: %s\n", hl[i].label, hl[i].value);
+	}
+	{
 		char intf[600];
 
 		if (report_intf_line(r, intf, sizeof(intf)) == 0)

@@ -274,7 +274,7 @@ static int undo_prepare(struct run_ctx *c, int rc)
 	return rc;
 }
 
-/* The copy counts: -c, else 1 and the CPU count. */
+/* The copy counts: -c, else 1 and the usable CPU count (cpulimits.h). */
 static void copy_counts(struct run_ctx *c)
 {
 	const struct config *cfg = &c->cfg;
@@ -289,9 +289,12 @@ static void copy_counts(struct run_ctx *c)
 		if (cfg->tests[i]->prep != PREP_DISK_FILE)
 			only_disk = 0;
 	c->counts[c->ncounts++] = 1;
+	/* N is the CPUs this process may use (affinity, cpuset, cpu.max), not
+	 * the online ones: a container's quota would be measured instead. */
+	c->r.sys.limits.defaulted = 1;
 	/* Disk tests run one copy (see runner.c): no N-copy pass for them alone. */
-	if (c->r.sys.ncpus > 1 && !only_disk)
-		c->counts[c->ncounts++] = c->r.sys.ncpus;
+	if (c->r.sys.limits.usable > 1 && !only_disk)
+		c->counts[c->ncounts++] = c->r.sys.limits.usable;
 }
 
 /*

@@ -155,6 +155,9 @@ void redact_run(const struct redact *rd, struct run_result *r)
 	REDACT_FIELD(rd, si->system);
 	REDACT_FIELD(rd, si->os_version);
 	REDACT_FIELD(rd, si->testdir);
+	/* The kernel command line can name hosts, addresses, disks: all of it goes. */
+	if (si->state.have[HS_CMDLINE])
+		fmt(si->state.value[HS_CMDLINE], sizeof(si->state.value[HS_CMDLINE]), "<redacted>");
 	redact_mount(rd, &si->mount, &si->device);
 	for (size_t i = 0; i < r->ndirs; i++) {
 		REDACT_FIELD(rd, r->dirs[i].path);

@@ -429,6 +429,8 @@ int sysinfo_collect(struct sys_info *si, int brief)
 		fmt(si->platform, sizeof(si->platform), "unknown");
 	n = sysconf(_SC_NPROCESSORS_ONLN);
 	si->ncpus = n > 0 ? (unsigned)n : 1;
+	cpulimits_collect(&si->limits);
+	hoststate_read("", &si->state);
 	si->brief = brief;
 	if (!brief && (f = fopen("/proc/cpuinfo", "r")) != NULL) {
 		si->cpus = calloc(si->ncpus + 64, sizeof(*si->cpus));

@@ -4,7 +4,9 @@
 
 #include <stdio.h>
 
+#include "sysinfo/cpulimits.h"
 #include "sysinfo/hostid.h"
+#include "sysinfo/hoststate.h"
 #include "sysinfo/mountinfo.h"
 
 struct cpu_info {
@@ -23,6 +25,8 @@ struct sys_info {
 	char language[160];     /* "en_US.utf8 (charmap=..., collate=...)" */
 	char locale[64];        /* the LANG the tests ran with */
 	unsigned ncpus;         /* online CPUs */
+	struct cpu_limits limits; /* the CPUs this process may use: the default copy count */
+	struct host_state state;  /* governor, boost, SMT, ... (hoststate.h) */
 	int brief;              /* -b: /proc/cpuinfo not read, no CPU lines */
 	struct cpu_info *cpus;
 	size_t ncpu_info;

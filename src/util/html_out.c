@@ -17,7 +17,9 @@ const char html_style[] =
 	"tr.total td{font-weight:bold;background:#f7f7f7}\n"
 	".score{font-size:1.15em}.warn{color:#a00;font-weight:bold}"
 	".small{color:#555;font-size:.85em}\n"
-	"svg{max-width:100%;height:auto}svg text{font-family:system-ui,sans-serif}\n";
+	"svg{max-width:100%;height:auto}svg text{font-family:system-ui,sans-serif}\n"
+	/* Machine text (a kernel command line's root=UUID=...) wraps on a phone. */
+	"table.info td{overflow-wrap:anywhere}\n";
 
 /* HTML's special characters as entities; C0 controls are not allowed. */
 static const char *html_sub(unsigned char c, char buf[8])

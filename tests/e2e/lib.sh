@@ -141,3 +141,27 @@ start_serve() {
 	port=$(sed -n 's/^sysindex serve: listening on .* port \([0-9]*\) .*/\1/p' "$T/serve.out")
 	[ -n "$port" ] || die "no port in: $(cat "$T/serve.out")"
 }
+
+# cg_child "QUOTA PERIOD": move this shell into a new cgroup v2 child of its
+# own cgroup with that cpu.max (sets $parent and $child; removed on exit), or
+# skip with why (not root, no cgroup v2, no cpu controller, not writable).
+# cg_leave moves the shell back.
+cg_child() {
+	CG=/sys/fs/cgroup
+	[ "$(id -u)" = 0 ] || skip "not root: cannot create a cgroup"
+	grep -q "^cgroup2 $CG " /proc/mounts || skip "no cgroup v2 hierarchy at $CG (v1 or hybrid)"
+	grep -qw cpu "$CG/cgroup.controllers" 2>/dev/null ||
+		skip "the cpu controller is not available in $CG"
+	orig=$(sed -n 's/^0:://p' /proc/self/cgroup)
+	parent=$CG${orig%/}
+	grep -qw cpu "$parent/cgroup.subtree_control" 2>/dev/null ||
+		echo +cpu >"$parent/cgroup.subtree_control" 2>/dev/null ||
+		skip "cannot enable the cpu controller under $parent (processes in an inner cgroup?)"
+	child=$parent/sysindex-e2e-$$
+	mkdir "$child" 2>/dev/null || skip "cannot create $child"
+	trap 'cg_leave; rmdir "$child" 2>/dev/null; cleanup' EXIT
+	echo "$1" >"$child/cpu.max" || skip "cannot write $child/cpu.max"
+	echo $$ >"$child/cgroup.procs" || skip "cannot move this shell into $child"
+	note "in $child, cpu.max $(cat "$child/cpu.max")"
+}
+cg_leave() { echo $$ >"$parent/cgroup.procs" 2>/dev/null; }

@@ -36,6 +36,12 @@ for f in "$T/home/res"/* "$T/out"; do
 done
 grep -q '<testdir-1>' "$T/home/res"/*.log || die "no <testdir-1> placeholder in the log"
 grep -q '"hostname": "host-1"' "$T/home/res"/*.json || die "no host-1 in the JSON"
+# The kernel command line (hosts, addresses, disks) goes whole.
+if [ -r /proc/cmdline ]; then
+	grep -q '^   Kernel command line: <redacted>$' "$T/home/res/$(ls "$T/home/res" | grep -v '\.' | head -n 1)" ||
+		die "the kernel command line is not redacted in the text report"
+	grep -q '"kernel_cmdline": "<redacted>"' "$T/home/res"/*.json || die "kernel_cmdline in the JSON"
+fi
 base=$(ls "$T/home/res" | grep -v '\.' | head -n 1)
 "$ROOT/Run" compare "$T/home/res/$base" "$T/home/res/$base.json" >"$T/cmp" 2>&1 \
 	|| { cat "$T/cmp"; die "compare cannot read the redacted run"; }

@@ -5,28 +5,9 @@
 # e2e: alone (a second CPU-bound test would not change the flag, but the
 # 10 % cap makes the result meaningless under load anyway)
 . tests/e2e/lib.sh
-CG=/sys/fs/cgroup
-[ "$(id -u)" = 0 ] || skip "not root: cannot create a cgroup"
-grep -q "^cgroup2 $CG " /proc/mounts || skip "no cgroup v2 hierarchy at $CG (v1 or hybrid)"
-grep -qw cpu "$CG/cgroup.controllers" 2>/dev/null || skip "the cpu controller is not available in $CG"
-orig=$(sed -n 's/^0:://p' /proc/self/cgroup)
-parent=$CG${orig%/}
-grep -qw cpu "$parent/cgroup.subtree_control" 2>/dev/null ||
-	echo +cpu >"$parent/cgroup.subtree_control" 2>/dev/null ||
-	skip "cannot enable the cpu controller under $parent (processes in an inner cgroup?)"
-child=$parent/sysindex-e2e-$$
-mkdir "$child" 2>/dev/null || skip "cannot create $child"
-back() {
-	echo $$ >"$parent/cgroup.procs" 2>/dev/null
-	rmdir "$child" 2>/dev/null
-	cleanup
-}
-trap back EXIT
-echo "10000 100000" >"$child/cpu.max" || skip "cannot write $child/cpu.max"
-echo $$ >"$child/cgroup.procs" || skip "cannot move this shell into $child"
-note "in $child, cpu.max $(cat "$child/cpu.max")"
+cg_child "10000 100000"
 run_si -c 1 -i 1 --duration 2 --settle 0 syscall
-echo $$ >"$parent/cgroup.procs"
+cg_leave
 [ $rc -eq 0 ] || die "exit $rc"
 r=$(report)
 grep -q '^   Interference: .*cgroup throttled: [0-9.]* % of the time; disturbed samples: 1 of 1 (steal [0-9]*, contended [0-9]*, throttled 1)' "$r" ||

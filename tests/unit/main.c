@@ -45,6 +45,7 @@ Suite *suite_interference(void);
 Suite *suite_facts(void);
 Suite *suite_addtest(void);
 Suite *suite_settings(void);
+Suite *suite_hoststate(void);
 
 static const struct {
 	const char *name;
@@ -82,6 +83,7 @@ static const struct {
 	{ "facts", suite_facts },
 	{ "addtest", suite_addtest },
 	{ "settings", suite_settings },
+	{ "hoststate", suite_hoststate },
 };
 
 int main(void)

@@ -58,6 +58,27 @@ START_TEST(test_text_and_placeholders)
 }
 END_TEST
 
+/* The kernel command line can name hosts, addresses and disks: it goes whole. */
+START_TEST(test_run_cmdline)
+{
+	struct run_result *r = calloc(1, sizeof(*r));
+
+	ck_assert_ptr_nonnull(r);
+	setup_subs();
+	hoststate_read("tests/data/hoststate/full", &r->sys.state);
+	ck_assert_ptr_nonnull(strstr(r->sys.state.value[HS_CMDLINE], "root=UUID=1234"));
+	redact_run(&rd, r);
+	ck_assert_str_eq(r->sys.state.value[HS_CMDLINE], "<redacted>");
+	ck_assert_str_eq(r->sys.state.value[HS_CLOCKSOURCE], "tsc");
+	/* Not read: nothing to redact, and no value made up. */
+	hoststate_read("tests/data/hoststate/empty", &r->sys.state);
+	redact_run(&rd, r);
+	ck_assert(!r->sys.state.have[HS_CMDLINE]);
+	ck_assert_str_eq(r->sys.state.value[HS_CMDLINE], "");
+	free(r);
+}
+END_TEST
+
 Suite *suite_redact(void)
 {
 	Suite *s = suite_create("redact");
@@ -66,6 +87,7 @@ Suite *suite_redact(void)
 	tcase_add_test(tc, test_longest_first);
 	tcase_add_test(tc, test_hostname_whole_word);
 	tcase_add_test(tc, test_text_and_placeholders);
+	tcase_add_test(tc, test_run_cmdline);
 	suite_add_tcase(s, tc);
 	return s;
 }

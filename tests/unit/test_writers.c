@@ -198,6 +198,11 @@ static void fill_sys(struct sys_info *si, struct cpu_info *cpus)
 	si->device.rotational = 0;
 	snprintf(si->device.scheduler, sizeof(si->device.scheduler), "mq-deadline");
 	snprintf(si->device.model, sizeof(si->device.model), "QEMU HARDDISK");
+	/* The host state of a fixture tree, hostile kernel command line and all,
+	 * and a cpu.max quota that lowered the default copy count. */
+	hoststate_read("tests/data/hoststate/full", &si->state);
+	cpulimits_read("tests/data/cpulimits/quota", 4, 4, &si->limits);
+	si->limits.defaulted = 1;
 }
 
 /* The synthetic run (TZ is set to UTC so local times are fixed). */
@@ -324,6 +329,13 @@ START_TEST(test_json_valid)
 	ck_assert_ptr_null(strstr(text, ": -nan"));
 	ck_assert_ptr_null(strstr(text, ": inf"));
 	ck_assert_ptr_null(strstr(text, ": -inf"));
+	/* The host's limits and state: named objects, the ESC of the fixture's
+	 * command line gone, its quote escaped. */
+	ck_assert_ptr_nonnull(strstr(text, "\"cpu_limits\": {\n    \"summary\": \"4 online; "));
+	ck_assert_ptr_nonnull(strstr(text, "\"limited_by\": \"cpu.max quota\""));
+	ck_assert_ptr_nonnull(strstr(text, "\"copies_why\": \"2 copies: cpu.max quota 1.5 CPUs of 4 online\""));
+	ck_assert_ptr_nonnull(strstr(text, "\"transparent_hugepages\": \"madvise\""));
+	ck_assert_ptr_nonnull(strstr(text, "x=\\\"a|b\\\" ?[31mred\""));
 	if (find_in_path("python3", gp, sizeof(gp)) != 0) {
 		fprintf(stderr, "test_json_valid: python3 not found, JSON not parsed\n");
 	} else {

@@ -1,0 +1,98 @@
+/*
+ * report_dir.c: the description of a test directory and its mount, formatted
+ * once for every writer: the path, the mount ("/srv (ext4) from /dev/sda1"),
+ * its options and superblock options, the device (kind, the disk of a
+ * partition, backing file, device-mapper name, slaves, rotational flag,
+ * scheduler, model) and the free space.  The text report prints these as
+ * its "Test dir:" block, the Markdown report as one list item, the HTML
+ * page as table rows; the JSON writes the same mount and device as members.
+ * Control characters (a newline in a folder name) are written as octal
+ * escapes, as the kernel does in mountinfo, so each string stays one line.
+ */
+#include "report/report.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/util.h"
+
+/* Append to out (at most len bytes): printf's format, each %s's controls escaped. */
+static void add(char *out, size_t len, const char *s)
+{
+	size_t used = strlen(out);
+
+	for (; *s && used + 5 < len; s++) {
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			used += (size_t)snprintf(out + used, len - used, "\\%03o",
+						 (unsigned)(unsigned char)*s);
+		else
+			out[used++] = *s;
+	}
+	out[used] = '\0';
+}
+
+/* Append literal text, printf-formatted (numbers and the fixed words only). */
+static void addf(char *out, size_t len, const char *format, ...)
+	__attribute__((format(printf, 3, 4)));
+static void addf(char *out, size_t len, const char *format, ...)
+{
+	size_t used = strlen(out);
+	va_list ap;
+
+	if (used + 1 >= len)
+		return;
+	va_start(ap, format);
+	vsnprintf(out + used, len - used, format, ap);
+	va_end(ap);
+}
+
+void report_dir_desc(const char *path, int have_mount, const struct mount_entry *m,
+		     const struct device_info *d, struct report_dir *out)
+{
+	memset(out, 0, sizeof(*out));
+	add(out->path, sizeof(out->path), path[0] ? path : "unknown");
+	out->have_mount = have_mount;
+	if (!have_mount)
+		return;
+	add(out->mount, sizeof(out->mount), m->mount_point);
+	addf(out->mount, sizeof(out->mount), " (");
+	add(out->mount, sizeof(out->mount), m->fstype);
+	addf(out->mount, sizeof(out->mount), ") from ");
+	add(out->mount, sizeof(out->mount), m->source);
+	add(out->options, sizeof(out->options), m->options);
+	add(out->super_options, sizeof(out->super_options), m->super_options);
+	add(out->device, sizeof(out->device), d->name);
+	addf(out->device, sizeof(out->device), " (");
+	add(out->device, sizeof(out->device), d->kind);
+	if (strcmp(d->kind, "partition") == 0) {
+		addf(out->device, sizeof(out->device), " of ");
+		add(out->device, sizeof(out->device), d->disk);
+	}
+	if (d->backing_file[0]) {
+		addf(out->device, sizeof(out->device), ", backing file ");
+		add(out->device, sizeof(out->device), d->backing_file);
+	}
+	if (d->dm_name[0]) {
+		addf(out->device, sizeof(out->device), ", ");
+		add(out->device, sizeof(out->device), d->dm_name);
+	}
+	if (d->slaves[0]) {
+		addf(out->device, sizeof(out->device), " on ");
+		add(out->device, sizeof(out->device), d->slaves);
+	}
+	addf(out->device, sizeof(out->device), "), rotational (kernel flag): %s, scheduler: ",
+	     report_rotational(d->rotational));
+	add(out->device, sizeof(out->device), d->scheduler);
+	addf(out->device, sizeof(out->device), ", model: ");
+	add(out->device, sizeof(out->device), d->model);
+	if (m->space_known) {
+		char freeb[32], totalb[32];
+
+		format_bytes(m->avail_bytes, freeb, sizeof(freeb));
+		format_bytes(m->total_bytes, totalb, sizeof(totalb));
+		fmt(out->free, sizeof(out->free), "%s of %s", freeb, totalb);
+	} else {
+		fmt(out->free, sizeof(out->free), "unknown");
+	}
+}

@@ -1,0 +1,36 @@
+# compare --fail-on slower[=P], the gate for CI (issue 40): exit 1 when a
+# row is judged slower by the verdict rule (reports a and b: Pipe
+# Throughput 5 % slower, judged), 0 on an A/A (a against itself) and when
+# P is above the change, 2 with one line for a bad value.  Also: compare
+# warns when two reports' host state differs (CPU frequency governor).
+. tests/e2e/lib.sh
+R=$ROOT/tests/data/reports
+gate() {
+	"$ROOT/Run" compare "$@" >"$T/out" 2>"$T/err"
+	rc=$?
+}
+gate --fail-on slower "$R/a" "$R/b"
+[ $rc -eq 1 ] || { cat "$T/err"; die "a known slower row: exit $rc, want 1"; }
+grep -q "^sysindex compare: --fail-on: Pipe Throughput (1 copy), b: slower, -5.00 %" "$T/err" ||
+	die "the slower row is not named"
+grep -q "^Pipe Throughput" "$T/out" || die "the table was not printed before the gate"
+gate --fail-on slower=2% "$R/a" "$R/b"
+[ $rc -eq 1 ] || die "slower by 5 % against a 2 % margin: exit $rc, want 1"
+gate --fail-on slower=6% "$R/a" "$R/b"
+[ $rc -eq 0 ] || die "slower by 5.00 %, margin 6 %: exit $rc, want 0"
+gate --fail-on slower "$R/a" "$R/a"
+[ $rc -eq 0 ] || { cat "$T/err"; die "A/A: exit $rc, want 0"; }
+grep -q "fail-on" "$T/err" && die "A/A: the gate spoke"
+gate "$R/a" "$R/b"
+[ $rc -eq 0 ] || die "without --fail-on: exit $rc, want 0"
+for bad in faster slower= slower=x slower=0 slower=100% "slower=2%x"; do
+	gate --fail-on "$bad" "$R/a" "$R/b"
+	[ $rc -eq 2 ] || die "--fail-on '$bad': exit $rc, want 2"
+	[ "$(wc -l <"$T/err")" -eq 1 ] || { cat "$T/err"; die "--fail-on '$bad': not one line"; }
+	[ -s "$T/out" ] && die "--fail-on '$bad': something on stdout"
+done
+gate "$R/state-a" "$R/state-b"
+grep -q "^sysindex compare: warning: host state differs: CPU frequency governor: state-b: powersave; state-a: performance" "$T/err" ||
+	{ cat "$T/err"; die "no warning on the governor"; }
+grep -q "Transparent huge pages" "$T/err" && die "a warning on an equal row"
+echo "PASS"
