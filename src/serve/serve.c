@@ -166,6 +166,10 @@ static int open_listener(struct serve_state *s)
 		fprintf(stderr, "sysindex serve: %s\n", err);
 		return 1;
 	}
+	if ((rc = fcntl(s->lfd, F_GETFL)) < 0 || fcntl(s->lfd, F_SETFL, rc | O_NONBLOCK) != 0) {
+		fprintf(stderr, "sysindex serve: fcntl: %s\n", strerror(errno));
+		return 1;
+	}
 	return 0;
 }
 
@@ -320,13 +324,19 @@ static int read_pending(struct serve_state *s, size_t i)
 	return 0;
 }
 
-static void accept_one(struct serve_state *s)
+/*
+ * Take one queued connection (the listener never blocks): 1 when one was
+ * taken, 0 when none is queued.  Its greeting is read at once if it came with
+ * the connection, as a client's does, so a flood of strangers pushing out
+ * the oldest pending connection cannot push out a client.
+ */
+static int accept_one(struct serve_state *s)
 {
 	int fd = accept4(s->lfd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
 	struct pending *p;
 
 	if (fd < 0)
-		return;
+		return errno == EINTR || errno == ECONNABORTED;
 	if (s->npending == MAX_PENDING) {
 		size_t oldest = 0;
 
@@ -340,6 +350,8 @@ static void accept_one(struct serve_state *s)
 	p->fd = fd;
 	p->deadline = net_mono() + NET_HELLO_S;
 	peer_name(fd, p->who, sizeof(p->who));
+	read_pending(s, s->npending - 1);
+	return 1;
 }
 
 /* Pending connections past their deadline are told so and closed. */
@@ -412,7 +424,8 @@ int cmd_serve(int argc, char **argv)
 				read_pending(&s, i);
 		expire_pending(&s);
 		if (p[0].revents & POLLIN)
-			accept_one(&s);
+			for (int k = 0; k < MAX_PENDING && accept_one(&s); k++)
+				;
 	}
 	stop_sessions(&s);
 	while (s.npending > 0)

@@ -173,7 +173,7 @@ int net_listen_like(const struct sockaddr *like, socklen_t likelen, unsigned por
 	if (type == SOCK_STREAM)
 		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
 	if (bind(fd, (struct sockaddr *)&ss, likelen) != 0 ||
-	    (type == SOCK_STREAM && listen(fd, 64) != 0)) {
+	    (type == SOCK_STREAM && listen(fd, NET_LISTEN_BACKLOG) != 0)) {
 		snprintf(err, errlen, "cannot listen on %s port %u: %s", host, port, strerror(errno));
 		close(fd);
 		return -1;

@@ -50,6 +50,7 @@
 #define NET_EMPTY_LINES_MAX 16
 #define NET_GRACE_S 10
 #define NET_MAX_STREAMS 16
+#define NET_LISTEN_BACKLOG 64           /* connections a listener queues */
 #define NET_STREAM_BLOCK (128u << 10)   /* bytes per write: iperf3's default */
 #define NET_BLOCK_ALIGN 4096u            /* the stream buffers' alignment: a page */
 
