@@ -175,8 +175,15 @@ static int open_listener(struct serve_state *s)
 
 static void announce(const struct serve_state *s)
 {
-	int loop = strcmp(s->cfg.bind, "127.0.0.1") == 0 || strcmp(s->cfg.bind, "::1") == 0;
+	struct sockaddr_storage ss;
+	socklen_t sl = sizeof(ss);
 	unsigned port = net_local_port(s->lfd);
+	int loop;
+
+	/* The address bound, not its spelling: 127.0.0.2 and ::ffff:127.0.0.1 are loopback too. */
+	memset(&ss, 0, sizeof(ss));
+	loop = getsockname(s->lfd, (struct sockaddr *)&ss, &sl) == 0 &&
+	       net_is_loopback((struct sockaddr *)&ss);
 
 	printf("sysindex serve: listening on %s port %u (%s)\n", s->cfg.bind, port,
 	       loop ? "loopback only; --bind ADDR to accept other hosts"

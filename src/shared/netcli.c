@@ -85,16 +85,16 @@ static int reply(struct net_client *c, char *rest, size_t restlen, const char *w
 		return 0;
 	}
 	if (n > 4 && strncmp(line, "ERR ", 4) == 0)
-		snprintf(err, errlen, "peer %s:%u refused %s: %s", c->host, c->port, what, line + 4);
+		snprintf(err, errlen, "peer %s refused %s: %s", c->name, what, line + 4);
 	else if (n < 0 && errno == ETIMEDOUT)
-		snprintf(err, errlen, "peer %s:%u did not answer %s within %d s", c->host, c->port,
+		snprintf(err, errlen, "peer %s did not answer %s within %d s", c->name,
 			 what, NET_ANSWER_MS / 1000);
 	else if (n <= 0)
-		snprintf(err, errlen, "peer %s:%u closed the connection at %s%s%s", c->host, c->port,
+		snprintf(err, errlen, "peer %s closed the connection at %s%s%s", c->name,
 			 what, n < 0 ? ": " : "", n < 0 ? strerror(errno) : "");
 	else
-		snprintf(err, errlen, "peer %s:%u is not a sysindex server (said \"%.40s\")",
-			 c->host, c->port, line);
+		snprintf(err, errlen, "peer %s is not a sysindex server (said \"%.40s\")",
+			 c->name, line);
 	return -1;
 }
 
@@ -122,6 +122,9 @@ int net_client_open(struct net_client *c, const char *peer, char *err, size_t er
 		snprintf(token, sizeof(token), "%s", t);
 		c->remote = 1;
 	}
+	/* As the user writes it back: an IPv6 address in brackets. */
+	snprintf(c->name, sizeof(c->name), strchr(c->host, ':') ? "[%s]:%u" : "%s:%u", c->host,
+		 c->port);
 	c->ctl = net_connect(c->host, c->port, NET_CONNECT_MS, err, errlen);
 	if (c->ctl < 0)
 		return -1;
@@ -131,7 +134,7 @@ int net_client_open(struct net_client *c, const char *peer, char *err, size_t er
 		return -1;
 	}
 	if (net_printf(c->ctl, "%s %s", NET_MAGIC, token) != 0) {
-		snprintf(err, errlen, "peer %s:%u: %s", c->host, c->port, strerror(errno));
+		snprintf(err, errlen, "peer %s: %s", c->name, strerror(errno));
 		return -1;
 	}
 	return reply(c, rest, sizeof(rest), "the session", err, errlen);
@@ -144,14 +147,14 @@ int net_client_test(struct net_client *c, enum net_kind kind, unsigned seconds,
 
 	c->seconds = seconds;
 	if (net_printf(c->ctl, "TEST %s %u %u", net_kind_name[kind], seconds, streams) != 0) {
-		snprintf(err, errlen, "peer %s:%u: %s", c->host, c->port, strerror(errno));
+		snprintf(err, errlen, "peer %s: %s", c->name, strerror(errno));
 		return -1;
 	}
 	if (reply(c, rest, sizeof(rest), "the test", err, errlen) != 0)
 		return -1;
 	if (sscanf(rest, "%255s %16s", where, c->cookie) != 2 ||
 	    strlen(c->cookie) != NET_COOKIE_LEN) {
-		snprintf(err, errlen, "peer %s:%u: malformed reply \"%.40s\"", c->host, c->port, rest);
+		snprintf(err, errlen, "peer %s: malformed reply \"%.40s\"", c->name, rest);
 		return -1;
 	}
 	if (kind == NK_USTREAM) {
@@ -165,7 +168,7 @@ int net_client_test(struct net_client *c, enum net_kind kind, unsigned seconds,
 	else
 		c->data_port = (unsigned)strtoul(where, NULL, 10);
 	if (c->data_port == 0) {
-		snprintf(err, errlen, "peer %s:%u: bad data port \"%.20s\"", c->host, c->port, where);
+		snprintf(err, errlen, "peer %s: bad data port \"%.20s\"", c->name, where);
 		return -1;
 	}
 	return 0;
@@ -265,28 +268,26 @@ int net_client_done(struct net_client *c, struct net_result *res, char *err, siz
 
 	c->upath[0] = '\0';
 	if (net_printf(c->ctl, "DONE") != 0) {
-		snprintf(err, errlen, "peer %s:%u closed the connection mid-test: %s", c->host,
-			 c->port, strerror(errno));
+		snprintf(err, errlen, "peer %s closed the connection mid-test: %s", c->name, strerror(errno));
 		return -1;
 	}
 	n = net_readline(c->ctl, line, sizeof(line), NET_ANSWER_MS);
 	if (n > 0 && net_parse_result(line, res) == 0) {
 		if ((why = net_result_implausible(res, c->seconds, 0, 0)) == NULL)
 			return 0;
-		snprintf(err, errlen, "peer %s:%u: impossible result (%s): \"%.60s\"", c->host,
-			 c->port, why, line);
+		snprintf(err, errlen, "peer %s: impossible result (%s): \"%.60s\"", c->name, why, line);
 		return -1;
 	}
 	if (n > 0 && strncmp(line, "RESULT", 6) == 0)
-		snprintf(err, errlen, "peer %s:%u: malformed result \"%.60s\"", c->host, c->port,
+		snprintf(err, errlen, "peer %s: malformed result \"%.60s\"", c->name,
 			 line);
 	else if (n > 4 && strncmp(line, "ERR ", 4) == 0)
-		snprintf(err, errlen, "peer %s:%u: %s", c->host, c->port, line + 4);
+		snprintf(err, errlen, "peer %s: %s", c->name, line + 4);
 	else if (n < 0 && errno == ETIMEDOUT)
-		snprintf(err, errlen, "peer %s:%u stalled: no result within %d s", c->host, c->port,
+		snprintf(err, errlen, "peer %s stalled: no result within %d s", c->name,
 			 NET_ANSWER_MS / 1000);
 	else
-		snprintf(err, errlen, "peer %s:%u closed the connection mid-test", c->host, c->port);
+		snprintf(err, errlen, "peer %s closed the connection mid-test", c->name);
 	return -1;
 }
 
@@ -342,7 +343,7 @@ void net_client_path(const struct net_client *c, char *out, size_t len)
 		fclose(f);
 	}
 	if (c->remote)
-		snprintf(out, len, "peer %s:%u via %s, MTU %s", c->host, c->port, ifname, mtu);
+		snprintf(out, len, "peer %s via %s, MTU %s", c->name, ifname, mtu);
 	else
 		snprintf(out, len, "loopback %s via %s, MTU %s", c->host, ifname, mtu);
 }
