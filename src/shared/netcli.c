@@ -21,31 +21,58 @@
 #define LOOP_MAX_BYTES (~0ull)
 #define LOOP_IDLE_S 60
 
-/* The loopback server: one session on lfd, then exit.  Never returns. */
-static void loop_server(int lfd, const char *token)
+/*
+ * The loopback server: one session, then exit.  Never returns.  The session
+ * is the connection from 'client' (the test program's own socket, connected
+ * before the fork): any other that reaches the kernel-chosen port first is
+ * closed unread, so a stranger on this host can neither take the session
+ * nor hold it up.  Bounded: the listen backlog's worth, within
+ * NET_CONNECT_MS.
+ */
+static void loop_server(int lfd, const char *token, const struct sockaddr_in *client)
 {
 	struct net_limits lim = {
 		.token = token, .max_seconds = 86400, .max_bytes = LOOP_MAX_BYTES,
 		.idle_seconds = LOOP_IDLE_S, .allow_unix = 1,
 	};
+	double deadline = net_mono() + NET_CONNECT_MS / 1000.0;
 	char err[256];
-	int ctl;
+	int ctl = -1;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive the test program */
 	signal(SIGALRM, SIG_DFL);
 	signal(SIGPIPE, SIG_IGN);
-	if (net_wait(lfd, POLLIN, NET_CONNECT_MS) != 1)
-		_exit(1);
-	ctl = accept(lfd, NULL, NULL);
+	for (int i = 0; i <= NET_LISTEN_BACKLOG && ctl < 0; i++) {
+		struct sockaddr_in from;
+		socklen_t fl = sizeof(from);
+		int left = (int)((deadline - net_mono()) * 1000);
+
+		if (left <= 0 || net_wait(lfd, POLLIN, left) != 1)
+			_exit(1);
+		ctl = accept(lfd, (struct sockaddr *)&from, &fl);
+		if (ctl >= 0 && (fl != sizeof(from) || from.sin_family != AF_INET ||
+				 from.sin_port != client->sin_port ||
+				 from.sin_addr.s_addr != client->sin_addr.s_addr)) {
+			close(ctl);   /* not the test program */
+			ctl = -1;
+		}
+	}
 	close(lfd);
 	if (ctl < 0)
 		_exit(1);
 	_exit(net_serve_session(ctl, &lim, -1, err, sizeof(err)) == 0 ? 0 : 1);
 }
 
+/*
+ * The loopback server on 127.0.0.1, a port the kernel picks: the client's
+ * control connection is made first (the kernel completes it in the listen
+ * queue), then the server forked, told which connection is the client's.
+ */
 static int fork_loopback(struct net_client *c, char *token, char *err, size_t errlen)
 {
-	struct sockaddr_in lo;
+	struct sockaddr_in lo, me;
+	socklen_t ml = sizeof(me);
+	char why[160];
 	int lfd;
 
 	memset(&lo, 0, sizeof(lo));
@@ -60,6 +87,15 @@ static int fork_loopback(struct net_client *c, char *token, char *err, size_t er
 		return -1;
 	c->port = net_local_port(lfd);
 	snprintf(c->host, sizeof(c->host), "127.0.0.1");
+	lo.sin_port = htons((unsigned short)c->port);
+	c->ctl = net_connect_addr((struct sockaddr *)&lo, sizeof(lo), SOCK_STREAM, NET_CONNECT_MS,
+				  why, sizeof(why));
+	if (c->ctl < 0 || getsockname(c->ctl, (struct sockaddr *)&me, &ml) != 0) {
+		snprintf(err, errlen, "cannot connect to the loopback server: %s",
+			 c->ctl < 0 ? why : strerror(errno));
+		close(lfd);
+		return -1;
+	}
 	c->server = fork();
 	if (c->server < 0) {
 		snprintf(err, errlen, "fork: %s", strerror(errno));
@@ -67,8 +103,10 @@ static int fork_loopback(struct net_client *c, char *token, char *err, size_t er
 		c->server = 0;
 		return -1;
 	}
-	if (c->server == 0)
-		loop_server(lfd, token);
+	if (c->server == 0) {
+		close(c->ctl);
+		loop_server(lfd, token, &me);
+	}
 	close(lfd);
 	return 0;
 }
@@ -125,7 +163,8 @@ int net_client_open(struct net_client *c, const char *peer, char *err, size_t er
 	/* As the user writes it back: an IPv6 address in brackets. */
 	snprintf(c->name, sizeof(c->name), strchr(c->host, ':') ? "[%s]:%u" : "%s:%u", c->host,
 		 c->port);
-	c->ctl = net_connect(c->host, c->port, NET_CONNECT_MS, err, errlen);
+	if (c->ctl < 0)   /* the loopback server's is open already */
+		c->ctl = net_connect(c->host, c->port, NET_CONNECT_MS, err, errlen);
 	if (c->ctl < 0)
 		return -1;
 	c->addrlen = sizeof(c->addr);
