@@ -58,8 +58,18 @@ struct pending {
 	char who[NI_MAXHOST + 16];
 };
 
+/* The log's lines about strangers: at most LOG_BURST per LOG_WINDOW_S. */
+#define LOG_BURST 20
+#define LOG_WINDOW_S 10
+
+struct drop_log {
+	double since;                    /* the window's start */
+	unsigned logged, unlogged;       /* lines in it, and connections past the burst */
+};
+
 struct serve_state {
 	struct serve_cfg cfg;
+	struct drop_log log;
 	int lfd;
 	pid_t sessions[MAX_SESSIONS_CAP];
 	size_t nsessions;
@@ -250,6 +260,35 @@ static noreturn void session(struct serve_state *s, int fd, const char *who)
 	_exit(rc == 0 ? 0 : 1);
 }
 
+/*
+ * A window past its time: how many were not logged, once, then a new
+ * window.  So a flood of strangers cannot grow the log without bound.
+ */
+static void log_window(struct drop_log *l)
+{
+	double now = net_mono();
+
+	if (now - l->since < LOG_WINDOW_S)
+		return;
+	if (l->unlogged > 0)
+		fprintf(stderr, "sysindex serve: %u more connections dropped or refused in %d s "
+			"(not logged one by one)\n", l->unlogged, LOG_WINDOW_S);
+	l->since = now;
+	l->logged = l->unlogged = 0;
+}
+
+/* Whether a line about a dropped or refused connection may go to the log. */
+static int log_drop(struct drop_log *l)
+{
+	log_window(l);
+	if (l->logged < LOG_BURST) {
+		l->logged++;
+		return 1;
+	}
+	l->unlogged++;
+	return 0;
+}
+
 /* Pending connection i is done: told why (NULL: nothing), logged, closed. */
 static void drop_pending(struct serve_state *s, size_t i, const char *why)
 {
@@ -257,7 +296,9 @@ static void drop_pending(struct serve_state *s, size_t i, const char *why)
 
 	if (why != NULL) {
 		net_printf(p->fd, "ERR %s", why);
-		fprintf(stderr, "sysindex serve: dropped a connection from %s: %s\n", p->who, why);
+		if (log_drop(&s->log))
+			fprintf(stderr, "sysindex serve: dropped a connection from %s: %s\n", p->who,
+				why);
 	}
 	close(p->fd);
 	*p = s->pending[--s->npending];
@@ -275,11 +316,14 @@ static void greeted(struct serve_state *s, size_t i)
 	reap(s, 0);
 	if (why == NULL && s->nsessions >= s->cfg.max_sessions) {
 		net_printf(p.fd, "ERR busy: %zu sessions already", s->nsessions);
-		fprintf(stderr, "sysindex serve: refused %s: %zu sessions already\n", p.who,
+		if (log_drop(&s->log))
+			fprintf(stderr, "sysindex serve: refused %s: %zu sessions already\n", p.who,
 			s->nsessions);
 	} else if (why != NULL) {
 		net_printf(p.fd, "ERR %s", why);
-		fprintf(stderr, "sysindex serve: dropped a connection from %s: %s\n", p.who, why);
+		if (log_drop(&s->log))
+			fprintf(stderr, "sysindex serve: dropped a connection from %s: %s\n", p.who,
+				why);
 	} else if (flags < 0 || fcntl(p.fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
 		fprintf(stderr, "sysindex serve: fcntl: %s\n", strerror(errno));
 	} else if ((pid = fork()) == 0) {
@@ -430,6 +474,7 @@ int cmd_serve(int argc, char **argv)
 			if (p[2 + i].revents & (POLLIN | POLLHUP | POLLERR))
 				read_pending(&s, i);
 		expire_pending(&s);
+		log_window(&s.log);
 		if (p[0].revents & POLLIN)
 			for (int k = 0; k < MAX_PENDING && accept_one(&s); k++)
 				;
@@ -437,6 +482,8 @@ int cmd_serve(int argc, char **argv)
 	stop_sessions(&s);
 	while (s.npending > 0)
 		drop_pending(&s, 0, NULL);
+	s.log.since = net_mono() - LOG_WINDOW_S;   /* the count not logged yet */
+	log_window(&s.log);
 	close(s.lfd);
 	fprintf(stderr, "sysindex serve: stopped%s\n", sig_pending() ? " (signal)" : "");
 	return 0;

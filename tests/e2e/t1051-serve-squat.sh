@@ -5,7 +5,7 @@
 # it comes within 2 s of DONE with every byte the client sent, on the
 # one-stream path and on the poll loop of several streams.  Every loop is
 # bounded in count (at most 40 connections per round) and time (12 s); only
-# 127.0.0.1 is used.
+# 127.0.0.1 is used.  60 strangers with a wrong token log 20 lines and a count.
 # e2e: slow (30 s or more: tests/e2e/run.sh starts it first)
 . tests/e2e/lib.sh
 command -v python3 >/dev/null 2>&1 || skip "python3 is needed for the strangers"
@@ -64,6 +64,19 @@ for streams in 1 4; do
 		die "$streams stream(s): strangers delayed the result by $6 s: $out"
 done
 kill -0 "$spid" || die "the server died"
+
+# 60 strangers with a wrong token: the log grows by at most 20 lines per 10 s,
+# then one line with the count of the others.
+timeout 30 python3 - "$port" <<'PY' || die "wrong-token strangers"
+import socket, sys
+for _ in range(60):
+    s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=5)
+    s.sendall(b"SYSINDEX1 wrong\n"); s.recv(99); s.close()
+PY
 kill -TERM "$spid"; wait "$spid" || die "serve: exit $? after SIGTERM"
+n=$(grep -c 'dropped a connection from 127.0.0.1:[0-9]*: wrong token' "$T/serve.err")
+[ "$n" -eq 20 ] || die "$n lines for 60 strangers, want 20: the log grows with a flood"
+grep -q '^sysindex serve: 40 more connections dropped or refused in 10 s' "$T/serve.err" ||
+	die "no count of the strangers not logged: $(tail -n 3 "$T/serve.err")"
 no_strays
 exit 0
