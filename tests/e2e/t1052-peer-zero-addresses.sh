@@ -1,8 +1,9 @@
 # Issue 41, defects 3 and 5 (--peer): a peer whose RESULT makes a zero
 # (1 byte in 2 s) gets 0.0 Gbit/s in every file, never UnixBench's rate of 1
-# (which is for the index tests); --peer ::1:PORT is a usage error naming
-# [::1]:PORT; --peer with tests named of which none talks to a peer is a
-# usage error, with no test named it runs the net group and says so;
+# (which is for the index tests), and compare reads it back so;
+# --peer ::1:PORT is a usage error naming [::1]:PORT; --peer with tests
+# named of which none talks to a peer is a usage error, with no test named
+# it runs the net group and says so;
 # localhost reaches a server bound to ::1 only; an IPv6 peer prints as
 # [::1]:PORT; serve --bind ::ffff:127.0.0.1 (or 127.0.0.2) says loopback.
 # Only 127.0.0.1 and ::1 are used.
@@ -54,6 +55,9 @@ assert scores and all(s == 0 for s in scores), scores
 rows = [r for r in csv.reader(open(sys.argv[2])) if "tcp-stream" in r]
 assert rows, "no CSV row"
 PY
+# compare reads the zero back as the run wrote it: its samples fit its report.
+"$ROOT/Run" compare "$r" "$r" >"$T/cmp" 2>&1 || die "compare: $(cat "$T/cmp")"
+grep -q 'its samples are ignored' "$T/cmp" && die "compare: the zero's samples do not fit: $(cat "$T/cmp")"
 kill "$fpid" 2>/dev/null
 
 # Defect 5: bare IPv6, --peer without a test that uses it: one line, exit 2.
