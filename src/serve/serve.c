@@ -227,6 +227,7 @@ static void peer_name(int fd, char *who, size_t len)
 	char host[NI_MAXHOST], port[16];
 
 	fmt(who, len, "?");
+	memset(&ss, 0, sizeof(ss));
 	if (getpeername(fd, (struct sockaddr *)&ss, &sl) == 0 &&
 	    getnameinfo((struct sockaddr *)&ss, sl, host, sizeof(host), port, sizeof(port),
 			NI_NUMERICHOST | NI_NUMERICSERV) == 0)

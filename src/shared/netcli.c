@@ -47,6 +47,7 @@ static void loop_server(int lfd, const char *token, const struct sockaddr_in *cl
 		socklen_t fl = sizeof(from);
 		int left = (int)((deadline - net_mono()) * 1000);
 
+		memset(&from, 0, sizeof(from));
 		if (left <= 0 || net_wait(lfd, POLLIN, left) != 1)
 			_exit(1);
 		ctl = accept(lfd, (struct sockaddr *)&from, &fl);
