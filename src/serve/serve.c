@@ -199,8 +199,8 @@ static void announce(const struct serve_state *s)
 	       loop ? "loopback only; --bind ADDR to accept other hosts"
 		    : "reachable from other hosts: anyone with the token can run tests");
 	printf("sysindex serve: token %s\n", s->cfg.token);
-	printf("sysindex serve: on the client: ./Run --peer HOST:%u --peer-token %s net\n",
-	       port, s->cfg.token);
+	printf("sysindex serve: on the client: ./Run --peer %s:%u --peer-token %s net\n",
+	       ss.ss_family == AF_INET6 ? "[HOST]" : "HOST", port, s->cfg.token);
 	printf("sysindex serve: caps: %u sessions, %u s and %llu MiB per test, %u s idle; Ctrl-C stops\n",
 	       s->cfg.max_sessions, s->cfg.max_seconds, s->cfg.max_bytes >> 20, s->cfg.idle);
 	fflush(stdout);

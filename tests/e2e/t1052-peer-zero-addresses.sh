@@ -91,6 +91,8 @@ done
 # IPv6: localhost falls back to ::1; the peer prints as [::1]:PORT.
 if python3 -c 'import socket; s=socket.socket(socket.AF_INET6); s.bind(("::1",0))' 2>/dev/null; then
 	start_serve --token tokentokentokentoken --bind ::1
+	grep -q "on the client: ./Run --peer \[HOST\]:$port " "$T/serve.out" ||
+		die "serve --bind ::1 does not show the brackets: $(cat "$T/serve.out")"
 	for host in localhost '[::1]'; do
 		rm -rf "$RES"/*
 		run_si --quick --duration 1 -c 1 --peer "$host:$port" \
