@@ -308,14 +308,16 @@ int net_client_done(struct net_client *c, struct net_result *res, char *err, siz
 
 	c->upath[0] = '\0';
 	if (net_printf(c->ctl, "DONE") != 0) {
-		snprintf(err, errlen, "peer %s closed the connection mid-test: %s", c->name, strerror(errno));
+		snprintf(err, errlen, "peer %s closed the connection mid-test: %s", c->name,
+			 strerror(errno));
 		return -1;
 	}
 	n = net_readline(c->ctl, line, sizeof(line), NET_ANSWER_MS);
 	if (n > 0 && net_parse_result(line, res) == 0) {
 		if ((why = net_result_implausible(res, c->seconds, 0, 0)) == NULL)
 			return 0;
-		snprintf(err, errlen, "peer %s: impossible result (%s): \"%.60s\"", c->name, why, line);
+		snprintf(err, errlen, "peer %s: impossible result (%s): \"%.60s\"", c->name, why,
+			 line);
 		return -1;
 	}
 	if (n > 0 && strncmp(line, "RESULT", 6) == 0)

@@ -78,8 +78,8 @@ static void *serve(void *arg)
 		int n;
 
 		if (len >= 4 && memcmp(p, "OK @", 4) == 0)
-			n = snprintf(out, sizeof(out), "OK %u%.*s\n", f->dport, (int)(len > 200 ? 196 : len - 4),
-				     p + 4);
+			n = snprintf(out, sizeof(out), "OK %u%.*s\n", f->dport,
+				     (int)(len > 200 ? 196 : len - 4), p + 4);
 		else
 			n = snprintf(out, sizeof(out), "%.*s\n", (int)(len > 300 ? 300 : len), p);
 		if (n > 0 && net_writeall(fd, out, (size_t)n) != 0)
