@@ -7,6 +7,7 @@
 # localhost reaches a server bound to ::1 only; an IPv6 peer prints as
 # [::1]:PORT; serve --bind ::ffff:127.0.0.1 (or 127.0.0.2) says loopback.
 # Only 127.0.0.1 and ::1 are used.
+# e2e: slow (30 s or more: tests/e2e/run.sh starts it first)
 . tests/e2e/lib.sh
 command -v python3 >/dev/null 2>&1 || skip "python3 is needed for the fake peer"
 SI=$ROOT/sysindex
