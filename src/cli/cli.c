@@ -98,7 +98,8 @@ const struct opt_def opt_table[O_COUNT] = {
 		.def_note = "4 x the last-level cache",
 		.help = "memory tests: bytes per array, e.g. 64M" },
 	[O_PEER] = { .lname = "peer", .kind = OPT_STR, .off = OFF(peer), .argname = "HOST[:PORT]",
-		.help = "net tests: run against `sysindex serve` there instead of loopback" },
+		.help = "net tests: run against `sysindex serve` there instead of loopback "
+			"([IPv6]:PORT; no test named: the net group)" },
 	[O_PEER_TOKEN] = { .lname = "peer-token", .kind = OPT_STR, .off = OFF(peer_token),
 		.argname = "T", .help = "the token `sysindex serve` printed (needed with --peer)" },
 	[O_PROGRESS] = { .lname = "progress", .kind = OPT_CHOICE, .off = OFF(progress),
@@ -269,7 +270,9 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 		if (select_word(cfg, argv[i], err, errlen) != 0)
 			return CLI_USAGE;
 	}
-	if (first >= argc && select_word(cfg, "index", err, errlen) != 0)
+	/* No test named: the index; with --peer, the tests it is for (iperf3 -c HOST). */
+	cfg->tests_named = first < argc;
+	if (first >= argc && select_word(cfg, cfg->peer ? "net" : "index", err, errlen) != 0)
 		return CLI_USAGE;
 	if (cfg->ntestdirs >= 1)
 		cfg->testdir = cfg->testdirs[0];

@@ -82,6 +82,7 @@ struct config {
 	unsigned char given[O_COUNT];
 	const struct test_def *tests[MAX_SELECTED];
 	size_t ntests;
+	int tests_named;          /* tests were named; else index (net with --peer) */
 };
 
 /* What the caller does after cli_parse (CLI_HELP..CLI_LIST are the ACTION rows'). */

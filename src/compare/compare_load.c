@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "compare/compare_int.h"
+#include "core/testtab.h"
 #include "stats/stats.h"
 #include "sysinfo/cpulimits.h"
 #include "sysinfo/hoststate.h"
@@ -168,20 +169,27 @@ static int samples_fit(const struct tp_report *r, const struct tp_samples *sm, c
 		for (size_t k = 0; k < r->blocks[b].nresults; k++) {
 			const struct tp_result *res = &r->blocks[b].results[k];
 			const struct tp_sample_set *set;
+			const struct test_def *def;
 			double sum = 0, v;
 			size_t kept = 0;
+			int zero;
 
 			if (res->status != TS_OK)
 				continue;
 			set = tp_find_samples(sm, tp_block_copies(&r->blocks[b]), res->title);
 			if (set == NULL)
 				continue;
+			def = test_find_title(res->title);
+			zero = 0;
 			for (size_t i = 0; i < set->n; i++)
 				if (!set->dropped[i]) {
 					sum += set->rate[i] > 0 ? log(set->rate[i]) : 0;
+					zero |= !(set->rate[i] > 0);
 					kept++;
 				}
-			v = kept ? exp(sum / (double)kept) : 0;
+			/* score_test's rule: a kept zero is 1 only in a test with a baseline. */
+			v = kept && !(zero && def != NULL && !test_zero_as_one(def)) ?
+			    exp(sum / (double)kept) : 0;
 			if (fabs(v - res->value) <= 0.051 + 1e-6 * fabs(res->value))
 				continue;
 			snprintf(why, len, "its samples give %.1f for %s at %u cop%s, the report %.1f",

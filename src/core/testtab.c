@@ -397,6 +397,11 @@ int test_is_own(const struct test_def *t)
 	return (t->groups & own_mask(group_table, group_table_len)) != 0;
 }
 
+int test_zero_as_one(const struct test_def *t)
+{
+	return t->baseline > 0;
+}
+
 const char *const test_placeholders[PH_COUNT] = {
 	[PH_SECS] = "@SECS@", [PH_DIR] = "@DIR@", [PH_PGMS] = "@PGMS@", [PH_FILE] = "@FILE@",
 	[PH_SIZE] = "@SIZE@", [PH_SETTLE] = "@SETTLE@", [PH_MEMSIZE] = "@MEMSIZE@",

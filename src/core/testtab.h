@@ -207,6 +207,13 @@ enum test_category test_category(const struct test_def *t);
 int group_selects(const struct group_def *g, const struct test_def *t);
 /* Whether t is in a group of sysindex's own (group_def.own). */
 int test_is_own(const struct test_def *t);
+/*
+ * UnixBench 6.0's rule for a kept sample that counted zero: it weighs as a
+ * rate of 1 in the score's geometric mean.  It belongs to the tests an index
+ * is computed from (a baseline in the table), whose index it keeps defined;
+ * any other test's score is then 0, never a figure no sample measured.
+ */
+int test_zero_as_one(const struct test_def *t);
 
 /* The tables checked together: the real ones (testtab_real()) or a fixture. */
 struct unit_def;

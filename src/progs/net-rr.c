@@ -64,9 +64,8 @@ static int check(struct rr_run *r, ssize_t got, const char *what)
 		return 0;
 	net_client_why(&r->cli, why, sizeof(why));
 	if (got == 0)
-		harness_fail("peer %s:%u closed the connection mid-test (%s)%s", r->cli.host,
-			     r->cli.port, what, why);
-	harness_fail("peer %s:%u: %s: %s%s", r->cli.host, r->cli.port, what, strerror(errno), why);
+		harness_fail("peer %s closed the connection mid-test (%s)%s", r->cli.name, what, why);
+	harness_fail("peer %s: %s: %s%s", r->cli.name, what, strerror(errno), why);
 }
 
 static void loop_rr(struct rr_run *r, int fd)
@@ -100,7 +99,7 @@ static void loop_crr(struct rr_run *r)
 			close(fd);
 			if (errno == EINTR && harness_stop)
 				break;
-			harness_fail("peer %s:%u: request: %s", r->cli.host, r->cli.port, strerror(errno));
+			harness_fail("peer %s: request: %s", r->cli.name, strerror(errno));
 		}
 		got = read(fd, &b, 1);
 		if (got == 1)
@@ -127,8 +126,8 @@ static void loop_udp(struct rr_run *r, int fd)
 		got = recv(fd, &b, 1, 0);
 		if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
 			if (++r->lost > UDP_MAX_LOST)
-				harness_fail("peer %s:%u stalled: %llu UDP requests unanswered",
-					     r->cli.host, r->cli.port, r->lost);
+				harness_fail("peer %s stalled: %llu UDP requests unanswered",
+					     r->cli.name, r->lost);
 			continue;
 		}
 		if (!check(r, got, "response"))

@@ -71,7 +71,7 @@ static noreturn void write_failed(struct stream_run *r, int err)
 	char why[NET_LINE_MAX + 16];
 
 	net_client_why(&r->cli, why, sizeof(why));
-	harness_fail("peer %s:%u closed the connection mid-test: %s%s", r->cli.host, r->cli.port,
+	harness_fail("peer %s closed the connection mid-test: %s%s", r->cli.name,
 		     strerror(err), why);
 }
 
@@ -91,8 +91,8 @@ static void blast(struct stream_run *r)
 			harness_fail_errno("poll");
 		if (n <= 0) {
 			if (!harness_stop && (harness_now() - quiet_since) * 1000 > STALL_MS)
-				harness_fail("peer %s:%u stalled: nothing accepted for %d s",
-					     r->cli.host, r->cli.port, STALL_MS / 1000);
+				harness_fail("peer %s stalled: nothing accepted for %d s",
+					     r->cli.name, STALL_MS / 1000);
 			continue;
 		}
 		quiet_since = harness_now();
@@ -153,8 +153,8 @@ int main(int argc, char **argv)
 		harness_fail("%s", err);
 	why = net_result_implausible(&res, run.seconds, run.sent, run.elapsed);
 	if (why != NULL)
-		harness_fail("peer %s:%u: impossible result (%s): %llu bytes in %.6f s, %llu sent "
-			     "in %.6f s", run.cli.host, run.cli.port, why, res.bytes, res.seconds,
+		harness_fail("peer %s: impossible result (%s): %llu bytes in %.6f s, %llu sent "
+			     "in %.6f s", run.cli.name, why, res.bytes, res.seconds,
 			     run.sent, run.elapsed);
 	if (run.unix_sock)
 		snprintf(path, sizeof(path), "Unix socket, %u stream%s", run.streams,

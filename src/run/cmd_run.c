@@ -84,8 +84,18 @@ static int check_peer(const struct config *cfg)
 		return 0;
 	}
 	if (net_split_peer(cfg->peer, host, sizeof(host), &port) != 0) {
-		fprintf(stderr, "sysindex: --peer: '%s' is not HOST, HOST:PORT or [IPv6]:PORT\n",
-			cfg->peer);
+		if (cfg->peer[0] != '[' && strchr(cfg->peer, ':') != strrchr(cfg->peer, ':'))
+			fprintf(stderr, "sysindex: --peer: '%s': an IPv6 address goes in brackets, "
+				"[ADDR]:PORT or [ADDR] (bare, its last group and a port look alike)\n",
+				cfg->peer);
+		else
+			fprintf(stderr, "sysindex: --peer: '%s' is not HOST, HOST:PORT or "
+				"[IPv6]:PORT\n", cfg->peer);
+		return 2;
+	}
+	if (!any) {
+		fprintf(stderr, "sysindex: --peer: none of the tests named talks to a peer "
+			"(the net group does: ./Run --peer %s --peer-token T net)\n", cfg->peer);
 		return 2;
 	}
 	if (tok == NULL || *tok == '\0') {
@@ -101,8 +111,8 @@ static int check_peer(const struct config *cfg)
 	}
 	if (cfg->peer_token != NULL)
 		setenv(NET_PEER_ENV, cfg->peer_token, 1);
-	if (!any && !cfg->quiet)
-		fprintf(stderr, "sysindex: --peer: none of the selected tests uses it (the net group does)\n");
+	if (!cfg->tests_named && !cfg->quiet)
+		fprintf(stderr, "sysindex: --peer with no test named: running the net group\n");
 	return 0;
 }
 

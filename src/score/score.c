@@ -181,6 +181,9 @@ void score_test(struct bench_result *t)
 		t->passes[idx[k]].dropped = dropped[k];
 		if (!dropped[k])
 			tsum += t->passes[idx[k]].time;
+		/* A kept zero outside UnixBench's index tests: the score is zero. */
+		if (!dropped[k] && !(rate[k] > 0) && !test_zero_as_one(t->def))
+			t->score = 0;
 	}
 	t->time = t->kept ? tsum / (double)t->kept : 0;
 	stats_summarize(rate, m, &t->stats);

@@ -58,8 +58,18 @@ struct pending {
 	char who[NI_MAXHOST + 16];
 };
 
+/* The log's lines about strangers: at most LOG_BURST per LOG_WINDOW_S. */
+#define LOG_BURST 20
+#define LOG_WINDOW_S 10
+
+struct drop_log {
+	double since;                    /* the window's start */
+	unsigned logged, unlogged;       /* lines in it, and connections past the burst */
+};
+
 struct serve_state {
 	struct serve_cfg cfg;
+	struct drop_log log;
 	int lfd;
 	pid_t sessions[MAX_SESSIONS_CAP];
 	size_t nsessions;
@@ -166,20 +176,31 @@ static int open_listener(struct serve_state *s)
 		fprintf(stderr, "sysindex serve: %s\n", err);
 		return 1;
 	}
+	if ((rc = fcntl(s->lfd, F_GETFL)) < 0 || fcntl(s->lfd, F_SETFL, rc | O_NONBLOCK) != 0) {
+		fprintf(stderr, "sysindex serve: fcntl: %s\n", strerror(errno));
+		return 1;
+	}
 	return 0;
 }
 
 static void announce(const struct serve_state *s)
 {
-	int loop = strcmp(s->cfg.bind, "127.0.0.1") == 0 || strcmp(s->cfg.bind, "::1") == 0;
+	struct sockaddr_storage ss;
+	socklen_t sl = sizeof(ss);
 	unsigned port = net_local_port(s->lfd);
+	int loop;
+
+	/* The address bound, not its spelling: 127.0.0.2 and ::ffff:127.0.0.1 are loopback too. */
+	memset(&ss, 0, sizeof(ss));
+	loop = getsockname(s->lfd, (struct sockaddr *)&ss, &sl) == 0 &&
+	       net_is_loopback((struct sockaddr *)&ss);
 
 	printf("sysindex serve: listening on %s port %u (%s)\n", s->cfg.bind, port,
 	       loop ? "loopback only; --bind ADDR to accept other hosts"
 		    : "reachable from other hosts: anyone with the token can run tests");
 	printf("sysindex serve: token %s\n", s->cfg.token);
-	printf("sysindex serve: on the client: ./Run --peer HOST:%u --peer-token %s net\n",
-	       port, s->cfg.token);
+	printf("sysindex serve: on the client: ./Run --peer %s:%u --peer-token %s net\n",
+	       ss.ss_family == AF_INET6 ? "[HOST]" : "HOST", port, s->cfg.token);
 	printf("sysindex serve: caps: %u sessions, %u s and %llu MiB per test, %u s idle; Ctrl-C stops\n",
 	       s->cfg.max_sessions, s->cfg.max_seconds, s->cfg.max_bytes >> 20, s->cfg.idle);
 	fflush(stdout);
@@ -206,6 +227,7 @@ static void peer_name(int fd, char *who, size_t len)
 	char host[NI_MAXHOST], port[16];
 
 	fmt(who, len, "?");
+	memset(&ss, 0, sizeof(ss));
 	if (getpeername(fd, (struct sockaddr *)&ss, &sl) == 0 &&
 	    getnameinfo((struct sockaddr *)&ss, sl, host, sizeof(host), port, sizeof(port),
 			NI_NUMERICHOST | NI_NUMERICSERV) == 0)
@@ -239,6 +261,35 @@ static noreturn void session(struct serve_state *s, int fd, const char *who)
 	_exit(rc == 0 ? 0 : 1);
 }
 
+/*
+ * A window past its time: how many were not logged, once, then a new
+ * window.  So a flood of strangers cannot grow the log without bound.
+ */
+static void log_window(struct drop_log *l)
+{
+	double now = net_mono();
+
+	if (now - l->since < LOG_WINDOW_S)
+		return;
+	if (l->unlogged > 0)
+		fprintf(stderr, "sysindex serve: %u more connections dropped or refused in %d s "
+			"(not logged one by one)\n", l->unlogged, LOG_WINDOW_S);
+	l->since = now;
+	l->logged = l->unlogged = 0;
+}
+
+/* Whether a line about a dropped or refused connection may go to the log. */
+static int log_drop(struct drop_log *l)
+{
+	log_window(l);
+	if (l->logged < LOG_BURST) {
+		l->logged++;
+		return 1;
+	}
+	l->unlogged++;
+	return 0;
+}
+
 /* Pending connection i is done: told why (NULL: nothing), logged, closed. */
 static void drop_pending(struct serve_state *s, size_t i, const char *why)
 {
@@ -246,7 +297,9 @@ static void drop_pending(struct serve_state *s, size_t i, const char *why)
 
 	if (why != NULL) {
 		net_printf(p->fd, "ERR %s", why);
-		fprintf(stderr, "sysindex serve: dropped a connection from %s: %s\n", p->who, why);
+		if (log_drop(&s->log))
+			fprintf(stderr, "sysindex serve: dropped a connection from %s: %s\n", p->who,
+				why);
 	}
 	close(p->fd);
 	*p = s->pending[--s->npending];
@@ -264,11 +317,14 @@ static void greeted(struct serve_state *s, size_t i)
 	reap(s, 0);
 	if (why == NULL && s->nsessions >= s->cfg.max_sessions) {
 		net_printf(p.fd, "ERR busy: %zu sessions already", s->nsessions);
-		fprintf(stderr, "sysindex serve: refused %s: %zu sessions already\n", p.who,
+		if (log_drop(&s->log))
+			fprintf(stderr, "sysindex serve: refused %s: %zu sessions already\n", p.who,
 			s->nsessions);
 	} else if (why != NULL) {
 		net_printf(p.fd, "ERR %s", why);
-		fprintf(stderr, "sysindex serve: dropped a connection from %s: %s\n", p.who, why);
+		if (log_drop(&s->log))
+			fprintf(stderr, "sysindex serve: dropped a connection from %s: %s\n", p.who,
+				why);
 	} else if (flags < 0 || fcntl(p.fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
 		fprintf(stderr, "sysindex serve: fcntl: %s\n", strerror(errno));
 	} else if ((pid = fork()) == 0) {
@@ -320,13 +376,19 @@ static int read_pending(struct serve_state *s, size_t i)
 	return 0;
 }
 
-static void accept_one(struct serve_state *s)
+/*
+ * Take one queued connection (the listener never blocks): 1 when one was
+ * taken, 0 when none is queued.  Its greeting is read at once if it came with
+ * the connection, as a client's does, so a flood of strangers pushing out
+ * the oldest pending connection cannot push out a client.
+ */
+static int accept_one(struct serve_state *s)
 {
 	int fd = accept4(s->lfd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
 	struct pending *p;
 
 	if (fd < 0)
-		return;
+		return errno == EINTR || errno == ECONNABORTED;
 	if (s->npending == MAX_PENDING) {
 		size_t oldest = 0;
 
@@ -340,6 +402,8 @@ static void accept_one(struct serve_state *s)
 	p->fd = fd;
 	p->deadline = net_mono() + NET_HELLO_S;
 	peer_name(fd, p->who, sizeof(p->who));
+	read_pending(s, s->npending - 1);
+	return 1;
 }
 
 /* Pending connections past their deadline are told so and closed. */
@@ -411,12 +475,16 @@ int cmd_serve(int argc, char **argv)
 			if (p[2 + i].revents & (POLLIN | POLLHUP | POLLERR))
 				read_pending(&s, i);
 		expire_pending(&s);
+		log_window(&s.log);
 		if (p[0].revents & POLLIN)
-			accept_one(&s);
+			for (int k = 0; k < MAX_PENDING && accept_one(&s); k++)
+				;
 	}
 	stop_sessions(&s);
 	while (s.npending > 0)
 		drop_pending(&s, 0, NULL);
+	s.log.since = net_mono() - LOG_WINDOW_S;   /* the count not logged yet */
+	log_window(&s.log);
 	close(s.lfd);
 	fprintf(stderr, "sysindex serve: stopped%s\n", sig_pending() ? " (signal)" : "");
 	return 0;

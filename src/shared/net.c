@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -173,12 +174,24 @@ int net_listen_like(const struct sockaddr *like, socklen_t likelen, unsigned por
 	if (type == SOCK_STREAM)
 		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
 	if (bind(fd, (struct sockaddr *)&ss, likelen) != 0 ||
-	    (type == SOCK_STREAM && listen(fd, 64) != 0)) {
+	    (type == SOCK_STREAM && listen(fd, NET_LISTEN_BACKLOG) != 0)) {
 		snprintf(err, errlen, "cannot listen on %s port %u: %s", host, port, strerror(errno));
 		close(fd);
 		return -1;
 	}
 	return fd;
+}
+
+int net_is_loopback(const struct sockaddr *sa)
+{
+	if (sa->sa_family == AF_INET)
+		return (ntohl(((const struct sockaddr_in *)sa)->sin_addr.s_addr) >> 24) == 127;
+	if (sa->sa_family == AF_INET6) {
+		const struct in6_addr *a = &((const struct sockaddr_in6 *)sa)->sin6_addr;
+
+		return IN6_IS_ADDR_LOOPBACK(a) || (IN6_IS_ADDR_V4MAPPED(a) && a->s6_addr[12] == 127);
+	}
+	return 0;
 }
 
 unsigned net_local_port(int fd)
@@ -236,28 +249,52 @@ fail:
 	return -1;
 }
 
-int net_connect(const char *host, unsigned port, int timeout_ms, char *err, size_t errlen)
+/* fd connected to one of name's addresses (every one tried in turn), or -1. */
+static int connect_name(const char *name, const char *sport, int timeout_ms, char *why,
+			size_t whylen, int *resolved)
 {
 	struct addrinfo hints, *res = NULL;
-	char sport[16], why[160] = "no address";
 	int rc, fd = -1;
 
 	memset(&hints, 0, sizeof(hints));
 	hints.ai_family = AF_UNSPEC;
 	hints.ai_socktype = SOCK_STREAM;
-	snprintf(sport, sizeof(sport), "%u", port);
-	rc = getaddrinfo(host, sport, &hints, &res);
+	rc = getaddrinfo(name, sport, &hints, &res);
 	if (rc != 0) {
-		snprintf(err, errlen, "cannot resolve %s: %s", host, gai_strerror(rc));
+		snprintf(why, whylen, "%s", gai_strerror(rc));
 		return -1;
 	}
+	*resolved = 1;
 	for (struct addrinfo *ai = res; ai != NULL && fd < 0; ai = ai->ai_next)
 		fd = net_connect_addr(ai->ai_addr, ai->ai_addrlen, SOCK_STREAM, timeout_ms,
-				      why, sizeof(why));
+				      why, whylen);
 	freeaddrinfo(res);
-	if (fd < 0)
-		snprintf(err, errlen, "cannot connect to %s port %u: %s", host, port, why);
 	return fd;
+}
+
+/*
+ * "localhost" is the loopback of either family, whatever /etc/hosts says
+ * (RFC 6761, as curl treats it): 127.0.0.1, then ::1.  Any other name: every
+ * address getaddrinfo gives, in its order.
+ */
+int net_connect(const char *host, unsigned port, int timeout_ms, char *err, size_t errlen)
+{
+	static const char *const loopback[] = { "127.0.0.1", "::1", NULL };
+	const char *const named[] = { host, NULL };
+	const char *const *names = strcasecmp(host, "localhost") == 0 ? loopback : named;
+	char sport[16], why[160] = "no address";
+	int fd = -1, resolved = 0;
+
+	snprintf(sport, sizeof(sport), "%u", port);
+	for (size_t i = 0; names[i] != NULL && fd < 0; i++)
+		fd = connect_name(names[i], sport, timeout_ms, why, sizeof(why), &resolved);
+	if (fd >= 0)
+		return fd;
+	if (!resolved)
+		snprintf(err, errlen, "cannot resolve %s: %s", host, why);
+	else
+		snprintf(err, errlen, "cannot connect to %s port %u: %s", host, port, why);
+	return -1;
 }
 
 int net_split_peer(const char *spec, char *host, size_t hostlen, unsigned *port)
@@ -278,9 +315,10 @@ int net_split_peer(const char *spec, char *host, size_t hostlen, unsigned *port)
 			return -1;
 	} else {
 		colon = strrchr(spec, ':');
-		/* Two colons and no brackets: a bare IPv6 address, no port. */
+		/* Two colons and no brackets: a bare IPv6 address, whose last group
+		 * cannot be told from a port (::1:5320): brackets are needed. */
 		if (colon != NULL && strchr(spec, ':') != colon)
-			colon = NULL;
+			return -1;
 		hl = colon ? (size_t)(colon - spec) : strlen(spec);
 	}
 	if (hl == 0 || hl >= hostlen)

@@ -50,6 +50,7 @@
 #define NET_EMPTY_LINES_MAX 16
 #define NET_GRACE_S 10
 #define NET_MAX_STREAMS 16
+#define NET_LISTEN_BACKLOG 64           /* connections a listener queues */
 #define NET_STREAM_BLOCK (128u << 10)   /* bytes per write: iperf3's default */
 #define NET_BLOCK_ALIGN 4096u            /* the stream buffers' alignment: a page */
 
@@ -115,6 +116,12 @@ int net_wait(int fd, short events, int timeout_ms);
 int net_listen_like(const struct sockaddr *like, socklen_t likelen, unsigned port,
 		    int type, char *err, size_t errlen);
 
+/*
+ * Whether sa is a loopback address: 127.0.0.0/8, ::1, or 127.x.x.x mapped
+ * into IPv6 (::ffff:127.0.0.1), which only this host can reach.
+ */
+int net_is_loopback(const struct sockaddr *sa);
+
 /* The port a socket is bound to, 0 if unknown. */
 unsigned net_local_port(int fd);
 
@@ -128,7 +135,10 @@ int net_connect(const char *host, unsigned port, int timeout_ms, char *err, size
 int net_connect_addr(const struct sockaddr *sa, socklen_t len, int type, int timeout_ms,
 		     char *err, size_t errlen);
 
-/* Split "HOST", "HOST:PORT" or "[V6]:PORT"; -1 if malformed. */
+/*
+ * Split "HOST", "HOST:PORT", "[V6]" or "[V6]:PORT"; -1 if malformed, and for
+ * a bare IPv6 address ("::1:5320": its last group or a port?).
+ */
 int net_split_peer(const char *spec, char *host, size_t hostlen, unsigned *port);
 
 /* 'n' random hex characters (/dev/urandom) and a NUL into out; 0 or -1. */

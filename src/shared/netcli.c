@@ -21,31 +21,59 @@
 #define LOOP_MAX_BYTES (~0ull)
 #define LOOP_IDLE_S 60
 
-/* The loopback server: one session on lfd, then exit.  Never returns. */
-static void loop_server(int lfd, const char *token)
+/*
+ * The loopback server: one session, then exit.  Never returns.  The session
+ * is the connection from 'client' (the test program's own socket, connected
+ * before the fork): any other that reaches the kernel-chosen port first is
+ * closed unread, so a stranger on this host can neither take the session
+ * nor hold it up.  Bounded: the listen backlog's worth, within
+ * NET_CONNECT_MS.
+ */
+static void loop_server(int lfd, const char *token, const struct sockaddr_in *client)
 {
 	struct net_limits lim = {
 		.token = token, .max_seconds = 86400, .max_bytes = LOOP_MAX_BYTES,
 		.idle_seconds = LOOP_IDLE_S, .allow_unix = 1,
 	};
+	double deadline = net_mono() + NET_CONNECT_MS / 1000.0;
 	char err[256];
-	int ctl;
+	int ctl = -1;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlive the test program */
 	signal(SIGALRM, SIG_DFL);
 	signal(SIGPIPE, SIG_IGN);
-	if (net_wait(lfd, POLLIN, NET_CONNECT_MS) != 1)
-		_exit(1);
-	ctl = accept(lfd, NULL, NULL);
+	for (int i = 0; i <= NET_LISTEN_BACKLOG && ctl < 0; i++) {
+		struct sockaddr_in from;
+		socklen_t fl = sizeof(from);
+		int left = (int)((deadline - net_mono()) * 1000);
+
+		memset(&from, 0, sizeof(from));
+		if (left <= 0 || net_wait(lfd, POLLIN, left) != 1)
+			_exit(1);
+		ctl = accept(lfd, (struct sockaddr *)&from, &fl);
+		if (ctl >= 0 && (fl != sizeof(from) || from.sin_family != AF_INET ||
+				 from.sin_port != client->sin_port ||
+				 from.sin_addr.s_addr != client->sin_addr.s_addr)) {
+			close(ctl);   /* not the test program */
+			ctl = -1;
+		}
+	}
 	close(lfd);
 	if (ctl < 0)
 		_exit(1);
 	_exit(net_serve_session(ctl, &lim, -1, err, sizeof(err)) == 0 ? 0 : 1);
 }
 
+/*
+ * The loopback server on 127.0.0.1, a port the kernel picks: the client's
+ * control connection is made first (the kernel completes it in the listen
+ * queue), then the server forked, told which connection is the client's.
+ */
 static int fork_loopback(struct net_client *c, char *token, char *err, size_t errlen)
 {
-	struct sockaddr_in lo;
+	struct sockaddr_in lo, me;
+	socklen_t ml = sizeof(me);
+	char why[160];
 	int lfd;
 
 	memset(&lo, 0, sizeof(lo));
@@ -60,6 +88,15 @@ static int fork_loopback(struct net_client *c, char *token, char *err, size_t er
 		return -1;
 	c->port = net_local_port(lfd);
 	snprintf(c->host, sizeof(c->host), "127.0.0.1");
+	lo.sin_port = htons((unsigned short)c->port);
+	c->ctl = net_connect_addr((struct sockaddr *)&lo, sizeof(lo), SOCK_STREAM, NET_CONNECT_MS,
+				  why, sizeof(why));
+	if (c->ctl < 0 || getsockname(c->ctl, (struct sockaddr *)&me, &ml) != 0) {
+		snprintf(err, errlen, "cannot connect to the loopback server: %s",
+			 c->ctl < 0 ? why : strerror(errno));
+		close(lfd);
+		return -1;
+	}
 	c->server = fork();
 	if (c->server < 0) {
 		snprintf(err, errlen, "fork: %s", strerror(errno));
@@ -67,8 +104,10 @@ static int fork_loopback(struct net_client *c, char *token, char *err, size_t er
 		c->server = 0;
 		return -1;
 	}
-	if (c->server == 0)
-		loop_server(lfd, token);
+	if (c->server == 0) {
+		close(c->ctl);
+		loop_server(lfd, token, &me);
+	}
 	close(lfd);
 	return 0;
 }
@@ -85,16 +124,16 @@ static int reply(struct net_client *c, char *rest, size_t restlen, const char *w
 		return 0;
 	}
 	if (n > 4 && strncmp(line, "ERR ", 4) == 0)
-		snprintf(err, errlen, "peer %s:%u refused %s: %s", c->host, c->port, what, line + 4);
+		snprintf(err, errlen, "peer %s refused %s: %s", c->name, what, line + 4);
 	else if (n < 0 && errno == ETIMEDOUT)
-		snprintf(err, errlen, "peer %s:%u did not answer %s within %d s", c->host, c->port,
+		snprintf(err, errlen, "peer %s did not answer %s within %d s", c->name,
 			 what, NET_ANSWER_MS / 1000);
 	else if (n <= 0)
-		snprintf(err, errlen, "peer %s:%u closed the connection at %s%s%s", c->host, c->port,
+		snprintf(err, errlen, "peer %s closed the connection at %s%s%s", c->name,
 			 what, n < 0 ? ": " : "", n < 0 ? strerror(errno) : "");
 	else
-		snprintf(err, errlen, "peer %s:%u is not a sysindex server (said \"%.40s\")",
-			 c->host, c->port, line);
+		snprintf(err, errlen, "peer %s is not a sysindex server (said \"%.40s\")",
+			 c->name, line);
 	return -1;
 }
 
@@ -122,7 +161,11 @@ int net_client_open(struct net_client *c, const char *peer, char *err, size_t er
 		snprintf(token, sizeof(token), "%s", t);
 		c->remote = 1;
 	}
-	c->ctl = net_connect(c->host, c->port, NET_CONNECT_MS, err, errlen);
+	/* As the user writes it back: an IPv6 address in brackets. */
+	snprintf(c->name, sizeof(c->name), strchr(c->host, ':') ? "[%s]:%u" : "%s:%u", c->host,
+		 c->port);
+	if (c->ctl < 0)   /* the loopback server's is open already */
+		c->ctl = net_connect(c->host, c->port, NET_CONNECT_MS, err, errlen);
 	if (c->ctl < 0)
 		return -1;
 	c->addrlen = sizeof(c->addr);
@@ -131,7 +174,7 @@ int net_client_open(struct net_client *c, const char *peer, char *err, size_t er
 		return -1;
 	}
 	if (net_printf(c->ctl, "%s %s", NET_MAGIC, token) != 0) {
-		snprintf(err, errlen, "peer %s:%u: %s", c->host, c->port, strerror(errno));
+		snprintf(err, errlen, "peer %s: %s", c->name, strerror(errno));
 		return -1;
 	}
 	return reply(c, rest, sizeof(rest), "the session", err, errlen);
@@ -144,14 +187,14 @@ int net_client_test(struct net_client *c, enum net_kind kind, unsigned seconds,
 
 	c->seconds = seconds;
 	if (net_printf(c->ctl, "TEST %s %u %u", net_kind_name[kind], seconds, streams) != 0) {
-		snprintf(err, errlen, "peer %s:%u: %s", c->host, c->port, strerror(errno));
+		snprintf(err, errlen, "peer %s: %s", c->name, strerror(errno));
 		return -1;
 	}
 	if (reply(c, rest, sizeof(rest), "the test", err, errlen) != 0)
 		return -1;
 	if (sscanf(rest, "%255s %16s", where, c->cookie) != 2 ||
 	    strlen(c->cookie) != NET_COOKIE_LEN) {
-		snprintf(err, errlen, "peer %s:%u: malformed reply \"%.40s\"", c->host, c->port, rest);
+		snprintf(err, errlen, "peer %s: malformed reply \"%.40s\"", c->name, rest);
 		return -1;
 	}
 	if (kind == NK_USTREAM) {
@@ -165,7 +208,7 @@ int net_client_test(struct net_client *c, enum net_kind kind, unsigned seconds,
 	else
 		c->data_port = (unsigned)strtoul(where, NULL, 10);
 	if (c->data_port == 0) {
-		snprintf(err, errlen, "peer %s:%u: bad data port \"%.20s\"", c->host, c->port, where);
+		snprintf(err, errlen, "peer %s: bad data port \"%.20s\"", c->name, where);
 		return -1;
 	}
 	return 0;
@@ -265,28 +308,28 @@ int net_client_done(struct net_client *c, struct net_result *res, char *err, siz
 
 	c->upath[0] = '\0';
 	if (net_printf(c->ctl, "DONE") != 0) {
-		snprintf(err, errlen, "peer %s:%u closed the connection mid-test: %s", c->host,
-			 c->port, strerror(errno));
+		snprintf(err, errlen, "peer %s closed the connection mid-test: %s", c->name,
+			 strerror(errno));
 		return -1;
 	}
 	n = net_readline(c->ctl, line, sizeof(line), NET_ANSWER_MS);
 	if (n > 0 && net_parse_result(line, res) == 0) {
 		if ((why = net_result_implausible(res, c->seconds, 0, 0)) == NULL)
 			return 0;
-		snprintf(err, errlen, "peer %s:%u: impossible result (%s): \"%.60s\"", c->host,
-			 c->port, why, line);
+		snprintf(err, errlen, "peer %s: impossible result (%s): \"%.60s\"", c->name, why,
+			 line);
 		return -1;
 	}
 	if (n > 0 && strncmp(line, "RESULT", 6) == 0)
-		snprintf(err, errlen, "peer %s:%u: malformed result \"%.60s\"", c->host, c->port,
+		snprintf(err, errlen, "peer %s: malformed result \"%.60s\"", c->name,
 			 line);
 	else if (n > 4 && strncmp(line, "ERR ", 4) == 0)
-		snprintf(err, errlen, "peer %s:%u: %s", c->host, c->port, line + 4);
+		snprintf(err, errlen, "peer %s: %s", c->name, line + 4);
 	else if (n < 0 && errno == ETIMEDOUT)
-		snprintf(err, errlen, "peer %s:%u stalled: no result within %d s", c->host, c->port,
+		snprintf(err, errlen, "peer %s stalled: no result within %d s", c->name,
 			 NET_ANSWER_MS / 1000);
 	else
-		snprintf(err, errlen, "peer %s:%u closed the connection mid-test", c->host, c->port);
+		snprintf(err, errlen, "peer %s closed the connection mid-test", c->name);
 	return -1;
 }
 
@@ -342,7 +385,7 @@ void net_client_path(const struct net_client *c, char *out, size_t len)
 		fclose(f);
 	}
 	if (c->remote)
-		snprintf(out, len, "peer %s:%u via %s, MTU %s", c->host, c->port, ifname, mtu);
+		snprintf(out, len, "peer %s via %s, MTU %s", c->name, ifname, mtu);
 	else
 		snprintf(out, len, "loopback %s via %s, MTU %s", c->host, ifname, mtu);
 }

@@ -29,6 +29,7 @@ struct net_client {
 	int remote;                    /* 1 when talking to `sysindex serve` */
 	char host[256];
 	unsigned port;
+	char name[256 + 8];            /* "HOST:PORT", "[V6]:PORT": for messages */
 	struct sockaddr_storage addr;  /* the server's end of the control connection */
 	socklen_t addrlen;
 	char cookie[NET_COOKIE_LEN + 1];
@@ -75,7 +76,7 @@ int net_client_done(struct net_client *c, struct net_result *res, char *err, siz
  */
 void net_client_why(struct net_client *c, char *out, size_t len);
 
-/* "loopback 127.0.0.1 via lo, MTU 65536" or "peer H:P via eth0, MTU 1500". */
+/* "loopback 127.0.0.1 via lo, MTU 65536", "peer H:P via eth0, MTU 1500" or "peer [V6]:P ...". */
 void net_client_path(const struct net_client *c, char *out, size_t len);
 
 void net_client_close(struct net_client *c);

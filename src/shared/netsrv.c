@@ -44,6 +44,25 @@ struct phase {
 	char *buf;
 };
 
+/*
+ * A stream listener that never blocks: every connection queued is taken in
+ * one go (a flood of strangers in turns with the client), and at DONE the
+ * queue is swept without waiting.
+ */
+static int listener_nonblock(struct phase *ph, char *err, size_t errlen)
+{
+	int fl;
+
+	if (ph->kind == NK_UDP)
+		return 0;
+	fl = fcntl(ph->lfd, F_GETFL);
+	if (fl < 0 || fcntl(ph->lfd, F_SETFL, fl | O_NONBLOCK) != 0) {
+		snprintf(err, errlen, "fcntl: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 static int open_data(struct phase *ph, int ctl, const struct net_limits *lim, char *err,
 		     size_t errlen)
 {
@@ -64,12 +83,12 @@ static int open_data(struct phase *ph, int ctl, const struct net_limits *lim, ch
 		unlink(ph->upath);
 		ph->lfd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 		if (ph->lfd < 0 || bind(ph->lfd, (struct sockaddr *)&un, sizeof(un)) != 0 ||
-		    listen(ph->lfd, 16) != 0) {
+		    listen(ph->lfd, NET_LISTEN_BACKLOG) != 0) {
 			snprintf(err, errlen, "cannot listen on %s: %s", ph->upath, strerror(errno));
 			ph->upath[0] = '\0';
 			return -1;
 		}
-		return 0;
+		return listener_nonblock(ph, err, errlen);
 	}
 	if (getsockname(ctl, (struct sockaddr *)&ss, &len) != 0) {
 		snprintf(err, errlen, "getsockname: %s", strerror(errno));
@@ -77,7 +96,7 @@ static int open_data(struct phase *ph, int ctl, const struct net_limits *lim, ch
 	}
 	ph->lfd = net_listen_like((struct sockaddr *)&ss, len, 0,
 				  ph->kind == NK_UDP ? SOCK_DGRAM : SOCK_STREAM, err, errlen);
-	return ph->lfd < 0 ? -1 : 0;
+	return ph->lfd < 0 ? -1 : listener_nonblock(ph, err, errlen);
 }
 
 static void close_conn(struct phase *ph, size_t i)
@@ -96,43 +115,33 @@ static size_t verified(const struct phase *ph)
 	return n;
 }
 
-/*
- * A new data connection counts for nothing until its cookie is in: a full
- * table pushes out the oldest unverified one (none: the new one is closed),
- * so a silent stranger can never take a client's stream slot.
- */
-static void accept_conn(struct phase *ph)
+/* The cookie check of connection c, once its 16 bytes are in: 0 to keep it, -1 to close it. */
+static int cookie_in(struct phase *ph, const struct conn *c)
 {
-	static const struct timeval send_wait = { .tv_sec = 1 };
-	int fd = accept4(ph->lfd, NULL, NULL, SOCK_CLOEXEC);
+	if (memcmp(c->cookie, ph->cookie, NET_COOKIE_LEN) != 0)
+		return -1;   /* not this session's client */
+	if (ph->kind != NK_CRR && verified(ph) > ph->streams)
+		return -1;   /* more streams than the test asked for */
+	return 0;
+}
 
-	if (fd < 0)
-		return;
-	if (ph->nconns == MAX_CONNS) {
-		size_t oldest = MAX_CONNS;
+/*
+ * Whatever connection c has sent of its cookie, without waiting: 1 verified,
+ * 0 not yet, -1 close it.  A client writes its cookie as it connects, so it
+ * is usually in by the time the connection is accepted.
+ */
+static int read_cookie(struct phase *ph, struct conn *c)
+{
+	ssize_t got = recv(c->fd, c->cookie + c->have, NET_COOKIE_LEN - c->have, MSG_DONTWAIT);
 
-		for (size_t i = 0; i < ph->nconns; i++)
-			if (ph->conns[i].have < NET_COOKIE_LEN &&
-			    (oldest == MAX_CONNS || ph->conns[i].since < ph->conns[oldest].since))
-				oldest = i;
-		if (oldest == MAX_CONNS) {
-			close(fd);
-			return;
-		}
-		close_conn(ph, oldest);
-	}
-	if (ph->kind == NK_RR || ph->kind == NK_CRR)
-		net_nodelay(fd);
-	/* A client that stops reading its answers: a write gives up after 1 s
-	 * (the connection is closed), so the test's cap holds. */
-	if (setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &send_wait, sizeof(send_wait)) != 0) {
-		close(fd);
-		return;
-	}
-	ph->conns[ph->nconns].fd = fd;
-	ph->conns[ph->nconns].since = net_mono();
-	ph->conns[ph->nconns].have = 0;
-	ph->nconns++;
+	if (got < 0)
+		return errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK ? 0 : -1;
+	if (got == 0)
+		return -1;
+	c->have += (size_t)got;
+	if (c->have < NET_COOKIE_LEN)
+		return 0;
+	return cookie_in(ph, c) == 0 ? 1 : -1;
 }
 
 /* Unverified connections older than NET_HELLO_S are closed unread. */
@@ -192,31 +201,100 @@ static void single_conn(struct phase *ph, struct conn *c, const struct net_limit
 			break;
 }
 
+/*
+ * Connection c's cookie is in: 0 to keep it for the poll loop, -1 to close
+ * it.  The only connection of a one-stream test is served here to its end.
+ */
+static int conn_verified(struct phase *ph, struct conn *c, const struct net_limits *lim)
+{
+	if (ph->streams == 1 &&
+	    (ph->kind == NK_RR || ph->kind == NK_STREAM || ph->kind == NK_USTREAM)) {
+		single_conn(ph, c, lim);
+		return -1;
+	}
+	return 0;
+}
+
 /* Data on connection i; returns 0 to keep it, -1 to close it. */
 static int serve_conn(struct phase *ph, size_t i, const struct net_limits *lim)
 {
 	struct conn *c = &ph->conns[i];
-	ssize_t got;
+	int rc;
 
 	if (c->have < NET_COOKIE_LEN) {
-		got = read(c->fd, c->cookie + c->have, NET_COOKIE_LEN - c->have);
-		if (got <= 0)
-			return got < 0 && errno == EINTR ? 0 : -1;
-		c->have += (size_t)got;
-		if (c->have < NET_COOKIE_LEN)
-			return 0;
-		if (memcmp(c->cookie, ph->cookie, NET_COOKIE_LEN) != 0)
-			return -1;   /* not this session's client */
-		if (ph->kind != NK_CRR && verified(ph) > ph->streams)
-			return -1;   /* more streams than the test asked for */
-		if (ph->streams == 1 &&
-		    (ph->kind == NK_RR || ph->kind == NK_STREAM || ph->kind == NK_USTREAM)) {
-			single_conn(ph, c, lim);
-			return -1;
-		}
-		return 0;
+		rc = read_cookie(ph, c);
+		return rc <= 0 ? rc : conn_verified(ph, c, lim);
 	}
 	return take_data(ph, c, lim) < 0 ? -1 : 0;
+}
+
+/*
+ * A new data connection counts for nothing until its cookie is in: its
+ * cookie is read at once when it is there, and a full table pushes out the
+ * unverified one with the least of a cookie, the oldest of those (none: the
+ * new one is closed), so a silent stranger can never take a client's stream
+ * slot.  Returns 1 when a connection was taken from the queue, 0 when the
+ * queue is empty.
+ */
+static int accept_conn(struct phase *ph, const struct net_limits *lim)
+{
+	static const struct timeval send_wait = { .tv_sec = 1 };
+	int fd = accept4(ph->lfd, NULL, NULL, SOCK_CLOEXEC), rc;
+	struct conn *c;
+
+	if (fd < 0)
+		return errno == EINTR || errno == ECONNABORTED;
+	if (ph->nconns == MAX_CONNS) {
+		size_t worst = MAX_CONNS;
+
+		for (size_t i = 0; i < ph->nconns; i++) {
+			const struct conn *x = &ph->conns[i];
+
+			if (x->have < NET_COOKIE_LEN &&
+			    (worst == MAX_CONNS || x->have < ph->conns[worst].have ||
+			     (x->have == ph->conns[worst].have && x->since < ph->conns[worst].since)))
+				worst = i;
+		}
+		if (worst == MAX_CONNS) {
+			close(fd);
+			return 1;
+		}
+		close_conn(ph, worst);
+	}
+	if (ph->kind == NK_RR || ph->kind == NK_CRR)
+		net_nodelay(fd);
+	/* A client that stops reading its answers: a write gives up after 1 s
+	 * (the connection is closed), so the test's cap holds. */
+	if (setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &send_wait, sizeof(send_wait)) != 0) {
+		close(fd);
+		return 1;
+	}
+	c = &ph->conns[ph->nconns++];
+	c->fd = fd;
+	c->since = net_mono();
+	c->have = 0;
+	rc = read_cookie(ph, c);
+	if (rc < 0 || (rc > 0 && conn_verified(ph, c, lim) != 0))
+		close_conn(ph, ph->nconns - 1);
+	return 1;
+}
+
+/*
+ * DONE: no connection is accepted from now on.  The ones already queued
+ * (connected before DONE) are taken if their cookie is in; every connection
+ * without its cookie is closed, so that only the client's own streams can
+ * hold the result back.  The queue is bounded by the listen backlog; so is
+ * this loop.
+ */
+static void stop_accepting(struct phase *ph, const struct net_limits *lim)
+{
+	for (int i = 0; i <= NET_LISTEN_BACKLOG && accept_conn(ph, lim); i++)
+		;
+	for (size_t i = ph->nconns; i-- > 0;)
+		if (ph->conns[i].have < NET_COOKIE_LEN)
+			close_conn(ph, i);
+	close(ph->lfd);
+	ph->lfd = -1;
 }
 
 static void serve_udp(struct phase *ph)
@@ -275,6 +353,8 @@ static int run_phase(int ctl, struct phase *ph, const struct net_limits *lim, ch
 		size_t np = 0, base;
 		int rc, left = (int)((ph->deadline - net_mono()) * 1000);
 
+		if (ph->done && ph->kind != NK_UDP && ph->lfd >= 0)
+			stop_accepting(ph, lim);
 		if (ph->done && (ph->nconns == 0 || ph->kind == NK_CRR || ph->kind == NK_UDP))
 			return 0;
 		if (ph->done && drain_until == 0)
@@ -308,12 +388,11 @@ static int run_phase(int ctl, struct phase *ph, const struct net_limits *lim, ch
 			if ((p[base + i].revents & (POLLIN | POLLHUP | POLLERR)) &&
 			    serve_conn(ph, i, lim) != 0)
 				close_conn(ph, i);
-		if (p[1].revents & POLLIN) {
-			if (ph->kind == NK_UDP)
-				serve_udp(ph);
-			else
-				accept_conn(ph);
-		}
+		if ((p[1].revents & POLLIN) && ph->kind == NK_UDP)
+			serve_udp(ph);
+		else if ((p[1].revents & POLLIN) && !ph->done)
+			for (int k = 0; k < MAX_CONNS && accept_conn(ph, lim); k++)
+				;   /* a flood is taken in turns, so a client's turn comes */
 	}
 }
 

@@ -42,6 +42,21 @@ START_TEST(defaults_select_index)
 }
 END_TEST
 
+/* Issue 41: --peer with no test named runs the net group (iperf3 -c HOST runs its test). */
+START_TEST(peer_defaults_select_net)
+{
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--peer", "h", "--peer-token", "t", NULL),
+			 CLI_RUN);
+	ck_assert_int_eq(cfg.tests_named, 0);
+	ck_assert_uint_gt(cfg.ntests, 0);
+	for (size_t i = 0; i < cfg.ntests; i++)
+		ck_assert_msg(cfg.tests[i]->groups & G_NET, "%s", cfg.tests[i]->name);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--peer", "h", "pipe", NULL), CLI_RUN);
+	ck_assert_int_eq(cfg.tests_named, 1);
+	ck_assert_uint_eq(cfg.ntests, 1);
+}
+END_TEST
+
 START_TEST(iterations_rule)
 {
 	static const unsigned want[][3] = { { 1, 1, 1 }, { 3, 3, 1 }, { 10, 10, 3 }, { 5, 5, 2 } };
@@ -572,6 +587,7 @@ Suite *suite_cli(void)
 	TCase *tc = tcase_create("options");
 
 	tcase_add_test(tc, defaults_select_index);
+	tcase_add_test(tc, peer_defaults_select_net);
 	tcase_add_loop_test(tc, iterations_rule, 0, 4);
 	tcase_add_test(tc, repeated_copies_and_mixed_order);
 	tcase_add_test(tc, quick_mode);

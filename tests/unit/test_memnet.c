@@ -89,10 +89,12 @@ START_TEST(peer_specs)
 		{ "10.200.1.2:7000", "10.200.1.2", 7000 },
 		{ "[::1]:99", "::1", 99 },
 		{ "[fe80::1]", "fe80::1", NET_DEFAULT_PORT },
-		{ "::1", "::1", NET_DEFAULT_PORT },
 	};
+	/* Issue 41: a bare IPv6 address is refused, "::1:5320" above all (a
+	 * valid address, or ::1 port 5320?); brackets say which. */
 	static const char *const bad[] = {
 		"", ":80", "host:", "host:0", "host:70000", "host:8x", "[::1", "[::1]x", "[]:5",
+		"::1", "::1:5320", "fe80::1",
 	};
 	char host[256];
 	unsigned port;

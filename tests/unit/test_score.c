@@ -201,6 +201,43 @@ START_TEST(zero_sample_weighs_as_one)
 }
 END_TEST
 
+/*
+ * Issue 41: UnixBench's zero rule is for the tests with a baseline only.  A
+ * test outside the index (tcp-stream) whose kept sample measured zero scores
+ * zero, as its statistics and CSV say, not the rule's rate of 1 nor the
+ * geometric mean of the other samples.
+ */
+START_TEST(zero_sample_outside_the_index_scores_zero)
+{
+	struct copy_result copies[3];
+	struct pass_result passes[3];
+	struct bench_result t;
+	double counts[3] = { 0, 1200, 0 };
+
+	ck_assert(test_zero_as_one(test_find("pipe")));
+	ck_assert(test_zero_as_one(test_find("grep")));
+	ck_assert(!test_zero_as_one(test_find("tcp-stream")));
+	ck_assert(!test_zero_as_one(test_find("arithoh")));
+	pipe_passes(&t, passes, copies, 1, counts);
+	t.def = test_find("tcp-stream");
+	score_test(&t);
+	ck_assert_uint_eq(t.kept, 2);
+	ck_assert_double_eq(t.score, 0);
+	ck_assert_double_eq(t.index, 0);
+	ck_assert(t.stats.flags & SF_ZERO);
+	/* One sample (--quick), zero: 0, not 1.0 Gbit/s. */
+	t.npasses = 1;
+	score_test(&t);
+	ck_assert_uint_eq(t.kept, 1);
+	ck_assert_double_eq(t.score, 0);
+	/* The zero dropped as the lowest third: the kept samples' mean. */
+	passes[2].count = 1100;
+	t.npasses = 3;
+	score_test(&t);
+	ck_assert_double_eq_tol(t.score, sqrt(120.0 * 110.0), 1e-9);
+}
+END_TEST
+
 START_TEST(metrics_sum_rates_average_latencies)
 {
 	struct copy_result copies[2];
@@ -335,6 +372,7 @@ Suite *suite_score(void)
 	tcase_add_test(tc, failed_and_unindexed_tests_do_not_count);
 	tcase_add_test(tc, score_test_from_passes);
 	tcase_add_test(tc, zero_sample_weighs_as_one);
+	tcase_add_test(tc, zero_sample_outside_the_index_scores_zero);
 	tcase_add_test(tc, metrics_sum_rates_average_latencies);
 	tcase_add_test(tc, metrics_combine_as_declared);
 	tcase_add_test(tc, placement_from_sampled_fraction);
