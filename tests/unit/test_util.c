@@ -8,7 +8,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "util/csv_out.h"
 #include "util/html_out.h"
+#include "util/md_out.h"
 #include "util/pathcheck.h"
 #include "util/util.h"
 
@@ -253,6 +255,68 @@ START_TEST(exec_problems)
 }
 END_TEST
 
+/* The one CSV encoder: text a spreadsheet would run is guarded, numbers are not. */
+static void csv_is(const char *in, const char *want)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(m);
+	csv_field(m, in);
+	ck_assert_int_eq(fclose(m), 0);
+	ck_assert_str_eq(buf, want);
+	free(buf);
+}
+
+START_TEST(csv_formula_guard)
+{
+	char *buf = NULL, back[32];
+	size_t len = 0;
+	FILE *m;
+
+	csv_is("plain", "plain");
+	csv_is("a,b", "\"a,b\"");
+	csv_is("=HYPERLINK(\"x\")", "\"'=HYPERLINK(\"\"x\"\")\"");
+	csv_is("+1", "\"'+1\"");
+	csv_is("-2+3", "\"'-2+3\"");
+	csv_is("@SUM(A1)", "\"'@SUM(A1)\"");
+	csv_is("\t=1", "\"'\t=1\"");
+	csv_is("\r=1", "\"'\r=1\"");
+	csv_is("'=1", "\"''=1\"");        /* a quote already there round-trips */
+	csv_is("'quoted", "'quoted");
+	csv_is("a-b=c", "a-b=c");
+	snprintf(back, sizeof(back), "'%s", "''=1");
+	ck_assert_str_eq(csv_unguard(back), "''=1");
+	snprintf(back, sizeof(back), "%s", "'x");
+	ck_assert_str_eq(csv_unguard(back), "'x");
+	/* Numbers stay numbers: no quote, no guard. */
+	m = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(m);
+	csv_number(m, -1.5);
+	fputc(',', m);
+	csv_number(m, -1e308);
+	ck_assert_int_eq(fclose(m), 0);
+	ck_assert_str_eq(buf, "-1.5,-1e+308");
+	free(buf);
+}
+END_TEST
+
+/* Markdown: & starts an entity (&lt;), so it is escaped like the rest. */
+START_TEST(md_ampersand)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(m);
+	md_text(m, "a &lt; b & c");
+	ck_assert_int_eq(fclose(m), 0);
+	ck_assert_str_eq(buf, "a \\&lt; b \\& c");
+	free(buf);
+}
+END_TEST
+
 Suite *suite_util(void)
 {
 	Suite *s = suite_create("util");
@@ -267,6 +331,8 @@ Suite *suite_util(void)
 	tcase_add_test(tc, ends_with);
 	tcase_add_test(tc, blocking_folder);
 	tcase_add_test(tc, exec_problems);
+	tcase_add_test(tc, csv_formula_guard);
+	tcase_add_test(tc, md_ampersand);
 	suite_add_tcase(s, tc);
 	return s;
 }
