@@ -490,7 +490,7 @@ static void redact_results(struct run_ctx *c)
 	given[n++] = c->testdir;
 	for (size_t i = 0; i < cfg->ndirs && n < MAX_TESTDIRS + 1; i++)
 		given[n++] = cfg->dirs[i].path;
-	redact_init(&c->redact, &c->r, c->resdir, given, n);
+	redact_init(&c->redact, &c->r, c->resdir, c->env.pgmdir, given, n);
 	redact_run(&c->redact, &c->r);
 }
 
