@@ -400,7 +400,7 @@ else
 		tail -n 1 build/fuzz/replay-$(f).log | sed "s/^/fuzz-replay $(f): /";)
 endif
 
-FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/core/testdirs.c src/core/testtab.c $(FACT_SRCS) src/util/util.c \
+FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/core/testdirs.c src/core/testtab.c $(FACT_SRCS) src/util/util.c src/util/quote.c \
 		       src/shared/size.c src/run/plan.c src/run/sliced.c src/stats/stats.c \
 		       src/stats/paired.c src/stats/verdict.c
 FUZZ_SRCS_mountinfo := src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c

@@ -33,13 +33,14 @@
 #include "sysinfo/sysinfo.h"
 #include "util/util.h"
 #include "shared/netcli.h"
+#include "util/quote.h"
 
 static int plan_disk(const struct config *cfg, const char *testdir, struct run_env *env)
 {
 	int need = 0;
 	struct statvfs vfs;
 	unsigned long long avail, bytes;
-	char a[32], b[32];
+	char a[32], b[32], q[QUOTE_BUF];
 
 	for (size_t i = 0; i < cfg->ntests; i++)
 		if (cfg->tests[i]->prep == PREP_DISK_FILE)
@@ -54,7 +55,7 @@ static int plan_disk(const struct config *cfg, const char *testdir, struct run_e
 		format_bytes(avail, a, sizeof(a));
 		format_bytes(bytes, b, sizeof(b));
 		fprintf(stderr, "sysindex: not enough free space in %s for the disk tests: %s free, %s needed (try --disk-size)\n",
-			testdir, a, b);
+			quote(testdir, q), a, b);
 		return 2;
 	}
 	return 0;
@@ -83,8 +84,10 @@ static int check_peer(const struct config *cfg)
 		return 0;
 	}
 	if (net_split_peer(cfg->peer, host, sizeof(host), &port) != 0) {
+		char q[QUOTE_BUF];
+
 		fprintf(stderr, "sysindex: --peer: '%s' is not HOST, HOST:PORT or [IPv6]:PORT\n",
-			cfg->peer);
+			quote(cfg->peer, q));
 		return 2;
 	}
 	if (tok == NULL || *tok == '\0') {
@@ -186,7 +189,12 @@ static void describe_mode(const struct config *cfg, char *out, size_t len)
 		if (cfg->time_budget > 0)
 			fmt(b, sizeof(b), "%stime budget %.3g min%s", p[0] ? ", " : "",
 			    cfg->time_budget, cfg->budget_implied ? " (paired mode's default)" : "");
-		fmt(out, len, "%s%s (settle only around file tests)%s", p, b, extra);
+		/* --quick keeps its short samples and no settle; these set the count. */
+		if (cfg->quick)
+			fmt(out, len, "quick, %s%s (short samples, no settle)" REPORT_QUICK_CAVEAT
+			    "%s", p, b, extra);
+		else
+			fmt(out, len, "%s%s (settle only around file tests)%s", p, b, extra);
 	} else if (cfg->quick) {
 		char n[24] = "1 sample";
 
@@ -390,7 +398,9 @@ static int prepare(struct run_ctx *c)
 		return rc;
 	if (path_join(env->scratch, sizeof(env->scratch), c->testdir, "sysindex-XXXXXX") != 0 ||
 	    mkdtemp(env->scratch) == NULL) {
-		fprintf(stderr, "sysindex: cannot create a folder in %s: %s\n", c->testdir,
+		char q[QUOTE_BUF];
+
+		fprintf(stderr, "sysindex: cannot create a folder in %s: %s\n", quote(c->testdir, q),
 			strerror(errno));
 		env->scratch[0] = '\0';
 		return undo_prepare(c, 2);
@@ -579,7 +589,8 @@ int cmd_run(int argc, char **argv)
 		return 0;
 	case CLI_USAGE:
 	default:
-		fprintf(stderr, "sysindex: %s\n", err);
+		fputs("sysindex: ", stderr);
+		put_message(stderr, err);
 		return 2;
 	}
 	plan_defaults(&c.cfg);

@@ -18,6 +18,7 @@
 #include "score/score.h"
 #include "sysinfo/mountinfo.h"
 #include "util/util.h"
+#include "util/quote.h"
 
 int paired_check(struct paired_env *pe, struct run_env *base, const struct config *cfg,
 		 struct run_result *r)
@@ -63,8 +64,10 @@ int paired_make_scratch(struct paired_env *pe, const struct run_result *r)
 
 		if (path_join(e->scratch, sizeof(e->scratch), r->dirs[d].path,
 			      "sysindex-XXXXXX") != 0 || mkdtemp(e->scratch) == NULL) {
+			char q[QUOTE_BUF];
+
 			fprintf(stderr, "sysindex: cannot create a folder in %s: %s\n",
-				r->dirs[d].path, strerror(errno));
+				quote(r->dirs[d].path, q), strerror(errno));
 			e->scratch[0] = '\0';
 			return 2;
 		}

@@ -12,6 +12,7 @@
 #include "util/html_out.h"
 #include "util/md_out.h"
 #include "util/pathcheck.h"
+#include "util/quote.h"
 #include "util/util.h"
 
 START_TEST(ulong_and_percent)
@@ -317,6 +318,39 @@ START_TEST(md_ampersand)
 }
 END_TEST
 
+/* Outside text in a message: escaped (ESC, newline, C1, bad UTF-8) and cut. */
+START_TEST(quote_escapes_and_cuts)
+{
+	char q[QUOTE_BUF], big[100001], *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	ck_assert_str_eq(quote("a\033[2Jb\nc\\d", q), "a\\x1b[2Jb\\nc\\\\d");
+	ck_assert_str_eq(quote("\xc2\x9b" "1m \xff caf\xc3\xa9", q), "\\xc2\\x9b1m \\xff caf\xc3\xa9");
+	memset(big, 'x', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	quote(big, q);
+	ck_assert_uint_eq(strlen(q), QUOTE_SHOWN + 3);
+	ck_assert_str_eq(q + QUOTE_SHOWN, "...");
+	/* Every byte escaped: still fits. */
+	memset(big, '\033', sizeof(big) - 1);
+	ck_assert_uint_lt(strlen(quote(big, q)), QUOTE_BUF);
+	/* A UTF-8 character is not cut in half: "x" then e-acute from byte 1. */
+	big[0] = 'x';
+	for (size_t i = 1; i + 1 < QUOTE_SHOWN + 4; i += 2)
+		memcpy(big + i, "\xc3\xa9", 2);
+	big[QUOTE_SHOWN + 3] = '\0';
+	quote(big, q);
+	ck_assert_str_eq(q + QUOTE_SHOWN - 3, "\xc3\xa9...");
+	m = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(m);
+	put_message(m, "x \\x1b \033]0;t\a");
+	ck_assert_int_eq(fclose(m), 0);
+	ck_assert_str_eq(buf, "x \\x1b \\x1b]0;t\\x07\n");
+	free(buf);
+}
+END_TEST
+
 Suite *suite_util(void)
 {
 	Suite *s = suite_create("util");
@@ -333,6 +367,7 @@ Suite *suite_util(void)
 	tcase_add_test(tc, exec_problems);
 	tcase_add_test(tc, csv_formula_guard);
 	tcase_add_test(tc, md_ampersand);
+	tcase_add_test(tc, quote_escapes_and_cuts);
 	suite_add_tcase(s, tc);
 	return s;
 }
