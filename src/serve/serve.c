@@ -227,10 +227,7 @@ static noreturn void session(struct serve_state *s, int fd, const char *who)
 	sigset_t none;
 	int rc;
 
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
-	signal(SIGCHLD, SIG_DFL);
+	sig_default();
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	prctl(PR_SET_PDEATHSIG, SIGTERM);   /* the server gone: so is the session */
