@@ -12,6 +12,7 @@
 #include "core/metrics.h"
 
 #include "util/util.h"
+#include "util/quote.h"
 
 const struct report_writer report_writers[] = {
 	{ "text", "", report_text },
@@ -67,15 +68,12 @@ void report_sorted(const struct copy_run *run, size_t *order)
 }
 
 /* A path on one line: control characters (a newline in a folder name) are
- * written as octal escapes, as the kernel does in mountinfo. */
+ * written as octal escapes, as the kernel does in mountinfo (and the log). */
 static void put_path(FILE *out, const char *s)
 {
-	for (; *s; s++) {
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			fprintf(out, "\\%03o", (unsigned)(unsigned char)*s);
-		else
-			fputc(*s, out);
-	}
+	char line[4 * 4096 + 1];
+
+	fputs(octal_controls(s, line, sizeof(line)), out);
 }
 
 void report_testdir_lines(FILE *out, const struct sys_info *si, const char *indent)

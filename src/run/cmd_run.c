@@ -441,6 +441,7 @@ static int measure(struct run_ctx *c)
 	struct config *cfg = &c->cfg;
 	struct run_env *env = &c->env;
 	struct run_result *r = &c->r;
+	char qp[4 * sizeof(env->pgmdir)], qs[4 * sizeof(env->scratch)];
 	int sig = 0;
 
 	progress_where(cfg, env);
@@ -455,8 +456,10 @@ static int measure(struct run_ctx *c)
 	r->pinned = cfg->pin;
 	r->exclude_disturbed = cfg->exclude_disturbed;
 	r->precision = cfg->precision;
+	/* Paths on one line, as the text report writes them (a newline in a folder name). */
 	runner_log(env, "sysindex %s; test programs in %s; scratch %s\n", SYSINDEX_VERSION,
-		   env->pgmdir, env->scratch);
+		   octal_controls(env->pgmdir, qp, sizeof(qp)),
+		   octal_controls(env->scratch, qs, sizeof(qs)));
 	runner_log(env, "compiler: %s; flags: %s\n\n", r->sys.cc_version, r->sys.bench_cflags);
 	if (cfg->verbose && !cfg->quiet) {
 		fprintf(stderr, "Tests to run:");

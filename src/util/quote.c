@@ -1,6 +1,7 @@
 /* quote.c: outside text escaped and cut for messages (see quote.h). */
 #include "util/quote.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "util/util.h"
@@ -83,4 +84,26 @@ const char *quote(const char *s, char buf[QUOTE_BUF])
 	}
 	buf[out] = '\0';
 	return buf;
+}
+
+const char *octal_controls(const char *s, char *out, size_t len)
+{
+	size_t used = 0;
+
+	if (len == 0)
+		return "";
+	for (; *s && used + 1 < len; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c == 0x7f) {
+			if (used + 5 > len)
+				break;
+			snprintf(out + used, 5, "\\%03o", c);
+			used += 4;
+		} else {
+			out[used++] = (char)c;
+		}
+	}
+	out[used] = '\0';
+	return out;
 }

@@ -26,4 +26,12 @@ const char *quote(const char *s, char buf[QUOTE_BUF]);
  */
 void put_message(FILE *out, const char *msg);
 
+/*
+ * s on one line as the text report and the run's log write paths and
+ * commands: each control byte (a newline in a folder name) as an octal
+ * escape ("\\012"), as the kernel writes mountinfo; the rest as it is.  Into
+ * out (len bytes, cut there), which it returns.
+ */
+const char *octal_controls(const char *s, char *out, size_t len);
+
 #endif
