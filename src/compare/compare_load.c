@@ -168,6 +168,7 @@ static int samples_fit(const struct tp_report *r, const struct tp_samples *sm, c
 			const struct tp_sample_set *set;
 			double sum = 0, v;
 			size_t kept = 0;
+			char fv[FIGURE_BUF], fr[FIGURE_BUF];
 
 			if (res->status != TS_OK)
 				continue;
@@ -182,9 +183,10 @@ static int samples_fit(const struct tp_report *r, const struct tp_samples *sm, c
 			v = kept ? exp(sum / (double)kept) : 0;
 			if (fabs(v - res->value) <= 0.051 + 1e-6 * fabs(res->value))
 				continue;
-			snprintf(why, len, "its samples give %.1f for %s at %u cop%s, the report %.1f",
-				 v, res->title, tp_block_copies(&r->blocks[b]),
-				 tp_block_copies(&r->blocks[b]) == 1 ? "y" : "ies", res->value);
+			snprintf(why, len, "its samples give %s for %s at %u cop%s, the report %s",
+				 figure(fv, v, 0), res->title, tp_block_copies(&r->blocks[b]),
+				 tp_block_copies(&r->blocks[b]) == 1 ? "y" : "ies",
+				 figure(fr, res->value, 0));
 			return -1;
 		}
 	return 0;

@@ -212,7 +212,7 @@ void report_stat_cells(const struct summary *s, struct stat_cells *c)
 		snprintf(c->cv, sizeof(c->cv), "-");
 		return;
 	}
-	snprintf(c->sd, sizeof(c->sd), "%.1f", s->sd);
+	figure(c->sd, s->sd, 0);
 	snprintf(c->ci, sizeof(c->ci), "%.2f%%", s->mean > 0 ? 100 * s->ci_half / s->mean : 0);
 	snprintf(c->cv, sizeof(c->cv), "%.2f%%", 100 * s->cv);
 }

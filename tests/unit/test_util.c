@@ -351,6 +351,23 @@ START_TEST(quote_escapes_and_cuts)
 }
 END_TEST
 
+/* Figures: one decimal, compact from 1e15 on (a 1e308 in 11 characters). */
+START_TEST(figures_compact)
+{
+	char b[FIGURE_BUF];
+
+	ck_assert_str_eq(figure(b, 1234567.25, 0), "1234567.2");
+	ck_assert_str_eq(figure(b, -1.5, 0), "-1.5");
+	ck_assert_str_eq(figure(b, 999999999999999.0, 0), "999999999999999.0");
+	ck_assert_str_eq(figure(b, 1e308, 0), "1.0000e+308");
+	ck_assert_str_eq(figure(b, -1e300, 0), "-1.0000e+300");
+	ck_assert_str_eq(figure(b, 2.5, 1), "+2.5");
+	ck_assert_str_eq(figure_n(b, 1e20, 1, 2), "+1.0000e+20");
+	ck_assert_str_eq(figure_n(b, 12.345, 1, 2), "+12.35");
+	ck_assert_uint_le(strlen(figure(b, -1.7976931348623157e308, 1)), 12);
+}
+END_TEST
+
 Suite *suite_util(void)
 {
 	Suite *s = suite_create("util");
@@ -368,6 +385,7 @@ Suite *suite_util(void)
 	tcase_add_test(tc, csv_formula_guard);
 	tcase_add_test(tc, md_ampersand);
 	tcase_add_test(tc, quote_escapes_and_cuts);
+	tcase_add_test(tc, figures_compact);
 	suite_add_tcase(s, tc);
 	return s;
 }
