@@ -18,7 +18,12 @@ fi
 	>/dev/null 2>&1 || die "plain run failed"
 hid=$(sed -n '/"host_identity"/,/}/s/.*"id": "\([0-9a-f]*\)".*/\1/p' "$RES"/*.json)
 rm -rf "$RES"/*
-run() { eval "$pre" '"$ROOT/Run"' '"$@"'; }
+# The run goes through a clone under /tmp ($T/clone: links to this built
+# tree), not under $HOME: its path and the programs' must not show either.
+CL=$T/clone
+mkdir -p "$CL"
+for f in Run Makefile src sysindex pgms build; do ln -s "$ROOT/$f" "$CL/$f"; done
+run() { eval "$pre" '"$CL/Run"' '"$@"'; }
 run --quick -c 1 --redact --results "$T/home/res" --testdir "$T/home/bench dir" \
 	syscall fsbuffer >"$T/out" 2>"$T/err" || { cat "$T/err"; die "redacted run failed"; }
 cat "$T/err"
