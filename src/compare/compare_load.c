@@ -18,6 +18,7 @@
 #include "stats/stats.h"
 #include "sysinfo/interference.h"
 #include "util/util.h"
+#include "util/quote.h"
 
 /* ---- reading the inputs ----------------------------------------------- */
 
@@ -350,9 +351,12 @@ int cmp_pick_baseline(struct compare *c)
 			k = i;
 	if (k == c->nin && parse_ulong(b, 1, c->nin, &n) == 0)
 		k = n - 1;
-	if (k == c->nin)
+	if (k == c->nin) {
+		char q[QUOTE_BUF];
+
 		return cmp_usage_error("--baseline: '%s' is neither an input's number (1 to %zu) "
-				       "nor its label", b, c->nin);
+				       "nor its label", quote(b, q), c->nin);
+	}
 	in = c->in[k];
 	memmove(&c->in[1], &c->in[0], k * sizeof(c->in[0]));
 	c->in[0] = in;

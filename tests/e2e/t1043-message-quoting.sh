@@ -35,6 +35,7 @@ for v in "$bad" "$big"; do
 	[ $kind = big ] && one "$ROOT/Run" --results "$RES" --peer "$v" --peer-token tok12345678 tcp-rr
 	one "$ROOT/Run" compare --format "$v" a b
 	one "$ROOT/Run" compare --plot "$v" a b
+	one "$ROOT/Run" compare --baseline "$v" "$ROOT/tests/data/reports/a" "$ROOT/tests/data/reports/b"
 	one "$ROOT/Run" serve "$v"
 	one "$ROOT/Run" serve --bind "$v"
 done
