@@ -275,7 +275,8 @@ fuzz-replay: build/fuzz/replay-textparse
 	$(Q)./build/fuzz/replay-textparse $(addsuffix /*,$(FUZZ_CORPUS))
 
 # The reader reads the verdict words back (stats/verdict.c, over stats.c).
-FUZZ_DEPS_textparse := src/core/testtab.c $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c
+FUZZ_DEPS_textparse := src/core/testtab.c $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c \
+		       src/util/csv_out.c src/util/json_out.c src/util/util.c
 build/fuzz/fuzz-textparse: $(FUZZ_SRCS) $(FUZZ_DEPS_textparse) src/reader/textparse.h src/core/testtab.h
 	@mkdir -p $(@D)
 	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Isrc -g -O1 -fsanitize=fuzzer,address,undefined \
@@ -380,7 +381,7 @@ lint: build/buildinfo.h
 	@echo "lint: cppcheck and clang-tidy clean"
 
 # ---- fuzzing the option and mountinfo parsers ---------------------------------
-HARD_FUZZ := cli mountinfo serve peer
+HARD_FUZZ := cli mountinfo serve peer csvout
 
 # The replay drivers link the sanitized library (only what each target uses).
 $(HARD_FUZZ:%=build/fuzz/replay-%): build/fuzz/replay-%: tests/fuzz/replay.c \
@@ -399,17 +400,20 @@ else
 		tail -n 1 build/fuzz/replay-$(f).log | sed "s/^/fuzz-replay $(f): /";)
 endif
 
-FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/core/testdirs.c src/core/testtab.c $(FACT_SRCS) src/util/util.c \
+FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/core/testdirs.c src/core/testtab.c $(FACT_SRCS) src/util/util.c src/util/quote.c \
 		       src/shared/size.c src/run/plan.c src/run/sliced.c src/stats/stats.c \
 		       src/stats/paired.c src/stats/verdict.c
 FUZZ_SRCS_mountinfo := src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c
 # The peer protocol (issue 24): the server's session, the client's RESULT.
 FUZZ_SRCS_serve     := src/shared/net.c src/shared/netsrv.c
 FUZZ_SRCS_peer      := src/shared/netcli.c src/shared/net.c src/shared/netsrv.c
+# The one CSV encoder (issue 41): formula guard, quoting, numbers.
+FUZZ_SRCS_csvout    := src/util/csv_out.c src/util/json_out.c src/util/util.c
 build/fuzz/fuzz-cli: tests/fuzz/fuzz_cli.c $(FUZZ_SRCS_cli) build/buildinfo.h
 build/fuzz/fuzz-mountinfo: tests/fuzz/fuzz_mountinfo.c $(FUZZ_SRCS_mountinfo)
 build/fuzz/fuzz-serve: tests/fuzz/fuzz_serve.c $(FUZZ_SRCS_serve)
 build/fuzz/fuzz-peer: tests/fuzz/fuzz_peer.c $(FUZZ_SRCS_peer)
+build/fuzz/fuzz-csvout: tests/fuzz/fuzz_csvout.c $(FUZZ_SRCS_csvout)
 $(HARD_FUZZ:%=build/fuzz/fuzz-%): build/fuzz/fuzz-%:
 	@mkdir -p $(@D)
 	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Isrc -Ibuild -Isrc/progs/lib -g -O1 -pthread \

@@ -10,6 +10,7 @@
 
 #include "stats/paired.h"
 #include "util/util.h"
+#include "util/quote.h"
 
 #define OFF(f) offsetof(struct config, f)
 #define STR_(x) #x
@@ -47,9 +48,10 @@ const struct opt_def opt_table[O_COUNT] = {
 		.min = 0, .max = 600, .argname = "S", .def = "3", .quick = "0",
 		.help = "sync and pause S seconds before each sample, as UnixBench" },
 	[O_GRACE] = { .lname = "grace", .kind = OPT_DOUBLE, .off = OFF(grace),
-		.min = 0, .max = 3600, .argname = "S", .def = "20",
+		.min = 1, .max = 3600, .argname = "S", .def = "20",
 		.def_note = " + the duration, more for file and disk tests",
-		.help = "kill a test program S seconds after its duration" },
+		.help = "kill a test program S seconds (1 or more: time to report) "
+			"after its duration" },
 	[O_PRECISION] = { .lname = "precision", .kind = OPT_PERCENT, .off = OFF(precision),
 		.min = 0.01, .max = 50, .argname = "P",
 		.help = "sample each test until its 95% CI is within P of the mean (e.g. 1%)" },
@@ -178,6 +180,7 @@ static int select_word(struct config *cfg, const char *w, char *err, size_t errl
 	const struct test_def *t = test_find(w);
 	const struct group_def *g;
 	const char *hint;
+	char q[QUOTE_BUF];
 
 	if (t != NULL)
 		return add_test(cfg, t, err, errlen);
@@ -191,9 +194,10 @@ static int select_word(struct config *cfg, const char *w, char *err, size_t errl
 	}
 	hint = cli_suggest(w);
 	if (hint != NULL)
-		snprintf(err, errlen, "unknown test \"%s\" (did you mean %s?); see ./Run --list", w, hint);
+		snprintf(err, errlen, "unknown test \"%s\" (did you mean %s?); see ./Run --list",
+			 quote(w, q), hint);
 	else
-		snprintf(err, errlen, "unknown test \"%s\"; see ./Run --list", w);
+		snprintf(err, errlen, "unknown test \"%s\"; see ./Run --list", quote(w, q));
 	return -1;
 }
 

@@ -9,6 +9,7 @@
 
 #include "shared/size.h"
 #include "util/util.h"
+#include "util/quote.h"
 
 #define OPT_MAX_ROWS 96
 #define WRAP 79           /* columns of help and synopsis */
@@ -24,7 +25,9 @@ const struct opt_def *opt_find(const struct opt_cmd *cmd, const char *lname)
 
 static int bad_number(const struct opt_def *o, const char *arg, char *err, size_t errlen)
 {
-	fmt(err, errlen, "--%s: '%s' is not a number from %.15g to %.15g", o->lname, arg,
+	char q[QUOTE_BUF];
+
+	fmt(err, errlen, "--%s: '%s' is not a number from %.15g to %.15g", o->lname, quote(arg, q),
 	    o->min, o->max);
 	return -1;
 }
@@ -32,7 +35,7 @@ static int bad_number(const struct opt_def *o, const char *arg, char *err, size_
 static int set_choice(const struct opt_def *o, const char *arg, int *field, char *err,
 		      size_t errlen)
 {
-	char list[256] = "";
+	char list[256] = "", q[QUOTE_BUF];
 	size_t used = 0;
 
 	for (int i = 0; o->choices[i] != NULL; i++)
@@ -43,7 +46,7 @@ static int set_choice(const struct opt_def *o, const char *arg, int *field, char
 	for (int i = 0; o->choices[i] != NULL && used < sizeof(list); i++)
 		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s", i ? ", " : "",
 					 o->choices[i]);
-	fmt(err, errlen, "--%s: unknown value '%s' (%s)", o->lname, arg, list);
+	fmt(err, errlen, "--%s: unknown value '%s' (%s)", o->lname, quote(arg, q), list);
 	return -1;
 }
 
@@ -66,7 +69,7 @@ int opt_set(const struct opt_def *o, const char *arg, void *dst, char *err, size
 	unsigned long u;
 	unsigned long long sz;
 	double d;
-	char *end;
+	char *end, q[QUOTE_BUF];
 	void *slot;
 
 	switch (o->kind) {
@@ -94,23 +97,24 @@ int opt_set(const struct opt_def *o, const char *arg, void *dst, char *err, size
 	case OPT_PERCENT:
 		if (parse_percent(arg, &d) != 0 || d * 100 < o->min || d * 100 > o->max) {
 			fmt(err, errlen, "--%s: '%s' is not a percentage from %g%% to %g%%",
-			    o->lname, arg, o->min, o->max);
+			    o->lname, quote(arg, q), o->min, o->max);
 			return -1;
 		}
 		memcpy(field, &d, sizeof(d));   /* a double field: see the row's kind */
 		return 0;
 	case OPT_SIZE:
 		if (parse_size(arg, &sz) != 0) {
-			fmt(err, errlen, "--%s: invalid size '%s' (such as 256M or 4G)", o->lname, arg);
+			fmt(err, errlen, "--%s: invalid size '%s' (such as 256M or 4G)", o->lname,
+			    quote(arg, q));
 			return -1;
 		}
 		if ((double)sz < o->min) {
-			fmt(err, errlen, "--%s: '%s' is below the %gM minimum", o->lname, arg,
+			fmt(err, errlen, "--%s: '%s' is below the %gM minimum", o->lname, quote(arg, q),
 			    o->min / (1 << 20));
 			return -1;
 		}
 		if ((double)sz > o->max) {
-			fmt(err, errlen, "--%s: '%s' is too large", o->lname, arg);
+			fmt(err, errlen, "--%s: '%s' is too large", o->lname, quote(arg, q));
 			return -1;
 		}
 		*(unsigned long long *)field = sz;
@@ -167,6 +171,9 @@ static int getopt_error(const struct opt_cmd *cmd, int c, const char *bad, char 
 			size_t errlen)
 {
 	const char *hint;
+	/* The option as typed, up to its '=': one byte more than quote() shows. */
+	char q[QUOTE_BUF], opt1[2] = { (char)optopt, '\0' }, bad_name[QUOTE_SHOWN + 2];
+	size_t n = strcspn(bad, "=");
 
 	if (optopt >= 256 && (size_t)(optopt - 256) < cmd->nopts) {
 		const struct opt_def *o = &cmd->opts[optopt - 256];
@@ -178,15 +185,18 @@ static int getopt_error(const struct opt_cmd *cmd, int c, const char *bad, char 
 		return -1;
 	}
 	if (c == ':') {
-		fmt(err, errlen, "option -%c needs a value", optopt);
+		fmt(err, errlen, "option -%s needs a value", quote(opt1, q));
 		return -1;
 	}
 	if (optopt > 0 && strncmp(bad, "--", 2) != 0) {
-		fmt(err, errlen, "unknown option -%c; see %s --help", optopt, cmd->name);
+		fmt(err, errlen, "unknown option -%s; see %s --help", quote(opt1, q), cmd->name);
 		return -1;
 	}
 	hint = suggest(cmd, bad);
-	fmt(err, errlen, "unknown option %.*s%s%s%s; see %s --help", (int)strcspn(bad, "="), bad,
+	n = n < sizeof(bad_name) - 1 ? n : sizeof(bad_name) - 1;
+	memcpy(bad_name, bad, n);
+	bad_name[n] = '\0';
+	fmt(err, errlen, "unknown option %s%s%s%s; see %s --help", quote(bad_name, q),
 	    hint ? " (did you mean --" : "", hint ? hint : "", hint ? "?)" : "", cmd->name);
 	return -1;
 }

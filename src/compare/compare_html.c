@@ -93,7 +93,7 @@ static void table_heads(struct table_out *t, const struct compare *c)
 /* One row (report_table.c's HTML): a score row is a total row. */
 static void table_row(struct table_out *t, const struct compare *c, const struct row *row)
 {
-	char buf[320];
+	char buf[320], fb[FIGURE_BUF];
 	const char *unit = "";
 
 	cmp_row_name(c, row, buf, sizeof(buf));
@@ -107,7 +107,7 @@ static void table_row(struct table_out *t, const struct compare *c, const struct
 	table_text(t, unit);
 	for (size_t i = 0; i < c->nin; i++) {
 		if (row->cells[i].present && isfinite(row->cells[i].value))
-			table_num(t, "%.1f", row->cells[i].value);
+			table_num(t, "%s", figure(fb, row->cells[i].value, 0));
 		else
 			table_num(t, "-");
 	}

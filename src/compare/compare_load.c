@@ -21,6 +21,7 @@
 #include "sysinfo/hoststate.h"
 #include "sysinfo/interference.h"
 #include "util/util.h"
+#include "util/quote.h"
 
 /* ---- reading the inputs ----------------------------------------------- */
 
@@ -173,6 +174,7 @@ static int samples_fit(const struct tp_report *r, const struct tp_samples *sm, c
 			double sum = 0, v;
 			size_t kept = 0;
 			int zero;
+			char fv[FIGURE_BUF], fr[FIGURE_BUF];
 
 			if (res->status != TS_OK)
 				continue;
@@ -192,9 +194,10 @@ static int samples_fit(const struct tp_report *r, const struct tp_samples *sm, c
 			    exp(sum / (double)kept) : 0;
 			if (fabs(v - res->value) <= 0.051 + 1e-6 * fabs(res->value))
 				continue;
-			snprintf(why, len, "its samples give %.1f for %s at %u cop%s, the report %.1f",
-				 v, res->title, tp_block_copies(&r->blocks[b]),
-				 tp_block_copies(&r->blocks[b]) == 1 ? "y" : "ies", res->value);
+			snprintf(why, len, "its samples give %s for %s at %u cop%s, the report %s",
+				 figure(fv, v, 0), res->title, tp_block_copies(&r->blocks[b]),
+				 tp_block_copies(&r->blocks[b]) == 1 ? "y" : "ies",
+				 figure(fr, res->value, 0));
 			return -1;
 		}
 	return 0;
@@ -358,9 +361,12 @@ int cmp_pick_baseline(struct compare *c)
 			k = i;
 	if (k == c->nin && parse_ulong(b, 1, c->nin, &n) == 0)
 		k = n - 1;
-	if (k == c->nin)
+	if (k == c->nin) {
+		char q[QUOTE_BUF];
+
 		return cmp_usage_error("--baseline: '%s' is neither an input's number (1 to %zu) "
-				       "nor its label", b, c->nin);
+				       "nor its label", quote(b, q), c->nin);
+	}
 	in = c->in[k];
 	memmove(&c->in[1], &c->in[0], k * sizeof(c->in[0]));
 	c->in[0] = in;

@@ -65,14 +65,16 @@ static char mark_of(const struct delta *d)
 
 static void value_text(const struct cell *x, char *out, size_t len)
 {
+	char fb[FIGURE_BUF];
+
 	if (!x->present)
 		snprintf(out, len, "-");
 	else if (x->status != TS_OK)
 		snprintf(out, len, "%s", status_word(x->status));
 	else if (x->runs > 1 && x->mean > 0)   /* --group-by host: mean and spread of runs */
-		snprintf(out, len, "%.1f +-%.1f%%", x->value, 100 * x->sd / x->mean);
+		snprintf(out, len, "%s +-%.1f%%", figure(fb, x->value, 0), 100 * x->sd / x->mean);
 	else
-		snprintf(out, len, "%.1f", x->value);
+		snprintf(out, len, "%s", figure(fb, x->value, 0));
 }
 
 /*
@@ -82,15 +84,15 @@ static void value_text(const struct cell *x, char *out, size_t len)
  */
 static void change_text(const struct delta *d, char *out, size_t len)
 {
-	char m = mark_of(d);
+	char m = mark_of(d), fb[FIGURE_BUF];
 
 	if (m == 'u' || m == 't')
 		snprintf(out, len, "%s", m == 'u' ? "units" : "tests");
 	else if (isfinite(d->change) && d->judged && isfinite(d->ci_lo) && isfinite(d->ci_hi))
-		snprintf(out, len, "%+.1f%% +-%.1f %c", d->change, (d->ci_hi - d->ci_lo) / 2,
+		snprintf(out, len, "%s%% +-%.1f %c", figure(fb, d->change, 1), (d->ci_hi - d->ci_lo) / 2,
 			 m ? m : ' ');
 	else if (isfinite(d->change))
-		snprintf(out, len, "%+.1f%% %c", d->change, m ? m : ' ');
+		snprintf(out, len, "%s%% %c", figure(fb, d->change, 1), m ? m : ' ');
 	else
 		snprintf(out, len, "-");
 }

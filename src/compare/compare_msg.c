@@ -10,16 +10,19 @@
 #include <string.h>
 
 #include "compare/compare_int.h"
+#include "util/quote.h"
 
 int cmp_usage_error(const char *fmt, ...)
 {
+	char msg[1024];
 	va_list ap;
 
-	fputs("sysindex compare: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	/* File names and labels in it: no control byte reaches the terminal. */
+	fputs("sysindex compare: ", stderr);
+	put_message(stderr, msg);
 	return 2;
 }
 
@@ -32,7 +35,8 @@ void cmp_warn(struct compare *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "sysindex compare: warning: %s\n", msg);
+	fputs("sysindex compare: warning: ", stderr);
+	put_message(stderr, msg);
 	grown = realloc(c->warnings, (c->nwarnings + 1) * sizeof(*grown));
 	if (grown == NULL)
 		return;

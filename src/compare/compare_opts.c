@@ -8,6 +8,7 @@
 #include "cli/opt.h"
 #include "compare/compare_int.h"
 #include "util/util.h"
+#include "util/quote.h"
 
 #define OFF(f) offsetof(struct options, f)
 
@@ -21,9 +22,11 @@ static const char *const group_names[] = { "none", "host", "label", NULL };
 
 static int check_plot(const char *arg, char *err, size_t errlen)
 {
+	char q[QUOTE_BUF];
+
 	if (str_ends_with(arg, ".svg") || str_ends_with(arg, ".png"))
 		return 0;
-	fmt(err, errlen, "--plot: '%s' must end in .svg or .png", arg);
+	fmt(err, errlen, "--plot: '%s' must end in .svg or .png", quote(arg, q));
 	return -1;
 }
 

@@ -97,20 +97,22 @@ int cmp_build_grid(const struct compare *c, struct grid *g)
 		grid_set(g, r + 1, 2, "%s", row_unit(c, row));
 		for (size_t i = 0; i < c->nin; i++) {
 			const struct cell *x = &row->cells[i];
+			char fb[FIGURE_BUF];
 
 			if (!x->present)
 				grid_set(g, r + 1, 3 + i, "-");
 			else if (x->status != TS_OK)
 				grid_set(g, r + 1, 3 + i, "%s", status_word(x->status));
 			else
-				grid_set(g, r + 1, 3 + i, "%.1f", x->value);
+				grid_set(g, r + 1, 3 + i, "%s", figure(fb, x->value, 0));
 		}
 		for (size_t i = 1; i < c->nin; i++) {
 			const struct delta *d = &row->deltas[i];
 			size_t k = delta_col(c, i);
+			char fb[FIGURE_BUF];
 
 			if (isfinite(d->change))
-				grid_set(g, r + 1, k, "%+.2f%%", d->change);
+				grid_set(g, r + 1, k, "%s%%", figure_n(fb, d->change, 1, 2));
 			if (d->judged && isfinite(d->ci_lo))
 				grid_set(g, r + 1, k + 1, "[%+.2f%%, %+.2f%%]", d->ci_lo, d->ci_hi);
 			grid_set(g, r + 1, k + 2, "%s%s", d->verdict, cmp_floor_note(d));
@@ -137,6 +139,7 @@ int cmp_build_long_grid(const struct compare *c, struct grid *g)
 		for (size_t i = 0; i < c->nin; i++, n++) {
 			const struct cell *x = &row->cells[i];
 			const struct delta *d = &row->deltas[i];
+			char fb[FIGURE_BUF];
 
 			grid_set(g, n, 0, "%s", row->title);
 			grid_set(g, n, 1, "%u", row->copies);
@@ -146,14 +149,14 @@ int cmp_build_long_grid(const struct compare *c, struct grid *g)
 			else if (x->status != TS_OK)
 				grid_set(g, n, 3, "%s", status_word(x->status));
 			else
-				grid_set(g, n, 3, "%.1f", x->value);
+				grid_set(g, n, 3, "%s", figure(fb, x->value, 0));
 			grid_set(g, n, 4, "%s", x->unit);
 			if (i == 0) {
 				grid_set(g, n, 5, "baseline");
 				continue;
 			}
 			if (isfinite(d->change))
-				grid_set(g, n, 5, "%+.2f%%", d->change);
+				grid_set(g, n, 5, "%s%%", figure_n(fb, d->change, 1, 2));
 			if (d->judged && isfinite(d->ci_lo))
 				grid_set(g, n, 6, "[%+.2f%%, %+.2f%%]", d->ci_lo, d->ci_hi);
 			grid_set(g, n, 7, "%s%s", d->verdict, cmp_floor_note(d));

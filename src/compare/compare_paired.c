@@ -15,6 +15,7 @@
 #include "util/html_out.h"
 #include "util/json_out.h"
 #include "util/md_out.h"
+#include "util/util.h"
 
 static void pct(char *out, size_t len, double v, const char *prefix)
 {
@@ -58,12 +59,12 @@ static void print_text(FILE *out, const struct tp_doc *d, int md)
 	for (size_t i = 0; i < d->npaired; i++) {
 		const struct tp_paired_row *p = &d->paired[i];
 		char title[TP_TITLE_MAX + 16], copies[16], b[32], o[32], ch[24], ci[64], det[24],
-		     lo[24], hi[24], rounds[16];
+		     lo[24], hi[24], rounds[16], fb[FIGURE_BUF];
 
 		snprintf(title, sizeof(title), "%s%s", p->title, p->control ? " (control)" : "");
 		snprintf(copies, sizeof(copies), "%u", p->copies);
-		snprintf(b, sizeof(b), isfinite(p->base) ? "%.1f" : "-", p->base);
-		snprintf(o, sizeof(o), isfinite(p->other) ? "%.1f" : "-", p->other);
+		snprintf(b, sizeof(b), "%s", isfinite(p->base) ? figure(fb, p->base, 0) : "-");
+		snprintf(o, sizeof(o), "%s", isfinite(p->other) ? figure(fb, p->other, 0) : "-");
 		pct(ch, sizeof(ch), p->change_pct, "");
 		pct(lo, sizeof(lo), p->ci_lo_pct, "");
 		pct(hi, sizeof(hi), p->ci_hi_pct, "");

@@ -8,6 +8,7 @@
 
 #include "compare/compare_int.h"
 #include "report/change_chart.h"
+#include "util/quote.h"
 
 int cmp_draw_plot(const struct compare *c)
 {
@@ -18,7 +19,10 @@ int cmp_draw_plot(const struct compare *c)
 	if (cmp_change_chart(c, &cc) != 0) {
 		rc = cmp_usage_error("--plot: out of memory");
 	} else if (change_chart_plot(c->opt.plot, &cc, err, sizeof(err)) != 0) {
-		fprintf(stderr, "sysindex compare: %s: %s\n", c->opt.plot, err);
+		char q[QUOTE_BUF];
+
+		fprintf(stderr, "sysindex compare: %s: ", quote(c->opt.plot, q));
+		put_message(stderr, err);
 		rc = 1;
 	}
 	change_chart_free(&cc);

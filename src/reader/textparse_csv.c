@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "core/testtab.h"
+#include "util/csv_out.h"
 
 /* ---- the samples CSV ---------------------------------------------------- */
 
@@ -27,10 +28,12 @@ static int csv_split(char *line, char **fields, int max)
 	int n = 0;
 
 	for (;;) {
+		int quoted = *r == '"', last;
+
 		if (n == max)
 			return -1;
 		fields[n++] = w;
-		if (*r == '"') {
+		if (quoted) {
 			for (r++;; r++) {
 				if (*r == '\0')
 					return -1;
@@ -50,11 +53,13 @@ static int csv_split(char *line, char **fields, int max)
 			while (*r != ',' && *r != '\0')
 				*w++ = *r++;
 		}
-		if (*r == '\0') {
-			*w = '\0';
+		last = *r == '\0';
+		*w++ = '\0';   /* may be where *r was */
+		/* The ' the writer put before a formula-like text (csv_out.h). */
+		if (quoted)
+			csv_unguard(fields[n - 1]);
+		if (last)
 			return n;
-		}
-		*w++ = '\0';
 		r++;
 	}
 }

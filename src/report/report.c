@@ -12,6 +12,7 @@
 #include "core/metrics.h"
 
 #include "util/util.h"
+#include "util/quote.h"
 
 const struct report_writer report_writers[] = {
 	{ "text", "", report_text },
@@ -189,7 +190,7 @@ void report_stat_cells(const struct summary *s, struct stat_cells *c)
 		snprintf(c->cv, sizeof(c->cv), "-");
 		return;
 	}
-	snprintf(c->sd, sizeof(c->sd), "%.1f", s->sd);
+	figure(c->sd, s->sd, 0);
 	snprintf(c->ci, sizeof(c->ci), "%.2f%%", s->mean > 0 ? 100 * s->ci_half / s->mean : 0);
 	snprintf(c->cv, sizeof(c->cv), "%.2f%%", 100 * s->cv);
 }

@@ -15,21 +15,16 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/quote.h"
 #include "util/util.h"
 
-/* Append to out (at most len bytes): printf's format, each %s's controls escaped. */
+/* Append s to out (at most len bytes), its control bytes escaped (octal_controls). */
 static void add(char *out, size_t len, const char *s)
 {
 	size_t used = strlen(out);
 
-	for (; *s && used + 5 < len; s++) {
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			used += (size_t)snprintf(out + used, len - used, "\\%03o",
-						 (unsigned)(unsigned char)*s);
-		else
-			out[used++] = *s;
-	}
-	out[used] = '\0';
+	if (used + 1 < len)
+		octal_controls(s, out + used, len - used);
 }
 
 /* Append literal text, printf-formatted (numbers and the fixed words only). */

@@ -146,6 +146,7 @@ static void index_table(FILE *out, const struct copy_run *run, const size_t *ord
 			enum test_category c)
 {
 	const struct cat_index *ci = &run->cats[c];
+	char fb[FIGURE_BUF], fi[FIGURE_BUF];
 
 	if (!ci->any_results)
 		return;
@@ -165,16 +166,16 @@ static void index_table(FILE *out, const struct copy_run *run, const size_t *ord
 		fputs("<tr><td>", out);
 		esc(out, t->def->title);
 		if (t->def->baseline > 0)
-			fprintf(out, "</td><td class=\"n\">%.1f</td><td class=\"n\">%.1f</td>"
-				"<td class=\"n\">%.1f</td></tr>\n", t->def->baseline, t->score,
-				t->index);
+			fprintf(out, "</td><td class=\"n\">%.1f</td><td class=\"n\">%s</td>"
+				"<td class=\"n\">%s</td></tr>\n", t->def->baseline,
+				figure(fb, t->score, 0), figure(fi, t->index, 0));
 		else
-			fprintf(out, "</td><td class=\"n\">---</td><td class=\"n\">%.1f</td>"
-				"<td class=\"n\">---</td></tr>\n", t->score);
+			fprintf(out, "</td><td class=\"n\">---</td><td class=\"n\">%s</td>"
+				"<td class=\"n\">---</td></tr>\n", figure(fb, t->score, 0));
 	}
 	fprintf(out, "<tr class=\"total\"><td colspan=\"3\">%s Index Score%s</td>"
-		"<td class=\"n\">%.1f</td></tr>\n</table>\n", category_title[c],
-		ci->partial ? " (Partial Only)" : "", ci->score);
+		"<td class=\"n\">%s</td></tr>\n</table>\n", category_title[c],
+		ci->partial ? " (Partial Only)" : "", figure(fb, ci->score, 0));
 }
 
 static const struct table_frame html_stats = {
@@ -243,7 +244,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	long secs = (long)difftime(run->end, run->start);
 	const size_t *order;
 	const struct cat_index *sys = &run->cats[CAT_SYSTEM];
-	char cibuf[160];
+	char cibuf[160], fb[FIGURE_BUF];
 
 	if (report_section_open(run, &sec) != 0)
 		return;
@@ -277,8 +278,8 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 		}
 	}
 	if (sys->nindexed > 0)
-		fprintf(out, "<p class=\"score\">System Benchmarks Index Score%s: <strong>%.1f</strong>"
-			"</p>\n", sys->partial ? " (Partial Only)" : "", sys->score);
+		fprintf(out, "<p class=\"score\">System Benchmarks Index Score%s: <strong>%s</strong>"
+			"</p>\n", sys->partial ? " (Partial Only)" : "", figure(fb, sys->score, 0));
 	if (sys->nindexed > 0)
 		fprintf(out, "<p class=\"score-ci\">Index score 95%% CI (delta method): %s</p>\n",
 			report_score_ci_text(run, cibuf, sizeof(cibuf)));

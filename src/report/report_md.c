@@ -274,10 +274,11 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	report_curve_tables(&tab, run, order, &md_curve);
 	for (int c = 0; c < CAT_COUNT; c++) {
 		const struct cat_index *ci = &run->cats[c];
+		char fb[FIGURE_BUF];
 
 		if (ci->nindexed > 0)
-			fprintf(out, "**%s Index Score%s: %.1f**\n\n", category_title[c],
-				ci->partial ? " (Partial Only)" : "", ci->score);
+			fprintf(out, "**%s Index Score%s: %s**\n\n", category_title[c],
+				ci->partial ? " (Partial Only)" : "", figure(fb, ci->score, 0));
 	}
 	if (run->cats[CAT_SYSTEM].nindexed > 0)
 		fprintf(out, "Index score 95%% CI (delta method): %s\n\n",

@@ -105,14 +105,14 @@ static void verdict_cell(const struct paired_stats *st, char *out, size_t len)
 void report_paired_cells(const struct run_result *r, const struct paired_cmp *c,
 			 struct paired_cells *pc)
 {
-	char why[128];
+	char why[128], fb[FIGURE_BUF];
 
 	memset(pc, 0, sizeof(*pc));
 	fmt(pc->label, sizeof(pc->label), "%s", r->dirs[c->dir].label);
 	why_not(r, c, why, sizeof(why));
 	if (c->st.n > 0) {
-		fmt(pc->base, sizeof(pc->base), "%.1f", c->st.base_gm);
-		fmt(pc->other, sizeof(pc->other), "%.1f", c->st.other_gm);
+		fmt(pc->base, sizeof(pc->base), "%s", figure(fb, c->st.base_gm, 0));
+		fmt(pc->other, sizeof(pc->other), "%s", figure(fb, c->st.other_gm, 0));
 		pct(pc->change, sizeof(pc->change), c->st.ratio);
 	} else {
 		fmt(pc->base, sizeof(pc->base), "-");

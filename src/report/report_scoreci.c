@@ -10,12 +10,14 @@
 const char *report_score_ci_text(const struct copy_run *run, char *buf, size_t len)
 {
 	struct score_ci ci;
+	char fl[FIGURE_BUF], fh[FIGURE_BUF];
 
 	score_ci_run(run, &ci);
 	if (!ci.ok)
 		fmt(buf, len, "%s", ci.why);
 	else
-		fmt(buf, len, "%.1f to %.1f (%+.1f%% %+.1f%%, df %.1f)", ci.lo, ci.hi,
+		fmt(buf, len, "%s to %s (%+.1f%% %+.1f%%, df %.1f)", figure(fl, ci.lo, 0),
+		    figure(fh, ci.hi, 0),
 		    100 * (ci.lo / ci.score - 1), 100 * (ci.hi / ci.score - 1), ci.df);
 	return buf;
 }

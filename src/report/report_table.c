@@ -14,6 +14,14 @@
 #include "util/util.h"
 
 /* A table's frame: open, the caption (escaped) where it has one, head. */
+
+/* A figure in a numeric cell, compact when huge (util.h's figure()). */
+static void table_fig(struct table_out *t, double v)
+{
+	char fb[FIGURE_BUF];
+
+	table_num(t, "%s", figure(fb, v, 0));
+}
 static void open_table(struct table_out *t, const struct table_frame *f, const char *caption)
 {
 	fputs(f->open, t->out);
@@ -62,12 +70,12 @@ void report_stats_table(struct table_out *t, const struct run_result *r,
 		for (size_t i = 0; i < ncols; i++)
 			switch (cols[i]) {
 			case SC_N: table_num(t, "%zu", s->n); break;
-			case SC_MEAN: table_num(t, "%.1f", s->mean); break;
+			case SC_MEAN: table_fig(t, s->mean); break;
 			case SC_SD: table_num(t, "%s", c.sd); break;
 			case SC_CI: table_num(t, "%s", c.ci); break;
 			case SC_CV: table_num(t, "%s", c.cv); break;
-			case SC_MIN: table_num(t, "%.1f", s->min); break;
-			case SC_MAX: table_num(t, "%.1f", s->max); break;
+			case SC_MIN: table_fig(t, s->min); break;
+			case SC_MAX: table_fig(t, s->max); break;
 			case SC_FLAGS:
 				table_text(t, report_flag_words(r, b, flags, sizeof(flags)));
 				break;
@@ -134,7 +142,7 @@ static void result_cell(struct table_out *t, const struct bench_result *b, enum 
 	switch (c) {
 	case RC_RESULT:
 		if (ok)
-			table_num(t, "%.1f", b->score);
+			table_fig(t, b->score);
 		else
 			table_num(t, "%s", status_word(b->status));
 		break;
@@ -157,7 +165,7 @@ static void result_cell(struct table_out *t, const struct bench_result *b, enum 
 		else if (c == RC_SAMPLES)
 			table_num(t, "%zu", b->kept);
 		else if (b->def->baseline > 0)
-			table_num(t, "%.1f", b->index);
+			table_fig(t, b->index);
 		else
 			table_num(t, "---");
 		break;
@@ -205,9 +213,11 @@ static void copies_cell(struct table_out *t, const struct copy_run *run, const s
 	else if (b->status != TS_OK)
 		table_num(t, "%s", status_word(b->status));
 	else if (d->baseline > 0)
-		table_num(t, "%.1f", b->index);
+		table_fig(t, b->index);
 	else {
-		table_num(t, "%.1f ", b->score);
+		char fb[FIGURE_BUF];
+
+		table_num(t, "%s ", figure(fb, b->score, 0));
 		table_more(t, d->unit);
 	}
 }
@@ -253,7 +263,7 @@ static void copies_score_row(struct table_out *t, const struct run_result *r)
 		if (r->runs[s].dir != 0)
 			continue;
 		if (ci->nindexed > 0)
-			table_num(t, "%.1f", ci->score);
+			table_fig(t, ci->score);
 		else
 			table_empty(t);
 	}

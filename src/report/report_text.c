@@ -101,13 +101,15 @@ static void curve_lines(FILE *out, const struct bench_result *t)
 
 static void result_line(FILE *out, const struct bench_result *t)
 {
+	char fb[FIGURE_BUF];
+
 	if (t->status != TS_OK) {
 		fprintf(out, "%-40s %12s %-5s (%s)\n", t->def->title,
 			status_word(t->status), t->def->unit, t->reason);
 		return;
 	}
-	fprintf(out, "%-40s %12.1f %-5s (%.1f s, %zu samples)", t->def->title, t->score,
-		t->def->unit, t->time, t->kept);
+	fprintf(out, "%-40s %12s %-5s (%.1f s, %zu samples)", t->def->title,
+		figure(fb, t->score, 0), t->def->unit, t->time, t->kept);
 	if (t->note[0])
 		fprintf(out, " [%s]", t->note);
 	fprintf(out, "\n");
@@ -149,7 +151,7 @@ static void index_table(FILE *out, const struct copy_run *run, const size_t *ord
 			enum test_category c)
 {
 	const struct cat_index *ci = &run->cats[c];
-	char head[80];
+	char head[80], fb[FIGURE_BUF], fi[FIGURE_BUF];
 
 	if (!ci->any_results)
 		return;
@@ -168,16 +170,16 @@ static void index_table(FILE *out, const struct copy_run *run, const size_t *ord
 		if (test_category(t->def) != c || t->status != TS_OK)
 			continue;
 		if (t->def->baseline > 0)
-			fprintf(out, "%-40s %12.1f %12.1f %8.1f\n", t->def->title,
-				t->def->baseline, t->score, t->index);
+			fprintf(out, "%-40s %12.1f %12s %8s\n", t->def->title,
+				t->def->baseline, figure(fb, t->score, 0), figure(fi, t->index, 0));
 		else
-			fprintf(out, "%-40s %12s %12.1f %8s\n", t->def->title, "---",
-				t->score, "---");
+			fprintf(out, "%-40s %12s %12s %8s\n", t->def->title, "---",
+				figure(fb, t->score, 0), "---");
 	}
 	fprintf(out, "%-40s %12s %12s %8s\n", "", "", "", "========");
 	fmt(head, sizeof(head), "%s Index Score%s", category_title[c],
 		 ci->partial ? " (Partial Only)" : "");
-	fprintf(out, "%-66s %8.1f\n\n", head, ci->score);
+	fprintf(out, "%-66s %8s\n\n", head, figure(fb, ci->score, 0));
 }
 
 /*
@@ -187,6 +189,7 @@ static void index_table(FILE *out, const struct copy_run *run, const size_t *ord
 static void stats_block(FILE *out, const struct run_result *r, const struct copy_run *run,
 			const size_t *order)
 {
+	char fb[FIGURE_BUF];
 	int any = 0;
 
 	for (size_t k = 0; k < run->ntests; k++)
@@ -204,8 +207,8 @@ static void stats_block(FILE *out, const struct run_result *r, const struct copy
 		if (t->status != TS_OK)
 			continue;
 		report_stat_cells(s, &c);
-		fprintf(out, "%-40s %3zu %12.1f %12s %9s %7s  %s\n", t->def->title,
-			s->n, s->mean, c.sd, c.ci, c.cv, report_flag_words(r, t, flags, sizeof(flags)));
+		fprintf(out, "%-40s %3zu %12s %12s %9s %7s  %s\n", t->def->title,
+			s->n, figure(fb, s->mean, 0), c.sd, c.ci, c.cv, report_flag_words(r, t, flags, sizeof(flags)));
 	}
 	report_score_ci_line(out, run);
 	fprintf(out, "\n");

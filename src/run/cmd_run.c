@@ -34,13 +34,14 @@
 #include "sysinfo/sysinfo.h"
 #include "util/util.h"
 #include "shared/netcli.h"
+#include "util/quote.h"
 
 static int plan_disk(const struct config *cfg, const char *testdir, struct run_env *env)
 {
 	int need = 0;
 	struct statvfs vfs;
 	unsigned long long avail, bytes;
-	char a[32], b[32];
+	char a[32], b[32], q[QUOTE_BUF];
 
 	for (size_t i = 0; i < cfg->ntests; i++)
 		if (cfg->tests[i]->prep == PREP_DISK_FILE)
@@ -55,7 +56,7 @@ static int plan_disk(const struct config *cfg, const char *testdir, struct run_e
 		format_bytes(avail, a, sizeof(a));
 		format_bytes(bytes, b, sizeof(b));
 		fprintf(stderr, "sysindex: not enough free space in %s for the disk tests: %s free, %s needed (try --disk-size)\n",
-			testdir, a, b);
+			quote(testdir, q), a, b);
 		return 2;
 	}
 	return 0;
@@ -69,7 +70,7 @@ static int plan_disk(const struct config *cfg, const char *testdir, struct run_e
 static int check_peer(const struct config *cfg)
 {
 	const char *tok = cfg->peer_token ? cfg->peer_token : getenv(NET_PEER_ENV);
-	char host[256];
+	char host[256], q[QUOTE_BUF];
 	unsigned port;
 	int any = 0;
 
@@ -87,15 +88,15 @@ static int check_peer(const struct config *cfg)
 		if (cfg->peer[0] != '[' && strchr(cfg->peer, ':') != strrchr(cfg->peer, ':'))
 			fprintf(stderr, "sysindex: --peer: '%s': an IPv6 address goes in brackets, "
 				"[ADDR]:PORT or [ADDR] (bare, its last group and a port look alike)\n",
-				cfg->peer);
+				quote(cfg->peer, q));
 		else
 			fprintf(stderr, "sysindex: --peer: '%s' is not HOST, HOST:PORT or "
-				"[IPv6]:PORT\n", cfg->peer);
+				"[IPv6]:PORT\n", quote(cfg->peer, q));
 		return 2;
 	}
 	if (!any) {
 		fprintf(stderr, "sysindex: --peer: none of the tests named talks to a peer "
-			"(the net group does: ./Run --peer %s --peer-token T net)\n", cfg->peer);
+			"(the net group does: ./Run --peer %s --peer-token T net)\n", quote(cfg->peer, q));
 		return 2;
 	}
 	if (tok == NULL || *tok == '\0') {
@@ -197,7 +198,12 @@ static void describe_mode(const struct config *cfg, char *out, size_t len)
 		if (cfg->time_budget > 0)
 			fmt(b, sizeof(b), "%stime budget %.3g min%s", p[0] ? ", " : "",
 			    cfg->time_budget, cfg->budget_implied ? " (paired mode's default)" : "");
-		fmt(out, len, "%s%s (settle only around file tests)%s", p, b, extra);
+		/* --quick keeps its short samples and no settle; these set the count. */
+		if (cfg->quick)
+			fmt(out, len, "quick, %s%s (short samples, no settle)" REPORT_QUICK_CAVEAT
+			    "%s", p, b, extra);
+		else
+			fmt(out, len, "%s%s (settle only around file tests)%s", p, b, extra);
 	} else if (cfg->quick) {
 		char n[24] = "1 sample";
 
@@ -415,7 +421,9 @@ static int prepare(struct run_ctx *c)
 		return rc;
 	if (path_join(env->scratch, sizeof(env->scratch), c->testdir, "sysindex-XXXXXX") != 0 ||
 	    mkdtemp(env->scratch) == NULL) {
-		fprintf(stderr, "sysindex: cannot create a folder in %s: %s\n", c->testdir,
+		char q[QUOTE_BUF];
+
+		fprintf(stderr, "sysindex: cannot create a folder in %s: %s\n", quote(c->testdir, q),
 			strerror(errno));
 		env->scratch[0] = '\0';
 		return undo_prepare(c, 2);
@@ -460,6 +468,7 @@ static int measure(struct run_ctx *c)
 	struct config *cfg = &c->cfg;
 	struct run_env *env = &c->env;
 	struct run_result *r = &c->r;
+	char qp[4 * sizeof(env->pgmdir)], qs[4 * sizeof(env->scratch)];
 	int sig = 0;
 
 	progress_where(cfg, env);
@@ -474,8 +483,10 @@ static int measure(struct run_ctx *c)
 	r->pinned = cfg->pin;
 	r->exclude_disturbed = cfg->exclude_disturbed;
 	r->precision = cfg->precision;
+	/* Paths on one line, as the text report writes them (a newline in a folder name). */
 	runner_log(env, "sysindex %s; test programs in %s; scratch %s\n", SYSINDEX_VERSION,
-		   env->pgmdir, env->scratch);
+		   octal_controls(env->pgmdir, qp, sizeof(qp)),
+		   octal_controls(env->scratch, qs, sizeof(qs)));
 	runner_log(env, "compiler: %s; flags: %s\n\n", r->sys.cc_version, r->sys.bench_cflags);
 	if (cfg->verbose && !cfg->quiet) {
 		fprintf(stderr, "Tests to run:");
@@ -522,7 +533,7 @@ static void redact_results(struct run_ctx *c)
 	given[n++] = c->testdir;
 	for (size_t i = 0; i < cfg->ndirs && n < MAX_TESTDIRS + 1; i++)
 		given[n++] = cfg->dirs[i].path;
-	redact_init(&c->redact, &c->r, c->resdir, given, n);
+	redact_init(&c->redact, &c->r, c->resdir, c->env.pgmdir, given, n);
 	redact_run(&c->redact, &c->r);
 }
 
@@ -630,7 +641,8 @@ int cmd_run(int argc, char **argv)
 		return 0;
 	case CLI_USAGE:
 	default:
-		fprintf(stderr, "sysindex: %s\n", err);
+		fputs("sysindex: ", stderr);
+		put_message(stderr, err);
 		return 2;
 	}
 	plan_defaults(&c.cfg);

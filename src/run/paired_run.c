@@ -19,6 +19,7 @@
 #include "score/score.h"
 #include "sysinfo/mountinfo.h"
 #include "util/util.h"
+#include "util/quote.h"
 
 int paired_check(struct paired_env *pe, struct run_env *base, const struct config *cfg,
 		 struct run_result *r)
@@ -67,8 +68,10 @@ int paired_make_scratch(struct paired_env *pe, const struct run_result *r)
 			continue;
 		if (path_join(e->scratch, sizeof(e->scratch), r->dirs[d].path,
 			      "sysindex-XXXXXX") != 0 || mkdtemp(e->scratch) == NULL) {
+			char q[QUOTE_BUF];
+
 			fprintf(stderr, "sysindex: cannot create a folder in %s: %s\n",
-				r->dirs[d].path, strerror(errno));
+				quote(r->dirs[d].path, q), strerror(errno));
 			e->scratch[0] = '\0';
 			return 2;
 		}
@@ -117,6 +120,7 @@ static void begin_dir(struct paired_env *pe, const struct test_def *t, size_t d,
 {
 	struct run_env *e = pe->env[d];
 	struct bench_result *tr = dt->tr;
+	char line[4 * sizeof(tr->command)];
 
 	tr->def = t;
 	tr->seconds = secs;
@@ -134,7 +138,7 @@ static void begin_dir(struct paired_env *pe, const struct test_def *t, size_t d,
 	}
 	runner_log(pe->env[0], "################################################################################\n"
 		   "%s -- %u cop%s -- test dir %s\n==> %s\n\n", t->title, copies,
-		   copies == 1 ? "y" : "ies", label, tr->command);
+		   copies == 1 ? "y" : "ies", label, octal_controls(tr->command, line, sizeof(line)));
 	tr->status = runner_can_run(e, t, copies, tr->reason, sizeof(tr->reason));
 	if (tr->status == TS_OK) {
 		tr->reason[0] = '\0';
@@ -191,7 +195,7 @@ static int sliced_round(struct paired_env *pe, const struct test_def *t, unsigne
 	size_t list[MAX_TESTDIRS], n = 0;
 	struct pass_result all;
 	struct argv_buf *ab;
-	char cmd[512], names[MAX_TESTDIRS * (TESTDIR_LABEL_MAX + 1)] = "";
+	char cmd[512], line[4 * 512], names[MAX_TESTDIRS * (TESTDIR_LABEL_MAX + 1)] = "";
 	unsigned wall;
 	int rc;
 
@@ -216,7 +220,7 @@ static int sliced_round(struct paired_env *pe, const struct test_def *t, unsigne
 		return 0;
 	}
 	runner_log(env0, "#### Round %u, test dirs%s: one process, sliced\n==> %s\n\n",
-		   r + 1, names, cmd);
+		   r + 1, names, octal_controls(cmd, line, sizeof(line)));
 	/* Its timeout: the whole round's work counts as the sample's duration. */
 	wall = (unsigned)ceil(plan_sliced_round_seconds(cfg, t, secs, n));
 	memset(&all, 0, sizeof(all));

@@ -16,11 +16,15 @@
 #include "buildinfo.h"
 #include "run/runner.h"
 #include "util/util.h"
+#include "util/quote.h"
 
 int paths_fail(const char *fmt, const char *a, const char *b)
 {
+	char qa[QUOTE_BUF], qb[QUOTE_BUF];
+
+	/* a and b may be outside text (paths): escaped and cut. */
 	fprintf(stderr, "sysindex: ");
-	fprintf(stderr, fmt, a, b);
+	fprintf(stderr, fmt, quote(a, qa), quote(b, qb));
 	fprintf(stderr, "\n");
 	return 2;
 }
@@ -90,7 +94,9 @@ int paths_check_dir(const char *what, const char *dir)
 
 		if (err == ENOENT)
 			return paths_fail("%s %s does not exist", what, dir);
-		fprintf(stderr, "sysindex: %s %s: %s\n", what, dir,
+		char q[QUOTE_BUF];
+
+		fprintf(stderr, "sysindex: %s %s: %s\n", what, quote(dir, q),
 			err == ENAMETOOLONG ? "the path is longer than the system allows" : strerror(err));
 		return 2;
 	}

@@ -133,6 +133,12 @@ void progout_parse_copy(const char *err, size_t dropped, int status, int timed_o
 	} else {
 		cr->ok = 1;
 	}
+	/* A program's text (an ERROR naming a --peer host, a NOTE) goes to the
+	 * terminal and every report: no control byte (an ESC sequence) in it. */
+	strip_controls(reason);
+	strip_controls(cr->note);
+	for (size_t d = 0; d < sizeof(cr->dir_note) / sizeof(cr->dir_note[0]); d++)
+		strip_controls(cr->dir_note[d]);
 }
 
 double progout_start_spread(const struct copy_result *copies, size_t n)

@@ -44,8 +44,22 @@ static void add_path(struct redact *rd, const char *path, const char *to)
 		redact_add(rd, real, to, 0);
 }
 
+/* The clone (or the folder the binary is in): pgms/'s parent, as Run and find_pgmdir() set it. */
+static void add_clone(struct redact *rd, const char *pgmdir)
+{
+	char dir[4096];
+	size_t n;
+
+	if (pgmdir == NULL || !str_ends_with(pgmdir, "/pgms") ||
+	    (n = strlen(pgmdir) - strlen("/pgms")) == 0 || n >= sizeof(dir))
+		return;
+	memcpy(dir, pgmdir, n);
+	dir[n] = '\0';
+	add_path(rd, dir, "<clone>");
+}
+
 void redact_init(struct redact *rd, const struct run_result *r, const char *resdir,
-		 const char *const *given, size_t ngiven)
+		 const char *pgmdir, const char *const *given, size_t ngiven)
 {
 	char to[32];
 
@@ -62,6 +76,8 @@ void redact_init(struct redact *rd, const struct run_result *r, const char *resd
 		add_path(rd, given[i], to);
 	}
 	add_path(rd, resdir, "<results>");
+	add_path(rd, pgmdir, "<programs>");
+	add_clone(rd, pgmdir);
 	add_path(rd, getenv("HOME"), "<home>");
 }
 

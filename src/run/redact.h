@@ -1,8 +1,10 @@
 /*
  * redact.h: --redact, for reports meant to be published.  The hostname,
- * the test and results directories, the home folder and the host id are
- * replaced by plain placeholders ("host-1", "<testdir-1>", "<results>",
- * "<home>", "<hostid-1>") in the run's result (so every writer and chart
+ * the host id and every path the run knows (the test and results
+ * directories, the test programs' folder, the clone or install folder the
+ * driver runs from, the home folder) are replaced by plain placeholders
+ * ("host-1", "<hostid-1>", "<testdir-1>", "<results>", "<programs>",
+ * "<clone>", "<home>") in the run's result (so every writer and chart
  * sees only those) and in the log, which the runner wrote as it went.
  * Placeholders carry nothing of the value: no hash that could be brute-forced
  * back from a list of hostnames.  The same input gives the same placeholder
@@ -16,7 +18,7 @@
 #include "core/result.h"
 
 #define REDACT_HOST "host-1"
-#define REDACT_MAX 24
+#define REDACT_MAX 48     /* every path twice (as given, resolved), 8 test dirs */
 
 struct redact {
 	struct redact_sub {
@@ -27,9 +29,13 @@ struct redact {
 	size_t n;
 };
 
-/* The substitutions for run r, written into the results folder resdir; longest first. */
+/*
+ * The substitutions for run r, written into the results folder resdir with
+ * the programs of pgmdir (its parent, when that is a clone's pgms/, and the
+ * driver's own folder are the clone); longest first.
+ */
 void redact_init(struct redact *rd, const struct run_result *r, const char *resdir,
-		 const char *const *given, size_t ngiven);
+		 const char *pgmdir, const char *const *given, size_t ngiven);
 /* Add one substitution (ignored when from is empty or the table is full). */
 void redact_add(struct redact *rd, const char *from, const char *to, int word);
 /* in, with every substitution made, into out (at most len bytes, always terminated). */

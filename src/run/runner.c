@@ -21,6 +21,7 @@
 #include "run/runlog.h"
 #include "run/steps.h"
 #include "util/util.h"
+#include "util/quote.h"
 
 void runner_log(const struct run_env *env, const char *fmt, ...)
 {
@@ -489,6 +490,7 @@ int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
 	struct argv_buf *ab;
 	double *rates, started = now_mono();
 	int sig = 0, capped = 0;
+	char line[4 * sizeof(tr->command)];
 
 	runner_replan(env, ti);
 	secs = plan->seconds;
@@ -509,7 +511,7 @@ int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
 	}
 	runner_log(env, "################################################################################\n"
 		   "%s -- %u cop%s\n==> %s\n\n", t->title, copies, copies == 1 ? "y" : "ies",
-		   tr->command);
+		   octal_controls(tr->command, line, sizeof(line)));
 	tr->status = runner_can_run(env, t, copies, tr->reason, sizeof(tr->reason));
 	if (tr->status == TS_OK)
 		tr->reason[0] = '\0';

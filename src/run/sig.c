@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -25,9 +26,44 @@ static void on_signal(int sig)
 	errno = saved;
 }
 
+/*
+ * The signals whose default action ends the process (some with a core, none
+ * meant for a debugger like SIGQUIT), so that each ends a run as SIGTERM
+ * does: children stopped, the scratch folder removed, the partial report
+ * written.  SIGCHLD only wakes the runner.  The real-time signals follow.
+ */
+static const int caught[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+	SIGXCPU, SIGIO, SIGCHLD,
+};
+
+/* Whether sig is one sig_install() catches (SIGRTMIN..SIGRTMAX too). */
+static int is_caught(int sig)
+{
+	for (size_t i = 0; i < sizeof(caught) / sizeof(caught[0]); i++)
+		if (caught[i] == sig)
+			return 1;
+	return sig >= SIGRTMIN && sig <= SIGRTMAX;
+}
+
+/*
+ * ulimit -t sets the soft and the hard CPU limit alike, and at the hard one
+ * the kernel sends SIGKILL, which nothing can clean up after.  A second
+ * below it the soft limit's SIGXCPU arrives first and ends the run as above.
+ */
+static void cpu_limit_warning(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_CPU, &rl) == 0 && rl.rlim_max != RLIM_INFINITY &&
+	    rl.rlim_cur >= rl.rlim_max && rl.rlim_max >= 2) {
+		rl.rlim_cur = rl.rlim_max - 1;
+		(void)setrlimit(RLIMIT_CPU, &rl);   /* at worst the hard limit kills, as before */
+	}
+}
+
 int sig_install(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGCHLD };
 	struct sigaction sa;
 
 	if (self_pipe[0] < 0) {
@@ -45,17 +81,21 @@ int sig_install(void)
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = SA_RESTART;
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+	for (int sig = 1; sig <= SIGRTMAX; sig++) {
 		struct sigaction old;
 
-		/* Under nohup a hangup is ignored on purpose: `nohup ./Run &`
-		 * and logging out must not end the run. */
-		if (sigs[i] == SIGHUP && sigaction(SIGHUP, NULL, &old) == 0 &&
-		    old.sa_handler == SIG_IGN)
+		if (!is_caught(sig))
 			continue;
-		if (sigaction(sigs[i], &sa, NULL) != 0)
+		/* A signal ignored on purpose stays ignored: under nohup a
+		 * hangup (`nohup ./Run &`, then logging out) must not end the
+		 * run.  SIGINT and SIGTERM are always caught. */
+		if (sig != SIGINT && sig != SIGTERM && sig != SIGCHLD &&
+		    sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		if (sigaction(sig, &sa, NULL) != 0)
 			return -1;
 	}
+	cpu_limit_warning();
 	/* A closed stdout (| head) must not kill the run before results are saved;
 	 * nor may a file-size limit (ulimit -f): a write past it fails with EFBIG,
 	 * said in one line, and the half-written file is removed.  Both stay
@@ -63,6 +103,13 @@ int sig_install(void)
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGXFSZ, SIG_IGN);
 	return 0;
+}
+
+void sig_default(void)
+{
+	for (int sig = 1; sig <= SIGRTMAX; sig++)
+		if (is_caught(sig))
+			signal(sig, SIG_DFL);
 }
 
 int sig_fd(void)

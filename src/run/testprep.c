@@ -19,6 +19,7 @@
 #include "run/spawn.h"
 #include "util/pathcheck.h"
 #include "util/util.h"
+#include "util/quote.h"
 
 /* large.txt for the grep test (src/run/grepdata.c), made once per run. */
 static int make_grep_data(struct testprep *tp, const char *src, char *reason, size_t len)
@@ -55,7 +56,7 @@ static int make_grep_data(struct testprep *tp, const char *src, char *reason, si
 /* Lay out the shared disk test file once per run, with the program prog. */
 static int disk_layout(struct testprep *tp, const char *prog, char *reason, size_t len)
 {
-	char size[32], *argv[6];
+	char size[32], *argv[6], qp[4 * 1024], qf[4 * 1100];
 	struct spawn_spec spec;
 	struct spawn_out out;
 	struct copy_result cr;
@@ -80,8 +81,9 @@ static int disk_layout(struct testprep *tp, const char *prog, char *reason, size
 	spec.cwd = tp->scratch;
 	spec.log_fd = tp->log_fd;
 	spec.timeout = 3600;
-	runlog_printf(tp->log_fd, "==> laying out the disk test file: %s -f %s -s %s\n", prog,
-		      tp->disk_file, size);
+	runlog_printf(tp->log_fd, "==> laying out the disk test file: %s -f %s -s %s\n",
+		      octal_controls(prog, qp, sizeof(qp)),
+		      octal_controls(tp->disk_file, qf, sizeof(qf)), size);
 	if (spawn_pass(&spec, 1, &out) != 0) {
 		spawn_free(&out, 1);
 		return -1;
@@ -142,13 +144,13 @@ enum test_status testprep_check(struct testprep *tp, const struct test_def *t,
 				char *reason, size_t len)
 {
 	const struct prep_step *step;
-	char path[1200], found[1200];
+	char path[1200], found[1200], qs[4 * 1024];
 
 	/* Something (a tmp cleaner) removed the scratch folder: make it again,
 	 * so only the test that was using it fails, not every later one. */
 	if (mkdir(tp->scratch, 0700) == 0)
 		runlog_printf(tp->log_fd, "# scratch folder %s had disappeared: created again\n",
-			      tp->scratch);
+			      octal_controls(tp->scratch, qs, sizeof(qs)));
 	errno = ENAMETOOLONG;   /* what a path_join failure means */
 	if (path_join(path, sizeof(path), tp->pgmdir, test_prog(t, tp->workload)) != 0 || access(path, X_OK) != 0) {
 		/* Not built, or built but out of this user's reach (and why). */

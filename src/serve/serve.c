@@ -36,6 +36,7 @@
 #include "shared/net.h"
 #include "run/sig.h"
 #include "util/util.h"
+#include "util/quote.h"
 
 #define MAX_SESSIONS_CAP 64
 #define MAX_PENDING 16
@@ -128,7 +129,8 @@ static int parse_opts(int argc, char **argv, struct serve_cfg *c)
 	int first, rc = opt_parse(&serve_opts, argc, argv, c, NULL, &first, err, sizeof(err));
 
 	if (rc < 0) {
-		fprintf(stderr, "sysindex serve: %s\n", err);
+		fputs("sysindex serve: ", stderr);
+		put_message(stderr, err);
 		return 2;
 	}
 	if (rc > 0) {
@@ -136,7 +138,9 @@ static int parse_opts(int argc, char **argv, struct serve_cfg *c)
 		return 1;
 	}
 	if (first < argc) {
-		fprintf(stderr, "sysindex serve: unexpected argument '%s'\n", argv[first]);
+		char q[QUOTE_BUF];
+
+		fprintf(stderr, "sysindex serve: unexpected argument '%s'\n", quote(argv[first], q));
 		return 2;
 	}
 	if (c->token_arg != NULL) {
@@ -156,7 +160,7 @@ static int parse_opts(int argc, char **argv, struct serve_cfg *c)
 static int open_listener(struct serve_state *s)
 {
 	struct addrinfo hints, *res = NULL;
-	char err[256];
+	char err[256], q[QUOTE_BUF];
 	int rc;
 
 	memset(&hints, 0, sizeof(hints));
@@ -166,7 +170,7 @@ static int open_listener(struct serve_state *s)
 	rc = getaddrinfo(s->cfg.bind, NULL, &hints, &res);
 	if (rc != 0) {
 		fprintf(stderr, "sysindex serve: --bind %s: not a numeric address (%s)\n",
-			s->cfg.bind, gai_strerror(rc));
+			quote(s->cfg.bind, q), gai_strerror(rc));
 		return 2;
 	}
 	s->lfd = net_listen_like(res->ai_addr, res->ai_addrlen, s->cfg.port,
@@ -245,10 +249,7 @@ static noreturn void session(struct serve_state *s, int fd, const char *who)
 	sigset_t none;
 	int rc;
 
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGHUP, SIG_DFL);
-	signal(SIGCHLD, SIG_DFL);
+	sig_default();
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	prctl(PR_SET_PDEATHSIG, SIGTERM);   /* the server gone: so is the session */

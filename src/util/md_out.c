@@ -9,7 +9,7 @@ static const char *md_sub(unsigned char c, char buf[8])
 {
 	if (c == '\n' || c == '\r' || c == '\t')
 		return " ";
-	if (c == 0 || strchr("\\|*_`<>[]#~", c) == NULL)
+	if (c == 0 || strchr("\\|*_`<>[]#~&", c) == NULL)
 		return NULL;
 	buf[0] = '\\';
 	buf[1] = (char)c;

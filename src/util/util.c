@@ -299,3 +299,17 @@ void put_utf8_escaped(FILE *out, const char *str, size_t len,
 		i += n;
 	}
 }
+
+const char *figure_n(char buf[FIGURE_BUF], double v, int plus, int decimals)
+{
+	if (isfinite(v) && fabs(v) >= FIGURE_FIXED_MAX)
+		snprintf(buf, FIGURE_BUF, plus ? "%+.4e" : "%.4e", v);
+	else
+		snprintf(buf, FIGURE_BUF, plus ? "%+.*f" : "%.*f", decimals, v);
+	return buf;
+}
+
+const char *figure(char buf[FIGURE_BUF], double v, int plus)
+{
+	return figure_n(buf, v, plus, 1);
+}

@@ -36,6 +36,18 @@ int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size
 void format_bytes(unsigned long long bytes, char *out, size_t outlen);
 
 /*
+ * A figure (a rate, a mean, a score, a change in %) as the reports print it:
+ * one decimal ("%.1f") up to FIGURE_FIXED_MAX, above that compact
+ * ("1.2346e+308"), so a 1e308 takes 11 characters, not 311, and keeps the
+ * columns; '+' in front of a positive one when plus is set.  Into buf.
+ */
+#define FIGURE_BUF 32
+#define FIGURE_FIXED_MAX 1e15
+const char *figure(char buf[FIGURE_BUF], double v, int plus);
+/* The same with that many decimals in the fixed form. */
+const char *figure_n(char buf[FIGURE_BUF], double v, int plus, int decimals);
+
+/*
  * s as one safe file-name component in out: letters, digits, '.', '_' and
  * '-' kept, every other byte '_', a leading '.' '_' (so "..", "../x" and
  * hidden names cannot arise); an empty s gives "unnamed".

@@ -1,5 +1,6 @@
-# --redact: no hostname, test-dir path, results path, $HOME path or host id
-# in any file written (contents and names), and compare still reads the run.
+# --redact: no hostname, test-dir path, results path, $HOME path, clone or
+# programs path (the clone is not under $HOME) or host id in any file written
+# (contents and names), and compare still reads the run.
 # Under a private UTS namespace (when allowed) the hostname is one no other
 # text can hold by chance.
 . tests/e2e/lib.sh
@@ -17,7 +18,12 @@ fi
 	>/dev/null 2>&1 || die "plain run failed"
 hid=$(sed -n '/"host_identity"/,/}/s/.*"id": "\([0-9a-f]*\)".*/\1/p' "$RES"/*.json)
 rm -rf "$RES"/*
-run() { eval "$pre" '"$ROOT/Run"' '"$@"'; }
+# The run goes through a clone under /tmp ($T/clone: links to this built
+# tree), not under $HOME: its path and the programs' must not show either.
+CL=$T/clone
+mkdir -p "$CL"
+for f in Run Makefile src sysindex pgms build; do ln -s "$ROOT/$f" "$CL/$f"; done
+run() { eval "$pre" '"$CL/Run"' '"$@"'; }
 run --quick -c 1 --redact --results "$T/home/res" --testdir "$T/home/bench dir" \
 	syscall fsbuffer >"$T/out" 2>"$T/err" || { cat "$T/err"; die "redacted run failed"; }
 cat "$T/err"
@@ -32,9 +38,12 @@ for f in "$T/home/res"/* "$T/out"; do
 	case $f in *.png) [ ${#host} -ge 8 ] || skip_host=1 ;; esac
 	[ -z "$skip_host" ] && grep -a -w -F -q "$host" "$f" && die "hostname in $f"
 	grep -a -F -q "$T" "$f" && die "a path under the test's folder (home, test dir, results) in $f"
+	# The clone is not under $HOME here: its path (programs, build) is redacted too.
+	grep -a -F -q "$ROOT" "$f" && die "the clone's path $ROOT in $f: $(grep -a -F "$ROOT" "$f" | head -n 3)"
 	[ -n "$hid" ] && grep -a -F -q "$hid" "$f" && die "host id in $f"
 done
 grep -q '<testdir-1>' "$T/home/res"/*.log || die "no <testdir-1> placeholder in the log"
+grep -q '<programs>/syscall' "$T/home/res"/*.log || die "no <programs> placeholder in the log"
 grep -q '"hostname": "host-1"' "$T/home/res"/*.json || die "no host-1 in the JSON"
 # The kernel command line (hosts, addresses, disks) goes whole.
 if [ -r /proc/cmdline ]; then

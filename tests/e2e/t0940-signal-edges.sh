@@ -110,3 +110,37 @@ after HUP "under nohup"
 [ -n "$r" ] || die "nohup: no report"
 grep -q 'Interrupted by signal' "$r" && die "nohup: a hangup interrupted the run"
 grep -q '^Pipe Throughput  *[0-9]' "$r" || die "nohup: the test did not finish"
+
+# 5. Issue 41: the other signals whose default ends a process (SIGUSR1,
+# SIGALRM, SIGXCPU as ulimit -t sends it, a real-time signal) end the run as
+# SIGTERM does: exit 128+signal, a report marked interrupted, no scratch.
+# Linux's numbers (dash's kill -l gives none; 34 is glibc's SIGRTMIN).
+for sig in USR1:10 ALRM:14 XCPU:24 RTMIN:34; do
+	num=${sig#*:}
+	sig=${sig%:*}
+	want=$((128 + num))
+	rm -rf "$RES"/*
+	"$ROOT/sysindex" --results "$RES" --testdir "$T/testdir" -q --quick -c 1 --duration 5 \
+		pipe spawn >"$T/out" 2>"$T/err" &
+	pid=$!
+	claimed "SIG$sig"
+	kill -$num $pid
+	wait $pid
+	rc=$?
+	after $sig "before the first test"
+	[ -n "$r" ] || die "SIG$sig: no report"
+	grep -q 'Interrupted by signal' "$r" || die "SIG$sig: report not marked interrupted"
+done
+
+# ulimit -t sets the soft and hard CPU limits alike; at the hard one the
+# kernel sends SIGKILL, so the driver lowers the soft one by a second: its
+# SIGXCPU comes first and ends the run cleanly.
+rm -rf "$RES"/*
+( ulimit -t 50 && exec "$ROOT/sysindex" --results "$RES" --testdir "$T/testdir" -q --quick -c 1 \
+	--duration 5 pipe ) >"$T/out" 2>"$T/err" &
+pid=$!
+claimed "ulimit -t"
+lim=$(sed -n 's/^Max cpu time  *\([0-9]*\)  *\([0-9]*\).*/\1 \2/p' "/proc/$pid/limits")
+kill -TERM $pid
+wait $pid
+[ "$lim" = "49 50" ] || die "ulimit -t 50: the driver's CPU limits are '$lim', want '49 50'"

@@ -79,6 +79,40 @@ START_TEST(test_run_cmdline)
 }
 END_TEST
 
+/*
+ * Every path the run knows (issue 41): a clone outside $HOME, its programs
+ * and results, eight test dirs: each gets a placeholder, none is dropped
+ * for want of room in the table.
+ */
+START_TEST(test_every_path)
+{
+	static struct run_result r;
+	const char *given[9];
+	char paths[8][32], out[512];
+
+	memset(&r, 0, sizeof(r));
+	snprintf(r.sys.hostname, sizeof(r.sys.hostname), "%s", "box");
+	snprintf(r.sys.testdir, sizeof(r.sys.testdir), "%s", "/srv/t0");
+	for (size_t i = 0; i < 8; i++) {
+		snprintf(paths[i], sizeof(paths[i]), "/srv/t%zu", i);
+		snprintf(r.dirs[i].path, sizeof(r.dirs[i].path), "%s", paths[i]);
+		given[i + 1] = paths[i];
+	}
+	given[0] = paths[0];
+	r.ndirs = 8;
+	setenv("HOME", "/home/ann", 1);
+	redact_init(&rd, &r, "/var/res", "/tmp/clone/pgms", given, 9);
+	redact_str(&rd, "==> /tmp/clone/pgms/syscall 2; built in /tmp/clone/build; /srv/t7/x "
+		   "/var/res/y /home/ann/z", out, sizeof(out));
+	ck_assert_str_eq(out, "==> <programs>/syscall 2; built in <clone>/build; <testdir-8>/x "
+			 "<results>/y <home>/z");
+	/* A folder of programs that is not a clone's pgms/: no <clone>. */
+	redact_init(&rd, &r, "/var/res", "/opt/si/libexec", given, 1);
+	redact_str(&rd, "/opt/si/libexec/pipe /opt/si/x", out, sizeof(out));
+	ck_assert_str_eq(out, "<programs>/pipe /opt/si/x");
+}
+END_TEST
+
 Suite *suite_redact(void)
 {
 	Suite *s = suite_create("redact");
@@ -88,6 +122,7 @@ Suite *suite_redact(void)
 	tcase_add_test(tc, test_hostname_whole_word);
 	tcase_add_test(tc, test_text_and_placeholders);
 	tcase_add_test(tc, test_run_cmdline);
+	tcase_add_test(tc, test_every_path);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -39,6 +39,18 @@ START_TEST(good_copy)
 }
 END_TEST
 
+/* A program's ERROR and NOTE text reach the terminal: no ESC sequence (issue 41). */
+START_TEST(program_text_controls)
+{
+	parse("ERROR|cannot resolve a\033]0;pwn\007\033[2Jb\n", W_EXIT(1), 0);
+	ck_assert_ptr_null(strchr(reason, '\033'));
+	ck_assert_ptr_nonnull(strstr(reason, "cannot resolve a?]0;pwn??[2Jb"));
+	parse("COUNT|1|1|lps\nTIME|1\nNOTE|x\033[31my\n", W_EXIT(0), 0);
+	ck_assert_int_eq(cr.ok, 1);
+	ck_assert_str_eq(cr.note, "x?[31my");
+}
+END_TEST
+
 START_TEST(last_count_wins)
 {
 	/* context1 in UnixBench: both processes print; the last line counts. */
@@ -311,6 +323,7 @@ Suite *suite_runner(void)
 
 	tcase_add_test(tc, good_copy);
 	tcase_add_test(tc, last_count_wins);
+	tcase_add_test(tc, program_text_controls);
 	tcase_add_loop_test(tc, failed_copies, 0, sizeof(failures) / sizeof(failures[0]));
 	tcase_add_test(tc, too_much_output);
 	suite_add_tcase(s, tc);

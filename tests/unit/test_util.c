@@ -8,8 +8,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "util/csv_out.h"
 #include "util/html_out.h"
+#include "util/md_out.h"
 #include "util/pathcheck.h"
+#include "util/quote.h"
 #include "util/util.h"
 
 START_TEST(ulong_and_percent)
@@ -253,6 +256,118 @@ START_TEST(exec_problems)
 }
 END_TEST
 
+/* The one CSV encoder: text a spreadsheet would run is guarded, numbers are not. */
+static void csv_is(const char *in, const char *want)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(m);
+	csv_field(m, in);
+	ck_assert_int_eq(fclose(m), 0);
+	ck_assert_str_eq(buf, want);
+	free(buf);
+}
+
+START_TEST(csv_formula_guard)
+{
+	char *buf = NULL, back[32];
+	size_t len = 0;
+	FILE *m;
+
+	csv_is("plain", "plain");
+	csv_is("a,b", "\"a,b\"");
+	csv_is("=HYPERLINK(\"x\")", "\"'=HYPERLINK(\"\"x\"\")\"");
+	csv_is("+1", "\"'+1\"");
+	csv_is("-2+3", "\"'-2+3\"");
+	csv_is("@SUM(A1)", "\"'@SUM(A1)\"");
+	csv_is("\t=1", "\"'\t=1\"");
+	csv_is("\r=1", "\"'\r=1\"");
+	csv_is("'=1", "\"''=1\"");        /* a quote already there round-trips */
+	csv_is("'quoted", "'quoted");
+	csv_is("a-b=c", "a-b=c");
+	snprintf(back, sizeof(back), "'%s", "''=1");
+	ck_assert_str_eq(csv_unguard(back), "''=1");
+	snprintf(back, sizeof(back), "%s", "'x");
+	ck_assert_str_eq(csv_unguard(back), "'x");
+	/* Numbers stay numbers: no quote, no guard. */
+	m = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(m);
+	csv_number(m, -1.5);
+	fputc(',', m);
+	csv_number(m, -1e308);
+	ck_assert_int_eq(fclose(m), 0);
+	ck_assert_str_eq(buf, "-1.5,-1e+308");
+	free(buf);
+}
+END_TEST
+
+/* Markdown: & starts an entity (&lt;), so it is escaped like the rest. */
+START_TEST(md_ampersand)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(m);
+	md_text(m, "a &lt; b & c");
+	ck_assert_int_eq(fclose(m), 0);
+	ck_assert_str_eq(buf, "a \\&lt; b \\& c");
+	free(buf);
+}
+END_TEST
+
+/* Outside text in a message: escaped (ESC, newline, C1, bad UTF-8) and cut. */
+START_TEST(quote_escapes_and_cuts)
+{
+	char q[QUOTE_BUF], big[100001], *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	ck_assert_str_eq(quote("a\033[2Jb\nc\\d", q), "a\\x1b[2Jb\\nc\\\\d");
+	ck_assert_str_eq(quote("\xc2\x9b" "1m \xff caf\xc3\xa9", q), "\\xc2\\x9b1m \\xff caf\xc3\xa9");
+	memset(big, 'x', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	quote(big, q);
+	ck_assert_uint_eq(strlen(q), QUOTE_SHOWN + 3);
+	ck_assert_str_eq(q + QUOTE_SHOWN, "...");
+	/* Every byte escaped: still fits. */
+	memset(big, '\033', sizeof(big) - 1);
+	ck_assert_uint_lt(strlen(quote(big, q)), QUOTE_BUF);
+	/* A UTF-8 character is not cut in half: "x" then e-acute from byte 1. */
+	big[0] = 'x';
+	for (size_t i = 1; i + 1 < QUOTE_SHOWN + 4; i += 2)
+		memcpy(big + i, "\xc3\xa9", 2);
+	big[QUOTE_SHOWN + 3] = '\0';
+	quote(big, q);
+	ck_assert_str_eq(q + QUOTE_SHOWN - 3, "\xc3\xa9...");
+	m = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(m);
+	put_message(m, "x \\x1b \033]0;t\a");
+	ck_assert_int_eq(fclose(m), 0);
+	ck_assert_str_eq(buf, "x \\x1b \\x1b]0;t\\x07\n");
+	free(buf);
+}
+END_TEST
+
+/* Figures: one decimal, compact from 1e15 on (a 1e308 in 11 characters). */
+START_TEST(figures_compact)
+{
+	char b[FIGURE_BUF];
+
+	ck_assert_str_eq(figure(b, 1234567.25, 0), "1234567.2");
+	ck_assert_str_eq(figure(b, -1.5, 0), "-1.5");
+	ck_assert_str_eq(figure(b, 999999999999999.0, 0), "999999999999999.0");
+	ck_assert_str_eq(figure(b, 1e308, 0), "1.0000e+308");
+	ck_assert_str_eq(figure(b, -1e300, 0), "-1.0000e+300");
+	ck_assert_str_eq(figure(b, 2.5, 1), "+2.5");
+	ck_assert_str_eq(figure_n(b, 1e20, 1, 2), "+1.0000e+20");
+	ck_assert_str_eq(figure_n(b, 12.345, 1, 2), "+12.35");
+	ck_assert_uint_le(strlen(figure(b, -1.7976931348623157e308, 1)), 12);
+}
+END_TEST
+
 Suite *suite_util(void)
 {
 	Suite *s = suite_create("util");
@@ -267,6 +382,10 @@ Suite *suite_util(void)
 	tcase_add_test(tc, ends_with);
 	tcase_add_test(tc, blocking_folder);
 	tcase_add_test(tc, exec_problems);
+	tcase_add_test(tc, csv_formula_guard);
+	tcase_add_test(tc, md_ampersand);
+	tcase_add_test(tc, quote_escapes_and_cuts);
+	tcase_add_test(tc, figures_compact);
 	suite_add_tcase(s, tc);
 	return s;
 }
