@@ -37,12 +37,16 @@ static void usage(FILE *out)
 	      "One paired run (./Run --testdir A --testdir B) shows its own comparison\n"
 	      "of interleaved rounds; with other files it counts as one input per directory.\n"
 	      "\n"
-	      "Each input's change is against the baseline (--baseline, else the first).\n"
-	      "Where both have samples (a sysindex run, or a UnixBench .log), each change\n"
-	      "is ln(b / a) with Welch's standard error, and every change of the output is\n"
-	      "judged as one family: faster or slower (Holm's correction), equivalent (two\n"
-	      "one-sided tests inside +-margin), else inconclusive.  An interval that holds\n"
-	      "0 is not evidence of no difference.  See docs/compare.md.\n", out);
+	      "Each input's change is against the baseline (--baseline, else the first).\n",
+	      out);
+	{
+		char words[VERDICT_EXPLAIN_MAX];
+
+		cmp_wrapped(out, "", CMP_CI_WORDS);
+		verdict_explain(NULL, words, sizeof(words));
+		cmp_wrapped(out, "", words);
+		fputs("See docs/compare.md.\n", out);
+	}
 }
 
 /* ---- options ---------------------------------------------------------- */

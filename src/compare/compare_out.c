@@ -231,7 +231,7 @@ static void print_input(FILE *out, const struct compare *c, size_t i, const char
 void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
 {
 	size_t *w = calloc(g->ncols, sizeof(*w));
-	char method[128];
+	char method[VERDICT_EXPLAIN_MAX];
 
 	if (w == NULL)
 		return;
@@ -261,11 +261,10 @@ void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
 		}
 		fputc('\n', out);
 	}
-	verdict_method(&c->family, method, sizeof(method));
-	fprintf(out, "\nChange: against %s's score.  95%% CI: Welch's t on the log rates, each row "
-		"alone.\nVerdict: %s:\nfaster/slower after Holm's correction, equivalent by two "
-		"one-sided tests, else inconclusive\n(an interval holding 0 is no evidence of no "
-		"difference).\n", c->in[0].label, method);
+	fputc('\n', out);
+	cmp_wrapped(out, "", CMP_CI_WORDS);
+	verdict_explain(&c->family, method, sizeof(method));
+	cmp_wrapped(out, "", method);
 	cmp_print_noise(out, c, "\n", 0);
 	cmp_print_warnings(out, c, 0);
 	free(w);
@@ -297,15 +296,13 @@ static void md_grid(FILE *out, const struct grid *g)
 
 void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g)
 {
-	char method[128];
+	char method[VERDICT_EXPLAIN_MAX];
 
 	md_grid(out, g);
-	verdict_method(&c->family, method, sizeof(method));
-	fputs("\nChange against ", out);
+	verdict_explain(&c->family, method, sizeof(method));
+	fputs("\nBaseline: ", out);
 	md_text(out, c->in[0].label);
-	fprintf(out, ". 95%% CI: Welch's t on the log rates, each row alone. Verdicts: %s "
-		"(faster/slower after Holm's correction, equivalent by two one-sided tests, else "
-		"inconclusive).\n", method);
+	fprintf(out, ". %s %s\n", CMP_CI_WORDS, method);
 	cmp_print_noise(out, c, "\n", 1);
 	fputs("\nInputs:\n\n", out);
 	for (size_t i = 0; i < c->nin; i++)
@@ -498,7 +495,8 @@ int cmp_print_json(FILE *out, const struct compare *c)
 	json_kv_string(&j, "format", "sysindex-compare");
 	json_kv_int(&j, "format_version", 1);
 	verdict_method(&c->family, method, sizeof(method));
-	json_kv_string(&j, "test", "Welch's t on the log rates; Holm step-down; equivalence by TOST");
+	json_kv_string(&j, "test", "Yuen's t on the kept log rates (Welch's t on log means without "
+		       "samples); one Holm-Shaffer step-down over the difference and TOST p-values");
 	json_kv_string(&j, "verdict_method", method);
 	json_kv_uint(&j, "verdict_family", c->family.m);
 	json_kv_double(&j, "margin_percent", 100 * c->family.margin);
