@@ -29,6 +29,27 @@ static size_t part(char *out, size_t len, size_t used, const char *text)
 	return used + strlen(out + used);
 }
 
+/*
+ * --exclude-disturbed: each test that left samples out, its result without
+ * them and with them (the flags are thresholds, not proof: both are shown).
+ */
+static size_t with_and_without(const struct run_result *r, char *out, size_t len, size_t used)
+{
+	char buf[200];
+
+	for (size_t i = 0; i < r->nruns && r->runs != NULL; i++)
+		for (size_t k = 0; k < r->runs[i].ntests && r->runs[i].tests != NULL; k++) {
+			const struct bench_result *b = &r->runs[i].tests[k];
+
+			if (b->excluded == 0 || !(b->score_all > 0))
+				continue;
+			fmt(buf, sizeof(buf), "%s: %.1f without the %zu flagged, %.1f with them",
+			    b->def->title, b->score, b->excluded, b->score_all);
+			used = part(out, len, used, buf);
+		}
+	return used;
+}
+
 int report_intf_line(const struct run_result *r, char *out, size_t len)
 {
 	struct intf_total t;
@@ -75,8 +96,13 @@ int report_intf_line(const struct run_result *r, char *out, size_t len)
 		used = part(out, len, used, buf);
 		if (kept) {
 			fmt(buf, sizeof(buf), "kept, every sample of their test flagged: %zu", kept);
-			part(out, len, used, buf);
+			used = part(out, len, used, buf);
 		}
+		used = with_and_without(r, out, len, used);
+		if (left && r->ndirs >= 2)
+			part(out, len, used, "in paired mode a flag can come from the directory "
+			     "itself (its loop worker, journal or writeback), so leaving the sample "
+			     "out can remove part of the difference measured");
 	}
 	return 0;
 }

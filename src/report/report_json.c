@@ -450,6 +450,8 @@ static void test_block(struct json_out *j, const struct run_result *r, const str
 	json_kv_uint(j, "kept", t->kept);
 	json_kv_uint(j, "excluded_disturbed", t->excluded);
 	json_kv_uint(j, "disturbed_kept", t->flagged_kept);
+	if (t->excluded > 0)
+		json_kv_double(j, "score_with_disturbed", t->score_all);
 	stats_block(j, r, t);
 	json_kv_bool(j, "hit_cap", t->capped);
 	json_kv_double(j, "scaling_efficiency", t->scaling > 0 ? t->scaling : (double)NAN);

@@ -403,8 +403,12 @@ int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv
 
 void runner_finish_test(struct run_env *env, struct bench_result *tr)
 {
-	if (env->cfg->exclude_disturbed)
+	if (env->cfg->exclude_disturbed) {
+		/* The result with every sample first: the report shows both. */
+		score_test(tr);
+		tr->score_all = tr->score;
 		score_exclude_disturbed(tr);
+	}
 	score_test(tr);
 	progress_done(env, tr);
 	for (size_t i = 0; i < tr->npasses; i++) {
