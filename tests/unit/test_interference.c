@@ -2,6 +2,7 @@
 #include <check.h>
 #include <string.h>
 
+#include "core/testtab.h"
 #include "report/report.h"
 #include "sysinfo/interference.h"
 
@@ -257,6 +258,23 @@ START_TEST(test_header_line)
 			 "CPU pressure: 25.0 % of the time; involuntary switches: 75 per copy-second; "
 			 "copies waited for a CPU: 10.0 % of their time; "
 			 "disturbed samples: 1 of 2 (steal 1, contended 1, throttled 0)");
+	/*
+	 * --exclude-disturbed: the result is shown without and with the
+	 * flagged sample; a paired run says the directory can be the cause.
+	 */
+	r.exclude_disturbed = 1;
+	b.def = test_find("dhry2reg");
+	b.excluded = 1;
+	b.score = 1000;
+	b.score_all = 990;
+	ck_assert_int_eq(report_intf_line(&r, line, sizeof(line)), 0);
+	ck_assert(strstr(line, "; left out of the statistics (--exclude-disturbed): 1; "
+			 "Dhrystone 2 using register variables: 1000.0 without the 1 flagged, "
+			 "990.0 with them") != NULL);
+	ck_assert(strstr(line, "directory itself") == NULL);
+	r.ndirs = 2;
+	ck_assert_int_eq(report_intf_line(&r, line, sizeof(line)), 0);
+	ck_assert(strstr(line, "in paired mode a flag can come from the directory itself") != NULL);
 }
 END_TEST
 
