@@ -608,12 +608,14 @@ static void paired_block(struct json_out *j, const struct run_result *r)
 {
 	unsigned copies[16];
 	size_t nc = report_paired_copies(r, copies, 16);
+	char method[VERDICT_METHOD_MAX];
 
 	json_key(j, "paired");
 	json_object_begin(j);
 	json_kv_string(j, "baseline", r->dirs[0].label);
 	json_kv_bool(j, "control", r->control);
-	json_kv_string(j, "verdict_method", "Holm step-down; equivalence by TOST");
+	verdict_method(&r->family, method, sizeof(method));
+	json_kv_string(j, "verdict_method", method);
 	json_kv_uint(j, "verdict_family", r->family.m);
 	json_kv_double(j, "margin_percent", 100 * r->family.margin);
 	json_kv_double(j, "alpha", r->family.alpha);
