@@ -355,7 +355,8 @@ static const char *floor_word(enum floor_mark f)
 void cmp_print_csv(FILE *out, const struct compare *c)
 {
 	fputs("copies,kind,test,input,label,status,value,unit,time,samples,n,mean,sd,"
-	      "change_pct,ci_low_pct,ci_high_pct,p_value,df,verdict,noise_floor,p_holm\n", out);
+	      "change_pct,ci_low_pct,ci_high_pct,p_value,df,verdict,noise_floor,p_holm,"
+	      "p_tost_holm,ci_simultaneous_low_pct,ci_simultaneous_high_pct\n", out);
 	for (size_t r = 0; r < c->nrows; r++) {
 		const struct row *row = &c->rows[r];
 
@@ -392,6 +393,10 @@ void cmp_print_csv(FILE *out, const struct compare *c)
 			fputc(',', out);
 			csv_field(out, i ? floor_word(d->floor) : "");
 			csv_num(out, i && d->judged ? d->vd.p_diff_adj : NAN);
+			/* The interval that matches the verdicts, beside the row's own. */
+			csv_num(out, i && d->judged ? d->vd.p_tost_adj : NAN);
+			csv_num(out, i && d->judged ? 100 * expm1(d->vd.adj_lo) : NAN);
+			csv_num(out, i && d->judged ? 100 * expm1(d->vd.adj_hi) : NAN);
 			fputc('\n', out);
 		}
 	}

@@ -132,7 +132,7 @@ static const char *csv_cell(unsigned copies, const char *test, unsigned input, i
 
 enum { COL_VALUE = 6, COL_UNIT = 7, COL_N = 10, COL_MEAN = 11, COL_SD = 12, COL_CHANGE = 13,
        COL_CI_LO = 14, COL_CI_HI = 15, COL_P = 16, COL_DF = 17, COL_VERDICT = 18,
-       COL_FLOOR = 19 };
+       COL_FLOOR = 19, COL_P_HOLM = 20, COL_P_TOST = 21, COL_SIM_LO = 22, COL_SIM_HI = 23 };
 
 /* out_text holds s. */
 #define HAS(s) ck_assert_msg(strstr(out_text, (s)) != NULL, "no \"%s\" in:\n%.1500s", (s), out_text)
@@ -222,6 +222,10 @@ START_TEST(verdicts_on_known_differences)
 	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_CI_HI), 100 * expm1(est + q * se), 1e-4);
 	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_DF), df, 1e-6);
 	ck_assert(csv_num(1, DHRY, 2, COL_P) < 1e-6);
+	/* The simultaneous interval over the 5 judged rows: t at 1 - 0.05/10. */
+	q = stats_t_quantile(1 - 0.05 / 10, df);
+	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_SIM_LO), 100 * expm1(est - q * se), 1e-4);
+	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_SIM_HI), 100 * expm1(est + q * se), 1e-4);
 	/* 100 vs 100.5, sd 5: the interval reaches past +-2 %: inconclusive, not "equivalent". */
 	ck_assert_str_eq(csv_cell(1, "Double-Precision Whetstone", 2, COL_VERDICT), "inconclusive");
 	/* 3 samples each: below the minimum df. */
@@ -415,6 +419,11 @@ START_TEST(judges_the_figure_shown)
 	/* The interval holds the change it stands beside. */
 	ck_assert(csv_num(1, DHRY, 2, COL_CI_HI) < 0);
 	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_VERDICT), "equivalent (significant)");
+	/* One row: the simultaneous interval (t at 1 - alpha/2m) is the row's own. */
+	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_SIM_LO), csv_num(1, DHRY, 2, COL_CI_LO),
+				1e-9);
+	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_SIM_HI), csv_num(1, DHRY, 2, COL_CI_HI),
+				1e-9);
 }
 END_TEST
 
