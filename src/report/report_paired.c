@@ -288,7 +288,7 @@ static void text_copies(FILE *out, const struct run_result *r, unsigned copies)
 		text_head(out, r);
 		text_rows(out, r, copies, 1);
 		if (report_paired_noise(r, copies, &med, &worst, &nn))
-			fprintf(out, "Noise floor: +-%.2f%% (median detectable change of %zu control row%s), largest |change| %.2f%%\n",
+			fprintf(out, "Noise floor: +-%.2f%% (median minimum detectable change of %zu control row%s), largest |change| %.2f%%\n",
 				100 * med, nn, nn == 1 ? "" : "s", 100 * worst);
 	}
 	fprintf(out, "\n");
