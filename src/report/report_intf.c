@@ -31,11 +31,14 @@ static size_t part(char *out, size_t len, size_t used, const char *text)
 
 /*
  * --exclude-disturbed: each test that left samples out, its result without
- * them and with them (the flags are thresholds, not proof: both are shown).
+ * them and with them (the flags are thresholds, not proof: both are shown),
+ * as many as fit whole; the rest counted (each is in the JSON).
  */
+#define INTF_MORE_RESERVE 64    /* room kept for "N more tests ..." */
 static size_t with_and_without(const struct run_result *r, char *out, size_t len, size_t used)
 {
 	char buf[200];
+	size_t more = 0;
 
 	for (size_t i = 0; i < r->nruns && r->runs != NULL; i++)
 		for (size_t k = 0; k < r->runs[i].ntests && r->runs[i].tests != NULL; k++) {
@@ -45,8 +48,16 @@ static size_t with_and_without(const struct run_result *r, char *out, size_t len
 				continue;
 			fmt(buf, sizeof(buf), "%s: %.1f without the %zu flagged, %.1f with them",
 			    b->def->title, b->score, b->excluded, b->score_all);
-			used = part(out, len, used, buf);
+			if (more || used + 2 + strlen(buf) + INTF_MORE_RESERVE >= len)
+				more++;
+			else
+				used = part(out, len, used, buf);
 		}
+	if (more) {
+		fmt(buf, sizeof(buf), "%zu more test%s with and without them in the JSON", more,
+		    more == 1 ? "" : "s");
+		used = part(out, len, used, buf);
+	}
 	return used;
 }
 

@@ -272,6 +272,10 @@ START_TEST(test_header_line)
 			 "Dhrystone 2 using register variables: 1000.0 without the 1 flagged, "
 			 "990.0 with them") != NULL);
 	ck_assert(strstr(line, "directory itself") == NULL);
+	/* What does not fit whole is counted, never cut. */
+	ck_assert_int_eq(report_intf_line(&r, line, 340), 0);
+	ck_assert(strstr(line, "Dhrystone") == NULL);
+	ck_assert(strstr(line, "; 1 more test with and without them in the JSON") != NULL);
 	r.ndirs = 2;
 	ck_assert_int_eq(report_intf_line(&r, line, sizeof(line)), 0);
 	ck_assert(strstr(line, "in paired mode a flag can come from the directory itself") != NULL);
