@@ -42,9 +42,10 @@ static void usage(FILE *out)
 	{
 		char words[VERDICT_EXPLAIN_MAX];
 
-		cmp_wrapped(out, "", CMP_CI_WORDS);
+		/* The help's width, not the table's. */
+		text_wrapped(out, "", CMP_CI_WORDS, 79);
 		verdict_explain(NULL, words, sizeof(words));
-		cmp_wrapped(out, "", words);
+		text_wrapped(out, "", words, 79);
 		fputs("See docs/compare.md.\n", out);
 	}
 }
