@@ -290,12 +290,15 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 		cfg->testdir = cfg->dirs[0].path;
 	}
 	if (cfg->ndirs >= 2) {
-		/* The least a paired interval can reach: z(0.975) x the instance term. */
-		if (cfg->given[O_PRECISION] && cfg->precision < PAIRED_LEAST_HALF) {
+		/* The least a paired interval can reach: t(0.975) at the most rounds
+		 * x the instance term. */
+		double least = paired_least_half(PAIRED_PRECISION_MAX_ROUNDS);
+
+		if (cfg->given[O_PRECISION] && cfg->precision < least) {
 			snprintf(err, errlen, "--precision %g%% is finer than paired mode can see "
-				 "(every interval holds the %.1f%% instance term): %.1f%% or more",
-				 100 * cfg->precision, 100 * PAIRED_INSTANCE_SD,
-				 100 * PAIRED_LEAST_HALF);
+				 "(every interval holds the %.1f%% instance term, t at %d rounds): "
+				 "%.2f%% or more", 100 * cfg->precision, 100 * PAIRED_INSTANCE_SD,
+				 PAIRED_PRECISION_MAX_ROUNDS, 100 * least);
 			return CLI_USAGE;
 		}
 	} else if (cfg->control) {

@@ -37,15 +37,19 @@ static void usage(FILE *out)
 	      "One paired run (./Run --testdir A --testdir B) shows its own comparison\n"
 	      "of interleaved rounds; with other files it counts as one input per directory.\n"
 	      "\n"
-	      "Each input's change is against the baseline (--baseline, else the first).\n"
-	      "Where both have samples (a sysindex run, or a UnixBench .log), each change\n"
-	      "is ln(b / a) with Welch's standard error, and every change of the output is\n"
-	      "judged as one family: faster or slower (Holm's correction), equivalent (two\n"
-	      "one-sided tests inside +-margin), else inconclusive.  An interval that holds\n"
-	      "0 is not evidence of no difference.  See docs/compare.md.\n"
-	      "\n"
-	      "Exit status: 0; 1 when --fail-on finds a slower row (or output failed);\n"
-	      "2 for bad options or input.\n", out);
+	      "Each input's change is against the baseline (--baseline, else the first).\n",
+	      out);
+	{
+		char words[VERDICT_EXPLAIN_MAX];
+
+		/* The help's width, not the table's. */
+		text_wrapped(out, "", CMP_CI_WORDS, 79);
+		verdict_explain(NULL, words, sizeof(words));
+		text_wrapped(out, "", words, 79);
+		fputs("See docs/compare.md.\n\n"
+		      "Exit status: 0; 1 when --fail-on finds a slower row (or output failed);\n"
+		      "2 for bad options or input.\n", out);
+	}
 }
 
 /* ---- options ---------------------------------------------------------- */

@@ -54,6 +54,7 @@ static void group_cell(const struct row *row, const size_t *idx, size_t n, struc
 		if (!out->present) {
 			*out = *x;
 			out->has_stats = 0;
+			out->has_tlog = 0;      /* the runs' mean is judged, not a run's samples */
 			out->samples = 0;
 			out->time = -1;
 		}

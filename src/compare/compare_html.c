@@ -131,7 +131,7 @@ static void table(FILE *out, const struct compare *c)
 
 static void inputs_and_warnings(FILE *out, const struct compare *c)
 {
-	char line[CMP_PATH_MAX + 600], method[160];
+	char line[CMP_PATH_MAX + 600], words[VERDICT_EXPLAIN_MAX];
 
 	fputs("<h2>Inputs</h2>\n<ul>\n", out);
 	for (size_t i = 0; i < c->nin; i++) {
@@ -150,13 +150,12 @@ static void inputs_and_warnings(FILE *out, const struct compare *c)
 		}
 		fputs("</ul>\n", out);
 	}
-	verdict_method(&c->family, method, sizeof(method));
-	fputs("<p class=\"small\">Change: against the baseline's result; 95 % CI: Welch's t on "
-	      "the log rates, each row alone (unadjusted). Verdicts: ", out);
-	html_text(out, method);
-	fputs(": faster/slower after Holm's correction, equivalent by two one-sided tests, "
-	      "else inconclusive. An interval that holds 0 is not evidence of no difference."
-	      "</p>\n", out);
+	verdict_explain(&c->family, words, sizeof(words));
+	fputs("<p class=\"small\">", out);
+	html_text(out, CMP_CI_WORDS);
+	fputs(" ", out);
+	html_text(out, words);
+	fputs("</p>\n", out);
 }
 
 int cmp_print_html(FILE *out, const struct compare *c)

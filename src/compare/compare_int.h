@@ -23,6 +23,7 @@
 #include "reader/textparse.h"
 #include "report/change_chart.h"
 #include "report/table.h"
+#include "stats/stats.h"
 #include "stats/verdict.h"
 
 #define CMP_MAX_FILES 64
@@ -103,6 +104,13 @@ struct cell {
 	 */
 	int has_log_se;
 	double log_se, log_df;
+	/*
+	 * Test rows with samples: the figure shown (UnixBench's trimmed
+	 * geometric mean) as an estimator, its log and winsorized variance
+	 * (stats_trimmed_log), which its change is judged by.
+	 */
+	int has_tlog;
+	struct trimmed_log tlog;
 };
 
 /* Where an unjudged change stands against the control tests' noise floor. */
@@ -112,7 +120,7 @@ enum floor_mark { FLOOR_NONE, FLOOR_WITHIN, FLOOR_BEYOND, FLOOR_CONTROL };
 struct delta {
 	double change;          /* %, NAN when not computed */
 	int judged;             /* a log-ratio with its se: ci and p are set */
-	double est, se;         /* ln(b / a) and its standard error (Welch on logs) */
+	double est, se;         /* ln(b / a) of the figures shown and its standard error */
 	int lower_better;       /* the unit is a time */
 	double ci_lo, ci_hi;    /* the 95 % interval, % change (this row alone) */
 	double p, df;           /* raw two-sided p, df */
@@ -166,6 +174,14 @@ struct grid {
  * it in c->warnings. */
 int cmp_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cmp_warn(struct compare *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/*
+ * What compare's interval is an interval of, said once for every output
+ * (the verdict rule's own words: verdict_explain).
+ */
+#define CMP_CI_WORDS "Change: of the figure shown, against the baseline's. Its 95% CI: " \
+	"Yuen's t on each side's kept log rates (winsorized variance, Welch's df) where " \
+	"samples are known, else Welch's t with each side's (sd / mean)^2 / n; index scores: " \
+	"the delta method over their tests."
 /* text word-wrapped to CMP_TEXT_WIDTH columns, each line after indent. */
 void cmp_wrapped(FILE *out, const char *indent, const char *text);
 

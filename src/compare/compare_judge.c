@@ -2,9 +2,9 @@
  * compare_judge.c: the table of `sysindex compare`: its rows (per copy
  * count, every test as it first appears, then the index scores), each
  * input's cell in them, and each input's change against the first: where
- * both have samples, ln(b / a) with Welch's standard error on the log
- * scale, and every such change of the output judged as one family by
- * stats/verdict.h (Holm, TOST at --margin).
+ * both have samples, ln(b / a) of the figures shown with their own standard
+ * error (Yuen's, on the trimmed log means), and every such change of the
+ * output judged as one family by stats/verdict.h (Holm, TOST at --margin).
  */
 #include <math.h>
 #include <stdio.h>
@@ -136,6 +136,8 @@ static void fill_stats(struct cell *cell, const struct input *in, const struct t
 		struct summary s;
 
 		stats_summarize(set->rate, set->n, &s);
+		cell->has_tlog = stats_trimmed_log_kept(set->rate, set->dropped, set->n,
+							 &cell->tlog) == 0;
 		cell->has_stats = 1;
 		cell->n = s.n;
 		cell->mean = s.mean;
@@ -236,19 +238,31 @@ static int same_index_tests(const struct tp_block *a, const struct tp_block *b,
 }
 
 /*
- * Welch's test on the log scale: ln(mean_b / mean_a), each side's variance
- * of the log mean by the delta method, (sd / mean)^2 / n, and the
- * Welch-Satterthwaite df.  0, or -1 when a mean is not positive.
+ * A test row's change is the change of the figure it shows, UnixBench's
+ * result.  With both sides' samples: the difference of the kept log means
+ * with Yuen's standard error and df (stats_yuen).  With only a statistics
+ * row (n, mean, sd; no samples to trim): ln of the shown figures' ratio,
+ * each side's variance (sd / mean)^2 / n with Welch's df, the first-order
+ * approximation score_ci_summary uses too.  0, or -1 when a figure is not
+ * positive.
  */
-static int log_welch(const struct cell *a, const struct cell *b, struct delta *d)
+static int log_change(const struct cell *a, const struct cell *b, struct delta *d)
 {
+	struct log_diff y;
 	double va, vb;
 
-	if (!(a->mean > 0) || !(b->mean > 0))
+	if (a->has_tlog && b->has_tlog) {
+		stats_yuen(&a->tlog, &b->tlog, &y);
+		d->est = y.est;
+		d->se = y.se;
+		d->df = y.df;
+		return 0;
+	}
+	if (!(a->mean > 0) || !(b->mean > 0) || !(a->value > 0) || !(b->value > 0))
 		return -1;
 	va = (a->sd / a->mean) * (a->sd / a->mean) / (double)a->n;
 	vb = (b->sd / b->mean) * (b->sd / b->mean) / (double)b->n;
-	d->est = log(b->mean / a->mean);
+	d->est = log(b->value / a->value);
 	d->se = sqrt(va + vb);
 	d->df = d->se > 0 ? (va + vb) * (va + vb) /
 		(va * va / (double)(a->n - 1) + vb * vb / (double)(b->n - 1))
@@ -306,7 +320,7 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
 		d->verdict = V_ONESAMPLE;
 		return;
 	}
-	if (log_welch(a, b, d) != 0) {
+	if (log_change(a, b, d) != 0) {
 		d->verdict = V_NOSAMPLES;
 		return;
 	}
@@ -353,7 +367,7 @@ void cmp_judge_family(struct compare *c)
 			else if (d->vd.v == VD_FEW)
 				verdict_few(d->word, sizeof(d->word), "%.1f df", d->df);
 			else
-				snprintf(d->word, sizeof(d->word), "%s", verdict_word(d->vd.v));
+				snprintf(d->word, sizeof(d->word), "%s", verdict_label(&d->vd));
 			d->verdict = d->word;
 		}
 	free(in);

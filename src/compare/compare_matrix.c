@@ -27,8 +27,9 @@ static const struct {
 	char mark;
 	const char *text;
 } marks[] = {
-	{ '*', "faster or slower: Welch's t on the log rates, Holm over every change shown" },
+	{ '*', "faster or slower: the change of the figure shown is significant (Verdicts below)" },
 	{ '=', "equivalent: two one-sided tests put the change inside the margin" },
+	{ 'e', "equivalent (significant): inside the margin, and the change is significant too" },
 	{ 'i', "inconclusive: neither shown (an interval holding 0 proves no equivalence)" },
 	{ '?', "significance cannot be judged (no samples)" },
 	{ 's', "significance cannot be judged (1 sample)" },
@@ -51,7 +52,8 @@ static char mark_of(const struct delta *d)
 	case FLOOR_NONE: break;
 	}
 	if (verdict_parse(d->verdict, &v) == 0)
-		return v == VD_FASTER || v == VD_SLOWER ? '*' : v == VD_EQUIVALENT ? '=' : 'i';
+		return v == VD_FASTER || v == VD_SLOWER ? '*'
+			: v == VD_EQUIVALENT ? (d->vd.negligible ? 'e' : '=') : 'i';
 	if (strcmp(d->verdict, V_NOSAMPLES) == 0)
 		return '?';
 	if (strcmp(d->verdict, V_ONESAMPLE) == 0)
@@ -353,17 +355,18 @@ static void print_legend(FILE *out, const struct compare *c, const char *bullet)
 	used_marks(c, used);
 	for (size_t k = 0; k < NMARKS; k++)
 		if (used[k] && k == 0 && c->grouped)
-			fprintf(out, "%s*  faster or slower: Welch's t on each %s's runs (log scale), "
-				"Holm over every change shown\n", bullet, key);
+			fprintf(out, "%s*  faster or slower: Welch's t on the %ss' mean figures over "
+				"their runs (delta method on the log scale; index scores: the runs "
+				"pooled), significant in the family\n", bullet, key);
 		else if (used[k])
 			fprintf(out, "%s%c  %s\n", bullet, marks[k].mark, marks[k].text);
 	if (c->family.m > 0) {
-		char method[128];
+		char words[VERDICT_EXPLAIN_MAX];
 
-		verdict_method(&c->family, method, sizeof(method));
-		fprintf(out, "%sVerdicts: %s\n", bullet, method);
-		fprintf(out, "%s+-: the half-width of the change's 95 %% interval (Welch's t on "
-			"the log rates, each row alone, unadjusted)\n", bullet);
+		fprintf(out, "%s+-: the half-width of the change's 95 %% interval, the row alone "
+			"(unadjusted)\n", bullet);
+		verdict_explain(&c->family, words, sizeof(words));
+		cmp_wrapped(out, bullet, words);
 	}
 	if (c->grouped)
 		fprintf(out, "%sValues of a %s with several runs: their mean +- their standard "

@@ -234,7 +234,7 @@ static void print_input(FILE *out, const struct compare *c, size_t i, const char
 void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
 {
 	size_t *w = calloc(g->ncols, sizeof(*w));
-	char method[128];
+	char method[VERDICT_EXPLAIN_MAX];
 
 	if (w == NULL)
 		return;
@@ -264,11 +264,10 @@ void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
 		}
 		fputc('\n', out);
 	}
-	verdict_method(&c->family, method, sizeof(method));
-	fprintf(out, "\nChange: against %s's score.  95%% CI: Welch's t on the log rates, each row "
-		"alone.\nVerdict: %s:\nfaster/slower after Holm's correction, equivalent by two "
-		"one-sided tests, else inconclusive\n(an interval holding 0 is no evidence of no "
-		"difference).\n", c->in[0].label, method);
+	fputc('\n', out);
+	cmp_wrapped(out, "", CMP_CI_WORDS);
+	verdict_explain(&c->family, method, sizeof(method));
+	cmp_wrapped(out, "", method);
 	cmp_print_noise(out, c, "\n", 0);
 	cmp_print_warnings(out, c, 0);
 	free(w);
@@ -300,15 +299,13 @@ static void md_grid(FILE *out, const struct grid *g)
 
 void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g)
 {
-	char method[128];
+	char method[VERDICT_EXPLAIN_MAX];
 
 	md_grid(out, g);
-	verdict_method(&c->family, method, sizeof(method));
-	fputs("\nChange against ", out);
+	verdict_explain(&c->family, method, sizeof(method));
+	fputs("\nBaseline: ", out);
 	md_text(out, c->in[0].label);
-	fprintf(out, ". 95%% CI: Welch's t on the log rates, each row alone. Verdicts: %s "
-		"(faster/slower after Holm's correction, equivalent by two one-sided tests, else "
-		"inconclusive).\n", method);
+	fprintf(out, ". %s %s\n", CMP_CI_WORDS, method);
 	cmp_print_noise(out, c, "\n", 1);
 	fputs("\nInputs:\n\n", out);
 	for (size_t i = 0; i < c->nin; i++)
@@ -361,7 +358,8 @@ static const char *floor_word(enum floor_mark f)
 void cmp_print_csv(FILE *out, const struct compare *c)
 {
 	fputs("copies,kind,test,input,label,status,value,unit,time,samples,n,mean,sd,"
-	      "change_pct,ci_low_pct,ci_high_pct,p_value,df,verdict,noise_floor,p_holm\n", out);
+	      "change_pct,ci_low_pct,ci_high_pct,p_value,df,verdict,noise_floor,p_holm,"
+	      "p_tost_holm,ci_simultaneous_low_pct,ci_simultaneous_high_pct\n", out);
 	for (size_t r = 0; r < c->nrows; r++) {
 		const struct row *row = &c->rows[r];
 
@@ -398,6 +396,10 @@ void cmp_print_csv(FILE *out, const struct compare *c)
 			fputc(',', out);
 			csv_field(out, i ? floor_word(d->floor) : "");
 			csv_num(out, i && d->judged ? d->vd.p_diff_adj : NAN);
+			/* The interval that matches the verdicts, beside the row's own. */
+			csv_num(out, i && d->judged ? d->vd.p_tost_adj : NAN);
+			csv_num(out, i && d->judged ? 100 * expm1(d->vd.adj_lo) : NAN);
+			csv_num(out, i && d->judged ? 100 * expm1(d->vd.adj_hi) : NAN);
 			fputc('\n', out);
 		}
 	}
@@ -501,7 +503,8 @@ int cmp_print_json(FILE *out, const struct compare *c)
 	json_kv_string(&j, "format", "sysindex-compare");
 	json_kv_int(&j, "format_version", 1);
 	verdict_method(&c->family, method, sizeof(method));
-	json_kv_string(&j, "test", "Welch's t on the log rates; Holm step-down; equivalence by TOST");
+	json_kv_string(&j, "test", "Yuen's t on the kept log rates (Welch's t on log means without "
+		       "samples); one Holm-Shaffer step-down over the difference and TOST p-values");
 	json_kv_string(&j, "verdict_method", method);
 	json_kv_uint(&j, "verdict_family", c->family.m);
 	json_kv_double(&j, "margin_percent", 100 * c->family.margin);

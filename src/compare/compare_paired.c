@@ -91,8 +91,11 @@ static void print_text(FILE *out, const struct tp_doc *d, int md)
 	else
 		fputs(base, out);
 	fputs(", measured in interleaved rounds in one run: the geometric mean\n"
-	      "of the per-round ratios; 95% CI: Student's t over their logarithms; detect: the CI\n"
-	      "half-width, the smallest change the run could have seen.\n", out);
+	      "of the per-round ratios; 95% CI: Student's t over their logarithms, the row alone\n"
+	      "(unadjusted); detect: as the report printed it (since one alpha per report: the\n"
+	      "minimum detectable change at 80% power; before: the CI's half-width, which a\n"
+	      "change of that size reaches only about half the time). Verdicts: the report's own.\n",
+	      out);
 }
 
 static void print_csv(FILE *out, const struct tp_doc *d)

@@ -88,6 +88,7 @@ struct bench_result {
 	size_t kept;
 	size_t excluded;        /* --exclude-disturbed: passes left out */
 	size_t flagged_kept;    /* --exclude-disturbed: every pass flagged, so none left out */
+	double score_all;       /* --exclude-disturbed: the result with the flagged passes too */
 	/* sysindex's statistics over the valid passes' rates. */
 	struct summary stats;
 	/* Metrics averaged over valid passes (copies combined as each declares). */

@@ -192,6 +192,10 @@ void report_copies_table(struct table_out *t, const struct run_result *r,
 /* The comparison rows of one copy count as a table.  The note under it. */
 void report_paired_rows(struct table_out *t, const struct run_result *r, unsigned copies);
 extern const char report_paired_note[];
+/* The detect column in words (verdict_mde), once for every paired output. */
+#define REPORT_PAIRED_DETECT_WORDS \
+	"the minimum detectable change, the true change this row would call faster or slower " \
+	"80% of the time at the report's level (not the interval's half-width)"
 /* The instance term every paired interval holds and what it leaves out:
  * every paired report says it. */
 extern const char report_paired_instance_note[];

@@ -434,7 +434,7 @@ static void paired_section(FILE *out, const struct run_result *r)
 	struct table_out tab = table_html(out);
 	unsigned copies[16];
 	size_t nc = report_paired_copies(r, copies, 16);
-	char method[128];
+	char method[VERDICT_EXPLAIN_MAX];
 
 	paired_chart(out, r);
 	for (size_t i = 0; i < nc; i++) {
@@ -450,10 +450,10 @@ static void paired_section(FILE *out, const struct run_result *r)
 	}
 	fputs("<p class=\"small\">", out);
 	esc(out, report_paired_note);
-	verdict_method(&r->family, method, sizeof(method));
-	fputs(" Verdicts: ", out);
+	verdict_explain(&r->family, method, sizeof(method));
+	fputs(" ", out);
 	esc(out, method);
-	fputs(". ", out);
+	fputs(" ", out);
 	esc(out, report_paired_instance_note);
 	if (report_paired_ordered(r)) {
 		fputs(" ", out);

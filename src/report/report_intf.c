@@ -29,6 +29,38 @@ static size_t part(char *out, size_t len, size_t used, const char *text)
 	return used + strlen(out + used);
 }
 
+/*
+ * --exclude-disturbed: each test that left samples out, its result without
+ * them and with them (the flags are thresholds, not proof: both are shown),
+ * as many as fit whole; the rest counted (each is in the JSON).
+ */
+#define INTF_MORE_RESERVE 64    /* room kept for "N more tests ..." */
+static size_t with_and_without(const struct run_result *r, char *out, size_t len, size_t used)
+{
+	char buf[200];
+	size_t more = 0;
+
+	for (size_t i = 0; i < r->nruns && r->runs != NULL; i++)
+		for (size_t k = 0; k < r->runs[i].ntests && r->runs[i].tests != NULL; k++) {
+			const struct bench_result *b = &r->runs[i].tests[k];
+
+			if (b->excluded == 0 || !(b->score_all > 0))
+				continue;
+			fmt(buf, sizeof(buf), "%s: %.1f without the %zu flagged, %.1f with them",
+			    b->def->title, b->score, b->excluded, b->score_all);
+			if (more || used + 2 + strlen(buf) + INTF_MORE_RESERVE >= len)
+				more++;
+			else
+				used = part(out, len, used, buf);
+		}
+	if (more) {
+		fmt(buf, sizeof(buf), "%zu more test%s with and without them in the JSON", more,
+		    more == 1 ? "" : "s");
+		used = part(out, len, used, buf);
+	}
+	return used;
+}
+
 int report_intf_line(const struct run_result *r, char *out, size_t len)
 {
 	struct intf_total t;
@@ -75,8 +107,13 @@ int report_intf_line(const struct run_result *r, char *out, size_t len)
 		used = part(out, len, used, buf);
 		if (kept) {
 			fmt(buf, sizeof(buf), "kept, every sample of their test flagged: %zu", kept);
-			part(out, len, used, buf);
+			used = part(out, len, used, buf);
 		}
+		used = with_and_without(r, out, len, used);
+		if (left && r->ndirs >= 2)
+			part(out, len, used, "in paired mode a flag can come from the directory "
+			     "itself (its loop worker, journal or writeback), so leaving the sample "
+			     "out can remove part of the difference measured");
 	}
 	return 0;
 }

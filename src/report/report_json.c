@@ -502,6 +502,8 @@ static void test_block(struct json_out *j, const struct run_result *r, const str
 	json_kv_uint(j, "kept", t->kept);
 	json_kv_uint(j, "excluded_disturbed", t->excluded);
 	json_kv_uint(j, "disturbed_kept", t->flagged_kept);
+	if (t->excluded > 0)
+		json_kv_double(j, "score_with_disturbed", t->score_all);
 	stats_block(j, r, t);
 	json_kv_bool(j, "hit_cap", t->capped);
 	json_kv_double(j, "scaling_efficiency", t->scaling > 0 ? t->scaling : (double)NAN);
@@ -658,12 +660,14 @@ static void paired_block(struct json_out *j, const struct run_result *r)
 {
 	unsigned copies[16];
 	size_t nc = report_paired_copies(r, copies, 16);
+	char method[VERDICT_METHOD_MAX];
 
 	json_key(j, "paired");
 	json_object_begin(j);
 	json_kv_string(j, "baseline", r->dirs[0].label);
 	json_kv_bool(j, "control", r->control);
-	json_kv_string(j, "verdict_method", "Holm step-down; equivalence by TOST");
+	verdict_method(&r->family, method, sizeof(method));
+	json_kv_string(j, "verdict_method", method);
 	json_kv_uint(j, "verdict_family", r->family.m);
 	json_kv_double(j, "margin_percent", 100 * r->family.margin);
 	json_kv_double(j, "alpha", r->family.alpha);

@@ -299,7 +299,7 @@ static void paired_section(FILE *out, const struct run_result *r)
 	struct table_out tab = table_md(out);
 	unsigned copies[16];
 	size_t nc = report_paired_copies(r, copies, 16);
-	char method[128];
+	char method[VERDICT_EXPLAIN_MAX];
 
 	for (size_t i = 0; i < nc; i++) {
 		fprintf(out, "## Paired comparison: %u cop%s, baseline ", copies[i],
@@ -313,8 +313,8 @@ static void paired_section(FILE *out, const struct run_result *r)
 		fputs("\n", out);
 	}
 	fputs(report_paired_note, out);
-	verdict_method(&r->family, method, sizeof(method));
-	fprintf(out, " Verdicts: %s.", method);
+	verdict_explain(&r->family, method, sizeof(method));
+	fprintf(out, " %s", method);
 	fprintf(out, " %s", report_paired_instance_note);
 	if (report_paired_ordered(r))
 		fprintf(out, " %s", report_paired_order_note);

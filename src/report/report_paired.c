@@ -13,6 +13,9 @@
 
 #include "util/util.h"
 
+/* The notes' width: the instance note's lines are this long or less. */
+#define REPORT_PAIRED_NOTE_WIDTH 92
+
 #define PR_MAX_TESTS 128      /* tests listed as run once */
 #define PR_MAX_COPIES 16      /* copy counts of one run */
 
@@ -99,7 +102,7 @@ static void verdict_cell(const struct paired_stats *st, char *out, size_t len)
 	if (st->n < 2 || st->vd.v == VD_FEW || st->vd.v == VD_NONE)
 		verdict_few(out, len, "%zu round%s", st->n, st->n == 1 ? "" : "s");
 	else
-		fmt(out, len, "%s", verdict_word(st->vd.v));
+		fmt(out, len, "%s", verdict_label(&st->vd));
 }
 
 void report_paired_cells(const struct run_result *r, const struct paired_cmp *c,
@@ -286,7 +289,7 @@ static void text_copies(FILE *out, const struct run_result *r, unsigned copies)
 		text_head(out, r);
 		text_rows(out, r, copies, 1);
 		if (report_paired_noise(r, copies, &med, &worst, &nn))
-			fprintf(out, "Noise floor: +-%.2f%% (median detectable change of %zu control row%s), largest |change| %.2f%%\n",
+			fprintf(out, "Noise floor: +-%.2f%% (median minimum detectable change of %zu control row%s), largest |change| %.2f%%\n",
 				100 * med, nn, nn == 1 ? "" : "s", 100 * worst);
 	}
 	fprintf(out, "\n");
@@ -310,6 +313,7 @@ int report_paired_ordered(const struct run_result *r)
 int report_paired_text(FILE *out, const struct run_result *r)
 {
 	unsigned copies[PR_MAX_COPIES];
+	char note[512 + sizeof(r->dirs[0].label)];
 	size_t nc;
 
 	if (r->ndirs < 2)
@@ -318,10 +322,10 @@ int report_paired_text(FILE *out, const struct run_result *r)
 	fprintf(out, "========================================================================\n");
 	for (size_t i = 0; i < nc; i++)
 		text_copies(out, r, copies[i]);
-	fprintf(out, "change: the geometric mean of the per-round ratio (dir / %s) - 1; 95%% CI: Student's t\n"
-		"over the rounds' log-ratios with the instance term below, this row alone (unadjusted);\n"
-		"detect: its half-width.\n",
-		r->dirs[0].label);
+	fmt(note, sizeof(note), "change: the geometric mean of the per-round ratio (dir / %s) - 1; "
+	    "95%% CI: Student's t over the rounds' log-ratios with the instance term below, this "
+	    "row alone (unadjusted); detect: %s.", r->dirs[0].label, REPORT_PAIRED_DETECT_WORDS);
+	text_wrapped(out, "", note, REPORT_PAIRED_NOTE_WIDTH);
 	report_verdict_note(out, &r->family);
 	fprintf(out, "%s\n", report_paired_instance_note);
 	if (report_paired_ordered(r))
@@ -335,14 +339,10 @@ int report_paired_text(FILE *out, const struct run_result *r)
 
 void report_verdict_note(FILE *out, const struct verdict_family *f)
 {
-	char method[128];
+	char words[VERDICT_EXPLAIN_MAX];
 
-	verdict_method(f, method, sizeof(method));
-	fprintf(out, "verdict: %s.\n"
-		"faster/slower: the change is real after Holm's correction over every verdict of this\n"
-		"report; equivalent: two one-sided tests put it inside the margin; inconclusive: neither.\n"
-		"An interval that holds 0 is not evidence of no difference; no verdict below %d rounds.\n",
-		method, VERDICT_MIN_DF + 1);
+	verdict_explain(f, words, sizeof(words));
+	text_wrapped(out, "", words, REPORT_PAIRED_NOTE_WIDTH);
 }
 
 const char report_paired_order_note[] =
@@ -367,10 +367,7 @@ const char report_paired_instance_note[] =
 const char report_paired_note[] =
 	"Change: geometric mean of the per-round ratio against the baseline; 95% CI: "
 	"Student's t over the rounds' log-ratios with the instance term, each row alone "
-	"(unadjusted); detect: its half-width. Verdicts: faster/slower after Holm's "
-	"correction over every verdict of the report; equivalent only by two one-sided "
-	"tests at the margin; inconclusive "
-	"otherwise. An interval that holds 0 is not evidence of no difference.";
+	"(unadjusted); detect: " REPORT_PAIRED_DETECT_WORDS ".";
 
 void report_paired_rows(struct table_out *t, const struct run_result *r, unsigned copies)
 {

@@ -237,24 +237,9 @@ static void scaling_block(FILE *out, const struct copy_run *run, const size_t *o
 /* Print s with its words wrapped to 79 columns, then a newline. */
 static void put_wrapped(FILE *out, const char *s)
 {
-	size_t col = 0;
-
-	while (*s) {
-		size_t w = strcspn(s, " ");
-
-		if (col > 0 && col + 1 + w > 79) {
-			fputc('\n', out);
-			col = 0;
-		} else if (col > 0) {
-			fputc(' ', out);
-			col++;
-		}
-		fwrite(s, 1, w, out);
-		col += w;
-		s += w;
-		s += strspn(s, " ");
-	}
-	fputc('\n', out);
+	if (*s == '\0')
+		fputc('\n', out);
+	text_wrapped(out, "", s, 79);
 }
 
 /* report_notes(): after every block of UnixBench's layout, a paragraph each. */

@@ -224,9 +224,15 @@ static void paired_rounds(const struct config *cfg, const struct test_def *t,
 		p->min_samples = p->max_samples;
 	}
 	if (cfg->precision > 0) {
-		p->min_samples = PLAN_MIN_PAIRED_ROUNDS;
+		unsigned least = paired_least_rounds(cfg->precision);
+
+		/* Never stop below the rounds a verdict needs (verdict.h). */
+		p->min_samples = PLAN_MIN_VERDICT_ROUNDS;
 		p->max_samples = 2 * ref > PLAN_MAX_PAIRED_ROUNDS_FLOOR ? 2 * ref
 									: PLAN_MAX_PAIRED_ROUNDS_FLOOR;
+		/* Enough rounds that the target is within reach (t, not z). */
+		if (p->max_samples < least)
+			p->max_samples = least;
 		p->time_cap = PLAN_TEST_CAP_S * p->dirs;
 	}
 }
@@ -357,9 +363,9 @@ static void plan_test(const struct config *cfg, const struct test_def *t, struct
 	if (cfg->precision > 0) {
 		p->precision = cfg->precision;
 		p->max_samples = 2 * ref;
-		if (p->max_samples < PLAN_MIN_PRECISION_SAMPLES)
-			p->max_samples = PLAN_MIN_PRECISION_SAMPLES;
-		p->min_samples = PLAN_MIN_PRECISION_SAMPLES;
+		if (p->max_samples < PLAN_MIN_PRECISION_RESULT)
+			p->max_samples = PLAN_MIN_PRECISION_RESULT;
+		p->min_samples = PLAN_MIN_PRECISION_RESULT;
 		p->time_cap = PLAN_TEST_CAP_S;
 	}
 	p->dirs = 1;
@@ -505,22 +511,34 @@ int plan_check_budget(struct config *cfg, size_t ncopies, double spent, double *
 	return -1;
 }
 
-int plan_done(const struct test_plan *p, const double *rates, size_t n,
+/*
+ * Whether the interval of the figure the report shows, UnixBench's trimmed
+ * geometric mean (stats_trimmed_log: winsorized variance, Yuen's df), is
+ * within p->precision of it.
+ */
+static int precise_result(const struct test_plan *p, const double *counts, const double *rates,
+			  size_t n)
+{
+	struct trimmed_log t;
+
+	if (stats_trimmed_log(counts, rates, n, &t) != 0)
+		return 0;
+	return expm1(stats_t_quantile(0.975, t.df) * sqrt(t.var)) <= p->precision;
+}
+
+int plan_done(const struct test_plan *p, const double *counts, const double *rates, size_t n,
 	      double elapsed, int *capped)
 {
-	struct summary s;
-
 	*capped = 0;
 	if (n >= p->max_samples) {
-		*capped = p->precision > 0;
-		goto check_precision;
+		*capped = p->precision > 0 && !precise_result(p, counts, rates, n);
+		return 1;
 	}
 	if (n < p->min_samples)
 		return 0;
 	if (p->precision <= 0)
 		return 1;
-	stats_summarize(rates, n, &s);
-	if (s.n >= 2 && s.mean > 0 && s.ci_half / s.mean <= p->precision)
+	if (precise_result(p, counts, rates, n))
 		return 1;
 	/* Would the next sample break the time cap? */
 	if (p->time_cap > 0 && elapsed + p->pass_estimate > p->time_cap) {
@@ -528,13 +546,6 @@ int plan_done(const struct test_plan *p, const double *rates, size_t n,
 		return 1;
 	}
 	return 0;
-check_precision:
-	if (*capped) {
-		stats_summarize(rates, n, &s);
-		if (s.n >= 2 && s.mean > 0 && s.ci_half / s.mean <= p->precision)
-			*capped = 0;
-	}
-	return 1;
 }
 
 int plan_rounds_done(const struct test_plan *p, const double *const *rates,

@@ -8,9 +8,12 @@
  * Three modes:
  *  - UnixBench's (default): 10 or 3 samples (-i N), the table's seconds, a
  *    settle pause before every sample.  Scores compare with published ones.
- *  - --precision P: sample until the 95% confidence interval of the mean rate
- *    is within P of the mean; at least 3 samples, at most twice UnixBench's
- *    count, and at most a time cap per test.
+ *  - --precision P: sample until the 95% interval of the result the report
+ *    shows (UnixBench's trimmed geometric mean, its winsorized variance and
+ *    Yuen's df: stats_trimmed_log) is within P of it; at least 5 samples
+ *    (PLAN_MIN_PRECISION_RESULT), at most twice UnixBench's count, and at
+ *    most a time cap per test.  Stopping on the data lowers the interval's
+ *    coverage a little (measured: bench/verdicts.md, methodology).
  *  - --time-budget M: sample counts and lengths planned so that the whole run
  *    fits in M minutes; the report says what precision that bought.  The
  *    plan is made again before every test from the time really spent, with
@@ -35,6 +38,13 @@
 #include "stats/verdict.h"
 
 #define PLAN_MIN_PRECISION_SAMPLES 3
+/*
+ * --precision on one directory stops no earlier than 5 samples: UnixBench's
+ * rule keeps 4 (df 3), so two such runs give compare Welch-Yuen df of about
+ * 6, past the VERDICT_MIN_DF a verdict needs (with 3 samples: 2 kept, df 1
+ * each, never a verdict).
+ */
+#define PLAN_MIN_PRECISION_RESULT 5
 #define PLAN_START_S 0.05          /* starting and reaping a sample's process */
 #define PLAN_TEST_CAP_S 300.0      /* --precision: at most this long per test */
 
@@ -113,8 +123,9 @@ int plan_over_budget(const struct config *cfg, double spent, double next);
 /*
  * Paired mode: whether t runs interleaved in every directory (it uses the
  * test dir, or --control: test_interleaved), and its rounds: plan_samples'
- * count but at least PLAN_MIN_PAIRED_ROUNDS (3 with --quick); with --precision from 3
- * to twice that count but at least PLAN_MAX_PAIRED_ROUNDS_FLOOR, with the
+ * count but at least PLAN_MIN_PAIRED_ROUNDS (3 with --quick); with --precision from
+ * PLAN_MIN_VERDICT_ROUNDS (5: never stopped below a verdict) to twice that count
+ * but at least PLAN_MAX_PAIRED_ROUNDS_FLOOR and paired_least_rounds(), with the
  * time cap per directory.  A sample is one directory's pass; for a sliced
  * row (plan_sliced(), one process per round) its pass_estimate is its share
  * of the round: (start + settle + sliced_round_seconds()) / directories.
@@ -232,7 +243,7 @@ int plan_again(const struct config *cfg, size_t ncopies, size_t count, size_t te
  * these rates, taking 'elapsed' seconds so far; *capped is set when it
  * stopped at a cap before reaching the precision.
  */
-int plan_done(const struct test_plan *p, const double *rates, size_t n,
+int plan_done(const struct test_plan *p, const double *counts, const double *rates, size_t n,
 	      double elapsed, int *capped);
 
 /*

@@ -404,8 +404,12 @@ int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv
 
 void runner_finish_test(struct run_env *env, struct bench_result *tr)
 {
-	if (env->cfg->exclude_disturbed)
+	if (env->cfg->exclude_disturbed) {
+		/* The result with every sample first: the report shows both. */
+		score_test(tr);
+		tr->score_all = tr->score;
 		score_exclude_disturbed(tr);
+	}
 	score_test(tr);
 	progress_done(env, tr);
 	for (size_t i = 0; i < tr->npasses; i++) {
@@ -488,7 +492,7 @@ int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
 	const struct test_plan *plan = &env->plans[ti];
 	unsigned secs, npass;
 	struct argv_buf *ab;
-	double *rates, started = now_mono();
+	double *rates, *counts, started = now_mono();
 	int sig = 0, capped = 0;
 	char line[4 * sizeof(tr->command)];
 
@@ -497,16 +501,18 @@ int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
 	npass = plan->max_samples;
 	ab = calloc(1, sizeof(*ab));
 	rates = calloc(npass ? npass : 1, sizeof(*rates));
+	counts = calloc(npass ? npass : 1, sizeof(*counts));
 	tr->def = t;
 	tr->seconds = secs;
 	tr->status = TS_NOT_RUN;
 	tr->passes = calloc(npass ? npass : 1, sizeof(*tr->passes));
-	if (ab == NULL || rates == NULL || tr->passes == NULL ||
+	if (ab == NULL || rates == NULL || counts == NULL || tr->passes == NULL ||
 	    runner_build_argv(env, t, secs, copies, ab, tr->command, sizeof(tr->command)) != 0) {
 		tr->status = TS_FAILED;
 		fmt(tr->reason, sizeof(tr->reason), "cannot prepare the command");
 		free(ab);
 		free(rates);
+		free(counts);
 		return 0;
 	}
 	runner_log(env, "################################################################################\n"
@@ -520,6 +526,7 @@ int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
 		env->eta_done += npass * plan->pass_estimate;
 		free(ab);
 		free(rates);
+		free(counts);
 		return sig_pending();
 	}
 	if (cfg->verbose && !cfg->quiet)
@@ -529,7 +536,7 @@ int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
 
 		double t0 = now_mono();
 
-		if (p > 0 && plan_done(plan, rates, p, t0 - started, &capped))
+		if (p > 0 && plan_done(plan, counts, rates, p, t0 - started, &capped))
 			break;
 		/* Past the budget: stop once the fewest samples it allows are in. */
 		if (p >= plan->floor_samples &&
@@ -560,12 +567,14 @@ int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
 			break;
 		}
 		rates[p] = score_rate(pr->count, pr->time, pr->ncopies ? pr->copies[0].timebase : 0);
+		/* The sign UnixBench's rule sorts a time's count by (score.c). */
+		counts[p] = (t->flags & TF_LOWER) ? -pr->count : pr->count;
 	}
 	/* Plans end early (precision reached, failure): credit the rest to the ETA. */
 	if (tr->npasses < npass)
 		env->eta_done += (npass - tr->npasses) * plan->pass_estimate;
 	if (tr->status == TS_OK && plan->precision > 0 && tr->npasses == npass)
-		plan_done(plan, rates, tr->npasses, now_mono() - started, &capped);
+		plan_done(plan, counts, rates, tr->npasses, now_mono() - started, &capped);
 	tr->capped = capped;
 	if (sig) {
 		tr->status = TS_NOT_RUN;
@@ -574,6 +583,7 @@ int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
 	runner_finish_test(env, tr);
 	free(ab);
 	free(rates);
+	free(counts);
 	return sig;
 }
 

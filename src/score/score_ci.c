@@ -8,55 +8,29 @@
 
 #include "stats/stats.h"
 
+/* The winsorized variance of UnixBench's result lives with the rule (stats.h). */
+static int log_var_of(int rc, const struct trimmed_log *t, struct log_var *lv)
+{
+	if (rc != 0)
+		return -1;
+	lv->var = t->var;
+	lv->df = t->df;
+	return 0;
+}
+
 int score_ci_kept(const double *rate, const unsigned char *dropped, size_t n,
 		  struct log_var *lv)
 {
-	size_t kept = 0;
-	double lowkept = HUGE_VAL, sum = 0, ss = 0, mean;
+	struct trimmed_log t;
 
-	if (n < 2)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		if (dropped[i])
-			continue;       /* replaced below: its own value does not count */
-		if (!(rate[i] > 0) || !isfinite(rate[i]))
-			return -1;
-		kept++;
-		if (log(rate[i]) < lowkept)
-			lowkept = log(rate[i]);
-	}
-	if (kept < 2)
-		return -1;
-	/* Winsorize: a dropped pass stands in as the lowest kept log rate. */
-	for (size_t i = 0; i < n; i++)
-		sum += dropped[i] ? lowkept : log(rate[i]);
-	mean = sum / (double)n;
-	for (size_t i = 0; i < n; i++) {
-		double d = (dropped[i] ? lowkept : log(rate[i])) - mean;
-
-		ss += d * d;
-	}
-	lv->var = ss / (double)(n - 1) * (double)n / ((double)kept * (double)kept);
-	lv->df = (double)kept - 1;
-	return 0;
+	return log_var_of(stats_trimmed_log_kept(rate, dropped, n, &t), &t, lv);
 }
 
 int score_ci_passes(const double *count, const double *rate, size_t n, struct log_var *lv)
 {
-	int *dropped = calloc(n ? n : 1, sizeof(*dropped));
-	unsigned char *drop = calloc(n ? n : 1, 1);
-	size_t kept;
-	int rc = -1;
+	struct trimmed_log t;
 
-	if (dropped != NULL && drop != NULL) {
-		(void)stats_unixbench(count, rate, n, dropped, &kept);
-		for (size_t i = 0; i < n; i++)
-			drop[i] = dropped[i] != 0;
-		rc = score_ci_kept(rate, drop, n, lv);
-	}
-	free(dropped);
-	free(drop);
-	return rc;
+	return log_var_of(stats_trimmed_log(count, rate, n, &t), &t, lv);
 }
 
 int score_ci_test(const struct bench_result *t, struct log_var *lv)

@@ -20,7 +20,7 @@ static void conclude(struct paired_stats *ps)
 	ps->ratio = exp(ps->mean_log);
 	ps->ci_lo = exp(ps->mean_log - ps->half_log);
 	ps->ci_hi = exp(ps->mean_log + ps->half_log);
-	ps->detect = exp(ps->half_log) - 1;
+	ps->detect = NAN;       /* the family's: paired_judge (verdict_mde) */
 }
 
 /*
@@ -272,8 +272,15 @@ void paired_judge(struct paired_stats *const *ps, const int *lower, size_t n,
 						     ps[i]->n >= 2 ? ps[i]->df : NAN,
 						     lower != NULL && lower[i] };
 		verdict_judge(in, n, f, out);
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < n; i++) {
 			ps[i]->vd = out[i];
+			/* detect: the minimum detectable change at the family's level. */
+			if (ps[i]->n >= 2)
+				ps[i]->detect = expm1(verdict_mde(ps[i]->se_log, ps[i]->df, f->m,
+								  f->alpha > 0 ? f->alpha
+									       : VERDICT_ALPHA,
+								  VERDICT_POWER));
+		}
 	}
 	free(in);
 	free(out);
@@ -293,4 +300,20 @@ int paired_precise(const double *const *rates, const unsigned *const *places, si
 			return 0;
 	}
 	return 1;
+}
+
+double paired_least_half(size_t rounds)
+{
+	if (rounds < 2)
+		return NAN;
+	return expm1(stats_t_quantile(0.975, (double)rounds - 1) * PAIRED_INSTANCE_SD);
+}
+
+unsigned paired_least_rounds(double precision)
+{
+	unsigned n = 2;
+
+	while (n < PAIRED_PRECISION_MAX_ROUNDS && !(paired_least_half(n) <= precision))
+		n++;
+	return n;
 }

@@ -8,8 +8,9 @@
  *   ratio  = exp(mean d)               (shown as a change: ratio - 1)
  *   se     = sqrt(sd(d)^2 / n + PAIRED_INSTANCE_SD^2)  (the instance term below)
  *   95% CI = exp(mean d -+ t(0.975, n-1) * se)
- *   detect = exp(t * se) - 1           (the CI's half-width: the precision
- *                                       the stopping rule aims at)
+ *   detect = exp((t(1 - alpha/2m) + t(0.8)) * se) - 1   (the minimum
+ *            detectable change at 80 % power and the family's level, set
+ *            by paired_judge; the stopping rule aims at the half-width)
  * Working in logs makes the interval symmetric for ratios, as a geometric
  * mean index needs.
  *
@@ -54,9 +55,20 @@
 
 #define PAIRED_ORDER_MIN_DF 8
 #define PAIRED_INSTANCE_SD 0.003	/* on the log scale: 0.3 % (above) */
-/* The least half-width a paired interval can reach, 1.96 x 0.3 % rounded
- * up: --precision finer than this would never stop a paired run. */
-#define PAIRED_LEAST_HALF 0.006
+/*
+ * The most rounds --precision plans for a paired test (a cap; the time cap
+ * per test still applies).  The least half-width a paired interval can
+ * reach is t(0.975, n - 1) x the instance term (the rounds' own scatter
+ * only adds), so with this cap no paired interval can be narrower than
+ * paired_least_half(PAIRED_PRECISION_MAX_ROUNDS) = +0.61 %: --precision
+ * finer than that would never stop a paired run.
+ */
+#define PAIRED_PRECISION_MAX_ROUNDS 40
+/* exp(t(0.975, rounds - 1) x PAIRED_INSTANCE_SD) - 1: NAN below 2 rounds. */
+double paired_least_half(size_t rounds);
+/* The fewest rounds whose least half-width is within precision (relative),
+ * at most PAIRED_PRECISION_MAX_ROUNDS. */
+unsigned paired_least_rounds(double precision);
 #define PAIRED_MAX_PLACES 8
 
 struct paired_stats {
@@ -65,7 +77,7 @@ struct paired_stats {
 	double half_log;        /* t * sd / sqrt(n): CI half-width in logs */
 	double ratio;           /* exp(mean d) */
 	double ci_lo, ci_hi;    /* 95% CI of the ratio */
-	double detect;          /* exp(half_log) - 1 */
+	double detect;          /* minimum detectable change (paired_judge: verdict_mde) */
 	double median_ratio;    /* exp(median d): the robust view of the same rounds */
 	double base_gm, other_gm; /* geometric means of each side's paired rates */
 	double se_log, df;      /* standard error of mean_log (instance term included) and its t df */

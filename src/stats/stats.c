@@ -65,6 +65,68 @@ double stats_unixbench(const double *count, const double *rate, size_t n,
 	return *kept ? exp(sum / (double)*kept) : 0;
 }
 
+int stats_trimmed_log_kept(const double *rate, const unsigned char *dropped, size_t n,
+			   struct trimmed_log *t)
+{
+	size_t kept = 0;
+	double lowkept = HUGE_VAL, sum = 0, wsum = 0, ss = 0, wmean;
+
+	if (n < 2)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (dropped[i])
+			continue;       /* winsorized below: its own value does not count */
+		if (!(rate[i] > 0) || !isfinite(rate[i]))
+			return -1;
+		kept++;
+		sum += log(rate[i]);
+		lowkept = fmin(lowkept, log(rate[i]));
+	}
+	if (kept < 2)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		wsum += dropped[i] ? lowkept : log(rate[i]);
+	wmean = wsum / (double)n;
+	for (size_t i = 0; i < n; i++) {
+		double d = (dropped[i] ? lowkept : log(rate[i])) - wmean;
+
+		ss += d * d;
+	}
+	t->mean = sum / (double)kept;
+	t->var = ss / (double)(n - 1) * (double)n / ((double)kept * (double)kept);
+	t->df = (double)kept - 1;
+	t->n = n;
+	t->kept = kept;
+	return 0;
+}
+
+int stats_trimmed_log(const double *count, const double *rate, size_t n, struct trimmed_log *t)
+{
+	int *dropped = calloc(n ? n : 1, sizeof(*dropped));
+	unsigned char *drop = calloc(n ? n : 1, 1);
+	size_t kept;
+	int rc = -1;
+
+	if (dropped != NULL && drop != NULL) {
+		(void)stats_unixbench(count, rate, n, dropped, &kept);
+		for (size_t i = 0; i < n; i++)
+			drop[i] = dropped[i] != 0;
+		rc = stats_trimmed_log_kept(rate, drop, n, t);
+	}
+	free(dropped);
+	free(drop);
+	return rc;
+}
+
+void stats_yuen(const struct trimmed_log *a, const struct trimmed_log *b, struct log_diff *d)
+{
+	double den = a->var * a->var / a->df + b->var * b->var / b->df;
+
+	d->est = b->mean - a->mean;
+	d->se = sqrt(a->var + b->var);
+	d->df = den > 0 ? (a->var + b->var) * (a->var + b->var) / den : a->df + b->df;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;

@@ -44,6 +44,37 @@ double stats_unixbench(const double *count, const double *rate, size_t n,
 
 double stats_geomean(const double *v, size_t n);
 
+/*
+ * UnixBench's result as an estimator, on the log scale: the mean of the kept
+ * log rates (a one-sided trimmed mean: the lowest int(n/3) by count are
+ * dropped) and its variance, the winsorized variance of the logs (each
+ * dropped pass stands in as the lowest kept log rate) times n / h^2 with h
+ * kept (Tukey-McLaughlin; the same as s_w^2 / ((1 - gamma)^2 n)), Yuen's df
+ * h - 1 (Yuen 1974; Wilcox, ch. 3).  exp(mean) is the result UnixBench prints.
+ */
+struct trimmed_log {
+	double mean;            /* mean of the kept log rates */
+	double var;             /* its variance */
+	double df;              /* h - 1 */
+	size_t n, kept;
+};
+/* From rates already marked dropped[] by the rule.  0, or -1 (fewer than 2
+ * kept, or a kept rate not positive). */
+int stats_trimmed_log_kept(const double *rate, const unsigned char *dropped, size_t n,
+			   struct trimmed_log *t);
+/* From (count, rate) passes: the rule marks the dropped ones first. */
+int stats_trimmed_log(const double *count, const double *rate, size_t n, struct trimmed_log *t);
+
+/*
+ * Yuen's two-sample test on two such estimates: est = b - a, se the square
+ * root of the summed variances, Welch-Satterthwaite df over the two sides'
+ * (h - 1).  With no spread at all the df is the sum of the sides' df.
+ */
+struct log_diff {
+	double est, se, df;
+};
+void stats_yuen(const struct trimmed_log *a, const struct trimmed_log *b, struct log_diff *d);
+
 /* Fill s from n values (n may be 0). */
 void stats_summarize(const double *v, size_t n, struct summary *s);
 

@@ -22,6 +22,7 @@ static const struct {
 	{ "slower", VD_SLOWER },
 	{ "equivalent", VD_EQUIVALENT },
 	{ "inconclusive", VD_INCONCLUSIVE },
+	{ VERDICT_SIGNIFICANT_EQUIVALENT, VD_EQUIVALENT },
 	{ "no difference proven", VD_INCONCLUSIVE },
 };
 #define NWORDS (sizeof(words) / sizeof(words[0]))
@@ -35,6 +36,13 @@ const char *verdict_word(enum verdict v)
 		if (words[i].v == v)
 			return words[i].word;
 	return "";
+}
+
+const char *verdict_label(const struct verdict_out *o)
+{
+	if (o->v == VD_EQUIVALENT && o->negligible)
+		return VERDICT_SIGNIFICANT_EQUIVALENT;
+	return verdict_word(o->v);
 }
 
 void verdict_few(char *out, size_t len, const char *detail_fmt, ...)
@@ -77,20 +85,34 @@ size_t verdict_word_at_end(const char *s, size_t len)
 	return 0;
 }
 
+double verdict_mde(double se, double df, size_t m, double alpha, double power)
+{
+	double k = (double)(m ? m : 1);
+
+	if (!(se >= 0) || !isfinite(se) || !(df > 0) || !(power > 0 && power < 1))
+		return NAN;
+	return (stats_t_quantile(1 - alpha / (2 * k), df) + stats_t_quantile(power, df)) * se;
+}
+
 int verdict_enough(double df)
 {
 	return df >= VERDICT_MIN_DF;
 }
 
-void verdict_holm(const double *p, size_t m, double *adj)
+/*
+ * Holm's step-down with Shaffer's bound (1986, method S1): the i-th smallest
+ * p-value (from 0) is multiplied by the most true nulls that can remain after
+ * i rejections, min(cap, m - i) (Holm's m - i when cap >= m).
+ */
+static void step_down(const double *p, size_t m, size_t cap, double *adj)
 {
 	size_t *ord = malloc((m ? m : 1) * sizeof(*ord));
 	double run = 0;
 
 	if (ord == NULL) {
-		/* Bonferroni: never weaker than Holm's guarantee. */
+		/* Bonferroni at the cap: never weaker than the step-down's guarantee. */
 		for (size_t i = 0; i < m; i++)
-			adj[i] = fmin(1, (double)m * p[i]);
+			adj[i] = fmin(1, (double)(cap < m ? cap : m) * p[i]);
 		return;
 	}
 	for (size_t i = 0; i < m; i++)
@@ -104,12 +126,22 @@ void verdict_holm(const double *p, size_t m, double *adj)
 			ord[j - 1] = t;
 		}
 	for (size_t k = 0; k < m; k++) {
-		double a = fmin(1, (double)(m - k) * p[ord[k]]);
+		double a = fmin(1, (double)(m - k < cap ? m - k : cap) * p[ord[k]]);
 
 		run = fmax(run, a);
 		adj[ord[k]] = run;
 	}
 	free(ord);
+}
+
+void verdict_holm(const double *p, size_t m, double *adj)
+{
+	step_down(p, m, m, adj);
+}
+
+void verdict_holm_pairs(const double *p, size_t m, double *adj)
+{
+	step_down(p, 2 * m, m, adj);
 }
 
 /* P(T > x) for x = z / se; se 0 means an exact value. */
@@ -215,13 +247,18 @@ void verdict_judge(const struct verdict_in *in, size_t n, struct verdict_family 
 		pd[n + m] = fmax(out[i].p_lo, out[i].p_hi);
 		m++;
 	}
-	verdict_holm(pd, m, pd + 2 * n);
-	verdict_holm(pd + n, m, pd + 3 * n);
+	/*
+	 * One step-down over all 2m p-values (each row's difference and TOST
+	 * p), so one alpha bounds every claim of the family, faster, slower
+	 * and equivalent together.
+	 */
+	memmove(pd + m, pd + n, m * sizeof(*pd));
+	verdict_holm_pairs(pd, m, pd + 2 * n);
 	for (size_t k = 0; k < m; k++) {
 		struct verdict_out *o = &out[idx[k]];
 
 		o->p_diff_adj = pd[2 * n + k];
-		o->p_tost_adj = pd[3 * n + k];
+		o->p_tost_adj = pd[2 * n + m + k];
 		decide(&in[idx[k]], alpha, o);
 	}
 	free(pd);
@@ -232,6 +269,7 @@ void verdict_one(double est, double se, double df, int lower_better, double marg
 		 size_t m, struct verdict_out *out)
 {
 	struct verdict_in x = { est, se, df, lower_better };
+	/* Bonferroni over the family's m rows: of a row's two nulls at most one is true. */
 	double k = (double)(m ? m : 1);
 
 	blank(out);
@@ -254,6 +292,29 @@ void verdict_method(const struct verdict_family *f, char *out, size_t len)
 			 "(margin +-%g%%)", VERDICT_MIN_DF + 1, 100 * f->margin);
 		return;
 	}
-	snprintf(out, len, "Holm over %zu comparison%s, alpha %g, margin +-%g%%", f->m,
-		 f->m == 1 ? "" : "s", f->alpha > 0 ? f->alpha : VERDICT_ALPHA, 100 * f->margin);
+	snprintf(out, len, "Holm-Shaffer over %zu comparison%s (%zu p-values), one alpha %g for "
+		 "every claim, margin +-%g%%", f->m, f->m == 1 ? "" : "s", 2 * f->m,
+		 f->alpha > 0 ? f->alpha : VERDICT_ALPHA, 100 * f->margin);
+}
+
+void verdict_explain(const struct verdict_family *f, char *out, size_t len)
+{
+	char method[VERDICT_METHOD_MAX], size[48] = "m rows";
+
+	if (f != NULL) {
+		verdict_method(f, method, sizeof(method));
+		snprintf(size, sizeof(size), "m = %zu", f->m);
+	} else {
+		snprintf(method, sizeof(method), "one alpha over every claim of the output together "
+			 "(Holm-Shaffer over each row's difference and equivalence p-values), "
+			 "margin +-%g%% (--margin)", 100 * VERDICT_MARGIN);
+	}
+	snprintf(out, len, "Verdicts: %s. faster/slower: the change is significant and not shown "
+		 "inside the margin; equivalent: two one-sided tests put it inside the margin (\""
+		 VERDICT_SIGNIFICANT_EQUIVALENT "\": the change is also significant, real but "
+		 "within the margin); inconclusive: neither, or below %d degrees of freedom (%d "
+		 "paired rounds), where no test is run. 95%% CI: the row alone, unadjusted; the "
+		 "interval that matches the verdicts is the simultaneous one over the family (t at "
+		 "1 - alpha/(2m), %s). An interval that holds 0 is not evidence of no difference.",
+		 method, VERDICT_MIN_DF, VERDICT_MIN_DF + 1, size);
 }

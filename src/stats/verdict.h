@@ -6,17 +6,20 @@
  * standard error se and t degrees of freedom df.  A family is every row of
  * one report (or one compare output) that gets a verdict.  The words:
  *
- *   faster / slower  the two-sided test of "no change" rejects, Holm's
- *                    step-down over the family (family-wise error <= alpha),
- *                    and equivalence was not shown;
+ *   faster / slower  the two-sided test of "no change" rejects and
+ *                    equivalence was not shown;
  *   equivalent       two one-sided tests (TOST) against +-margin on the log
- *                    scale, ln(1 + margin), both reject: max(p_lo, p_hi) passes
- *                    its own Holm step-down over the same family;
+ *                    scale, ln(1 + margin), both reject (max(p_lo, p_hi));
  *   inconclusive     neither;
  *   inconclusive: N rounds   fewer than VERDICT_MIN_DF degrees of freedom:
  *                    no test is run (a t interval on 2 or 3 df is not a
  *                    verdict: t(0.975) is 4.30 and 3.18 against 1.96, and
  *                    the scatter itself comes from 3 or 4 numbers).
+ *
+ * Both p-values of every row of the family pass one step-down together
+ * (verdict_holm_pairs: Holm over the 2m p-values with Shaffer's bound), so
+ * one alpha bounds the chance of any false claim of the family, faster,
+ * slower and equivalent alike.
  *
  * An interval that holds 0 is not evidence of no difference: only TOST says
  * "equivalent".  A change that is both significant and inside the margin is
@@ -24,7 +27,9 @@
  *
  * The adjusted (simultaneous, Bonferroni) interval uses t at 1 - alpha/(2m)
  * for a family of m rows; it holds all m true changes at once with
- * probability >= 1 - alpha.
+ * probability >= 1 - alpha, and it is the interval the verdicts match: the
+ * step-down's first level is alpha/m, so a change whose simultaneous
+ * interval leaves out 0 is significant.
  */
 #ifndef SYSINDEX_VERDICT_H
 #define SYSINDEX_VERDICT_H
@@ -74,6 +79,13 @@ struct verdict_family {
  * cell says why: "inconclusive: 3 rounds" (verdict_few()).
  */
 const char *verdict_word(enum verdict v);
+/* An equivalent change that is significant too (real, but inside the margin). */
+#define VERDICT_SIGNIFICANT_EQUIVALENT "equivalent (significant)"
+/*
+ * A judged row's cell: its word, or VERDICT_SIGNIFICANT_EQUIVALENT for an
+ * equivalent row whose change is also significant.  verdict_parse reads both.
+ */
+const char *verdict_label(const struct verdict_out *o);
 /* VD_FEW's cell: "inconclusive: " and the detail printf formats. */
 void verdict_few(char *out, size_t len, const char *detail_fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -90,9 +102,29 @@ size_t verdict_word_at_end(const char *s, size_t len);
 
 /* Holm's adjusted p-values of p[0..m-1] into adj[] (may alias p: no). */
 void verdict_holm(const double *p, size_t m, double *adj);
+/*
+ * One error rate over m rows' 2m p-values, p[k] row k's difference p and
+ * p[m + k] its TOST p: Holm's step-down over all 2m with Shaffer's bound
+ * (1986, S1).  A row's two nulls ("no change", "a change beyond the
+ * margin") are disjoint, so at most m of the 2m are true: the i-th smallest
+ * p-value (from 0) is multiplied by min(m, 2m - i).  The family-wise error
+ * over every claim (faster, slower, equivalent) is at most alpha; with one
+ * row it is each test at alpha.  adj[] gets 2m values in p's order.
+ */
+void verdict_holm_pairs(const double *p, size_t m, double *adj);
 
 /* The two one-sided p-values against +-delta (delta on the log scale). */
 void verdict_tost(double est, double se, double df, double delta, double *p_lo, double *p_hi);
+
+/*
+ * The minimum detectable effect on the log scale: the true change a row with
+ * this se and df is called faster or slower with probability power, at the
+ * family's first level alpha/m (two-sided): (t(1 - alpha/(2m)) + t(power))
+ * x se.  Not the interval's half-width (a change of that size is called
+ * about half the time).  NAN when se or df is unusable.
+ */
+#define VERDICT_POWER 0.8
+double verdict_mde(double se, double df, size_t m, double alpha, double power);
 
 /* Whether df allows a verdict at all. */
 int verdict_enough(double df);
@@ -113,7 +145,23 @@ void verdict_judge(const struct verdict_in *in, size_t n, struct verdict_family 
 void verdict_one(double est, double se, double df, int lower_better, double margin,
 		 size_t m, struct verdict_out *out);
 
-/* The family's method as a line: "Holm over 18 comparisons, alpha 0.05, margin +-2%". */
+/*
+ * The family's method as a line: "Holm-Shaffer over 18 comparisons (36
+ * p-values), one alpha 0.05 for every claim, margin +-2%".  Fits
+ * VERDICT_METHOD_MAX.
+ */
+#define VERDICT_METHOD_MAX 192
 void verdict_method(const struct verdict_family *f, char *out, size_t len);
+
+/*
+ * The verdict rule in words, once for every output (text, Markdown, HTML,
+ * the matrices, paired reports, compare's help): the method with the
+ * family's size (f NULL: the rule in general), what each word means, what
+ * the shown 95 % interval is (the row alone, unadjusted) and which interval
+ * matches the verdicts.  One paragraph, no newline; the caller wraps it.
+ * Fits VERDICT_EXPLAIN_MAX.
+ */
+#define VERDICT_EXPLAIN_MAX 1024
+void verdict_explain(const struct verdict_family *f, char *out, size_t len);
 
 #endif

@@ -270,17 +270,19 @@ unsigned intf_flags(const struct intf_sample *s, unsigned online)
 		f |= INTF_STEAL;
 	/*
 	 * Contended: the copies waited for a CPU for a share of their time
-	 * (schedstat); without it, they were preempted often and (where PSI is
-	 * there) tasks waited for a CPU for a share of the sample.  Copies that
-	 * outnumber the CPUs contend with each other: that is the test.
+	 * (schedstat); without it, they were preempted often and tasks waited
+	 * for a CPU for a share of the sample (PSI): both, as the methodology
+	 * says; switches alone (no PSI) flag nothing, since a copy's own I/O or
+	 * timer wakeups switch it too.  Copies that outnumber the CPUs contend
+	 * with each other: that is the test.
 	 */
 	if (s->copies > 0 && (online == 0 || s->copies <= online)) {
 		if (s->have & INTF_HAVE_DELAY) {
 			if (s->run_delay >= INTF_DELAY_SHARE * s->wall * s->copies)
 				f |= INTF_CONTENDED;
-		} else if ((s->have & INTF_HAVE_IVCSW) &&
+		} else if ((s->have & INTF_HAVE_IVCSW) && (s->have & INTF_HAVE_PSI) &&
 			   (double)s->ivcsw >= INTF_IVCSW_RATE * s->wall * s->copies &&
-			   (!(s->have & INTF_HAVE_PSI) || s->psi_some >= INTF_PSI_SHARE * s->wall)) {
+			   s->psi_some >= INTF_PSI_SHARE * s->wall) {
 			f |= INTF_CONTENDED;
 		}
 	}

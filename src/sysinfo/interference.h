@@ -34,7 +34,14 @@ enum {
 	INTF_THROTTLED = 1u << 2,
 };
 
-/* Thresholds (docs/methodology.md, "Interference"). */
+/*
+ * Thresholds (docs/methodology.md, "Interference").  Their source: the
+ * reasoning in that table (counter resolution; a loss as large as the
+ * run-to-run noise of the steadiest tests, methodology section 5) and the
+ * busy-loop runs of bench/interference.md, which they told from quiet ones.
+ * Not yet calibrated against a measured slowdown per flagged sample (the
+ * slowdown each share causes in the index tests): see bench/verdicts.md.
+ */
 #define INTF_STEAL_SHARE 0.02      /* steal / CPU time of the CPUs used */
 #define INTF_DELAY_SHARE 0.10      /* copies' wait for a CPU / copy-seconds */
 #define INTF_PSI_SHARE 0.10        /* PSI "some" / wall time (no schedstat) */

@@ -313,3 +313,32 @@ const char *figure(char buf[FIGURE_BUF], double v, int plus)
 {
 	return figure_n(buf, v, plus, 1);
 }
+
+void text_wrapped(FILE *out, const char *indent, const char *text, size_t width)
+{
+	size_t col = 0, lead = strlen(indent);
+	int started = 0;
+
+	while (*text) {
+		size_t w = strcspn(text, " ");
+
+		if (started && col + 1 + w > width) {
+			fputc('\n', out);
+			started = 0;
+		}
+		if (!started) {
+			fputs(indent, out);
+			col = lead;
+			started = 1;
+		} else {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(text, 1, w, out);
+		col += w;
+		text += w;
+		text += strspn(text, " ");
+	}
+	if (started)
+		fputc('\n', out);
+}

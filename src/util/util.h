@@ -54,6 +54,12 @@ const char *figure_n(char buf[FIGURE_BUF], double v, int plus, int decimals);
  */
 void name_component(char *out, size_t len, const char *s);
 
+/*
+ * text's words (split at spaces) wrapped to width columns, each line after
+ * indent and ended by a newline; a word longer than the line stands alone.
+ */
+void text_wrapped(FILE *out, const char *indent, const char *text, size_t width);
+
 /* Control characters (a newline, a tab, ESC ...) in s replaced by '?', in place. */
 void strip_controls(char *s);
 

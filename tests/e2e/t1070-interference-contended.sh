@@ -56,8 +56,12 @@ run_si_pinned --pin -c 1 -i 4 --duration 2 --settle 0 --exclude-disturbed syscal
 r=$(report)
 # On a machine busy with other work more samples are flagged: any 1 to 3
 # left out, the statistics over the 4 - N kept.
-left=$(sed -n 's/^   Interference: .*left out of the statistics (--exclude-disturbed): \([123]\)$/\1/p' "$r")
+left=$(sed -n 's/^   Interference: .*left out of the statistics (--exclude-disturbed): \([123]\);.*/\1/p' "$r")
 [ -n "$left" ] || die "no count of 1 to 3 samples left out: $(grep Interference: "$r")"
+# The result without the flagged samples and with them, both shown.
+grep -q "^   Interference: .*; System Call Overhead: [0-9.]* without the $left flagged, [0-9.]* with them" "$r" ||
+	die "not the result with and without the flagged samples: $(grep Interference: "$r")"
+grep -q '"score_with_disturbed": ' "$r.json" || die "JSON: no score_with_disturbed"
 grep -q "^System Call Overhead  *$((4 - left))  .*disturbed-excluded" "$r" ||
 	die "statistics not over the $((4 - left)) kept samples: $(grep '^System Call' "$r")"
 grep -q "\"excluded_disturbed\": $left" "$r.json" || die "JSON: no excluded_disturbed $left"

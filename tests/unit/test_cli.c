@@ -578,6 +578,17 @@ START_TEST(paired_testdirs)
 	ck_assert_ptr_nonnull(strstr(err, "--interleave needs paired mode"));
 	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--testdir", "/x", "--testdir", "/y",
 			       "--interleave", "rounds", NULL), CLI_USAGE);
+	/*
+	 * The least paired half-width with t, not z: t(0.975, 39) = 2.0227 at
+	 * the 40 rounds --precision plans at most, x 0.3 % = 0.6068 %, as a
+	 * change 0.609 %.  0.6 % (z's 1.96 x 0.3 % = 0.59 %) was accepted and
+	 * could never be reached.
+	 */
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--testdir", "/x", "--testdir", "/y",
+			       "--precision", "0.6%", NULL), CLI_USAGE);
+	ck_assert_ptr_nonnull(strstr(err, "0.61% or more"));
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--testdir", "/x", "--testdir", "/y",
+			       "--precision", "0.62%", NULL), CLI_RUN);
 }
 END_TEST
 

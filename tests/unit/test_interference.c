@@ -2,6 +2,7 @@
 #include <check.h>
 #include <string.h>
 
+#include "core/testtab.h"
 #include "report/report.h"
 #include "sysinfo/interference.h"
 
@@ -161,7 +162,8 @@ END_TEST
 /*
  * Contended without schedstat: 2 s, 1 copy: needs >= 40 involuntary switches (20/s) and PSI
  * some >= 0.2 s (10 %).  Copies beyond the CPUs: never (they compete with
- * each other by design).  Without PSI, the switches alone decide.
+ * each other by design).  Without PSI the fallback cannot tell (the
+ * methodology's rule needs both): no flag, however many switches.
  */
 START_TEST(test_flags_contended)
 {
@@ -184,7 +186,9 @@ START_TEST(test_flags_contended)
 	ck_assert_uint_eq(s.have & INTF_HAVE_IVCSW, 0);
 	a.have = b.have = INTF_HAVE_STEAL;
 	intf_diff(&a, &b, 2.0, NULL, 0, cps(1, 1, 40, -1), 2, 100, &s);
-	ck_assert_uint_eq(s.flags, INTF_CONTENDED);
+	ck_assert_uint_eq(s.flags, 0);
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(1, 1, 100000, -1), 2, 100, &s);
+	ck_assert_uint_eq(s.flags, 0);
 }
 END_TEST
 
@@ -254,6 +258,27 @@ START_TEST(test_header_line)
 			 "CPU pressure: 25.0 % of the time; involuntary switches: 75 per copy-second; "
 			 "copies waited for a CPU: 10.0 % of their time; "
 			 "disturbed samples: 1 of 2 (steal 1, contended 1, throttled 0)");
+	/*
+	 * --exclude-disturbed: the result is shown without and with the
+	 * flagged sample; a paired run says the directory can be the cause.
+	 */
+	r.exclude_disturbed = 1;
+	b.def = test_find("dhry2reg");
+	b.excluded = 1;
+	b.score = 1000;
+	b.score_all = 990;
+	ck_assert_int_eq(report_intf_line(&r, line, sizeof(line)), 0);
+	ck_assert(strstr(line, "; left out of the statistics (--exclude-disturbed): 1; "
+			 "Dhrystone 2 using register variables: 1000.0 without the 1 flagged, "
+			 "990.0 with them") != NULL);
+	ck_assert(strstr(line, "directory itself") == NULL);
+	/* What does not fit whole is counted, never cut. */
+	ck_assert_int_eq(report_intf_line(&r, line, 340), 0);
+	ck_assert(strstr(line, "Dhrystone") == NULL);
+	ck_assert(strstr(line, "; 1 more test with and without them in the JSON") != NULL);
+	r.ndirs = 2;
+	ck_assert_int_eq(report_intf_line(&r, line, sizeof(line)), 0);
+	ck_assert(strstr(line, "in paired mode a flag can come from the directory itself") != NULL);
 }
 END_TEST
 

@@ -140,7 +140,22 @@ START_TEST(hand_worked_interval)
 	ck_assert_double_eq_tol(ps.half_log, 0.2371152, EPS);
 	ck_assert_double_eq_tol(ps.ci_lo, 0.8677904, EPS);
 	ck_assert_double_eq_tol(ps.ci_hi, 1.3943459, EPS);
-	ck_assert_double_eq_tol(ps.detect, 0.2675871, EPS);
+	/*
+	 * detect is the family's minimum detectable change (paired_judge), not
+	 * the half-width: alone (m = 1), (t(0.975, 2) + t(0.8, 2)) x se, t(0.8,
+	 * 2) = 0.6 / sqrt(0.32) = 1.0606602: expm1(5.3633129 x 0.0551091) =
+	 * 0.3438886.  The half-width (0.2371152) is called only about half the
+	 * time.
+	 */
+	ck_assert(isnan(ps.detect));
+	{
+		struct paired_stats *one = &ps;
+		struct verdict_family f = { .margin = 0.02, .alpha = 0.05 };
+
+		paired_judge(&one, NULL, 1, &f);
+		ck_assert_double_eq_tol(ps.detect, 0.3438886, EPS);
+		ck_assert_double_eq_tol(stats_t_quantile(0.8, 2), 0.6 / sqrt(0.32), 1e-9);
+	}
 	ck_assert_double_eq_tol(ps.median_ratio, 1.1, EPS);
 	ck_assert_double_eq_tol(ps.base_gm, 100, EPS);
 	ck_assert_double_eq_tol(ps.other_gm, 110, EPS);
@@ -281,7 +296,7 @@ START_TEST(order_adjusted_hand_worked)
 	ck_assert_double_eq_tol(ps.se_rounds, 0.0031623, EPS);
 	ck_assert_double_eq_tol(ps.half_log, 0.0100516, EPS);
 	ck_assert_double_eq_tol(ps.ratio, exp(0.02), EPS);
-	ck_assert_double_eq_tol(ps.detect, exp(0.0100516) - 1, EPS);
+	ck_assert(isnan(ps.detect));    /* the family's, set by paired_judge */
 	ck_assert_double_eq_tol(ps.df, 8, EPS);
 	ck_assert_int_eq(judge_alone(&ps, 0.02), VD_FASTER);
 	paired_compute(a, b, 10, &ps);
@@ -527,10 +542,12 @@ START_TEST(compare_a_run)
 	ck_assert_ptr_nonnull(strstr(buf, "+10.00%"));
 	/* The hand-worked interval above, instance term included. */
 	ck_assert_ptr_nonnull(strstr(buf, "-13.22%..+39.43%"));
-	ck_assert_ptr_nonnull(strstr(buf, "+-26.76%"));
+	/* detect: the minimum detectable change above (m = 1), not the half-width. */
+	ck_assert_ptr_nonnull(strstr(buf, "+-34.39%"));
+	ck_assert_ptr_null(strstr(buf, "+-26.76%"));
 	/* 3 rounds: below the minimum, whatever the change. */
 	ck_assert_ptr_nonnull(strstr(buf, "inconclusive: 3 rounds"));
-	ck_assert_ptr_nonnull(strstr(buf, "verdict: none, no row reached the 5 rounds"));
+	ck_assert_ptr_nonnull(strstr(buf, "Verdicts: none, no row reached the 5 rounds"));
 	ck_assert_ptr_null(strstr(buf, "Holm over 0"));
 	ck_assert_ptr_null(strstr(buf, "no difference proven"));
 	ck_assert_ptr_nonnull(strstr(buf, "An interval that holds 0 is not evidence of no difference"));

@@ -149,6 +149,51 @@ START_TEST(welch_no_difference)
 }
 END_TEST
 
+/*
+ * UnixBench's result as an estimator (issue 37's side A): 7 x 100, 7 x
+ * 100.1, 3 x 90, 3 x 90.1, counts 10 x the rates.  int(20/3) = 6 dropped
+ * (the 90s), 14 kept: mean (ln 100 + ln 100.1) / 2.  Winsorized: the six
+ * stand in as ln 100, so 13 x 0 and 7 x d (d = ln 1.001) about ln 100:
+ * mean 7d/20, ss = 13 (7d/20)^2 + 7 (13d/20)^2 = 4.55 d^2, s_w^2 = ss/19,
+ * var = s_w^2 x 20 / 14^2; df 13.  Against B (10 x 99.4, 10 x 99.6: 6 of
+ * the 99.4s dropped, e = ln(99.6/99.4), var = 5 e^2 / 19 x 20/196), Yuen's
+ * df is Welch's over the two 13s.
+ */
+START_TEST(trimmed_log_hand_worked)
+{
+	double ra[20], ca[20], rb[20], cb[20], d = log(100.1 / 100), e = log(99.6 / 99.4);
+	double va = 4.55 * d * d / 19 * 20 / 196, vb = 5 * e * e / 19 * 20 / 196;
+	struct trimmed_log a, b;
+	struct log_diff y;
+
+	for (int i = 0; i < 20; i++) {
+		ra[i] = i < 14 ? (i % 2 ? 100.1 : 100) : (i % 2 ? 90.1 : 90);
+		rb[i] = i % 2 ? 99.6 : 99.4;
+		ca[i] = 10 * ra[i];
+		cb[i] = 10 * rb[i];
+	}
+	ck_assert_int_eq(stats_trimmed_log(ca, ra, 20, &a), 0);
+	ck_assert_uint_eq(a.kept, 14);
+	ck_assert_double_eq_tol(a.mean, (log(100) + log(100.1)) / 2, 1e-12);
+	ck_assert_double_eq_tol(a.var, va, 1e-15);
+	ck_assert_double_eq_tol(a.df, 13, 1e-12);
+	/* exp(mean) is the result UnixBench prints. */
+	{
+		size_t kept;
+
+		ck_assert_double_eq_tol(exp(a.mean), stats_unixbench(ca, ra, 20, NULL, &kept), 1e-9);
+	}
+	ck_assert_int_eq(stats_trimmed_log(cb, rb, 20, &b), 0);
+	ck_assert_double_eq_tol(b.var, vb, 1e-15);
+	stats_yuen(&a, &b, &y);
+	ck_assert_double_eq_tol(y.est, (4 * log(99.4) + 10 * log(99.6)) / 14 - a.mean, 1e-12);
+	ck_assert_double_eq_tol(y.se, sqrt(va + vb), 1e-15);
+	ck_assert_double_eq_tol(y.df, (va + vb) * (va + vb) / (va * va / 13 + vb * vb / 13), 1e-9);
+	/* One sample: no variance. */
+	ck_assert_int_eq(stats_trimmed_log(ca, ra, 1, &a), -1);
+}
+END_TEST
+
 Suite *suite_stats(void)
 {
 	Suite *s = suite_create("stats");
@@ -164,6 +209,7 @@ Suite *suite_stats(void)
 	tcase_add_loop_test(tc, t_quantiles, 0, sizeof(t_table) / sizeof(t_table[0]));
 	tcase_add_test(tc, welch_hand_worked);
 	tcase_add_test(tc, welch_no_difference);
+	tcase_add_test(tc, trimmed_log_hand_worked);
 	suite_add_tcase(s, tc);
 	return s;
 }

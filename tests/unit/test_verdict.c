@@ -128,7 +128,92 @@ START_TEST(family_words)
 	/* The simultaneous interval is wider than the raw one. */
 	ck_assert(o[3].adj_hi - o[3].adj_lo > o[3].hi - o[3].lo);
 	verdict_method(&f, line, sizeof(line));
-	ck_assert_str_eq(line, "Holm over 4 comparisons, alpha 0.05, margin +-2%");
+	ck_assert_str_eq(line, "Holm-Shaffer over 4 comparisons (8 p-values), one alpha 0.05 for "
+			 "every claim, margin +-2%");
+}
+END_TEST
+
+/*
+ * One step-down over both p-values of every row (Holm over 2m with
+ * Shaffer's bound: at most m of them can be true nulls).  m = 2, p =
+ * (d0 0.02, d1 0.04, t0 0.6, t1 0.03); sorted 0.02, 0.03, 0.04, 0.6; the
+ * multipliers min(2, 4 - i) = 2, 2, 2, 1: adjusted 0.04, 0.06, 0.08, 0.6.
+ * Two separate Holms at alpha (the old rule) gave d1 0.04 and t1 0.06.
+ */
+START_TEST(one_alpha_pairs)
+{
+	const double p[4] = { 0.02, 0.04, 0.6, 0.03 };
+	double adj[4];
+
+	verdict_holm_pairs(p, 2, adj);
+	ck_assert_double_eq_tol(adj[0], 0.04, 1e-15);
+	ck_assert_double_eq_tol(adj[1], 0.08, 1e-15);
+	ck_assert_double_eq_tol(adj[2], 0.6, 1e-15);
+	ck_assert_double_eq_tol(adj[3], 0.06, 1e-15);
+	/* One row: each test at alpha (its two nulls cannot both be true). */
+	verdict_holm_pairs(p, 1, adj);
+	ck_assert_double_eq_tol(adj[0], 0.02, 1e-15);
+	ck_assert_double_eq_tol(adj[1], 0.04, 1e-15);
+}
+END_TEST
+
+/*
+ * The family's claims share one alpha: row 0 is far outside the margin
+ * (p_diff ~ 0, TOST p ~ 1); row 1's two-sided p is 0.04 (est = t(0.98,
+ * 1000) x se) and its TOST p about 0.53.  Separate Holms passed row 1's
+ * 0.04 at its second step (x 1): "faster".  Over the four p-values it is
+ * the second smallest, x 2 = 0.08: inconclusive.
+ */
+START_TEST(one_alpha_family)
+{
+	double se = 0.01, est = stats_t_quantile(0.98, 1000) * se;
+	const struct verdict_in in[2] = { { 0.5, 0.01, 1000, 0 }, { est, se, 1000, 0 } };
+	struct verdict_out o[2];
+	struct verdict_family f = { .margin = 0.02, .alpha = 0.05 };
+
+	verdict_judge(in, 2, &f, o);
+	ck_assert_uint_eq(f.m, 2);
+	ck_assert_double_eq_tol(o[1].p_diff, 0.04, 1e-9);
+	ck_assert_double_eq_tol(o[1].p_diff_adj, 0.08, 1e-9);
+	ck_assert_int_eq(o[0].v, VD_FASTER);
+	ck_assert_int_eq(o[1].v, VD_INCONCLUSIVE);
+}
+END_TEST
+
+/* An equivalent change that is significant too says so; the reader reads it back. */
+START_TEST(significant_equivalent_label)
+{
+	struct verdict_out o;
+	enum verdict v;
+
+	/* 0.5 % with se 0.1 %: significant, and well inside +-2 %. */
+	verdict_one(0.005, 0.001, 100, 0, 0.02, 1, &o);
+	ck_assert_int_eq(o.v, VD_EQUIVALENT);
+	ck_assert_int_eq(o.negligible, 1);
+	ck_assert_str_eq(verdict_label(&o), "equivalent (significant)");
+	ck_assert_int_eq(verdict_parse(verdict_label(&o), &v), 0);
+	ck_assert_int_eq(v, VD_EQUIVALENT);
+	verdict_one(0.0, 0.001, 100, 0, 0.02, 1, &o);
+	ck_assert_str_eq(verdict_label(&o), "equivalent");
+}
+END_TEST
+
+/* The rule's words: one paragraph with the family's size, for every output. */
+START_TEST(explain_words)
+{
+	struct verdict_family f = { .margin = 0.02, .alpha = 0.05, .m = 18 };
+	char line[VERDICT_EXPLAIN_MAX];
+
+	verdict_explain(&f, line, sizeof(line));
+	ck_assert(strstr(line, "Holm-Shaffer over 18 comparisons (36 p-values), one alpha 0.05")
+		  != NULL);
+	ck_assert(strstr(line, "unadjusted") != NULL);
+	ck_assert(strstr(line, "simultaneous") != NULL);
+	ck_assert(strstr(line, "equivalent (significant)") != NULL);
+	ck_assert(strstr(line, "detect") == NULL);
+	ck_assert(strchr(line, '\n') == NULL);
+	verdict_explain(NULL, line, sizeof(line));
+	ck_assert(strstr(line, "one alpha over every claim") != NULL);
 }
 END_TEST
 
@@ -166,6 +251,10 @@ Suite *suite_verdict(void)
 	tcase_add_test(tc, min_rounds);
 	tcase_add_test(tc, family_words);
 	tcase_add_test(tc, family_corrects);
+	tcase_add_test(tc, one_alpha_pairs);
+	tcase_add_test(tc, one_alpha_family);
+	tcase_add_test(tc, significant_equivalent_label);
+	tcase_add_test(tc, explain_words);
 	suite_add_tcase(s, tc);
 	return s;
 }
