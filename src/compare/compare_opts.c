@@ -3,7 +3,7 @@
  * cli/opt.h): cmd_compare.c parses through them, and both its --help and the
  * run command's --help print them.
  */
-#include "cmds.h"
+#include "compare/cmd_compare.h"
 
 #include "cli/opt.h"
 #include "compare/compare_int.h"

@@ -5,7 +5,7 @@
  * every exit path, Ctrl-C included.
  */
 #define _GNU_SOURCE   /* realpath(), sched_getaffinity() */
-#include "cmds.h"
+#include "run/cmd_run.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -29,7 +29,7 @@
 #include "report/report.h"
 #include "run/runner.h"
 #include "score/score.h"
-#include "run/sig.h"
+#include "util/sig.h"
 #include "sysinfo/sysinfo.h"
 #include "util/util.h"
 #include "shared/netcli.h"
@@ -557,7 +557,7 @@ static int finish(struct run_ctx *c, int sig)
 	return failed || rc ? 1 : 0;
 }
 
-int cmd_run(int argc, char **argv)
+int cmd_run(int argc, char **argv, const struct subcmd *others, size_t nothers)
 {
 	static struct run_ctx c;   /* large (plans, paths): not on the stack */
 	char err[512];
@@ -569,7 +569,7 @@ int cmd_run(int argc, char **argv)
 	case CLI_RUN:
 		break;
 	case CLI_HELP:
-		cli_usage(stdout);
+		cli_usage(stdout, others, nothers);
 		return 0;
 	case CLI_VERSION:
 		cli_version(stdout);

@@ -12,7 +12,7 @@
 #include "run/order.h"
 #include "run/paths.h"
 #include "run/sliced.h"
-#include "run/sig.h"
+#include "util/sig.h"
 #include "run/steps.h"
 #include "stats/paired.h"
 #include "score/score.h"

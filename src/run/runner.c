@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "score/score.h"
-#include "run/sig.h"
+#include "util/sig.h"
 #include "run/spawn.h"
 #include "run/runlog.h"
 #include "run/steps.h"

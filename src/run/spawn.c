@@ -30,7 +30,7 @@
 #include <unistd.h>
 
 #include "run/proto.h"
-#include "run/sig.h"
+#include "util/sig.h"
 #include "util/util.h"
 
 #define TERM_TO_KILL_S 3.0   /* SIGTERM, then SIGKILL this much later: looper needs ~2 s to stop its jobs */

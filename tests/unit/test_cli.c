@@ -325,7 +325,7 @@ static char *usage_text(void)
 	FILE *f = open_memstream(&buf, &len);
 
 	ck_assert_ptr_nonnull(f);
-	cli_usage(f);
+	cli_usage(f, subcmd_table, subcmd_table_len);
 	ck_assert_int_eq(fclose(f), 0);
 	return buf;
 }

@@ -14,7 +14,7 @@
 
 #include "run/proto.h"
 #include "run/runner.h"
-#include "run/sig.h"
+#include "util/sig.h"
 #include "run/spawn.h"
 
 #define W_EXIT(n) ((n) << 8)          /* a wait status for exit(n) */

@@ -1,8 +1,9 @@
 /*
- * sig.h: the driver's signal handling, through a self-pipe.
+ * sig.h: the driver's signal handling, through a self-pipe (the run's and
+ * `serve`'s: both poll() its read end).
  *
  * SIGINT, SIGTERM and SIGHUP are recorded (the first one wins) and wake the
- * runner's poll(); SIGCHLD only wakes it.  This is the driver's one piece of
+ * poll(); SIGCHLD only wakes it.  This is the driver's one piece of
  * global state: a signal handler can reach nothing else.
  */
 #ifndef SYSINDEX_SIG_H
