@@ -6,6 +6,7 @@
 #include "compare/cmd_compare.h"
 
 #include "cli/opt.h"
+#include "cli/opt_rows.h"
 #include "compare/compare_int.h"
 #include "util/util.h"
 
@@ -51,9 +52,7 @@ static const struct opt_def compare_rows[] = {
 	  .help = "host: one column per host, the mean and spread of its runs (by the report's "
 		  "host identity, else its hostname); label: one column per --label, its runs "
 		  "pooled (alternate runs of each setting on one host)" },
-	{ .lname = "margin", .kind = OPT_PERCENT, .off = OFF(margin), .min = 0.01, .max = 49.99,
-	  .argname = "P", .def_note = "2%",
-	  .help = "changes within +-P are \"equivalent\" when two one-sided tests show it" },
+	OPT_ROW_MARGIN(OFF(margin), ""),
 	{ .lname = "help", .sname = 'h', .kind = OPT_ACTION, .action = 1,
 	  .help = "show this help, then exit" },
 };

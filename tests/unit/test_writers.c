@@ -839,6 +839,30 @@ START_TEST(test_notes_every_format)
 }
 END_TEST
 
+/* The File Copy note follows the row's TF_PAGE_CACHE, not its program's name. */
+START_TEST(test_page_cache_note_from_the_row)
+{
+	struct synth *s = synth_new();
+	static struct test_def defs[NTESTS];
+	const char *notes[REPORT_MAX_NOTES];
+
+	for (size_t k = 0; k < s->runs[1].ntests; k++) {
+		defs[k] = *s->tests[1][k].def;
+		if (defs[k].flags & TF_PAGE_CACHE) {
+			ck_assert_str_eq(defs[k].prog, "fstime");
+			defs[k].flags &= ~(unsigned)TF_PAGE_CACHE;
+		}
+		s->tests[1][k].def = &defs[k];
+	}
+	ck_assert_uint_eq(report_notes(&s->runs[1], notes), 0);
+	defs[0].flags |= TF_PAGE_CACHE;
+	ck_assert_str_ne(defs[0].prog, "fstime");
+	ck_assert_uint_eq(report_notes(&s->runs[1], notes), 1);
+	ck_assert_ptr_nonnull(strstr(notes[0], "page cache"));
+	free(s);
+}
+END_TEST
+
 /*
  * The summary a reader sees first: the scores with their intervals and the
  * quick marker, in the .md before its details (within its first 15
@@ -1131,6 +1155,7 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_html_golden);
 	tcase_add_test(tc, test_writer_table);
 	tcase_add_test(tc, test_notes_every_format);
+	tcase_add_test(tc, test_page_cache_note_from_the_row);
 	tcase_add_test(tc, test_summary_first);
 	tcase_add_test(tc, test_html_chart_labels);
 	tcase_add_test(tc, test_html_chart_model);
