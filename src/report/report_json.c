@@ -14,7 +14,6 @@
 #include <sys/wait.h>
 
 #include "core/units.h"
-#include "score/score_ci.h"
 #include "util/json_out.h"
 
 #define SCHEMA_VERSION 1
@@ -453,20 +452,19 @@ static void test_block(struct json_out *j, const struct run_result *r, const str
  */
 static void kv_score_ci(struct json_out *j, const struct copy_run *run)
 {
-	struct score_ci sci;
+	const struct score_ci *sci = &run->score_ci;
 
 	if (run->cats[CAT_SYSTEM].nindexed == 0)
 		return;
-	score_ci_run(run, &sci);
 	json_key(j, "system_index_score_ci");
 	json_object_begin(j);
-	if (sci.ok) {
-		json_kv_double(j, "lo", sci.lo);
-		json_kv_double(j, "hi", sci.hi);
-		json_kv_double(j, "log_se", sci.log_se);
-		json_kv_double(j, "df", sci.df);
+	if (sci->ok) {
+		json_kv_double(j, "lo", sci->lo);
+		json_kv_double(j, "hi", sci->hi);
+		json_kv_double(j, "log_se", sci->log_se);
+		json_kv_double(j, "df", sci->df);
 	} else {
-		json_kv_string(j, "unavailable", sci.why);
+		json_kv_string(j, "unavailable", sci->why);
 	}
 	json_object_end(j);
 }

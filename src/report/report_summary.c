@@ -7,7 +7,6 @@
 
 #include <string.h>
 
-#include "score/score_ci.h"
 #include "stats/verdict.h"
 #include "util/util.h"
 
@@ -29,19 +28,18 @@ static size_t scores(const struct run_result *r, char lines[][REPORT_SUMMARY_LIN
 	for (size_t i = 0; i < r->nruns && n < max; i++) {
 		const struct copy_run *run = &r->runs[i];
 		const struct cat_index *ci = &run->cats[CAT_SYSTEM];
-		struct score_ci sc;
+		const struct score_ci *sc = &run->score_ci;
 		char what[64], ival[160];
 
 		if (run->dir != 0 || ci->nindexed == 0)
 			continue;
-		score_ci_run(run, &sc);
 		fmt(what, sizeof(what), "System Benchmarks Index Score%s, %u cop%s",
 		    ci->partial ? " (Partial Only)" : "", run->copies, run->copies == 1 ? "y" : "ies");
-		if (sc.ok)
-			fmt(ival, sizeof(ival), "%.1f (95%% CI %.1f to %.1f)", ci->score, sc.lo, sc.hi);
+		if (sc->ok)
+			fmt(ival, sizeof(ival), "%.1f (95%% CI %.1f to %.1f)", ci->score, sc->lo, sc->hi);
 		else
 			fmt(ival, sizeof(ival), "%.1f (no interval: %s)", ci->score,
-			    strncmp(sc.why, "unavailable: ", 13) == 0 ? sc.why + 13 : sc.why);
+			    strncmp(sc->why, "unavailable: ", 13) == 0 ? sc->why + 13 : sc->why);
 		n = add(lines, n, max, "%s: %s", what, ival);
 	}
 	return n;

@@ -150,7 +150,7 @@ static void record_sample(struct dir_test *dt, struct pass_result *pr, unsigned 
 		dt->active = 0;
 		return;
 	}
-	dt->rates[r] = score_rate(pr->count, pr->time, pr->ncopies ? pr->copies[0].timebase : 0);
+	dt->rates[r] = score_pass_rate(dt->tr->def, pr);
 }
 
 /* One sample of directory d in round r at place slot; 0, or -1 on a signal. */

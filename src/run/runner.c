@@ -557,7 +557,7 @@ int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
 			fmt(tr->reason, sizeof(tr->reason), "%s", pr->reason);
 			break;
 		}
-		rates[p] = score_rate(pr->count, pr->time, pr->ncopies ? pr->copies[0].timebase : 0);
+		rates[p] = score_pass_rate(t, pr);
 	}
 	/* Plans end early (precision reached, failure): credit the rest to the ETA. */
 	if (tr->npasses < npass)
