@@ -320,8 +320,8 @@ int test_interleaved(const struct test_def *t, size_t ndirs, int control)
 	return ndirs >= 2 && ((t->flags & TF_TESTDIR) || control);
 }
 
-#define CATEGORY_KEY(e, key, title) [e] = key,
-#define CATEGORY_TITLE(e, key, title) [e] = title,
+#define CATEGORY_KEY(e, key, title) [e] = (key),
+#define CATEGORY_TITLE(e, key, title) [e] = (title),
 const char *const category_key[CAT_COUNT] = { CATEGORY_ROWS(CATEGORY_KEY) };
 const char *const category_title[CAT_COUNT] = { CATEGORY_ROWS(CATEGORY_TITLE) };
 #undef CATEGORY_KEY
