@@ -31,7 +31,7 @@ int main(int argc, char **argv)
 	if (cmd != NULL)
 		rc = cmd->fn(argc - 1, argv + 1);
 	else
-		rc = cmd_run(argc, argv);
+		rc = cmd_run(argc, argv, subcmd_table, subcmd_table_len);
 	/* A full disk or closed pipe must not hide behind a zero exit. */
 	if ((err = stdout_error()) != 0) {
 		if (err != EPIPE)

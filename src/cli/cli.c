@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/opt_rows.h"
 #include "stats/paired.h"
 #include "util/util.h"
 #include "util/quote.h"
@@ -84,10 +85,7 @@ const struct opt_def opt_table[O_COUNT] = {
 		.help = "paired mode: slices: one process per round measures every directory "
 			"in short slices, where the test can; samples: whole samples in turn "
 			"(what slicing gains, measured)" },
-	[O_MARGIN] = { .lname = "margin", .kind = OPT_PERCENT, .off = OFF(margin),
-		.min = 0.01, .max = 49.99, .argname = "P", .def_note = "2%",
-		.help = "paired mode: changes within +-P are \"equivalent\" when two one-sided "
-			"tests show it" },
+	[O_MARGIN] = OPT_ROW_MARGIN(OFF(margin), "paired mode: "),
 	[O_RESULTS] = { .lname = "results", .kind = OPT_STR, .off = OFF(resultsdir),
 		.argname = "DIR", .def_note = "results/ next to Run",
 		.help = "where reports are written" },

@@ -101,8 +101,9 @@ extern const struct opt_cmd cli_cmd;   /* "./Run" over opt_table */
 /* Parse argv (argv[0] is the program) into cfg; prints nothing. */
 enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, size_t errlen);
 
-/* cli_help.c: the generated --help, --list and --version texts. */
-void cli_usage(FILE *out);
+/* cli_help.c: the generated --help, --list and --version texts; --help
+ * lists the synopses of the other commands, others[0..nothers-1]. */
+void cli_usage(FILE *out, const struct subcmd *others, size_t nothers);
 void cli_list(FILE *out);
 void cli_version(FILE *out);
 

@@ -1,20 +1,20 @@
 /*
  * cli_help.c: what --help, --list and --version print, generated from the
- * option, subcommand, group and test tables (cmd_run.c prints them).
+ * option, subcommand, group and test tables (cmd_run.c prints them; the
+ * subcommand table is the entry point's, passed down).
  */
 #include "cli/cli.h"
 
 #include <string.h>
 
 #include "buildinfo.h"
-#include "cmds.h"
 
-void cli_usage(FILE *out)
+void cli_usage(FILE *out, const struct subcmd *others, size_t nothers)
 {
 	fprintf(out, "usage: %s [options] %s\n", cli_cmd.name, cli_cmd.operands);
-	for (size_t i = 0; i < subcmd_table_len; i++)
-		if (subcmd_table[i].opts != NULL)
-			opt_synopsis(out, "       ", subcmd_table[i].opts);
+	for (size_t i = 0; i < nothers; i++)
+		if (others[i].opts != NULL)
+			opt_synopsis(out, "       ", others[i].opts);
 	fprintf(out,
 		"\nRuns the selected tests (default: index) with 1 copy and with one copy\n"
 		"per CPU and prints a UnixBench-compatible System Benchmarks Index Score.\n"

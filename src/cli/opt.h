@@ -76,6 +76,18 @@ struct opt_cmd {
 };
 
 /*
+ * A subcommand: `./Run WORD ...` runs fn.  The table of them is the entry
+ * point's (src/cmds.c); the run command's --help gets it passed down, to
+ * print each one's synopsis from its option table.
+ */
+struct subcmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);   /* argv[0] is the first argument after the name */
+	const struct opt_cmd *opts;         /* its option table: --help's synopsis */
+	const char *summary;
+};
+
+/*
  * Store every default, then parse argv (argv[0] is the command) into dst.
  * given[i] (when not NULL: one per row) is set when row i appeared.  Options
  * and operands may mix (GNU order; "--" ends the options); the operands are

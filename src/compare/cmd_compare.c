@@ -10,7 +10,7 @@
  * Everything is read and checked before anything is printed: bad input
  * gives one line on stderr, exit 2, and an empty stdout.
  */
-#include "cmds.h"
+#include "compare/cmd_compare.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -3,9 +3,10 @@
  * cli/opt.h): cmd_compare.c parses through them, and both its --help and the
  * run command's --help print them.
  */
-#include "cmds.h"
+#include "compare/cmd_compare.h"
 
 #include "cli/opt.h"
+#include "cli/opt_rows.h"
 #include "compare/compare_int.h"
 #include "util/util.h"
 #include "util/quote.h"
@@ -61,9 +62,7 @@ static const struct opt_def compare_rows[] = {
 	  .help = "host: one column per host, the mean and spread of its runs (by the report's "
 		  "host identity, else its hostname); label: one column per --label, its runs "
 		  "pooled (alternate runs of each setting on one host)" },
-	{ .lname = "margin", .kind = OPT_PERCENT, .off = OFF(margin), .min = 0.01, .max = 49.99,
-	  .argname = "P", .def_note = "2%",
-	  .help = "changes within +-P are \"equivalent\" when two one-sided tests show it" },
+	OPT_ROW_MARGIN(OFF(margin), ""),
 	{ .lname = "fail-on", .kind = OPT_STR, .off = OFF(fail_on), .argname = "slower[=P]",
 	  .check = check_fail_on,
 	  .help = "exit 1 when any row or score is judged slower than the baseline (by more "

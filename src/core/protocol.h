@@ -5,12 +5,31 @@
  * them.  Pure: no code the two would build apart but these inline helpers.
  *
  * The lines themselves (COUNT, TIME, METRIC, NOTE, ERROR, SKIP, START) are
- * described in src/progs/lib/harness.h and docs/methodology.md §1.
+ * described in src/progs/lib/harness.h and docs/methodology.md §1.  Only the
+ * harness writes them (the driver's child, before exec, writes ERROR lines).
  */
 #ifndef SYSINDEX_CORE_PROTOCOL_H
 #define SYSINDEX_CORE_PROTOCOL_H
 
 #include <string.h>
+
+/* A line's first field, and the separator of its fields. */
+#define PROTOCOL_COUNT  "COUNT"
+#define PROTOCOL_TIME   "TIME"
+#define PROTOCOL_METRIC "METRIC"
+#define PROTOCOL_NOTE   "NOTE"
+#define PROTOCOL_ERROR  "ERROR"
+#define PROTOCOL_SKIP   "SKIP"
+#define PROTOCOL_START  "START"
+#define PROTOCOL_SEP    "|"
+
+/* A program's exit status: what the driver makes of it. */
+enum protocol_exit {
+	PROTOCOL_EXIT_OK = 0,
+	PROTOCOL_EXIT_FAILED = 1,
+	PROTOCOL_EXIT_USAGE = 2,
+	PROTOCOL_EXIT_SKIPPED = 3,   /* the test cannot run here (after a SKIP line) */
+};
 
 /* Directory indexes a COUNT or TIME line may carry (= MAX_TESTDIRS). */
 #define PROTOCOL_MAX_DIRS 8

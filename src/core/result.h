@@ -110,6 +110,16 @@ struct cat_index {
 };
 
 /* Every test at one copy count. */
+/* An index score's 95% interval (score/score_ci.h computes it). */
+struct score_ci {
+	int ok;                 /* 1: lo/hi hold the interval */
+	double score;           /* the index score it belongs to */
+	double log_se, df;      /* SE of log(score), Welch-Satterthwaite df */
+	double lo, hi;          /* 95% interval of the score */
+	size_t ntests, nsingle; /* indexed tests; of them with no variance */
+	char why[96];           /* when !ok: why there is no interval */
+};
+
 struct copy_run {
 	unsigned copies;
 	size_t dir;             /* paired mode: index into run_result.dirs; 0 otherwise */
@@ -118,6 +128,8 @@ struct copy_run {
 	size_t ntests;
 	/* cats[CAT_SYSTEM].score is the System Benchmarks Index Score. */
 	struct cat_index cats[CAT_COUNT];
+	/* That score's 95% interval: score_run() fills it, the writers read it. */
+	struct score_ci score_ci;
 };
 
 /* Paired mode: one compared test directory (dirs[0] is the baseline). */

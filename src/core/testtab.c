@@ -55,7 +55,7 @@
  * 2 s); the write only settles (4 s; none).
  */
 #define FSTIME_RUN(over, quick) .prog = "fstime", .seconds = 30, .samples = SAMPLES_SHORT, \
-	.unit = "KBps", .flags = TF_TESTDIR, \
+	.unit = "KBps", .flags = TF_TESTDIR | TF_PAGE_CACHE, \
 	.overhead_s = (over), .overhead_quick_s = (quick), .extra_grace_s = 20
 #define FSCOPY(b, m) FSTIME_RUN(15, 4), .args = FSARGS("-c", b, m), FS513("-c", b, m), \
 	FSSLICED("-c", b, m, 11.1, 0.5)
@@ -320,10 +320,12 @@ int test_interleaved(const struct test_def *t, size_t ndirs, int control)
 	return ndirs >= 2 && ((t->flags & TF_TESTDIR) || control);
 }
 
-const char *const category_title[CAT_COUNT] = {
-	"System Benchmarks", "Non-Index Benchmarks", "Disk Benchmarks",
-	"Memory Benchmarks", "Network Benchmarks",
-};
+#define CATEGORY_KEY(e, key, title) [e] = (key),
+#define CATEGORY_TITLE(e, key, title) [e] = (title),
+const char *const category_key[CAT_COUNT] = { CATEGORY_ROWS(CATEGORY_KEY) };
+const char *const category_title[CAT_COUNT] = { CATEGORY_ROWS(CATEGORY_TITLE) };
+#undef CATEGORY_KEY
+#undef CATEGORY_TITLE
 
 enum test_category test_category(const struct test_def *t)
 {

@@ -42,6 +42,8 @@ enum test_flags {
 	TF_CURVE = 1u << 4,     /* lat_<size> metrics form a curve: reports print it as
 	                         * a table with the cache levels named, and chart it */
 	TF_PEER = 1u << 5,      /* talks to --peer when one is given (else loopback) */
+	TF_PAGE_CACHE = 1u << 6, /* its files stay in the page cache: it measures memory,
+	                         * not the disk (the reports' File Copy note) */
 };
 
 /*
@@ -55,8 +57,21 @@ enum test_prep {
 				 * once per run by pgms/disk-layout; one copy only */
 };
 
-/* UnixBench's categories: each gets its own index table in a report. */
-enum test_category { CAT_SYSTEM, CAT_MISC, CAT_DISK, CAT_MEMORY, CAT_NET, CAT_COUNT };
+/*
+ * UnixBench's categories: each gets its own index table in a report.  One
+ * row each: the enum, the key (the JSON's "category") and the title (the
+ * reports' headings); category_key[] and category_title[] are its columns.
+ */
+#define CATEGORY_ROWS(X) \
+	X(CAT_SYSTEM, "system", "System Benchmarks") \
+	X(CAT_MISC, "misc", "Non-Index Benchmarks") \
+	X(CAT_DISK, "disk", "Disk Benchmarks") \
+	X(CAT_MEMORY, "memory", "Memory Benchmarks") \
+	X(CAT_NET, "network", "Network Benchmarks")
+#define CATEGORY_ENUM(e, key, title) e,
+enum test_category { CATEGORY_ROWS(CATEGORY_ENUM) CAT_COUNT };
+#undef CATEGORY_ENUM
+extern const char *const category_key[CAT_COUNT];
 extern const char *const category_title[CAT_COUNT];
 
 #define TEST_MAX_ARGS 16

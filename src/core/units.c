@@ -3,22 +3,24 @@
 
 #include <string.h>
 
-#define RATE(n, b, f) { n, UNIT_HIGHER, b, f }
-#define TIME(n, f) { n, UNIT_LOWER, "s", f }
-#define PLAIN(n, b, f) { n, UNIT_NEUTRAL, b, f }
+#define RATE(n, b, f, k) { n, UNIT_HIGHER, b, f, k }
+#define TIME(n, f) { n, UNIT_LOWER, "s", f, "seconds" }
+#define PLAIN(n, b, f) { n, UNIT_NEUTRAL, b, f, NULL }
+#define OPS "operations_per_second"
+#define BYTES "bytes_per_second"
 
 const struct unit_def unit_table[] = {
 	/* Loops, transactions and I/Os per second (UnixBench's lps, lpm). */
-	RATE("lps", "lps", 1),
-	RATE("lpm", "lps", 1.0 / 60),
-	RATE("tps", "tps", 1),
-	RATE("IOPS", "IOPS", 1),
-	RATE("MWIPS", "WIPS", 1e6),
+	RATE("lps", "lps", 1, OPS),
+	RATE("lpm", "lps", 1.0 / 60, OPS),
+	RATE("tps", "tps", 1, OPS),
+	RATE("IOPS", "IOPS", 1, OPS),
+	RATE("MWIPS", "WIPS", 1e6, OPS),
 	/* Throughput: fstime's KBps is KiB/s. */
-	RATE("KBps", "B/s", 1024),
-	RATE("MB/s", "B/s", 1e6),
-	RATE("MiB/s", "B/s", 1048576),
-	RATE("Gbit/s", "B/s", 1e9 / 8),
+	RATE("KBps", "B/s", 1024, BYTES),
+	RATE("MB/s", "B/s", 1e6, BYTES),
+	RATE("MiB/s", "B/s", 1048576, BYTES),
+	RATE("Gbit/s", "B/s", 1e9 / 8, BYTES),
 	/* Times and latencies: compare reads reports with any of these. */
 	TIME("s", 1),
 	TIME("sec", 1),

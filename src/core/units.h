@@ -21,6 +21,11 @@ struct unit_def {
 	enum unit_dir dir;
 	const char *base;       /* the base unit it converts to: "B/s", "s" */
 	double factor;          /* one of it in the base unit: KBps is 1024 B/s */
+	/* The base unit as a member name (the JSON's): "bytes_per_second";
+	 * loops, transactions, I/Os and instructions per second are all
+	 * "operations_per_second".  The same for every row of one base; NULL
+	 * for the sizes, counts, shares and flags (no test is in them). */
+	const char *base_key;
 };
 
 extern const struct unit_def unit_table[];

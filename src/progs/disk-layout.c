@@ -29,7 +29,7 @@ int main(int argc, char **argv)
 	else
 		printf("disk-layout: wrote %llu bytes to %s in %.3f s\n",
 		       (unsigned long long)wrote, o.file, seconds);
-	diskio_metric_u64("written", wrote, "B");
+	harness_metric_u("written", wrote, "B");
 	harness_time(seconds);
 	return 0;
 }

@@ -653,6 +653,6 @@ int main(int argc, char **argv)
 	}
 	close_files(&f);
 	harness_count_u((unsigned long long)kbps, 0, "KBps");
-	fprintf(stderr, "TIME|%.1f\n", s.elapsed);
+	harness_time_digits(s.elapsed, 1);
 	return 0;
 }

@@ -103,7 +103,7 @@ static void report(const void *st)
 	       (unsigned long long)r->lat.count, r->path, r->seconds);
 	harness_count((double)r->lat.count / r->seconds, 0, "IOPS");
 	harness_time(r->seconds);
-	diskio_metric_u64("ios", r->lat.count, "ops");
+	harness_metric_u("ios", r->lat.count, "ops");
 	diskio_report_latency(&r->lat, "");
 }
 

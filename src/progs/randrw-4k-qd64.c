@@ -164,7 +164,7 @@ static void report(const void *st)
 	harness_metric("write_iops", (double)r->wlat.count / r->seconds, "IOPS");
 	harness_metric("mb_s", bytes / r->seconds / 1e6, "MB/s");
 	harness_metric("mib_s", bytes / r->seconds / 1048576.0, "MiB/s");
-	diskio_metric_u64("ios", ios, "ops");
+	harness_metric_u("ios", ios, "ops");
 	diskio_report_latency(&r->rlat, "read_");
 	diskio_report_latency(&r->wlat, "write_");
 }

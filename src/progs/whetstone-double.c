@@ -308,7 +308,7 @@ int main(int argc, char **argv)
 	print_table(&run, &first, mwips);
 
 	/* Always three decimals, as UnixBench prints it. */
-	fprintf(stderr, "COUNT|%.3f|0|MWIPS\n", mwips);
+	harness_count_digits(mwips, 0, "MWIPS", 3);
 	harness_time(run.time_used);
 	return HARNESS_OK;
 }

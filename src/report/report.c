@@ -101,21 +101,21 @@ void report_dir_lines(FILE *out, const char *head, const char *path, int have_mo
 
 size_t report_notes(const struct copy_run *run, const char **notes)
 {
-	int over = 0, file_copy = 0;
+	int over = 0, page_cache = 0;
 	size_t n = 0;
 
 	for (size_t k = 0; k < run->ntests; k++) {
 		const struct bench_result *t = &run->tests[k];
 
 		over |= t->scaling > 1.10;
-		file_copy |= t->status == TS_OK && strcmp(t->def->prog, "fstime") == 0;
+		page_cache |= t->status == TS_OK && (t->def->flags & TF_PAGE_CACHE);
 	}
 	if (over)
 		notes[n++] = "Scaling above 110 % comes from placement: a copy's processes "
 			     "sharing, or not sharing, a CPU with their partner run faster or "
 			     "slower than one copy alone did. --pin gives each copy its own "
 			     "CPUs and makes the figure repeatable.";
-	if (file_copy)
+	if (page_cache)
 		notes[n++] = "The File Copy rows measure the page cache (the files stay in "
 			     "memory), not the disk under the test directory; the disk group "
 			     "(./Run --testdir DIR disk) measures the device.";

@@ -13,7 +13,6 @@
 #include "core/metrics.h"
 #include "util/csv_out.h"
 #include "score/score.h"
-#include "score/score_ci.h"
 
 #define CSV_FORMAT_VERSION 1
 
@@ -103,17 +102,15 @@ int report_csv(FILE *out, const struct run_result *r)
 	header(out, r->ndirs >= 2);
 	for (size_t i = 0; i < r->nruns; i++) {
 		const struct copy_run *run = &r->runs[i];
-		struct score_ci ci;
 
 		/* Each row carries its copy count's score and 95 % interval. */
-		score_ci_run(run, &ci);
 		for (size_t k = 0; k < run->ntests && run->tests != NULL; k++) {
 			const struct bench_result *t = &run->tests[k];
 
 			if (t->def == NULL || t->passes == NULL)
 				continue;
 			for (size_t p = 0; p < t->npasses; p++)
-				sample_row(out, r, run, t, p, &ci);
+				sample_row(out, r, run, t, p, &run->score_ci);
 		}
 	}
 	return ferror(out) ? -1 : 0;

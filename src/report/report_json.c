@@ -13,33 +13,18 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "score/score_ci.h"
+#include "core/units.h"
 #include "util/json_out.h"
 
 #define SCHEMA_VERSION 1
 
-struct base_unit {
-	const char *unit;       /* the test's unit */
-	const char *key;        /* the base-unit member name */
-	double factor;          /* base = rate * factor */
-};
-
-/* KBps is 1024 bytes per second in fstime; MB/s is 10^6 (dd, fio). */
-static const struct base_unit base_units[] = {
-	{ "lps", "operations_per_second", 1.0 },
-	{ "lpm", "operations_per_second", 1.0 / 60.0 },
-	{ "IOPS", "operations_per_second", 1.0 },
-	{ "MWIPS", "operations_per_second", 1e6 },
-	{ "KBps", "bytes_per_second", 1024.0 },
-	{ "MB/s", "bytes_per_second", 1e6 },
-};
-
-static const struct base_unit *base_of(const char *unit)
+/* The test's unit's row of the units table (core/units.c), when it names a
+ * base unit to give the figures in too. */
+static const struct unit_def *base_of(const char *unit)
 {
-	for (size_t i = 0; i < sizeof(base_units) / sizeof(base_units[0]); i++)
-		if (strcmp(base_units[i].unit, unit) == 0)
-			return &base_units[i];
-	return NULL;
+	const struct unit_def *u = unit_find(unit);
+
+	return u != NULL && u->base_key != NULL ? u : NULL;
 }
 
 /* ISO 8601 local time with a numeric offset, "2026-11-29T19:54:51+00:00". */
@@ -79,8 +64,6 @@ static const char *signal_name(int sig)
 	default: return NULL;
 	}
 }
-
-static const char *const category_key[CAT_COUNT] = { "system", "misc", "disk", "memory", "network" };
 
 static void metrics(struct json_out *j, const struct metric *m, size_t n)
 {
@@ -437,7 +420,7 @@ static void copy_block(struct json_out *j, const struct copy_result *c, size_t i
 }
 
 static void sample_block(struct json_out *j, const struct pass_result *p, size_t idx,
-			 const struct base_unit *bu, const char *label)
+			 const struct unit_def *bu, const char *label)
 {
 	json_object_begin(j);
 	json_kv_uint(j, "pass", idx + 1);
@@ -455,7 +438,7 @@ static void sample_block(struct json_out *j, const struct pass_result *p, size_t
 	json_kv_double(j, "time", p->time);
 	json_kv_double(j, "rate", p->rate);
 	if (bu != NULL)
-		json_kv_double(j, bu->key, p->rate * bu->factor);
+		json_kv_double(j, bu->base_key, p->rate * bu->factor);
 	json_kv_string_or_null(j, "reason", p->reason);
 	/* How far apart the copies began their work (the start gate's effect). */
 	if (p->ncopies > 1 && p->start_spread >= 0)
@@ -475,7 +458,7 @@ static void test_block(struct json_out *j, const struct run_result *r, const str
 		       const char *label)
 {
 	const struct test_def *d = t->def;
-	const struct base_unit *bu = base_of(d->unit);
+	const struct unit_def *bu = base_of(d->unit);
 	int ok = t->status == TS_OK;
 	double none = ok ? 0 : (double)NAN;
 
@@ -486,7 +469,7 @@ static void test_block(struct json_out *j, const struct run_result *r, const str
 	json_kv_string(j, "program", d->prog);
 	json_kv_string_or_null(j, "command", t->command);
 	json_kv_string(j, "unit", d->unit);
-	json_kv_string(j, "base_unit", bu ? bu->key : NULL);
+	json_kv_string(j, "base_unit", bu ? bu->base_key : NULL);
 	json_kv_double(j, "base_factor", bu ? bu->factor : (double)NAN);
 	json_kv_double(j, "baseline", d->baseline > 0 ? d->baseline : (double)NAN);
 	json_kv_uint(j, "seconds_per_sample", t->seconds);
@@ -496,7 +479,7 @@ static void test_block(struct json_out *j, const struct run_result *r, const str
 	json_kv_string_or_null(j, "note", t->note);
 	json_kv_double(j, "score", t->score + none);
 	if (bu != NULL)
-		json_kv_double(j, bu->key, t->score * bu->factor + none);
+		json_kv_double(j, bu->base_key, t->score * bu->factor + none);
 	json_kv_double(j, "index", ok && d->baseline > 0 ? t->index : (double)NAN);
 	json_kv_double(j, "time", t->time + none);
 	json_kv_uint(j, "kept", t->kept);
@@ -523,20 +506,19 @@ static void test_block(struct json_out *j, const struct run_result *r, const str
  */
 static void kv_score_ci(struct json_out *j, const struct copy_run *run)
 {
-	struct score_ci sci;
+	const struct score_ci *sci = &run->score_ci;
 
 	if (run->cats[CAT_SYSTEM].nindexed == 0)
 		return;
-	score_ci_run(run, &sci);
 	json_key(j, "system_index_score_ci");
 	json_object_begin(j);
-	if (sci.ok) {
-		json_kv_double(j, "lo", sci.lo);
-		json_kv_double(j, "hi", sci.hi);
-		json_kv_double(j, "log_se", sci.log_se);
-		json_kv_double(j, "df", sci.df);
+	if (sci->ok) {
+		json_kv_double(j, "lo", sci->lo);
+		json_kv_double(j, "hi", sci->hi);
+		json_kv_double(j, "log_se", sci->log_se);
+		json_kv_double(j, "df", sci->df);
 	} else {
-		json_kv_string(j, "unavailable", sci.why);
+		json_kv_string(j, "unavailable", sci->why);
 	}
 	json_object_end(j);
 }

@@ -1,24 +1,20 @@
-/* report_scoreci.c: the index score's 95% interval, as every writer prints it. */
+/* report_scoreci.c: the index score's 95% interval (run->score_ci), as every writer prints it. */
 #include "report/report.h"
 
-#include <math.h>
-
-#include "score/score_ci.h"
 #include "util/util.h"
 
 /* "1230.1 to 1245.3 (-1.2% +1.3%, df 14.2)", or "unavailable: <why>". */
 const char *report_score_ci_text(const struct copy_run *run, char *buf, size_t len)
 {
-	struct score_ci ci;
+	const struct score_ci *ci = &run->score_ci;
 	char fl[FIGURE_BUF], fh[FIGURE_BUF];
 
-	score_ci_run(run, &ci);
-	if (!ci.ok)
-		fmt(buf, len, "%s", ci.why);
+	if (!ci->ok)
+		fmt(buf, len, "%s", ci->why);
 	else
-		fmt(buf, len, "%s to %s (%+.1f%% %+.1f%%, df %.1f)", figure(fl, ci.lo, 0),
-		    figure(fh, ci.hi, 0),
-		    100 * (ci.lo / ci.score - 1), 100 * (ci.hi / ci.score - 1), ci.df);
+		fmt(buf, len, "%s to %s (%+.1f%% %+.1f%%, df %.1f)", figure(fl, ci->lo, 0),
+		    figure(fh, ci->hi, 0),
+		    100 * (ci->lo / ci->score - 1), 100 * (ci->hi / ci->score - 1), ci->df);
 	return buf;
 }
 

@@ -7,7 +7,6 @@
 
 #include <string.h>
 
-#include "score/score_ci.h"
 #include "stats/verdict.h"
 #include "util/util.h"
 
@@ -29,20 +28,19 @@ static size_t scores(const struct run_result *r, char lines[][REPORT_SUMMARY_LIN
 	for (size_t i = 0; i < r->nruns && n < max; i++) {
 		const struct copy_run *run = &r->runs[i];
 		const struct cat_index *ci = &run->cats[CAT_SYSTEM];
-		struct score_ci sc;
+		const struct score_ci *sc = &run->score_ci;
 		char what[64], ival[160], fs[FIGURE_BUF], fl[FIGURE_BUF], fh[FIGURE_BUF];
 
 		if (run->dir != 0 || ci->nindexed == 0)
 			continue;
-		score_ci_run(run, &sc);
 		fmt(what, sizeof(what), "System Benchmarks Index Score%s, %u cop%s",
 		    ci->partial ? " (Partial Only)" : "", run->copies, run->copies == 1 ? "y" : "ies");
-		if (sc.ok)
+		if (sc->ok)
 			fmt(ival, sizeof(ival), "%s (95%% CI %s to %s)", figure(fs, ci->score, 0),
-			    figure(fl, sc.lo, 0), figure(fh, sc.hi, 0));
+			    figure(fl, sc->lo, 0), figure(fh, sc->hi, 0));
 		else
 			fmt(ival, sizeof(ival), "%s (no interval: %s)", figure(fs, ci->score, 0),
-			    strncmp(sc.why, "unavailable: ", 13) == 0 ? sc.why + 13 : sc.why);
+			    strncmp(sc->why, "unavailable: ", 13) == 0 ? sc->why + 13 : sc->why);
 		n = add(lines, n, max, "%s: %s", what, ival);
 	}
 	return n;

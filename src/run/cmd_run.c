@@ -5,7 +5,7 @@
  * every exit path, Ctrl-C included.
  */
 #define _GNU_SOURCE   /* realpath(), sched_getaffinity() */
-#include "cmds.h"
+#include "run/cmd_run.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -30,7 +30,7 @@
 #include "report/report.h"
 #include "run/runner.h"
 #include "score/score.h"
-#include "run/sig.h"
+#include "util/sig.h"
 #include "sysinfo/sysinfo.h"
 #include "util/util.h"
 #include "shared/netcli.h"
@@ -619,7 +619,7 @@ static int abandon(struct run_ctx *c)
 	return undo_prepare(c, 1);
 }
 
-int cmd_run(int argc, char **argv)
+int cmd_run(int argc, char **argv, const struct subcmd *others, size_t nothers)
 {
 	static struct run_ctx c;   /* large (plans, paths): not on the stack */
 	char err[512];
@@ -631,7 +631,7 @@ int cmd_run(int argc, char **argv)
 	case CLI_RUN:
 		break;
 	case CLI_HELP:
-		cli_usage(stdout);
+		cli_usage(stdout, others, nothers);
 		return 0;
 	case CLI_VERSION:
 		cli_version(stdout);

@@ -13,7 +13,7 @@
 #include "run/paths.h"
 #include "run/setting.h"
 #include "run/sliced.h"
-#include "run/sig.h"
+#include "util/sig.h"
 #include "run/steps.h"
 #include "stats/paired.h"
 #include "score/score.h"
@@ -161,7 +161,7 @@ static void record_sample(struct dir_test *dt, struct pass_result *pr, unsigned 
 		dt->active = 0;
 		return;
 	}
-	dt->rates[r] = score_rate(pr->count, pr->time, pr->ncopies ? pr->copies[0].timebase : 0);
+	dt->rates[r] = score_pass_rate(dt->tr->def, pr);
 }
 
 /* One sample of directory d in round r at place slot; 0, or -1 on a signal. */
@@ -267,120 +267,114 @@ static unsigned active_dirs(const struct dir_test *dt, size_t nd)
 	return n;
 }
 
+/* A paired test's steps (test_loop): one round across the directories each. */
+struct paired_test {
+	struct paired_env *pe;
+	struct dir_test dt[MAX_TESTDIRS];
+	const double *rates[MAX_TESTDIRS];
+	const unsigned *places[MAX_TESTDIRS];
+	int active[MAX_TESTDIRS];
+	const char *const *labels;
+	unsigned secs;
+	int sliced;
+};
+
+static unsigned paired_active(struct test_loop *L)
+{
+	struct paired_test *pt = L->ctx;
+	size_t nd = pt->pe->n;
+
+	dir_views(pt->dt, nd, pt->active, pt->rates, pt->places);
+	return active_dirs(pt->dt, nd);
+}
+
+static int paired_done(struct test_loop *L, unsigned k, double elapsed, int *capped)
+{
+	struct paired_test *pt = L->ctx;
+
+	dir_views(pt->dt, pt->pe->n, pt->active, pt->rates, pt->places);
+	return plan_rounds_done(L->plan, pt->rates, pt->places, pt->active, pt->pe->n, k,
+				elapsed, capped);
+}
+
+/* Round r: the directories in the Williams order, in one sliced process or
+ * one sample each. */
+static int paired_round(struct test_loop *L, unsigned r)
+{
+	struct paired_test *pt = L->ctx;
+	size_t nd = pt->pe->n, ord[MAX_TESTDIRS];
+	double t0;
+	int n;
+
+	williams_row(nd, r, ord);
+	if (pt->sliced) {
+		if (test_loop_settle(L, "round", r + 1))
+			return -1;
+		t0 = now_mono();
+		if ((n = sliced_round(pt->pe, L->t, r, ord, nd, L->copies, pt->secs, pt->dt,
+				      pt->labels)) < 0)
+			return -1;
+		test_loop_account(L, (unsigned)n, t0);
+		return 0;
+	}
+	for (size_t s = 0; s < nd; s++) {
+		size_t d = ord[s];
+		char step[48];
+
+		if (!pt->dt[d].active)
+			continue;
+		fmt(step, sizeof(step), "%s round", pt->labels[d]);
+		/* Settings mode: the setting in force before the settle and the sample. */
+		if (pt->pe->set != NULL && setting_apply(pt->pe->set, d, r + 1) != 0)
+			return TEST_LOOP_ABORT;
+		if (test_loop_settle(L, step, r + 1))
+			return -1;
+		t0 = now_mono();
+		if (one_sample(pt->pe, L->t, d, r, (unsigned)s + 1, L->copies, pt->secs,
+			       &pt->dt[d]) != 0)
+			return -1;
+		test_loop_account(L, 1, t0);
+	}
+	return 0;
+}
+
+/* Test ti in every directory: trs[0..nd) its results, nd = pe->n. */
 static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *prev,
-		       unsigned copies, struct bench_result **trs, const char *const *labels)
+		       unsigned copies, struct bench_result **trs, size_t nd,
+		       const char *const *labels)
 {
 	struct run_env *env0 = pe->env[0];
 	const struct config *cfg = env0->cfg;
 	const struct test_def *t = cfg->tests[ti];
 	const struct test_plan *plan = &env0->plans[ti];
-	unsigned secs, nround, sample = 0, done = 0;
-	struct dir_test dt[MAX_TESTDIRS];
-	const double *rates[MAX_TESTDIRS];
-	const unsigned *places[MAX_TESTDIRS];
-	int active[MAX_TESTDIRS], sig = 0, capped = 0;
-	double started = now_mono();
-	size_t nd = pe->n, ord[MAX_TESTDIRS];
-	const int sliced = plan_sliced(cfg, t) != NULL;
-	unsigned r;
+	struct paired_test pt;
+	struct test_loop L = {
+		.env = env0, .t = t, .prev = prev, .plan = plan, .ti = ti, .copies = copies,
+		.width = (unsigned)nd, .steps_word = "rounds", .trs = trs, .ntrs = nd,
+		.labels = labels, .active = paired_active, .done = paired_done,
+		.step = paired_round, .ctx = &pt, .started = now_mono(),
+	};
 
+	memset(&pt, 0, sizeof(pt));
+	pt.pe = pe;
+	pt.labels = labels;
+	pt.sliced = plan_sliced(cfg, t) != NULL;
 	runner_replan(env0, ti);
-	secs = plan->seconds;
-	nround = plan->max_samples;
-
-	memset(dt, 0, sizeof(dt));
-	for (size_t d = 0; d < nd && !sig; d++) {
-		dt[d].tr = trs[d];
-		begin_dir(pe, t, d, secs, nround, copies, labels[d], &dt[d]);
+	pt.secs = plan->seconds;
+	L.nsteps = plan->max_samples;
+	for (size_t d = 0; d < nd && !L.sig; d++) {
+		pt.dt[d].tr = trs[d];
+		begin_dir(pe, t, d, pt.secs, L.nsteps, copies, labels[d], &pt.dt[d]);
 		if (trs[d]->status == TS_NOT_RUN || sig_pending())
-			sig = sig_pending();
+			L.sig = sig_pending();
 	}
-	for (r = 0; r < nround && !sig; r++) {
-		int any = dir_views(dt, nd, active, rates, places);
-		double t0 = now_mono();
-
-		if (!any || (r > 0 && plan_rounds_done(plan, rates, places, active, nd, r,
-						       t0 - started, &capped)))
-			break;
-		/* Past the budget: stop once the rounds a verdict needs are in. */
-		if (r >= plan->floor_samples &&
-		    plan_over_budget(cfg, runner_spent(env0), plan->pass_estimate * active_dirs(dt, nd))) {
-			runner_log(env0, "Stopped after %u rounds: the next would pass the time budget\n\n", r);
-			break;
-		}
-		williams_row(nd, r, ord);
-		if (sliced) {
-			int n;
-
-			runner_progress(env0, t, "round", r + 1, nround, copies);
-			if (plan_settle_before(cfg, t, prev, sample++) &&
-			    runner_settle(plan_settle_length(cfg, plan, t))) {
-				sig = sig_pending();
-				break;
-			}
-			t0 = now_mono();
-			if ((n = sliced_round(pe, t, r, ord, nd, copies, secs, dt, labels)) < 0) {
-				sig = sig_pending();
-				break;
-			}
-			env0->eta_done += n * plan->pass_estimate;
-			done += (unsigned)n;
-			for (int j = 0; j < n; j++)
-				plan_measured_add(&env0->measured, ti, (now_mono() - t0) / n, secs);
-			continue;
-		}
-		for (size_t s = 0; s < nd && !sig; s++) {
-			size_t d = ord[s];
-			char step[48];
-			double s0 = now_mono();
-
-			if (!dt[d].active)
-				continue;
-			fmt(step, sizeof(step), "%s round", labels[d]);
-			runner_progress(env0, t, step, r + 1, nround, copies);
-			/* Settings mode: the setting in force before the settle and the sample. */
-			if (pe->set != NULL && setting_apply(pe->set, d, r + 1) != 0) {
-				sig = -1;
-				break;
-			}
-			if (plan_settle_before(cfg, t, prev, sample++) &&
-			    runner_settle(plan_settle_length(cfg, plan, t))) {
-				sig = sig_pending();
-				break;
-			}
-			s0 = now_mono();
-			if (one_sample(pe, t, d, r, (unsigned)s + 1, copies, secs, &dt[d]) != 0) {
-				sig = sig_pending();
-				break;
-			}
-			env0->eta_done += plan->pass_estimate;
-			done++;
-			plan_measured_add(&env0->measured, ti, now_mono() - s0, secs);
-		}
-	}
-	/* Plans end early (precision reached, a failure): credit the rest to the ETA. */
-	if (done < nround * nd)
-		env0->eta_done += (nround * nd - done) * plan->pass_estimate;
-	if (!sig && plan->precision > 0 && r == nround) {
-		dir_views(dt, nd, active, rates, places);
-		plan_rounds_done(plan, rates, places, active, nd, r, now_mono() - started,
-				 &capped);
-	}
+	L.sig = test_loop_run(&L);
 	for (size_t d = 0; d < nd; d++) {
-		struct bench_result *tr = dt[d].tr;
-
-		tr->capped = capped;
-		if (sig && tr->status == TS_OK) {
-			tr->status = TS_NOT_RUN;
-			fmt(tr->reason, sizeof(tr->reason), "interrupted");
-		}
-		runner_log(env0, "[%s] ", labels[d]);
-		runner_finish_test(env0, tr);
-		free(dt[d].ab);
-		free(dt[d].rates);
-		free(dt[d].places);
+		free(pt.dt[d].ab);
+		free(pt.dt[d].rates);
+		free(pt.dt[d].places);
 	}
-	return sig;
+	return L.sig;
 }
 
 int paired_copy_run(struct paired_env *pe, unsigned copies, struct copy_run *runs)
@@ -424,7 +418,7 @@ int paired_copy_run(struct paired_env *pe, unsigned copies, struct copy_run *run
 		}
 		for (size_t d = 0; d < nd; d++)
 			trs[d] = &runs[d].tests[k[d]++];
-		sig = paired_test(pe, i, prev, copies, trs, labels);
+		sig = paired_test(pe, i, prev, copies, trs, nd, labels);
 	}
 	if (pe->env[0]->progress != NULL && !pe->env[0]->progress_plain) {
 		fprintf(pe->env[0]->progress, "\r\033[K");

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "core/protocol.h"
 #include "run/proto.h"
 #include "run/spawn.h"
 #include "util/util.h"
@@ -112,7 +113,7 @@ void progout_parse_copy(const char *err, size_t dropped, int status, int timed_o
 	describe_status(status, st, sizeof(st));
 	if (timed_out) {
 		fmt(reason, reasonlen, "did not finish in %.0f s; killed", elapsed);
-	} else if (status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == 3) {
+	} else if (status >= 0 && WIFEXITED(status) && WEXITSTATUS(status) == PROTOCOL_EXIT_SKIPPED) {
 		*skipped = 1;
 		fmt(reason, reasonlen, "%s", skip[0] ? skip : "not supported here");
 	} else if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {

@@ -9,7 +9,7 @@
 
 #define MAX_FIELDS 5
 
-/* Split 'buf' in place at '|'; returns the number of fields (at most max). */
+/* Split 'buf' in place at each PROTOCOL_SEP; returns the number of fields (at most max). */
 static size_t split(char *buf, char **fields, size_t max)
 {
 	size_t n = 0;
@@ -17,7 +17,7 @@ static size_t split(char *buf, char **fields, size_t max)
 
 	while (n < max) {
 		fields[n++] = p;
-		p = strchr(p, '|');
+		p = strchr(p, PROTOCOL_SEP[0]);
 		if (p == NULL)
 			break;
 		*p++ = '\0';
@@ -67,7 +67,7 @@ static void invalid(struct proto_line *out, const char *why)
  * bars stay when what follows the last one is no directory index. */
 static void note_dir(struct proto_line *out)
 {
-	char *bar = strrchr(out->text, '|');
+	char *bar = strrchr(out->text, PROTOCOL_SEP[0]);
 	int d;
 
 	if (bar == NULL || bar[1] == '\0')
@@ -95,12 +95,12 @@ void proto_parse_line(const char *line, struct proto_line *out)
 	}
 	memcpy(buf, line, len);
 	buf[len] = '\0';
-	if (strchr(buf, '|') == NULL) {
+	if (strchr(buf, PROTOCOL_SEP[0]) == NULL) {
 		invalid(out, "no '|' in line");
 		return;
 	}
 	n = split(buf, f, MAX_FIELDS);
-	if (strcmp(f[0], "COUNT") == 0) {
+	if (strcmp(f[0], PROTOCOL_COUNT) == 0) {
 		out->dir = parse_dir(n == 5 ? f[4] : NULL);
 		if (n < 4 || parse_number(f[1], &out->value) != 0 ||
 		    parse_number(f[2], &tb) != 0 || tb != floor(tb) || tb > 3600 ||
@@ -111,20 +111,20 @@ void proto_parse_line(const char *line, struct proto_line *out)
 		out->kind = PL_COUNT;
 		out->timebase = (int)tb;
 		copy_text(out->unit, sizeof(out->unit), f[3]);
-	} else if (strcmp(f[0], "TIME") == 0) {
+	} else if (strcmp(f[0], PROTOCOL_TIME) == 0) {
 		out->dir = parse_dir(n >= 3 ? f[2] : NULL);
 		if (n < 2 || parse_number(f[1], &out->value) != 0 || out->dir == -2) {
 			invalid(out, "malformed TIME line");
 			return;
 		}
 		out->kind = PL_TIME;
-	} else if (strcmp(f[0], "START") == 0) {
+	} else if (strcmp(f[0], PROTOCOL_START) == 0) {
 		if (n < 2 || parse_number(f[1], &out->value) != 0) {
 			invalid(out, "malformed START line");
 			return;
 		}
 		out->kind = PL_START;
-	} else if (strcmp(f[0], "METRIC") == 0) {
+	} else if (strcmp(f[0], PROTOCOL_METRIC) == 0) {
 		if (n < 4 || *f[1] == '\0' || parse_number(f[2], &out->value) != 0 ||
 		    (n == 5 && metric_combine_parse(f[4], &out->combine) != 0)) {
 			invalid(out, "malformed METRIC line");
@@ -133,12 +133,13 @@ void proto_parse_line(const char *line, struct proto_line *out)
 		out->kind = PL_METRIC;
 		copy_text(out->name, sizeof(out->name), f[1]);
 		copy_text(out->unit, sizeof(out->unit), f[3]);
-	} else if (strcmp(f[0], "NOTE") == 0 || strcmp(f[0], "ERROR") == 0 ||
-		   strcmp(f[0], "SKIP") == 0) {
+	} else if (strcmp(f[0], PROTOCOL_NOTE) == 0 || strcmp(f[0], PROTOCOL_ERROR) == 0 ||
+		   strcmp(f[0], PROTOCOL_SKIP) == 0) {
 		/* The text is everything after the first '|', bars included. */
 		copy_text(out->text, sizeof(out->text), line + strlen(f[0]) + 1);
 		out->text[strcspn(out->text, "\r\n")] = '\0';
-		out->kind = f[0][0] == 'N' ? PL_NOTE : f[0][0] == 'E' ? PL_ERROR : PL_SKIP;
+		out->kind = strcmp(f[0], PROTOCOL_NOTE) == 0 ? PL_NOTE
+			  : strcmp(f[0], PROTOCOL_ERROR) == 0 ? PL_ERROR : PL_SKIP;
 		if (out->kind == PL_NOTE)
 			note_dir(out);
 	} else {

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "score/score.h"
-#include "run/sig.h"
+#include "util/sig.h"
 #include "run/spawn.h"
 #include "run/runlog.h"
 #include "run/steps.h"
@@ -484,35 +484,156 @@ void runner_replan(struct run_env *env, size_t ti)
 		   p->seconds, p->pass_estimate * p->dirs, plan_budget_seconds(env->cfg) - spent);
 }
 
+int test_loop_settle(struct test_loop *L, const char *step, unsigned n)
+{
+	const struct config *cfg = L->env->cfg;
+
+	runner_progress(L->env, L->t, step, n, L->nsteps, L->copies);
+	return plan_settle_before(cfg, L->t, L->prev, L->nsample++) &&
+	       runner_settle(plan_settle_length(cfg, L->plan, L->t));
+}
+
+void test_loop_account(struct test_loop *L, unsigned n, double t0)
+{
+	double each = n ? (now_mono() - t0) / n : 0;
+
+	L->env->eta_done += n * L->plan->pass_estimate;
+	L->ndone += n;
+	for (unsigned j = 0; j < n; j++)
+		plan_measured_add(&L->env->measured, L->ti, each, L->plan->seconds);
+}
+
+int test_loop_run(struct test_loop *L)
+{
+	struct run_env *env = L->env;
+	const struct test_plan *plan = L->plan;
+	unsigned k, planned = L->nsteps * L->width;
+	int sig = L->sig, capped = 0, rc;
+
+	for (k = 0; k < L->nsteps && !sig; k++) {
+		unsigned n = L->active(L);
+		double t0 = now_mono();
+
+		if (n == 0 || (k > 0 && L->done(L, k, t0 - L->started, &capped)))
+			break;
+		/* Past the budget: stop once the fewest steps it allows are in. */
+		if (k >= plan->floor_samples &&
+		    plan_over_budget(env->cfg, runner_spent(env), plan->pass_estimate * n)) {
+			runner_log(env, "Stopped after %u %s: the next would pass the time budget\n\n",
+				   k, L->steps_word);
+			break;
+		}
+		if ((rc = L->step(L, k)) < 0) {
+			sig = rc == TEST_LOOP_ABORT ? -1 : sig_pending();
+			break;
+		}
+		if (rc > 0)
+			break;
+	}
+	/* Plans end early (precision reached, failure): credit the rest to the ETA. */
+	if (L->ndone < planned)
+		env->eta_done += (planned - L->ndone) * plan->pass_estimate;
+	if (!sig && plan->precision > 0 && k == L->nsteps)
+		L->done(L, k, now_mono() - L->started, &capped);
+	for (size_t d = 0; d < L->ntrs; d++) {
+		struct bench_result *tr = L->trs[d];
+
+		tr->capped = capped;
+		if (sig && tr->status == TS_OK) {
+			tr->status = TS_NOT_RUN;
+			fmt(tr->reason, sizeof(tr->reason), "interrupted");
+		}
+		if (L->labels != NULL)
+			runner_log(env, "[%s] ", L->labels[d]);
+		runner_finish_test(env, tr);
+	}
+	return sig;
+}
+
+/* A normal test's steps: one sample each, its rate kept for the stop rule. */
+struct normal_test {
+	struct bench_result *tr;
+	struct argv_buf *ab;
+	double *rates;
+	double *counts;         /* signed as UnixBench's rule sorts them (score.c) */
+	unsigned secs;
+};
+
+static unsigned normal_active(struct test_loop *L)
+{
+	(void)L;
+	return 1;
+}
+
+static int normal_done(struct test_loop *L, unsigned k, double elapsed, int *capped)
+{
+	const struct normal_test *nt = L->ctx;
+
+	return plan_done(L->plan, nt->counts, nt->rates, k, elapsed, capped);
+}
+
+static int normal_step(struct test_loop *L, unsigned p)
+{
+	struct normal_test *nt = L->ctx;
+	struct bench_result *tr = nt->tr;
+	struct pass_result *pr = &tr->passes[p];
+	double t0;
+
+	if (test_loop_settle(L, "pass", p + 1))
+		return -1;
+	t0 = now_mono();
+	runner_log(L->env, "#### Pass %u\n\n", p + 1);
+	if (runner_pass(L->env, L->t, nt->ab->argv, L->copies, nt->secs, pr) != 0) {
+		free(pr->copies);
+		pr->copies = NULL;
+		return -1;
+	}
+	tr->npasses++;
+	test_loop_account(L, 1, t0);
+	if (!pr->ok) {
+		tr->status = pr->skipped ? TS_SKIPPED : TS_FAILED;
+		fmt(tr->reason, sizeof(tr->reason), "%s", pr->reason);
+		return 1;
+	}
+	nt->rates[p] = score_pass_rate(L->t, pr);
+	/* The sign UnixBench's rule sorts a time's count by (score.c). */
+	nt->counts[p] = (L->t->flags & TF_LOWER) ? -pr->count : pr->count;
+	return 0;
+}
+
 int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
 		unsigned copies, struct bench_result *tr)
 {
 	const struct config *cfg = env->cfg;
 	const struct test_def *t = cfg->tests[ti];
 	const struct test_plan *plan = &env->plans[ti];
-	unsigned secs, npass;
-	struct argv_buf *ab;
-	double *rates, *counts, started = now_mono();
-	int sig = 0, capped = 0;
+	struct normal_test nt = { .tr = tr };
+	struct test_loop L = {
+		.env = env, .t = t, .prev = prev, .plan = plan, .ti = ti, .copies = copies, .width = 1,
+		.steps_word = "samples", .trs = &nt.tr, .ntrs = 1, .active = normal_active,
+		.done = normal_done, .step = normal_step, .ctx = &nt, .started = now_mono(),
+	};
+	unsigned npass;
+	int sig;
 	char line[4 * sizeof(tr->command)];
 
 	runner_replan(env, ti);
-	secs = plan->seconds;
-	npass = plan->max_samples;
-	ab = calloc(1, sizeof(*ab));
-	rates = calloc(npass ? npass : 1, sizeof(*rates));
-	counts = calloc(npass ? npass : 1, sizeof(*counts));
+	nt.secs = plan->seconds;
+	npass = L.nsteps = plan->max_samples;
+	nt.ab = calloc(1, sizeof(*nt.ab));
+	nt.rates = calloc(npass ? npass : 1, sizeof(*nt.rates));
+	nt.counts = calloc(npass ? npass : 1, sizeof(*nt.counts));
 	tr->def = t;
-	tr->seconds = secs;
+	tr->seconds = nt.secs;
 	tr->status = TS_NOT_RUN;
 	tr->passes = calloc(npass ? npass : 1, sizeof(*tr->passes));
-	if (ab == NULL || rates == NULL || counts == NULL || tr->passes == NULL ||
-	    runner_build_argv(env, t, secs, copies, ab, tr->command, sizeof(tr->command)) != 0) {
+	if (nt.ab == NULL || nt.rates == NULL || nt.counts == NULL || tr->passes == NULL ||
+	    runner_build_argv(env, t, nt.secs, copies, nt.ab, tr->command, sizeof(tr->command)) != 0) {
 		tr->status = TS_FAILED;
 		fmt(tr->reason, sizeof(tr->reason), "cannot prepare the command");
-		free(ab);
-		free(rates);
-		free(counts);
+		free(nt.ab);
+		free(nt.rates);
+		free(nt.counts);
 		return 0;
 	}
 	runner_log(env, "################################################################################\n"
@@ -524,66 +645,17 @@ int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
 	if (tr->status != TS_OK) {
 		runner_log(env, ">>>> %s: %s\n\n", t->name, tr->reason);
 		env->eta_done += npass * plan->pass_estimate;
-		free(ab);
-		free(rates);
-		free(counts);
+		free(nt.ab);
+		free(nt.rates);
+		free(nt.counts);
 		return sig_pending();
 	}
 	if (cfg->verbose && !cfg->quiet)
 		fprintf(stderr, "COMMAND: %s\nCOPIES: %u\n", tr->command, copies);
-	for (unsigned p = 0; p < npass; p++) {
-		struct pass_result *pr = &tr->passes[p];
-
-		double t0 = now_mono();
-
-		if (p > 0 && plan_done(plan, counts, rates, p, t0 - started, &capped))
-			break;
-		/* Past the budget: stop once the fewest samples it allows are in. */
-		if (p >= plan->floor_samples &&
-		    plan_over_budget(cfg, runner_spent(env), plan->pass_estimate)) {
-			runner_log(env, "Stopped after %u samples: the next would pass the time budget\n\n", p);
-			break;
-		}
-		runner_progress(env, t, "pass", p + 1, npass, copies);
-		if (plan_settle_before(cfg, t, prev, p) &&
-		    runner_settle(plan_settle_length(cfg, plan, t))) {
-			sig = sig_pending();
-			break;
-		}
-		t0 = now_mono();
-		runner_log(env, "#### Pass %u\n\n", p + 1);
-		if (runner_pass(env, t, ab->argv, copies, secs, pr) != 0) {
-			sig = sig_pending();
-			free(pr->copies);
-			pr->copies = NULL;
-			break;
-		}
-		tr->npasses++;
-		env->eta_done += plan->pass_estimate;
-		plan_measured_add(&env->measured, ti, now_mono() - t0, secs);
-		if (!pr->ok) {
-			tr->status = pr->skipped ? TS_SKIPPED : TS_FAILED;
-			fmt(tr->reason, sizeof(tr->reason), "%s", pr->reason);
-			break;
-		}
-		rates[p] = score_rate(pr->count, pr->time, pr->ncopies ? pr->copies[0].timebase : 0);
-		/* The sign UnixBench's rule sorts a time's count by (score.c). */
-		counts[p] = (t->flags & TF_LOWER) ? -pr->count : pr->count;
-	}
-	/* Plans end early (precision reached, failure): credit the rest to the ETA. */
-	if (tr->npasses < npass)
-		env->eta_done += (npass - tr->npasses) * plan->pass_estimate;
-	if (tr->status == TS_OK && plan->precision > 0 && tr->npasses == npass)
-		plan_done(plan, counts, rates, tr->npasses, now_mono() - started, &capped);
-	tr->capped = capped;
-	if (sig) {
-		tr->status = TS_NOT_RUN;
-		fmt(tr->reason, sizeof(tr->reason), "interrupted");
-	}
-	runner_finish_test(env, tr);
-	free(ab);
-	free(rates);
-	free(counts);
+	sig = test_loop_run(&L);
+	free(nt.ab);
+	free(nt.rates);
+	free(nt.counts);
 	return sig;
 }
 

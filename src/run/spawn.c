@@ -29,8 +29,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/protocol.h"
 #include "run/proto.h"
-#include "run/sig.h"
+#include "util/sig.h"
 #include "util/util.h"
 
 #define TERM_TO_KILL_S 3.0   /* SIGTERM, then SIGKILL this much later: looper needs ~2 s to stop its jobs */
@@ -105,18 +106,18 @@ static void exec_copy(const struct spawn_spec *s, size_t i, int errfd, int gate_
 		CPU_ZERO(&set);
 		CPU_SET(s->pin[i % s->npin], &set);
 		if (sched_setaffinity(0, sizeof(set), &set) != 0) {
-			dprintf(2, "ERROR|cannot pin to CPU %d: %s\n",
+			dprintf(2, PROTOCOL_ERROR PROTOCOL_SEP "cannot pin to CPU %d: %s\n",
 				s->pin[i % s->npin], strerror(errno));
 			_exit(127);
 		}
 	}
 	if (s->cwd != NULL && chdir(s->cwd) != 0) {
-		dprintf(2, "ERROR|cannot enter %s: %s\n", s->cwd, strerror(errno));
+		dprintf(2, PROTOCOL_ERROR PROTOCOL_SEP "cannot enter %s: %s\n", s->cwd, strerror(errno));
 		_exit(127);
 	}
 	in = s->stdin_path ? open(s->stdin_path, O_RDONLY) : shared_in;
 	if (in < 0 || dup2(in, 0) < 0) {
-		dprintf(2, "ERROR|cannot open %s: %s\n",
+		dprintf(2, PROTOCOL_ERROR PROTOCOL_SEP "cannot open %s: %s\n",
 			s->stdin_path ? s->stdin_path : "/dev/null", strerror(errno));
 		_exit(127);
 	}
@@ -138,7 +139,7 @@ static void exec_copy(const struct spawn_spec *s, size_t i, int errfd, int gate_
 
 		pass_gate(gate_fd);
 		execv(argv[0], argv);
-		dprintf(2, "ERROR|cannot execute %s: %s\n", argv[0], strerror(errno));
+		dprintf(2, PROTOCOL_ERROR PROTOCOL_SEP "cannot execute %s: %s\n", argv[0], strerror(errno));
 	}
 	_exit(127);
 }

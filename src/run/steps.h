@@ -1,10 +1,12 @@
 /*
- * steps.h: the steps of one test, defined in runner.c.  A normal run's loop
- * (runner_test, runner_copy_run) strings them together one pass after
- * another; paired mode's (paired_run.c) interleaves the same steps across
- * its directories.  This header is the whole interface between the two:
- * paired mode uses nothing else of the runner's but runner.h's run_env, its
- * log and its replanning.
+ * steps.h: the steps of one test and the one loop that runs them, defined
+ * in runner.c.  A normal test (runner_test) and a paired one (paired_run.c)
+ * both run test_loop_run(): the replan before it, the stop rules, the
+ * budget, settle, progress, the ETA, the precision and interruption are the
+ * loop's; what one step does (a sample; a round across the directories) is
+ * the caller's.  This header is the whole interface between the two: paired
+ * mode uses nothing else of the runner's but runner.h's run_env, its log and
+ * its replanning.
  */
 #ifndef SYSINDEX_STEPS_H
 #define SYSINDEX_STEPS_H
@@ -46,6 +48,51 @@ int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv
 
 /* The test's scoring, its plain progress result and its log lines. */
 void runner_finish_test(struct run_env *env, struct bench_result *tr);
+
+/*
+ * One test's loop, the same for a normal test and a paired one: before each
+ * step, the plan's stop rule (enough samples or rounds, or the precision
+ * reached) and the time budget's; then the step, which is the caller's (a
+ * normal test's one sample; paired mode's round across its directories,
+ * sliced or sample by sample).  After the last step: the ETA credited with
+ * what was planned but not run, the stop rule once more for the capped flag
+ * when every step ran, and each result marked if a signal interrupted it,
+ * then finished (runner_finish_test).
+ */
+struct test_loop {
+	struct run_env *env;
+	const struct test_def *t, *prev;  /* prev: the test before, for the settle rule */
+	const struct test_plan *plan;     /* the test's: &env->plans[ti] */
+	size_t ti;
+	unsigned copies;
+	unsigned nsteps;                  /* planned: samples, or rounds */
+	unsigned width;                   /* samples a step plans: 1, or the directories */
+	const char *steps_word;           /* "samples" or "rounds", for the log */
+	struct bench_result *const *trs;  /* the results it fills, ntrs of them */
+	size_t ntrs;
+	const char *const *labels;        /* paired mode: each result's label, else NULL */
+	/* Samples the next step would take (0: none is left to run). */
+	unsigned (*active)(struct test_loop *L);
+	/* 1 when the plan is met after k steps; sets *capped as plan_done does. */
+	int (*done)(struct test_loop *L, unsigned k, double elapsed, int *capped);
+	/* Step k: 0 to go on, 1 to stop (a normal test's failed sample), -1 on a
+	 * signal, TEST_LOOP_ABORT to end the whole run (a setting's command failed). */
+	int (*step)(struct test_loop *L, unsigned k);
+	void *ctx;                        /* the caller's, for the three above */
+	double started;                   /* monotonic: when the test began */
+	int sig;                          /* a signal that came before the first step: none runs */
+	unsigned nsample, ndone;          /* samples begun (the settle rule), accounted */
+};
+
+#define TEST_LOOP_ABORT (-2)
+
+/* Run L: 0, the signal that interrupted it, or -1 when a step said TEST_LOOP_ABORT. */
+int test_loop_run(struct test_loop *L);
+/* Before one sample (or a sliced round): the progress line ("pass", "round",
+ * "LABEL round": n of L->nsteps) and the settle pause; 1 if a signal came. */
+int test_loop_settle(struct test_loop *L, const char *step, unsigned n);
+/* After n samples begun at t0: the ETA and the measured cost per sample. */
+void test_loop_account(struct test_loop *L, unsigned n, double t0);
 
 /*
  * Test ti (prev: the test before it, for the settle rule) as a normal run

@@ -15,7 +15,7 @@
 #include "run/grepdata.h"
 #include "run/progout.h"
 #include "run/runlog.h"
-#include "run/sig.h"
+#include "util/sig.h"
 #include "run/spawn.h"
 #include "util/pathcheck.h"
 #include "util/util.h"

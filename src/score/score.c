@@ -5,11 +5,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "score/score_ci.h"
+
 double score_rate(double count, double time, int timebase)
 {
 	if (timebase > 0 && time > 0)
 		return count / (time / (double)timebase);
 	return count;
+}
+
+double score_pass_rate(const struct test_def *def, const struct pass_result *p)
+{
+	double rate = score_rate(p->count, p->time, p->ncopies ? p->copies[0].timebase : 0);
+
+	/*
+	 * A time (ns) does not add up over copies: the pass's figure is the
+	 * copies' mean, and the rule's "lowest third" is the slowest third.
+	 */
+	if ((def->flags & TF_LOWER) && p->ncopies > 0)
+		rate /= (double)p->ncopies;
+	return rate;
 }
 
 int score_pass_metric(const struct pass_result *pr, const char *name, enum metric_combine how,
@@ -160,15 +175,8 @@ void score_test(struct bench_result *t)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
 		struct pass_result *p = &t->passes[i];
-		int timebase = p->ncopies ? p->copies[0].timebase : 0;
 
-		p->rate = score_rate(p->count, p->time, timebase);
-		/*
-		 * A time (ns) does not add up over copies: the pass's figure is the
-		 * copies' mean, and the rule's "lowest third" is the slowest third.
-		 */
-		if ((t->def->flags & TF_LOWER) && p->ncopies > 0)
-			p->rate /= (double)p->ncopies;
+		p->rate = score_pass_rate(t->def, p);
 		p->dropped = 0;
 		if (p->excluded)
 			continue;
@@ -229,6 +237,7 @@ void score_run(struct copy_run *run)
 		if (ci->nindexed > 0)
 			ci->score = 10.0 * exp(logsum[c] / (double)ci->nindexed);
 	}
+	score_ci_run(run, &run->score_ci);
 }
 
 void score_scaling(struct run_result *r)

@@ -6,6 +6,9 @@
 
 /* A pass's rate: count / (time / timebase), or the count when timebase is 0. */
 double score_rate(double count, double time, int timebase);
+/* A pass's figure, as the score and every writer use it: score_rate of its
+ * count, time and timebase, a time (TF_LOWER) averaged over the copies. */
+double score_pass_rate(const struct test_def *def, const struct pass_result *p);
 
 /*
  * Complete one test from its passes: each pass's rate, UnixBench's dropped
@@ -31,7 +34,8 @@ int score_pass_metric(const struct pass_result *pr, const char *name, enum metri
  */
 void score_exclude_disturbed(struct bench_result *t);
 
-/* The per-category index tables of one copy count (after score_test). */
+/* The per-category index tables of one copy count (after score_test), and
+ * the System Benchmarks Index Score's 95% interval (run->score_ci). */
 void score_run(struct copy_run *run);
 
 /*

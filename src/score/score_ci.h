@@ -42,14 +42,7 @@ int score_ci_summary(size_t n, double mean, double sd, struct log_var *lv);
 /* One test's Var(log result): from its passes, else from its summary. */
 int score_ci_test(const struct bench_result *t, struct log_var *lv);
 
-struct score_ci {
-	int ok;                 /* 1: lo/hi hold the interval */
-	double score;           /* the index score it belongs to */
-	double log_se, df;      /* SE of log(score), Welch-Satterthwaite df */
-	double lo, hi;          /* 95% interval of the score */
-	size_t ntests, nsingle; /* indexed tests; of them with no variance */
-	char why[96];           /* when !ok: why there is no interval */
-};
+/* struct score_ci, the interval itself, is the model's (core/result.h). */
 
 /* Combine k tests' log variances into the score's interval (exp scale). */
 void score_ci_combine(double score, const struct log_var *lv, size_t k, struct score_ci *ci);

@@ -17,7 +17,7 @@
  * sysindex protocol (src/shared/net.h) and never connects anywhere.
  */
 #define _GNU_SOURCE   /* prctl, getaddrinfo under -D_POSIX_C_SOURCE */
-#include "cmds.h"
+#include "serve/serve.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -34,7 +34,7 @@
 
 #include "cli/opt.h"
 #include "shared/net.h"
-#include "run/sig.h"
+#include "util/sig.h"
 #include "util/util.h"
 #include "util/quote.h"
 

@@ -30,7 +30,8 @@ static const struct test_def frob_row = {
 	.prog = "frob", .args = { "-t", "@SECS@", NULL },
 	.seconds = 1, .samples = SAMPLES_SHORT, .unit = "frobs/s", .groups = G_FROB,
 };
-static const struct unit_def frob_unit = { "frobs/s", UNIT_HIGHER, "frobs/s", 1 };
+static const struct unit_def frob_unit = { "frobs/s", UNIT_HIGHER, "frobs/s", 1,
+					   "operations_per_second" };
 static const struct group_def frob_group = { "frobs", G_FROB, 1, "the fixture's one test" };
 
 /* The real tables and the fixture's rows after them. */

@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "cmds.h"
 #include "run/plan.h"
+#include "stats/verdict.h"
 
 static int parse(struct config *cfg, char *err, size_t len, ...)
 {
@@ -340,7 +341,7 @@ static char *usage_text(void)
 	FILE *f = open_memstream(&buf, &len);
 
 	ck_assert_ptr_nonnull(f);
-	cli_usage(f);
+	cli_usage(f, subcmd_table, subcmd_table_len);
 	ck_assert_int_eq(fclose(f), 0);
 	return buf;
 }
@@ -360,6 +361,34 @@ static void same_as_default(const struct opt_def *o, const char *lead, const cha
 		      o->lname, word, lead ? " with " : "", lead ? lead : "");
 }
 
+/*
+ * --margin is one row in the run's and compare's tables: the same kind,
+ * range, help and default, and that default is the verdict rule's margin.
+ */
+START_TEST(margin_one_row)
+{
+	const struct opt_def *r = opt_find(&cli_cmd, "margin"), *c = opt_find(&compare_opts, "margin");
+	static unsigned char opts[1 << 14];
+	double v;
+
+	ck_assert_ptr_nonnull(r);
+	ck_assert_ptr_nonnull(c);
+	ck_assert_ptr_nonnull(r->def);
+	ck_assert_str_eq(r->def, c->def);
+	ck_assert(r->kind == c->kind && r->min == c->min && r->max == c->max);
+	ck_assert_str_eq(r->argname, c->argname);
+	ck_assert_str_eq(r->help, "paired mode: changes within +-P are \"equivalent\" when two "
+			 "one-sided tests show it");
+	ck_assert_str_eq(c->help, r->help + strlen("paired mode: "));
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), NULL), CLI_RUN);
+	ck_assert(cfg.margin == VERDICT_MARGIN);
+	ck_assert_uint_lt(c->off + sizeof(double), sizeof(opts));
+	ck_assert_int_eq(opt_set(c, c->def, opts, err, sizeof(err)), 0);
+	memcpy(&v, opts + c->off, sizeof(v));
+	ck_assert(v == VERDICT_MARGIN);
+}
+END_TEST
+
 START_TEST(help_defaults_are_the_parsers)
 {
 	char *help = usage_text(), entry[1024], word[64], shell[64], key[96];
@@ -374,7 +403,8 @@ START_TEST(help_defaults_are_the_parsers)
 		if (o->def != NULL || o->def_note != NULL)
 			ck_assert_msg(strstr(entry, "(default ") != NULL, "--%s: no default in '%s'",
 				      o->lname, entry);
-		if (o->def != NULL) {
+		/* --margin needs paired mode: margin_one_row checks its default. */
+		if (o->def != NULL && i != O_MARGIN) {
 			ck_assert_int_eq(word_after(entry, "(default ", word, sizeof(word)), 0);
 			same_as_default(o, NULL, word);
 			checked++;
@@ -611,6 +641,7 @@ Suite *suite_cli(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("defaults");
 	tcase_add_test(tc, help_defaults_are_the_parsers);
+	tcase_add_test(tc, margin_one_row);
 	tcase_add_test(tc, help_synopsis_is_generated);
 	tcase_add_test(tc, man_page_states_each_default);
 	tcase_add_test(tc, paired_testdirs);

@@ -121,6 +121,54 @@ START_TEST(units_table_consistent)
 }
 END_TEST
 
+/*
+ * Every test's unit names its base unit as a member name (the JSON's base
+ * figure), one name per base; the six the JSON had are unchanged.
+ */
+START_TEST(every_test_unit_has_a_base_key)
+{
+	static const struct { const char *unit, *key; double factor; } json_v1[] = {
+		{ "lps", "operations_per_second", 1 }, { "lpm", "operations_per_second", 1.0 / 60 },
+		{ "IOPS", "operations_per_second", 1 }, { "MWIPS", "operations_per_second", 1e6 },
+		{ "KBps", "bytes_per_second", 1024 }, { "MB/s", "bytes_per_second", 1e6 },
+	};
+
+	for (size_t i = 0; i < test_table_len; i++) {
+		const struct unit_def *u = unit_find(test_table[i].unit);
+
+		ck_assert_ptr_nonnull(u);
+		ck_assert_msg(u->base_key != NULL, "test %s: unit %s has no base key",
+			      test_table[i].name, u->name);
+	}
+	for (size_t i = 0; i < unit_table_len; i++)
+		for (size_t j = 0; j < unit_table_len; j++)
+			if (strcmp(unit_table[i].base, unit_table[j].base) == 0)
+				ck_assert_ptr_eq(unit_table[i].base_key, unit_table[j].base_key);
+	for (size_t i = 0; i < sizeof(json_v1) / sizeof(json_v1[0]); i++) {
+		const struct unit_def *u = unit_find(json_v1[i].unit);
+
+		ck_assert_str_eq(u->base_key, json_v1[i].key);
+		ck_assert_double_eq(u->factor, json_v1[i].factor);
+	}
+	ck_assert_str_eq(unit_find("ns")->base_key, "seconds");
+	ck_assert_str_eq(unit_find("Gbit/s")->base_key, "bytes_per_second");
+	ck_assert_str_eq(unit_find("tps")->base_key, "operations_per_second");
+}
+END_TEST
+
+/* Each category's key and title are one row: today's words, in the enum's order. */
+START_TEST(category_rows)
+{
+	static const char *const key[CAT_COUNT] = { "system", "misc", "disk", "memory", "network" };
+
+	for (int c = 0; c < CAT_COUNT; c++) {
+		ck_assert_str_eq(category_key[c], key[c]);
+		ck_assert_ptr_nonnull(category_title[c]);
+	}
+	ck_assert_str_eq(category_title[CAT_NET], "Network Benchmarks");
+}
+END_TEST
+
 /* What compare judged a time before the table (its own list), and nothing else. */
 START_TEST(units_lower_is_better)
 {
@@ -238,6 +286,8 @@ Suite *suite_facts(void)
 	tcase_add_test(tc, every_test_unit_is_in_the_table);
 	tcase_add_test(tc, units_table_consistent);
 	tcase_add_test(tc, units_lower_is_better);
+	tcase_add_test(tc, every_test_unit_has_a_base_key);
+	tcase_add_test(tc, category_rows);
 	tcase_add_test(tc, own_groups_from_the_table);
 	tcase_add_loop_test(tc, broken_row_refused, 0, sizeof(broken) / sizeof(broken[0]));
 	tcase_add_test(tc, unit_row_missing_refused);

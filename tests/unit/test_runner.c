@@ -14,8 +14,10 @@
 
 #include "run/proto.h"
 #include "run/runner.h"
-#include "run/sig.h"
+#include "util/sig.h"
 #include "run/spawn.h"
+#include "run/steps.h"
+#include "util/util.h"
 
 #define W_EXIT(n) ((n) << 8)          /* a wait status for exit(n) */
 
@@ -315,6 +317,92 @@ START_TEST(spawn_missing_program)
 }
 END_TEST
 
+/* The loop's steps for one_loop_for_both: two samples a round, met after three. */
+static unsigned loop_calls;
+
+static unsigned loop_active(struct test_loop *L)
+{
+	(void)L;
+	return 2;
+}
+
+static int loop_done(struct test_loop *L, unsigned k, double elapsed, int *capped)
+{
+	(void)L;
+	(void)elapsed;
+	*capped = 0;
+	return k >= 3;
+}
+
+static int loop_step(struct test_loop *L, unsigned k)
+{
+	(void)k;
+	loop_calls++;
+	test_loop_account(L, 2, now_mono());
+	return 0;
+}
+
+/*
+ * The one loop normal and paired tests run (test_loop_run): it stops when
+ * the plan is met, credits the ETA with what did not run, stops past the
+ * budget once the floor is in, and a signal before the first step runs
+ * none and marks every result interrupted.
+ */
+START_TEST(one_loop_for_both)
+{
+	static struct run_env env;
+	static struct config cfg;
+	static struct bench_result tr[2];
+	struct bench_result *const trs[2] = { &tr[0], &tr[1] };
+	const char *const labels[2] = { "a", "b" };
+	const struct test_def *def = test_find("dhry2reg");
+	struct test_loop L;
+
+	ck_assert_ptr_nonnull(def);
+	env.cfg = &cfg;
+	env.log_fd = -1;
+	env.plans[0] = (struct test_plan){ .max_samples = 5, .seconds = 1, .pass_estimate = 2,
+					   .floor_samples = 1, .dirs = 2 };
+	for (int pass = 0; pass < 3; pass++) {
+		for (size_t d = 0; d < 2; d++) {
+			memset(&tr[d], 0, sizeof(tr[d]));
+			tr[d].def = def;
+			tr[d].status = TS_OK;
+		}
+		L = (struct test_loop){ .env = &env, .t = def, .plan = &env.plans[0], .ti = 0,
+					.copies = 1, .nsteps = 5, .width = 2, .steps_word = "rounds",
+					.trs = trs, .ntrs = 2, .labels = labels,
+					.active = loop_active, .done = loop_done, .step = loop_step,
+					.started = now_mono() };
+		loop_calls = 0;
+		env.eta_done = 0;
+		memset(&env.measured, 0, sizeof(env.measured));
+		if (pass == 0) {
+			ck_assert_int_eq(test_loop_run(&L), 0);
+			ck_assert_uint_eq(loop_calls, 3);
+			ck_assert_uint_eq(env.measured.n[0], 6);
+			ck_assert_int_eq(tr[1].status, TS_OK);
+		} else if (pass == 1) {
+			L.sig = SIGINT;
+			ck_assert_int_eq(test_loop_run(&L), SIGINT);
+			ck_assert_uint_eq(loop_calls, 0);
+			for (size_t d = 0; d < 2; d++) {
+				ck_assert_int_eq(tr[d].status, TS_NOT_RUN);
+				ck_assert_str_eq(tr[d].reason, "interrupted");
+			}
+		} else {
+			cfg.time_budget = 1;
+			env.budget_start = now_mono() - 1e6;
+			ck_assert_int_eq(test_loop_run(&L), 0);
+			ck_assert_uint_eq(loop_calls, 1);
+			cfg.time_budget = 0;
+		}
+		/* Whatever ran, the ETA holds the whole plan: 5 rounds of 2 at 2 s. */
+		ck_assert_double_eq(env.eta_done, 20);
+	}
+}
+END_TEST
+
 Suite *suite_runner(void)
 {
 	Suite *s = suite_create("runner");
@@ -322,6 +410,7 @@ Suite *suite_runner(void)
 	TCase *sp = tcase_create("spawn");
 
 	tcase_add_test(tc, good_copy);
+	tcase_add_test(tc, one_loop_for_both);
 	tcase_add_test(tc, last_count_wins);
 	tcase_add_test(tc, program_text_controls);
 	tcase_add_loop_test(tc, failed_copies, 0, sizeof(failures) / sizeof(failures[0]));

@@ -15,6 +15,31 @@ START_TEST(rates_by_timebase)
 }
 END_TEST
 
+/*
+ * A pass's figure is one function's (the score, the runner's precision and
+ * paired mode's stopping rule use it): a time is the copies' mean, a rate
+ * their sum; what score_test stores is that figure.
+ */
+START_TEST(pass_rate_once)
+{
+	struct copy_result cp[2] = { { .timebase = 1 }, { .timebase = 1 } };
+	struct pass_result p = { .count = 400, .time = 2, .ok = 1, .ncopies = 2, .copies = cp };
+	const struct test_def *lat = test_find("mem-latency"), *dhry = test_find("dhry2reg");
+	struct bench_result t = { .def = dhry, .status = TS_OK, .passes = &p, .npasses = 1 };
+
+	ck_assert_ptr_nonnull(lat);
+	ck_assert_ptr_nonnull(dhry);
+	ck_assert(lat->flags & TF_LOWER);
+	ck_assert_double_eq(score_pass_rate(dhry, &p), 200);
+	ck_assert_double_eq(score_pass_rate(lat, &p), 100);
+	score_test(&t);
+	ck_assert_double_eq(p.rate, score_pass_rate(dhry, &p));
+	t.def = lat;
+	score_test(&t);
+	ck_assert_double_eq(p.rate, score_pass_rate(lat, &p));
+}
+END_TEST
+
 /* The published UnixBench 6.0 report in shared/reference/samples. */
 static const struct { const char *name; double result, index; } published[] = {
 	{ "dhry2reg", 55041744.2, 4716.5 },
@@ -368,6 +393,7 @@ Suite *suite_score(void)
 	TCase *tc = tcase_create("index");
 
 	tcase_add_test(tc, rates_by_timebase);
+	tcase_add_test(tc, pass_rate_once);
 	tcase_add_test(tc, published_partial_index);
 	tcase_add_test(tc, failed_and_unindexed_tests_do_not_count);
 	tcase_add_test(tc, score_test_from_passes);

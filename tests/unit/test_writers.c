@@ -852,6 +852,70 @@ START_TEST(test_notes_every_format)
 END_TEST
 
 /*
+ * The score's interval is the model's (score_run fills run->score_ci): every
+ * writer prints what it holds and computes none of its own.
+ */
+START_TEST(test_score_ci_read_from_the_model)
+{
+	struct synth *s = synth_new();
+	int (*const w[])(FILE *, const struct run_result *) = { report_text, report_md,
+								 report_html, report_json,
+								 report_csv };
+	static const char *const want[] = { "1234.6 to 8765.4", "1234.6 to 8765.4",
+					    "1234.6 to 8765.4", "\"lo\": 1234.5678",
+					    ",1234.5678,8765.4321\n" };
+	char lines[REPORT_SUMMARY_MAX][REPORT_SUMMARY_LINE];
+	struct score_ci ci;
+	size_t n, found = 0;
+
+	for (size_t i = 0; i < 2; i++) {
+		score_ci_run(&s->runs[i], &ci);
+		ck_assert_mem_eq(&s->runs[i].score_ci, &ci, sizeof(ci));
+		s->runs[i].score_ci.ok = 1;
+		s->runs[i].score_ci.lo = 1234.5678;
+		s->runs[i].score_ci.hi = 8765.4321;
+	}
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
+		char path[128];
+		char *text = write_to_file(w[i], &s->r, path, sizeof(path), ".out");
+
+		unlink(path);
+		ck_assert_msg(strstr(text, want[i]) != NULL, "writer %zu: no '%s'", i, want[i]);
+		free(text);
+	}
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	for (size_t i = 0; i < n; i++)
+		found += strstr(lines[i], "95% CI 1234.6 to 8765.4") != NULL;
+	ck_assert_uint_eq(found, 2);
+	free(s);
+}
+END_TEST
+
+/* The File Copy note follows the row's TF_PAGE_CACHE, not its program's name. */
+START_TEST(test_page_cache_note_from_the_row)
+{
+	struct synth *s = synth_new();
+	static struct test_def defs[NTESTS];
+	const char *notes[REPORT_MAX_NOTES];
+
+	for (size_t k = 0; k < s->runs[1].ntests; k++) {
+		defs[k] = *s->tests[1][k].def;
+		if (defs[k].flags & TF_PAGE_CACHE) {
+			ck_assert_str_eq(defs[k].prog, "fstime");
+			defs[k].flags &= ~(unsigned)TF_PAGE_CACHE;
+		}
+		s->tests[1][k].def = &defs[k];
+	}
+	ck_assert_uint_eq(report_notes(&s->runs[1], notes), 0);
+	defs[0].flags |= TF_PAGE_CACHE;
+	ck_assert_str_ne(defs[0].prog, "fstime");
+	ck_assert_uint_eq(report_notes(&s->runs[1], notes), 1);
+	ck_assert_ptr_nonnull(strstr(notes[0], "page cache"));
+	free(s);
+}
+END_TEST
+
+/*
  * The summary a reader sees first: the scores with their intervals and the
  * quick marker, in the .md before its details (within its first 15
  * lines), in the HTML before its first table, and in the text only after
@@ -1143,6 +1207,8 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_html_golden);
 	tcase_add_test(tc, test_writer_table);
 	tcase_add_test(tc, test_notes_every_format);
+	tcase_add_test(tc, test_page_cache_note_from_the_row);
+	tcase_add_test(tc, test_score_ci_read_from_the_model);
 	tcase_add_test(tc, test_summary_first);
 	tcase_add_test(tc, test_html_chart_labels);
 	tcase_add_test(tc, test_html_chart_model);

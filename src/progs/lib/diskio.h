@@ -291,9 +291,6 @@ void diskio_report_latency(const struct diskio_hist *h, const char *prefix);
 
 /* ---- reports ---------------------------------------------------------------- */
 
-/* METRIC|<name>|<value>|<unit> with an exact integer value. */
-void diskio_metric_u64(const char *name, uint64_t value, const char *unit);
-
 /* Sequential tests: COUNT MB/s (10^6 B/s), TIME, METRIC mib_s and bytes. */
 void diskio_report_seq(uint64_t bytes, double seconds);
 

@@ -99,11 +99,6 @@ void diskio_report_latency(const struct diskio_hist *h, const char *prefix)
 
 /* ---- reports ------------------------------------------------------------------------- */
 
-void diskio_metric_u64(const char *name, uint64_t value, const char *unit)
-{
-	fprintf(stderr, "METRIC|%s|%llu|%s\n", name, (unsigned long long)value, unit);
-}
-
 void diskio_report_seq(uint64_t bytes, double seconds)
 {
 	if (seconds <= 0)
@@ -111,7 +106,7 @@ void diskio_report_seq(uint64_t bytes, double seconds)
 	harness_count((double)bytes / seconds / 1e6, 0, "MB/s");
 	harness_time(seconds);
 	harness_metric("mib_s", (double)bytes / seconds / 1048576.0, "MiB/s");
-	diskio_metric_u64("bytes", bytes, "B");
+	harness_metric_u("bytes", bytes, "B");
 }
 
 void diskio_report_passes(uint64_t first_bytes, double first_seconds,
@@ -120,9 +115,9 @@ void diskio_report_passes(uint64_t first_bytes, double first_seconds,
 	if (first_seconds > 0)
 		harness_metric(METRIC_FIRST_WRITE_MB_S, (double)first_bytes / first_seconds / 1e6,
 			       "MB/s");
-	diskio_metric_u64("first_write_bytes", first_bytes, "B");
+	harness_metric_u("first_write_bytes", first_bytes, "B");
 	if (rewrite_bytes > 0 && rewrite_seconds > 0)
 		harness_metric(METRIC_REWRITE_MB_S, (double)rewrite_bytes / rewrite_seconds / 1e6,
 			       "MB/s");
-	diskio_metric_u64("rewrite_bytes", rewrite_bytes, "B");
+	harness_metric_u("rewrite_bytes", rewrite_bytes, "B");
 }

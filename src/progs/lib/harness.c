@@ -68,7 +68,7 @@ void harness_start_gate(void)
 	close(fd);
 	if (unsetenv(PROTOCOL_START_FD_ENV) != 0)
 		harness_fail_errno("unsetenv");
-	fprintf(stderr, "START|%.6f\n", harness_now());
+	fprintf(stderr, PROTOCOL_START PROTOCOL_SEP "%.6f\n", harness_now());
 }
 
 /* Pass the gate, install the handler and clear the flag; the caller arms. */
@@ -142,57 +142,77 @@ static void own_seconds(int timebase)
 		harness_metric_as("own_seconds", harness_now() - armed_at, "s", MC_MEAN);
 }
 
+/* The protocol's lines, each word from core/protocol.h. */
+#define S PROTOCOL_SEP
+#define COUNT_U PROTOCOL_COUNT S "%llu" S "%d" S "%s"
+#define COUNT_F PROTOCOL_COUNT S "%.*f" S "%d" S "%s"
+
+void harness_count_digits(double count, int timebase, const char *unit, int digits)
+{
+	fprintf(stderr, COUNT_F "\n", digits, count, timebase, unit);
+}
+
 void harness_count(double count, int timebase, const char *unit)
 {
 	if (count == (double)(unsigned long long)count && count < 1e18)
-		fprintf(stderr, "COUNT|%llu|%d|%s\n", (unsigned long long)count,
-			timebase, unit);
+		fprintf(stderr, COUNT_U "\n", (unsigned long long)count, timebase, unit);
 	else
-		fprintf(stderr, "COUNT|%.3f|%d|%s\n", count, timebase, unit);
+		harness_count_digits(count, timebase, unit, 3);
 	own_seconds(timebase);
 }
 
 void harness_count_u(unsigned long long count, int timebase, const char *unit)
 {
-	fprintf(stderr, "COUNT|%llu|%d|%s\n", count, timebase, unit);
+	fprintf(stderr, COUNT_U "\n", count, timebase, unit);
 	own_seconds(timebase);
+}
+
+void harness_time_digits(double seconds, int digits)
+{
+	fprintf(stderr, PROTOCOL_TIME S "%.*f\n", digits, seconds);
 }
 
 void harness_time(double seconds)
 {
-	fprintf(stderr, "TIME|%.3f\n", seconds);
+	harness_time_digits(seconds, 3);
 }
 
 void harness_count_dir(unsigned long long count, int timebase, const char *unit,
 		       unsigned i)
 {
-	fprintf(stderr, "COUNT|%llu|%d|%s|%u\n", count, timebase, unit, i);
+	fprintf(stderr, COUNT_U S "%u\n", count, timebase, unit, i);
 }
 
 void harness_count_dir_f(double count, int timebase, const char *unit, unsigned i)
 {
-	fprintf(stderr, "COUNT|%.3f|%d|%s|%u\n", count, timebase, unit, i);
+	fprintf(stderr, COUNT_F S "%u\n", 3, count, timebase, unit, i);
 }
 
 void harness_time_dir(double seconds, unsigned i)
 {
-	fprintf(stderr, "TIME|%.3f|%u\n", seconds, i);
+	fprintf(stderr, PROTOCOL_TIME S "%.3f" S "%u\n", seconds, i);
 }
 
 void harness_metric(const char *name, double value, const char *unit)
 {
-	fprintf(stderr, "METRIC|%s|%.6g|%s\n", name, value, unit);
+	fprintf(stderr, PROTOCOL_METRIC S "%s" S "%.6g" S "%s\n", name, value, unit);
+}
+
+void harness_metric_u(const char *name, unsigned long long value, const char *unit)
+{
+	fprintf(stderr, PROTOCOL_METRIC S "%s" S "%llu" S "%s\n", name, value, unit);
 }
 
 void harness_metric_as(const char *name, double value, const char *unit,
 		       enum metric_combine how)
 {
-	fprintf(stderr, "METRIC|%s|%.6g|%s|%s\n", name, value, unit, metric_combine_word(how));
+	fprintf(stderr, PROTOCOL_METRIC S "%s" S "%.6g" S "%s" S "%s\n", name, value, unit,
+		metric_combine_word(how));
 }
 
 void harness_note(const char *text)
 {
-	fprintf(stderr, "NOTE|%s\n", text);
+	fprintf(stderr, PROTOCOL_NOTE S "%s\n", text);
 }
 
 void harness_note_dir(const char *text, int i)
@@ -200,7 +220,7 @@ void harness_note_dir(const char *text, int i)
 	if (i < 0)
 		harness_note(text);
 	else
-		fprintf(stderr, "NOTE|%s|%d\n", text, i);
+		fprintf(stderr, PROTOCOL_NOTE S "%s" S "%d\n", text, i);
 }
 
 /* Print the final protocol line; the caller ends its va_list, then exits. */
@@ -214,9 +234,9 @@ static void vfinish(const char *tag, int err, const char *fmt, va_list ap)
 		if (*p == '\n' || *p == '\r')
 			*p = ' ';
 	if (err)
-		fprintf(stderr, "%s|%s: %s\n", tag, msg, strerror(err));
+		fprintf(stderr, "%s" S "%s: %s\n", tag, msg, strerror(err));
 	else
-		fprintf(stderr, "%s|%s\n", tag, msg);
+		fprintf(stderr, "%s" S "%s\n", tag, msg);
 }
 
 noreturn void harness_fail(const char *fmt, ...)
@@ -224,7 +244,7 @@ noreturn void harness_fail(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vfinish("ERROR", 0, fmt, ap);
+	vfinish(PROTOCOL_ERROR, 0, fmt, ap);
 	va_end(ap);
 	exit(HARNESS_FAILED);
 }
@@ -235,7 +255,7 @@ noreturn void harness_fail_errno(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vfinish("ERROR", err, fmt, ap);
+	vfinish(PROTOCOL_ERROR, err, fmt, ap);
 	va_end(ap);
 	exit(HARNESS_FAILED);
 }
@@ -245,7 +265,7 @@ noreturn void harness_skip(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vfinish("SKIP", 0, fmt, ap);
+	vfinish(PROTOCOL_SKIP, 0, fmt, ap);
 	va_end(ap);
 	exit(HARNESS_SKIPPED);
 }

@@ -34,15 +34,17 @@
 #include <stdnoreturn.h>
 #include <sys/types.h>
 
-/* The start gate's descriptor number (PROTOCOL_START_FD_ENV), the combine
- * words of METRIC lines: the facts the driver shares, in one place. */
+/* The lines' words and the exit codes, the start gate's descriptor number
+ * (PROTOCOL_START_FD_ENV), the combine words of METRIC lines: the facts the
+ * driver shares, in one place. */
 #include "core/protocol.h"
 
+/* The exit codes, by the programs' names for them (core/protocol.h's values). */
 enum harness_exit {
-	HARNESS_OK = 0,
-	HARNESS_FAILED = 1,
-	HARNESS_USAGE = 2,
-	HARNESS_SKIPPED = 3,
+	HARNESS_OK = PROTOCOL_EXIT_OK,
+	HARNESS_FAILED = PROTOCOL_EXIT_FAILED,
+	HARNESS_USAGE = PROTOCOL_EXIT_USAGE,
+	HARNESS_SKIPPED = PROTOCOL_EXIT_SKIPPED,
 };
 
 /*
@@ -90,9 +92,15 @@ void harness_disarm(void);
 /* Monotonic clock in seconds (for TIME lines; never inside a work loop). */
 double harness_now(void);
 
+/* The COUNT line: a whole count as an integer, else with three decimals. */
 void harness_count(double count, int timebase, const char *unit);
 void harness_count_u(unsigned long long count, int timebase, const char *unit);
+/* The COUNT line with 'digits' decimals always (whetstone: UnixBench's three). */
+void harness_count_digits(double count, int timebase, const char *unit, int digits);
+/* The TIME line, three decimals; harness_time_digits: 'digits' of them
+ * (fstime: UnixBench's one). */
 void harness_time(double seconds);
+void harness_time_digits(double seconds, int digits);
 /* The COUNT and TIME lines of directory i of several measured at once. */
 void harness_count_dir(unsigned long long count, int timebase, const char *unit,
 		       unsigned i);
@@ -100,8 +108,9 @@ void harness_time_dir(double seconds, unsigned i);
 /* The same COUNT with a fractional count (a rate, timebase 0). */
 void harness_count_dir_f(double count, int timebase, const char *unit, unsigned i);
 
-/* A METRIC summed over copies. */
+/* A METRIC summed over copies; _u: a whole number, every digit printed. */
 void harness_metric(const char *name, double value, const char *unit);
+void harness_metric_u(const char *name, unsigned long long value, const char *unit);
 /* A METRIC the copies combine as 'how' says (MC_SUM, MC_MEAN, MC_MAX). */
 void harness_metric_as(const char *name, double value, const char *unit,
 		       enum metric_combine how);

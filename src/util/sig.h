@@ -1,10 +1,11 @@
 /*
- * sig.h: the driver's signal handling, through a self-pipe.
+ * sig.h: the driver's signal handling, through a self-pipe (the run's and
+ * `serve`'s: both poll() its read end).
  *
  * SIGINT, SIGTERM, SIGHUP and every other signal whose default would end the
  * driver without cleaning up (SIGUSR1/2, SIGALRM, SIGXCPU from ulimit -t, the
  * real-time signals, ...) are recorded (the first one wins) and wake the
- * runner's poll(); SIGCHLD only wakes it.  This is the driver's one piece of
+ * poll(); SIGCHLD only wakes it.  This is the driver's one piece of
  * global state: a signal handler can reach nothing else.
  */
 #ifndef SYSINDEX_SIG_H

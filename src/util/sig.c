@@ -1,5 +1,5 @@
 /* sig.c: self-pipe signal handling for the driver. */
-#include "run/sig.h"
+#include "util/sig.h"
 
 #include <errno.h>
 #include <fcntl.h>
