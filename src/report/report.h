@@ -85,6 +85,11 @@ int report_intf_line(const struct run_result *r, char *out, size_t len);
 size_t report_intf_disturbed(const struct run_result *r);
 /* --exclude-disturbed: the samples left out; *kept: flagged but kept (all of a test's). */
 size_t report_intf_excluded(const struct run_result *r, size_t *kept);
+/*
+ * The tests of run's System Benchmarks Index Score (*indexed of them) whose
+ * result holds a disturbed sample it kept: the summary warns when any does.
+ */
+size_t report_intf_moved(const struct copy_run *run, size_t *indexed);
 
 /* The text header's "Workload: UnixBench 6.0" line. */
 void report_workload_line(FILE *out, const struct run_result *r, const char *indent);

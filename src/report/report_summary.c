@@ -22,6 +22,28 @@ static size_t add(char lines[][REPORT_SUMMARY_LINE], size_t n, size_t max, const
 	return n + 1;
 }
 
+/*
+ * After a score that disturbed samples moved (report_intf_moved): how many
+ * of its tests, and what to do about it.
+ */
+static size_t disturbed(const struct run_result *r, const struct copy_run *run,
+			char lines[][REPORT_SUMMARY_LINE], size_t n, size_t max)
+{
+	size_t indexed, moved = report_intf_moved(run, &indexed);
+	char what[160];
+
+	if (moved == 0)
+		return n;
+	fmt(what, sizeof(what), "Disturbed, %u cop%s: %zu of %zu tests kept samples that other "
+	    "work on the host slowed (steal, contended or throttled)", run->copies,
+	    run->copies == 1 ? "y" : "ies", moved, indexed);
+	return add(lines, n, max, "%s%s", what, r->exclude_disturbed
+		   ? " (all their samples were, so --exclude-disturbed kept them): this score may "
+		     "read low; run again on a quiet host."
+		   : ": this score may read low; run again on a quiet host, or with "
+		     "--exclude-disturbed.");
+}
+
 /* Each copy count's index score (the baseline directory's in paired mode). */
 static size_t scores(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t n,
 		     size_t max)
@@ -43,6 +65,7 @@ static size_t scores(const struct run_result *r, char lines[][REPORT_SUMMARY_LIN
 			fmt(ival, sizeof(ival), "%.1f (no interval: %s)", ci->score,
 			    strncmp(sc.why, "unavailable: ", 13) == 0 ? sc.why + 13 : sc.why);
 		n = add(lines, n, max, "%s: %s", what, ival);
+		n = disturbed(r, run, lines, n, max);
 	}
 	return n;
 }

@@ -1063,6 +1063,55 @@ START_TEST(test_summary_lines)
 END_TEST
 
 /*
+ * The summary warns of a disturbed score only when a flagged sample is among
+ * those a score's test kept (report_intf_moved): one UnixBench's lowest-third
+ * rule dropped, or --exclude-disturbed left out, does not move the score.
+ */
+START_TEST(test_summary_disturbed)
+{
+	struct synth *s = synth_new();
+	char lines[REPORT_SUMMARY_MAX][REPORT_SUMMARY_LINE];
+	struct bench_result *dhry = &s->tests[1][0];
+	size_t n, indexed, dropped = NPASS, kept = NPASS;
+
+	s->r.quick = 0;
+	ck_assert_uint_eq(report_intf_moved(&s->runs[1], &indexed), 0);
+	ck_assert_uint_eq(indexed, 4);  /* dhry2reg, pipe, context1, fstime; execl failed */
+	for (size_t p = 0; p < dhry->npasses; p++)
+		*(dhry->passes[p].dropped ? &dropped : &kept) = p;
+	ck_assert(dropped < NPASS && kept < NPASS);
+	/* Flagged but dropped by the lowest-third rule: the score did not move. */
+	dhry->passes[dropped].intf.flags = 2;
+	ck_assert_uint_eq(report_intf_moved(&s->runs[1], &indexed), 0);
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	for (size_t i = 0; i < n; i++)
+		ck_assert_ptr_null(strstr(lines[i], "Disturbed"));
+	/* Flagged and kept: the 2-copy score warns, right after it. */
+	dhry->passes[kept].intf.flags = 1;
+	ck_assert_uint_eq(report_intf_moved(&s->runs[1], &indexed), 1);
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	ck_assert_uint_eq(n, 6);
+	ck_assert_ptr_nonnull(strstr(lines[1], "2 copies: "));
+	ck_assert_str_eq(lines[2], "Disturbed, 2 copies: 1 of 4 tests kept samples that other "
+			 "work on the host slowed (steal, contended or throttled): this score may "
+			 "read low; run again on a quiet host, or with --exclude-disturbed.");
+	/* A sample that did not count (failed) or was left out moves nothing. */
+	dhry->passes[kept].excluded = 1;
+	ck_assert_uint_eq(report_intf_moved(&s->runs[1], &indexed), 0);
+	dhry->passes[kept].excluded = 0;
+	dhry->passes[kept].ok = 0;
+	ck_assert_uint_eq(report_intf_moved(&s->runs[1], &indexed), 0);
+	/* --exclude-disturbed kept them (every sample flagged): run again. */
+	dhry->passes[kept].ok = 1;
+	s->r.exclude_disturbed = 1;
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	ck_assert_ptr_nonnull(strstr(lines[2], "--exclude-disturbed kept them"));
+	ck_assert_ptr_nonnull(strstr(lines[2], "run again on a quiet host."));
+	free(s);
+}
+END_TEST
+
+/*
  * The Test | 1 copy | N copies table right after the summary, in the
  * Markdown and the HTML: the index, or the result and unit without a
  * baseline, or the state; the score last.  In paired mode it shows the
@@ -1135,6 +1184,7 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_html_chart_labels);
 	tcase_add_test(tc, test_html_chart_model);
 	tcase_add_test(tc, test_summary_lines);
+	tcase_add_test(tc, test_summary_disturbed);
 	tcase_add_test(tc, test_copies_table);
 	suite_add_tcase(s, tc);
 	return s;
