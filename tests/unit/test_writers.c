@@ -1112,6 +1112,76 @@ START_TEST(test_summary_disturbed)
 END_TEST
 
 /*
+ * A paired summary names the rows judged faster or slower, one line per
+ * verdict, directory and copy count, in the report's order; controls and the
+ * other verdicts are counted, not named; rows that do not fit are counted.
+ */
+START_TEST(test_summary_winners)
+{
+	static struct run_result r;
+	static struct paired_cmp cmps[40];
+	static const char *const names[] = { "fstime", "fsbuffer", "fsdisk", "shell1", "dhry2reg" };
+	char lines[REPORT_SUMMARY_MAX][REPORT_SUMMARY_LINE];
+	size_t n, k, faster = 0;
+
+	memset(&r, 0, sizeof(r));
+	r.ndirs = 3;
+	snprintf(r.dirs[0].label, sizeof(r.dirs[0].label), "hdd");
+	snprintf(r.dirs[1].label, sizeof(r.dirs[1].label), "ssd");
+	snprintf(r.dirs[2].label, sizeof(r.dirs[2].label), "nvme");
+	for (k = 0; k < 5; k++) {
+		cmps[k].def = test_find(names[k]);
+		ck_assert_ptr_nonnull(cmps[k].def);
+		cmps[k].copies = 1;
+		cmps[k].dir = 1;
+	}
+	cmps[0].st = (struct paired_stats){ .ratio = 1.051, .vd = { .v = VD_FASTER } };
+	cmps[1].st = (struct paired_stats){ .ratio = 0.98, .vd = { .v = VD_INCONCLUSIVE } };
+	cmps[2].st = (struct paired_stats){ .ratio = 0.90, .vd = { .v = VD_SLOWER } };
+	cmps[3].st = (struct paired_stats){ .ratio = 1.032, .vd = { .v = VD_FASTER } };
+	cmps[4].st = (struct paired_stats){ .ratio = 1.2, .vd = { .v = VD_FASTER } };
+	cmps[4].control = 1;    /* an A/A control is never a winner */
+	cmps[5] = cmps[0];
+	cmps[5].dir = 2;
+	cmps[5].copies = 2;
+	r.cmps = cmps;
+	r.ncmps = 6;
+	n = report_summary(&r, lines, REPORT_SUMMARY_MAX);
+	for (k = 0; k < n && strncmp(lines[k], "Tests compared: ", 16) != 0; k++)
+		;
+	ck_assert_uint_lt(k + 3, n);
+	ck_assert_ptr_nonnull(strstr(lines[k], "3 faster, 1 slower, 0 equivalent, 1 inconclusive"));
+	ck_assert_str_eq(lines[k + 1], "Faster in ssd than hdd, 1 copy: File Copy 1024 bufsize 2000 "
+			 "maxblocks (+5.10%), Shell Scripts (1 concurrent) (+3.20%)");
+	ck_assert_str_eq(lines[k + 2], "Slower in ssd than hdd, 1 copy: File Copy 4096 bufsize 8000 "
+			 "maxblocks (-10.00%)");
+	ck_assert_str_eq(lines[k + 3], "Faster in nvme than hdd, 2 copies: File Copy 1024 bufsize "
+			 "2000 maxblocks (+5.10%)");
+	/* Too many to name in one line: those that fit, then how many more. */
+	for (k = 6; k < 40; k++) {
+		cmps[k] = cmps[0];
+		cmps[k].copies = 4;
+	}
+	r.ncmps = 40;
+	n = report_summary(&r, lines, REPORT_SUMMARY_MAX);
+	for (k = 0; k < n; k++)
+		if (strncmp(lines[k], "Faster in ssd than hdd, 4 copies: ", 34) == 0) {
+			const char *more = strstr(lines[k], ", and ");
+			size_t named = 0;
+
+			ck_assert_ptr_nonnull(more);
+			for (const char *q = lines[k]; (q = strstr(q, "(+5.10%)")) != NULL; q++)
+				named++;
+			ck_assert_uint_eq(named + strtoul(more + 6, NULL, 10), 34);
+			ck_assert_str_eq(strstr(more, " more"), " more");
+			ck_assert_uint_lt(strlen(lines[k]), REPORT_SUMMARY_LINE - 1);
+			faster++;
+		}
+	ck_assert_uint_eq(faster, 1);
+}
+END_TEST
+
+/*
  * The Test | 1 copy | N copies table right after the summary, in the
  * Markdown and the HTML: the index, or the result and unit without a
  * baseline, or the state; the score last.  In paired mode it shows the
@@ -1185,6 +1255,7 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_html_chart_model);
 	tcase_add_test(tc, test_summary_lines);
 	tcase_add_test(tc, test_summary_disturbed);
+	tcase_add_test(tc, test_summary_winners);
 	tcase_add_test(tc, test_copies_table);
 	suite_add_tcase(s, tc);
 	return s;
