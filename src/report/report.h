@@ -149,10 +149,11 @@ void report_stats_table(struct table_out *t, const struct run_result *r,
 
 /*
  * The results by copy count, right after the summary: one row per test (by
- * title), a column per copy count the run made (the baseline directory's in
- * paired mode, which the caption says), each cell the test's index, or its
- * result and unit where it has no baseline, or its state; a last row with the
- * System Benchmarks Index Score.  f->heads writes the heads.
+ * title) with its unit ("index", or the result's unit where the test has no
+ * baseline), a column per copy count the run made (the baseline directory's
+ * in paired mode, which the caption says), each cell the test's index or
+ * result, or its state; a last row with the System Benchmarks Index Score.
+ * f->heads writes the heads.
  */
 void report_copies_table(struct table_out *t, const struct run_result *r,
 			 const struct table_frame *f);

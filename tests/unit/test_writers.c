@@ -1183,8 +1183,8 @@ END_TEST
 
 /*
  * The Test | 1 copy | N copies table right after the summary, in the
- * Markdown and the HTML: the index, or the result and unit without a
- * baseline, or the state; the score last.  In paired mode it shows the
+ * Markdown and the HTML: a unit column ("index", or the result's unit
+ * without a baseline), then the index or result, or the state; the score last.  In paired mode it shows the
  * baseline directory's copy runs only, and says so (the label escaped).
  */
 START_TEST(test_copies_table)
@@ -1196,18 +1196,18 @@ START_TEST(test_copies_table)
 	unlink(path);
 	p = strstr(md, "## Results\n");
 	ck_assert(p != NULL && p > strstr(md, "## Summary") && p < strstr(md, "## Details"));
-	ck_assert_ptr_nonnull(strstr(p, "| Test | 1 copy | 2 copies |\n|:-----|-----:|-----:|\n"));
-	ck_assert_ptr_nonnull(strstr(p, "| Dhrystone 2 using register variables | 3393.2 | 6786.4 |"));
-	ck_assert_ptr_nonnull(strstr(p, "| Execl Throughput | FAILED | FAILED |"));
-	ck_assert_ptr_nonnull(strstr(p, "| Seq Write 1 MiB O\\_DSYNC | 145.5 MB/s | 291.0 MB/s |"));
-	ck_assert_ptr_nonnull(strstr(p, "| System Benchmarks Index Score (Partial Only) | 1783.8 | "
+	ck_assert_ptr_nonnull(strstr(p, "| Test | Unit | 1 copy | 2 copies |\n|:-----|:-----|-----:|-----:|\n"));
+	ck_assert_ptr_nonnull(strstr(p, "| Dhrystone 2 using register variables | index | 3393.2 | 6786.4 |"));
+	ck_assert_ptr_nonnull(strstr(p, "| Execl Throughput | index | FAILED | FAILED |"));
+	ck_assert_ptr_nonnull(strstr(p, "| Seq Write 1 MiB O\\_DSYNC | MB/s | 145.5 | 291.0 |"));
+	ck_assert_ptr_nonnull(strstr(p, "| System Benchmarks Index Score (Partial Only) | index | 1783.8 | "
 				     "3567.5 |"));
 	html = write_to_file(report_html, &s->r, path, sizeof(path), ".html");
 	unlink(path);
 	p = strstr(html, "<h2>Results</h2>");
 	ck_assert(p != NULL && p > strstr(html, "<section id=\"summary\">"));
-	ck_assert_ptr_nonnull(strstr(p, "<tr><th>Test</th><th>1 copy</th><th>2 copies</th></tr>"));
-	ck_assert_ptr_nonnull(strstr(p, "<tr><td>Pipe Throughput</td><td class=\"n\">2029.7</td>"
+	ck_assert_ptr_nonnull(strstr(p, "<tr><th>Test</th><th>Unit</th><th>1 copy</th><th>2 copies</th></tr>"));
+	ck_assert_ptr_nonnull(strstr(p, "<tr><td>Pipe Throughput</td><td>index</td><td class=\"n\">2029.7</td>"
 				     "<td class=\"n\">4059.4</td></tr>"));
 	free(md);
 	free(html);
@@ -1219,13 +1219,13 @@ START_TEST(test_copies_table)
 	s->runs[1].dir = 1;
 	md = write_to_file(report_md, &s->r, path, sizeof(path), ".md");
 	unlink(path);
-	ck_assert_ptr_nonnull(strstr(md, "in the baseline test dir a\\|\\<b\\>;"));
-	ck_assert_ptr_nonnull(strstr(md, "| Test | 1 copy |\n|:-----|-----:|\n"));
-	ck_assert_ptr_nonnull(strstr(md, "| Pipe Throughput | 2029.7 |\n"));
+	ck_assert_ptr_nonnull(strstr(md, "in the baseline directory a\\|\\<b\\> only"));
+	ck_assert_ptr_nonnull(strstr(md, "| Test | Unit | 1 copy |\n|:-----|:-----|-----:|\n"));
+	ck_assert_ptr_nonnull(strstr(md, "| Pipe Throughput | index | 2029.7 |\n"));
 	html = write_to_file(report_html, &s->r, path, sizeof(path), ".html");
 	unlink(path);
-	ck_assert_ptr_nonnull(strstr(html, "in the baseline test dir a|&lt;b&gt;;"));
-	ck_assert_ptr_nonnull(strstr(html, "<tr><th>Test</th><th>1 copy</th></tr>"));
+	ck_assert_ptr_nonnull(strstr(html, "in the baseline directory a|&lt;b&gt; only"));
+	ck_assert_ptr_nonnull(strstr(html, "<tr><th>Test</th><th>Unit</th><th>1 copy</th></tr>"));
 	free(md);
 	free(html);
 	free(s);
