@@ -49,7 +49,7 @@ static void summary(FILE *out, const struct compare *c)
 			html_text(out, c->in[0].label);
 			fputs(": ", out);
 			cmp_change_words(d, line, sizeof(line));
-			html_text(out, line);
+			html_verdict_text(out, line);
 			fputs("</li>\n", out);
 		}
 	}
@@ -113,7 +113,7 @@ static void table_row(struct table_out *t, const struct compare *c, const struct
 	}
 	for (size_t i = 1; i < c->nin; i++) {
 		cmp_change_words(&row->deltas[i], buf, sizeof(buf));
-		table_text(t, buf);
+		table_verdict(t, buf);
 	}
 	table_end(t);
 }

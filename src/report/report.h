@@ -257,6 +257,8 @@ void report_paired_score_text(const struct run_result *r, const struct paired_sc
  * its own quick line, leaves it out of its Mode line. */
 #define REPORT_QUICK_CAVEAT ": not comparable with UnixBench"
 size_t report_summary(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t max);
+/* How the line after a score that disturbed samples moved begins (a warning). */
+#define REPORT_DISTURBED_HEAD "Disturbed, "
 /* "id 1a2b..., virt kvm": the text report's Host identity line, for every format. */
 void report_host_identity(const struct sys_info *si, char *buf, size_t len);
 /* The device's rotational flag as the kernel states it: "yes", "no" or "unknown". */

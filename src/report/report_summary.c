@@ -34,7 +34,7 @@ static size_t disturbed(const struct run_result *r, const struct copy_run *run,
 
 	if (moved == 0)
 		return n;
-	fmt(what, sizeof(what), "Disturbed, %u cop%s: %zu of %zu tests kept samples that other "
+	fmt(what, sizeof(what), REPORT_DISTURBED_HEAD "%u cop%s: %zu of %zu tests kept samples that other "
 	    "work on the host slowed (steal, contended or throttled)", run->copies,
 	    run->copies == 1 ? "y" : "ies", moved, indexed);
 	return add(lines, n, max, "%s%s", what, r->exclude_disturbed

@@ -466,24 +466,29 @@ START_TEST(html_verdicts_fit)
 	ck_assert_int_eq(sscanf(strstr(p, " width="), " width=\"%d\"", &width), 1);
 	for (; (p = strstr(p, "<text x=\"")) != NULL && p < end; p++) {
 		char verdict[64];
-		int x, at = 0;
+		int x, at = 0, bold;
 		size_t len;
 
-		if (sscanf(p, "<text x=\"%d\" y=\"%*f\" font-size=\"10\" fill=\"#555\">%n", &x,
-			   &at) != 1 || at == 0)
+		/* A verdict: bold (faster, slower, equivalent) or muted (inconclusive). */
+		if (sscanf(p, "<text x=\"%d\" y=\"%*f\" font-size=\"10\" %n", &x, &at) != 1 ||
+		    at == 0)
 			continue;
+		bold = strncmp(p + at, "font-weight=\"bold\">", 19) == 0;
+		if (!bold && strncmp(p + at, "class=\"muted\">", 14) != 0)
+			continue;
+		at += bold ? 19 : 14;
 		len = strcspn(p + at, "<");
 		ck_assert_uint_lt(len, sizeof(verdict));
 		memcpy(verdict, p + at, len);
 		verdict[len] = '\0';
-		ck_assert_msg(x + html_text_px(verdict, 10, 0) <= width,
+		ck_assert_msg(x + html_text_px(verdict, 10, bold) <= width,
 			      "'%s' at x=%d runs past the chart's %d px", verdict, x, width);
-		if (html_text_px(verdict, 10, 0) > longest)
-			longest = html_text_px(verdict, 10, 0);
+		if (html_text_px(verdict, 10, bold) > longest)
+			longest = html_text_px(verdict, 10, bold);
 		n++;
 	}
 	ck_assert_uint_ge(n, 5);
-	ck_assert_int_eq(longest, html_text_px("inconclusive: 3+3 samples", 10, 0));
+	ck_assert_int_eq(longest, html_text_px("? inconclusive: 3+3 samples", 10, 0));
 }
 END_TEST
 

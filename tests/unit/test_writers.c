@@ -631,6 +631,9 @@ START_TEST(test_html_self_contained)
 	char *text = write_to_file(report_html, &s->r, path, sizeof(path), ".html");
 
 	ck_assert_msg(strncmp(text, "<!DOCTYPE html>", 15) == 0, "no doctype");
+	/* SVG's namespace names, it fetches nothing: blanked before the check. */
+	for (char *ns; (ns = strstr(text, "xmlns=\"http://www.w3.org/2000/svg\"")) != NULL;)
+		memset(ns, ' ', strlen("xmlns=\"http://www.w3.org/2000/svg\""));
 	ck_assert_ptr_null(strstr(text, "http://"));
 	ck_assert_ptr_null(strstr(text, "https://"));
 	ck_assert_ptr_null(strstr(text, "src="));
