@@ -1184,6 +1184,38 @@ START_TEST(test_summary_winners)
 }
 END_TEST
 
+/* An HTML verdict is marked with a symbol and a class, whatever text leads to it. */
+START_TEST(test_html_verdict_marked)
+{
+	static const struct {
+		const char *in, *want;
+	} cases[] = {
+		{ "faster", "<span class=\"v v-faster\"><span aria-hidden=\"true\">\xe2\x96\xb2 "
+			    "</span>faster</span>" },
+		{ "b / a: +1.00%: slower", "b / a: +1.00%: <span class=\"v v-slower\"><span "
+			    "aria-hidden=\"true\">\xe2\x96\xbc </span>slower</span>" },
+		{ "x <y>: inconclusive: 3 rounds", "x &lt;y&gt;: <span class=\"v v-inconclusive\"><span "
+			    "aria-hidden=\"true\">? </span>inconclusive: 3 rounds</span>" },
+		{ "+0.1% equivalent", "+0.1% <span class=\"v v-equivalent\"><span aria-hidden=\"true\">"
+			    "\xe2\x89\x88 </span>equivalent</span>" },
+		{ "fasterish <b>", "fasterish &lt;b&gt;" },
+		{ "", "" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		ck_assert_ptr_nonnull(f);
+		html_verdict_text(f, cases[i].in);
+		ck_assert_int_eq(fclose(f), 0);
+		ck_assert_str_eq(buf, cases[i].want);
+		free(buf);
+	}
+}
+END_TEST
+
 /*
  * The Test | 1 copy | N copies table right after the summary, in the
  * Markdown and the HTML: a unit column ("index", or the result's unit
@@ -1259,6 +1291,7 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_summary_lines);
 	tcase_add_test(tc, test_summary_disturbed);
 	tcase_add_test(tc, test_summary_winners);
+	tcase_add_test(tc, test_html_verdict_marked);
 	tcase_add_test(tc, test_copies_table);
 	suite_add_tcase(s, tc);
 	return s;
