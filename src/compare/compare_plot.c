@@ -20,6 +20,9 @@ int cmp_draw_plot(const struct compare *c)
 	} else if (change_chart_plot(c->opt.plot, &cc, err, sizeof(err)) != 0) {
 		fprintf(stderr, "sysindex compare: %s: %s\n", c->opt.plot, err);
 		rc = 1;
+	} else {
+		/* On stderr, as the run's "results in": stdout is the table. */
+		fprintf(stderr, "sysindex compare: chart in %s\n", c->opt.plot);
 	}
 	change_chart_free(&cc);
 	return rc;

@@ -257,6 +257,9 @@ void report_paired_score_text(const struct run_result *r, const struct paired_sc
  * its own quick line, leaves it out of its Mode line. */
 #define REPORT_QUICK_CAVEAT ": not comparable with UnixBench"
 size_t report_summary(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t max);
+/* A --quick run's first summary line, and the gnuplot chart's last title line. */
+#define REPORT_QUICK_FIRST "Quick run (--quick): a first look; its scores are not comparable " \
+	"with published UnixBench scores."
 /* How the line after a score that disturbed samples moved begins (a warning). */
 #define REPORT_DISTURBED_HEAD "Disturbed, "
 /* "id 1a2b..., virt kvm": the text report's Host identity line, for every format. */

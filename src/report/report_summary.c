@@ -261,8 +261,7 @@ size_t report_summary(const struct run_result *r, char lines[][REPORT_SUMMARY_LI
 	size_t n = 0;
 
 	if (r->quick)
-		n = add(lines, n, max, "%s%s", "Quick run (--quick): a first look; its scores are ",
-			"not comparable with published UnixBench scores.");
+		n = add(lines, n, max, "%s%s", REPORT_QUICK_FIRST, "");
 	if (r->interrupted)
 		n = add(lines, n, max, "%s%s", "Interrupted: partial results.", "");
 	n = r->ndirs >= 2 ? paired(r, lines, n, max) : scores(r, lines, n, max);

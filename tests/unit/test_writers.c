@@ -1216,6 +1216,32 @@ START_TEST(test_html_verdict_marked)
 }
 END_TEST
 
+/* The Markdown links the charts gnuplot wrote beside it, and only those. */
+START_TEST(test_md_chart_links)
+{
+	struct synth *s = synth_new();
+	char path[128], *md;
+
+	md = write_to_file(report_md, &s->r, path, sizeof(path), ".md");
+	unlink(path);
+	ck_assert_ptr_null(strstr(md, "!["));
+	free(md);
+	s->r.charts = RUN_CHART_INDEX;
+	md = write_to_file(report_md, &s->r, path, sizeof(path), ".md");
+	unlink(path);
+	ck_assert_ptr_nonnull(strstr(md, "\n![Index per test and copy count](bench%22host%2Cx-2026-01-01-01.svg)\n"));
+	ck_assert(strstr(md, "![") > strstr(md, "## Results") && strstr(md, "![") < strstr(md, "## Details"));
+	free(md);
+	/* A hostile name cannot end the link or reach outside the folder. */
+	snprintf(s->r.base_name, sizeof(s->r.base_name), "a b)(../<x>");
+	md = write_to_file(report_md, &s->r, path, sizeof(path), ".md");
+	unlink(path);
+	ck_assert_ptr_nonnull(strstr(md, "](a%20b%29%28..%2F%3Cx%3E.svg)\n"));
+	free(md);
+	free(s);
+}
+END_TEST
+
 /*
  * The Test | 1 copy | N copies table right after the summary, in the
  * Markdown and the HTML: a unit column ("index", or the result's unit
@@ -1292,6 +1318,7 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_summary_disturbed);
 	tcase_add_test(tc, test_summary_winners);
 	tcase_add_test(tc, test_html_verdict_marked);
+	tcase_add_test(tc, test_md_chart_links);
 	tcase_add_test(tc, test_copies_table);
 	suite_add_tcase(s, tc);
 	return s;
