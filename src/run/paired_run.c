@@ -359,7 +359,7 @@ static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *
 			fmt(tr->reason, sizeof(tr->reason), "interrupted");
 		}
 		runner_log(env0, "[%s] ", labels[d]);
-		runner_finish_test(env0, tr);
+		runner_finish_test(env0, tr, labels[d]);
 		free(dt[d].ab);
 		free(dt[d].rates);
 		free(dt[d].places);
