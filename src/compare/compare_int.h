@@ -145,6 +145,8 @@ struct compare {
 		double pct;             /* control tests vary by up to this, % */
 		size_t ntests;          /* control tests behind it */
 		char widest[ROW_TITLE_MAX];     /* the control test that varied most */
+		double lo, hi;          /* its smallest and largest result */
+		char unit[16];          /* and their unit */
 	} noise[8];
 	size_t nnoise;
 	enum group_key grouped; /* --group-by made the columns (GROUP_NONE: it did not) */

@@ -188,15 +188,20 @@ static void describe_mode(const struct config *cfg, char *out, size_t len)
 			    cfg->time_budget, cfg->budget_implied ? " (paired mode's default)" : "");
 		fmt(out, len, "%s%s (settle only around file tests)%s", p, b, extra);
 	} else if (cfg->quick) {
-		char n[24] = "1 sample";
+		char n[24] = "1 sample", d[40] = "short samples";
 
 		if (cfg->given[O_ITERATIONS])
 			fmt(n, sizeof(n), "-i %u", cfg->iterations);
-		fmt(out, len, "quick (%s, short samples, no settle)" REPORT_QUICK_CAVEAT "%s",
-		    n, extra);
+		/* The seconds asked for are the run's parameters: compare reads them here. */
+		if (cfg->given[O_DURATION])
+			fmt(d, sizeof(d), "--duration %u", cfg->duration);
+		fmt(out, len, "quick (%s, %s, no settle)" REPORT_QUICK_CAVEAT "%s", n, d, extra);
 	} else if (cfg->given[O_ITERATIONS] || cfg->given[O_DURATION] || cfg->given[O_SETTLE]) {
-		fmt(out, len, "custom (-i %u%s%s)%s", cfg->iterations,
-		    cfg->given[O_DURATION] ? ", --duration" : "",
+		char d[40] = "";
+
+		if (cfg->given[O_DURATION])
+			fmt(d, sizeof(d), ", --duration %u", cfg->duration);
+		fmt(out, len, "custom (-i %u%s%s)%s", cfg->iterations, d,
 		    cfg->given[O_SETTLE] ? ", --settle" : "", extra);
 	} else {
 		fmt(out, len, "default (UnixBench 6.0 procedure)%s", extra);

@@ -383,7 +383,8 @@ START_TEST(warnings_for_different_parameters)
 	ck_assert_int_eq(run(args), 0);
 	ck_assert(strstr(err_text, "modes differ: quick ran \"quick\", a ran \"default\"") != NULL);
 	ck_assert(strstr(err_text, "compilers differ") != NULL);
-	ck_assert(strstr(err_text, "seconds per sample in 2 tests") != NULL);
+	/* The modes name the parameters asked for; the seconds measured are not compared. */
+	ck_assert(strstr(err_text, "seconds per sample") == NULL);
 	ck_assert(strstr(err_text, "headerless.txt: no \"parallel copies\" line; assuming 1")
 		  != NULL);
 	ck_assert(strstr(err_text, "versions differ: headerless.txt is unknown version") != NULL);
@@ -512,6 +513,91 @@ START_TEST(units_differ_are_never_compared)
 	ck_assert_str_eq(csv_cell(1, "Pipe Throughput", 2, COL_CHANGE), "");
 	ck_assert(strstr(err_text, "different units in 1 test (Pipe Throughput: lpm vs lps)")
 		  != NULL);
+}
+END_TEST
+
+/*
+ * Seconds per sample: two runs of one mode (the same seconds asked for) never
+ * warn for what a test took (execl overruns); reports without a Mode line
+ * (UnixBench's) still warn when the seconds measured differ.
+ */
+START_TEST(seconds_asked_not_measured)
+{
+	static const char mode[] = "   Mode: quick (1 sample, short samples, no settle)\n";
+	static const char ra[] = "Execl Throughput 1000.0 lps (1.8 s, 1 samples)\n";
+	static const char rb[] = "Execl Throughput 1010.0 lps (1.0 s, 1 samples)\n";
+
+	for (int with_mode = 1; with_mode >= 0; with_mode--) {
+		char a[] = "/tmp/cmp-sa-XXXXXX", b[] = "/tmp/cmp-sb-XXXXXX";
+		const char *args[] = { a, b, NULL };
+		FILE *fa, *fb;
+		int da = mkstemp(a), db = mkstemp(b);
+
+		ck_assert(da >= 0 && db >= 0);
+		fa = fdopen(da, "w");
+		fb = fdopen(db, "w");
+		ck_assert(fa != NULL && fb != NULL);
+		fprintf(fa, "%s%s", with_mode ? mode : "", ra);
+		fprintf(fb, "%s%s", with_mode ? mode : "", rb);
+		ck_assert_int_eq(fclose(fa), 0);
+		ck_assert_int_eq(fclose(fb), 0);
+		ck_assert_int_eq(run(args), 0);
+		unlink(a);
+		unlink(b);
+		if (with_mode)
+			ck_assert_msg(strstr(err_text, "seconds per sample") == NULL, "%s", err_text);
+		else
+			ck_assert_msg(strstr(err_text, "ran different seconds per sample in 1 test "
+					     "(Execl Throughput: 1.0 s vs 1.8 s)") != NULL, "%s", err_text);
+	}
+}
+END_TEST
+
+/*
+ * The noise floor says what it measures (the widest spread, its test and
+ * values), leaves context1 (placement, not drift) out, and says when a
+ * spread is too large to be drift.
+ */
+START_TEST(noise_floor_explained)
+{
+	/* Dhrystone's second figure: 3 % apart (drift), then twice the first. */
+	static const double second[2] = { 1030.0, 2000.0 };
+
+	for (int k = 0; k < 2; k++) {
+		char a[] = "/tmp/cmp-na-XXXXXX", b[] = "/tmp/cmp-nb-XXXXXX";
+		char *path[2] = { a, b };
+		const char *args[] = { a, b, NULL };
+
+		for (int i = 0; i < 2; i++) {
+			int fd = mkstemp(path[i]);
+			FILE *f;
+
+			ck_assert(fd >= 0);
+			f = fdopen(fd, "w");
+			ck_assert_ptr_nonnull(f);
+			fprintf(f, "   System: box: GNU/Linux\n"
+				"Dhrystone 2 using register variables %.1f lps (10.0 s, 1 samples)\n"
+				"Pipe-based Context Switching %.1f lps (10.0 s, 1 samples)\n"
+				"File Copy 1024 bufsize 2000 maxblocks %.1f KBps (30.0 s, 1 samples)\n",
+				i ? second[k] : 1000.0, i ? 1200.0 : 100.0, i ? 600.0 : 500.0);
+			ck_assert_int_eq(fclose(f), 0);
+		}
+		ck_assert_int_eq(run(args), 0);
+		unlink(a);
+		unlink(b);
+		/* The text wraps at 100 columns: read it as one line. */
+		for (char *p = out_text; *p; p++)
+			*p = *p == '\n' ? ' ' : *p;
+		if (k == 0) {
+			HAS("vary by up to 3.0% between these runs (the widest spread of one test's "
+			    "result, largest / smallest - 1, over 1 test; most: Dhrystone 2 using "
+			    "register variables, 1000.0 to 1030.0 lps)");
+			ck_assert(strstr(out_text, "not alike") == NULL);
+		} else {
+			HAS("vary by up to 100.0% between these runs");
+			HAS("A spread this large says the runs were not alike");
+		}
+	}
 }
 END_TEST
 
@@ -677,7 +763,8 @@ START_TEST(noise_floor_from_the_table_flags)
 	ck_assert_int_eq(run(json), 0);
 	HAS("\"noise_floors\": [");
 	HAS("\"noise_floor\": \"beyond\"");
-	HAS("\"control_tests\": 7");
+	/* 7 tests without TF_TESTDIR, context1 (TF_PLACEMENT) not among them. */
+	HAS("\"control_tests\": 6");
 	/* Two hosts: no floor, and the reason is kept. */
 	ck_assert_int_eq(run(hosts), 0);
 	ck_assert(strstr(out_text, "Noise floor") == NULL);
@@ -1043,6 +1130,8 @@ Suite *suite_compare(void)
 	tcase_add_test(tc, samples_csv_beside_and_alone);
 	tcase_add_test(tc, warnings_for_different_parameters);
 	tcase_add_test(tc, units_differ_are_never_compared);
+	tcase_add_test(tc, seconds_asked_not_measured);
+	tcase_add_test(tc, noise_floor_explained);
 	tcase_add_test(tc, html_page);
 	tcase_add_test(tc, html_verdicts_fit);
 	tcase_add_test(tc, copies_filter);
