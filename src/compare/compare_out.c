@@ -262,6 +262,7 @@ void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
 		fputc('\n', out);
 	}
 	verdict_method(&c->family, method, sizeof(method));
+	cmp_pm(c, method);
 	fprintf(out, "\nChange: against %s's score.  95%% CI: Welch's t on the log rates, each row "
 		"alone.\nVerdict: %s:\nfaster/slower after Holm's correction, equivalent by two "
 		"one-sided tests, else inconclusive\n(an interval holding 0 is no evidence of no "
@@ -295,12 +296,22 @@ static void md_grid(FILE *out, const struct grid *g)
 	}
 }
 
+void cmp_pm(const struct compare *c, char *s)
+{
+	_Static_assert(sizeof("\u00b1") == sizeof("+-"), "the sign replaces \"+-\" in place");
+	if (c->pm == NULL || strlen(c->pm) != 2)
+		return;
+	for (char *p = strstr(s, "+-"); p != NULL; p = strstr(p + 2, "+-"))
+		memcpy(p, c->pm, 2);
+}
+
 void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g)
 {
 	char method[128];
 
 	md_grid(out, g);
 	verdict_method(&c->family, method, sizeof(method));
+	cmp_pm(c, method);
 	fputs("\nChange against ", out);
 	md_text(out, c->in[0].label);
 	fprintf(out, ". 95%% CI: Welch's t on the log rates, each row alone. Verdicts: %s "

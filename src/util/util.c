@@ -8,6 +8,8 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -298,4 +300,21 @@ void put_utf8_escaped(FILE *out, const char *str, size_t len,
 		fwrite(s + i, 1, n, out);
 		i += n;
 	}
+}
+
+size_t utf8_cols(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
+int locale_utf8(void)
+{
+	int utf8 = setlocale(LC_CTYPE, "") != NULL && strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+
+	setlocale(LC_CTYPE, "C");
+	return utf8;
 }

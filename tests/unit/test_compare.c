@@ -14,6 +14,7 @@
  */
 #include <check.h>
 #include <fcntl.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +44,17 @@ static char *slurp_fd(int fd)
 	ck_assert(pread(fd, buf, (size_t)len, 0) == len);
 	buf[len] = '\0';
 	return buf;
+}
+
+/* Whether locale name is installed here. */
+static int newlocale_ok(const char *name)
+{
+	locale_t l = newlocale(LC_ALL_MASK, name, (locale_t)0);
+
+	if (l == (locale_t)0)
+		return 0;
+	freelocale(l);
+	return 1;
 }
 
 /* Run cmd_compare with the given arguments; stdout/stderr land in out_text/err_text. */
@@ -272,6 +284,38 @@ START_TEST(text_table)
 	HAS("Change against before (the baseline)\n");
 	HAS("  +10.0% +-2.0 *");
 	HAS("  *  faster or slower: Welch's t on the log rates, Holm over every change shown");
+	/* A UTF-8 locale gets the plus-minus sign, its columns still aligned: each
+	 * change row with a sign ends (its mark) in the same screen column. */
+	if (newlocale_ok("C.UTF-8")) {
+		const char *l;
+		size_t at = 0, rows = 0;
+
+		setenv("LC_ALL", "C.UTF-8", 1);
+		ck_assert_int_eq(run(args), 0);
+		setenv("LC_ALL", "C", 1);
+		HAS("  +10.0% \u00b12.0 *");
+		HAS("margin \u00b12%");
+		ck_assert(strstr(out_text, "+-") == NULL);
+		l = strstr(out_text, "Change against before");
+		ck_assert_ptr_nonnull(l);
+		for (l = strchr(l, '\n') + 1; *l && *l != '\n'; l = strchr(l, '\n') + 1) {
+			size_t len = strcspn(l, "\n"), cols = 0;
+			int sign = 0;
+
+			for (size_t k = 0; k < len; k++) {
+				cols += ((unsigned char)l[k] & 0xC0) != 0x80;
+				sign |= k + 1 < len && memcmp(l + k, "\u00b1", 2) == 0;
+			}
+			if (!sign)
+				continue;
+			at = at ? at : cols;
+			ck_assert_msg(cols == at, "a row of %zu columns, another of %zu: %.*s", cols,
+				      at, (int)len, l);
+			rows++;
+		}
+		ck_assert_uint_ge(rows, 3);
+		ck_assert_int_eq(run(args), 0);
+	}
 	HAS("Verdicts: Holm over ");
 	HAS("  before = " R "a\n      sysindex 0.1.0");
 	ck_assert(strstr(out_text, " \n") == NULL);
@@ -1108,6 +1152,12 @@ START_TEST(plot_with_gnuplot)
 }
 END_TEST
 
+/* compare's text follows the locale ("+-" or U+00B1): the tests run in C unless they say. */
+static void c_locale(void)
+{
+	setenv("LC_ALL", "C", 1);
+}
+
 Suite *suite_compare(void)
 {
 	Suite *s = suite_create("compare");
@@ -1118,9 +1168,9 @@ Suite *suite_compare(void)
 
 	tcase_add_test(welch, welch_known_differences);
 	tcase_add_test(welch, welch_df_hand_worked);
-	tcase_add_checked_fixture(tc, NULL, teardown);
-	tcase_add_checked_fixture(badin, NULL, teardown);
-	tcase_add_checked_fixture(plot, NULL, teardown);
+	tcase_add_checked_fixture(tc, c_locale, teardown);
+	tcase_add_checked_fixture(badin, c_locale, teardown);
+	tcase_add_checked_fixture(plot, c_locale, teardown);
 	tcase_add_test(tc, verdicts_on_known_differences);
 	tcase_add_test(tc, text_table);
 	tcase_add_test(tc, markdown_table);
