@@ -177,7 +177,8 @@ void cmp_print_noise(FILE *out, const struct compare *c, const char *before, int
 		snprintf(msg, sizeof(msg), "Noise floor%s: CPU tests, which do not touch the disk, "
 			 "vary by up to %.1f%% between these runs (the widest spread of one test's "
 			 "result, largest / smallest - 1, over %zu test%s; most: %s, %.1f to %.1f "
-			 "%s): changes within that are not distinguishable from run-to-run drift.%s",
+			 "%s): changes within that are not distinguishable from run-to-run "
+			 "drift.%s",
 			 copies, nz->pct, nz->ntests, nz->ntests == 1 ? "" : "s", nz->widest,
 			 nz->lo, nz->hi, nz->unit, nz->pct > NOISE_UNALIKE_PCT
 			 ? " A spread this large says the runs were not alike (one of them "

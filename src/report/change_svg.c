@@ -88,8 +88,8 @@ static void axis(FILE *out, const struct layout *l)
 		double x = xpos(l, k * step);
 
 		if (k != 0)
-			fprintf(out, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
-				"stroke=\"#ddd\"/>\n",
+			fprintf(out, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
+				"y2=\"%d\" stroke=\"#ddd\"/>\n",
 				x, TOP - 4, x, bottom);
 		fprintf(out, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">",
 			x, bottom + 14);
@@ -127,7 +127,8 @@ static void row(FILE *out, const struct change_chart *cc, const struct layout *l
 	html_text(out, r->detail[0] ? r->detail : r->verdict);
 	bold = verdict_text(r->verdict, v, sizeof(v));
 	fprintf(out, "</title></rect>\n<text x=\"%d\" y=\"%.1f\" font-size=\"10\"%s>",
-		l->label_w + PLOT_W + 8, cy + 3.5, bold ? " font-weight=\"bold\"" : " class=\"muted\"");
+		l->label_w + PLOT_W + 8, cy + 3.5,
+		bold ? " font-weight=\"bold\"" : " class=\"muted\"");
 	html_text(out, v);
 	fputs("</text>\n", out);
 }

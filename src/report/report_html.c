@@ -352,8 +352,8 @@ static void chart_axes(FILE *out, const struct chart_rows *cr, const struct char
 	for (int k = 0; k <= 10 && k * b->step <= b->vmax + b->step / 2; k++) {
 		double v = k * b->step, x = b->label_w + b->plot_w * v / b->vmax;
 
-		fprintf(out, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
-			"stroke=\"#ddd\"/>"
+		fprintf(out, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
+			"y2=\"%d\" stroke=\"#ddd\"/>"
 			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n", x, b->top,
 			x, b->height - 43, x, b->height - 28, v);
 	}

@@ -130,9 +130,11 @@ size_t report_intf_moved(const struct copy_run *run, size_t *indexed)
 		    test_category(b->def) != CAT_SYSTEM)
 			continue;
 		(*indexed)++;
-		for (size_t p = 0; p < b->npasses && b->passes != NULL; p++)
-			moved |= b->passes[p].ok && !b->passes[p].dropped && !b->passes[p].excluded &&
-				 b->passes[p].intf.flags != 0;
+		for (size_t p = 0; p < b->npasses && b->passes != NULL; p++) {
+			const struct pass_result *ps = &b->passes[p];
+
+			moved |= ps->ok && !ps->dropped && !ps->excluded && ps->intf.flags != 0;
+		}
 		n += moved != 0;
 	}
 	return n;

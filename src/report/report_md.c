@@ -111,8 +111,8 @@ static void chart_link(FILE *out, const struct run_result *r, unsigned flag, con
 	md_text(out, alt);
 	fputs("](", out);
 	for (const unsigned char *p = (const unsigned char *)r->base_name; *p; p++)
-		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-		    strchr("._~-", *p) != NULL)
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("._~-", *p) != NULL)
 			fputc(*p, out);
 		else
 			fprintf(out, "%%%02X", *p);

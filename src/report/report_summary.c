@@ -34,9 +34,9 @@ static size_t disturbed(const struct run_result *r, const struct copy_run *run,
 
 	if (moved == 0)
 		return n;
-	fmt(what, sizeof(what), REPORT_DISTURBED_HEAD "%u cop%s: %zu of %zu tests kept samples that other "
-	    "work on the host slowed (steal, contended or throttled)", run->copies,
-	    run->copies == 1 ? "y" : "ies", moved, indexed);
+	fmt(what, sizeof(what), REPORT_DISTURBED_HEAD "%u cop%s: %zu of %zu test%s kept samples "
+	    "that other work on the host slowed (steal, contended or throttled)", run->copies,
+	    run->copies == 1 ? "y" : "ies", moved, indexed, indexed == 1 ? "" : "s");
 	return add(lines, n, max, "%s%s", what, r->exclude_disturbed
 		   ? " (all their samples were, so --exclude-disturbed kept them): this score may "
 		     "read low; run again on a quiet host."
@@ -124,8 +124,8 @@ static size_t winners(const struct run_result *r, char lines[][REPORT_SUMMARY_LI
 			fmt(tail, sizeof(tail), ", and %zu more", more);
 		n = add(lines, n, max, "%s: %s", head, names);
 		if (more && n > 0)
-			fmt(lines[n - 1] + strlen(lines[n - 1]), REPORT_SUMMARY_LINE - strlen(lines[n - 1]),
-			    "%s", tail);
+			fmt(lines[n - 1] + strlen(lines[n - 1]),
+			    REPORT_SUMMARY_LINE - strlen(lines[n - 1]), "%s", tail);
 	}
 	return n;
 }
@@ -149,8 +149,8 @@ static size_t paired(const struct run_result *r, char lines[][REPORT_SUMMARY_LIN
 			continue;
 		report_paired_score_text(r, p, line, sizeof(line));
 		fmt(copies, sizeof(copies), "%u cop%s", p->copies, p->copies == 1 ? "y" : "ies");
-		n = add(lines, n, max, "Index score change over the tests that use the test dir, %s: %s",
-			copies, line);
+		n = add(lines, n, max, "Index score change over the tests that use the test dir, "
+			"%s: %s", copies, line);
 	}
 	for (size_t i = 0; i < r->ncmps; i++)
 		if (!r->cmps[i].control && r->cmps[i].st.vd.v <= VD_INCONCLUSIVE)

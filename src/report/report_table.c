@@ -192,7 +192,8 @@ static int in_baseline(const struct copy_run *run, const struct bench_result *b)
 	return run->dir == 0;
 }
 
-/* One test at one copy count: its index, else its result (the unit has its own column), its state or nothing. */
+/* One test at one copy count: its index, else its result (the unit has its own
+ * column), its state or nothing. */
 static void copies_cell(struct table_out *t, const struct copy_run *run, const struct test_def *d)
 {
 	const struct bench_result *b = NULL;

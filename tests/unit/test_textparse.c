@@ -224,7 +224,7 @@ START_TEST(summary_block_is_read_past)
 		     "========================================================================\n"
 		     "Summary\n"
 		     "  System Benchmarks Index Score (Partial Only), 1 copy: 352.3 (95% CI 313.5 to 352.3)\n"
-		     "  Disturbed, 1 copy: 1 of 1 tests kept samples that other work on the host slowed (steal, contended or throttled): this score may read low; run again on a quiet host, or with --exclude-disturbed.\n"
+		     "  Disturbed, 1 copy: 1 of 1 test kept samples that other work on the host slowed (steal, contended or throttled): this score may read low; run again on a quiet host, or with --exclude-disturbed.\n"
 		     "  Index score change over the tests that use the test dir, 1 copy: b / a: +0.42%, 95% CI -1.66%..+2.55% (2 index tests, 3 rounds): inconclusive\n"
 		     "  Tests compared: 1 faster, 0 slower, 0 equivalent, 1 inconclusive (Holm over 2 comparisons, alpha 0.05, margin +-2%)\n"
 		     "  Faster in b than a, 1 copy: File Copy 1024 bufsize 2000 maxblocks (+5.10%)\n"
