@@ -534,6 +534,9 @@ START_TEST(html_verdicts_fit)
 	}
 	ck_assert_uint_ge(n, 5);
 	ck_assert_int_eq(longest, html_text_px("? inconclusive: 3+3 samples", 10, 0));
+	/* The summary names the rows judged faster and slower. */
+	HAS("<li>Faster, b against a: Dhrystone 2 using register variables (1 copy) (+10.00 %)</li>");
+	HAS("<li>Slower, b against a: Pipe Throughput (1 copy) (-5.00 %)</li>");
 }
 END_TEST
 
