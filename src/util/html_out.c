@@ -14,6 +14,8 @@ const char html_style[] =
 	/* A table wider than the screen scrolls sideways in its own box. */
 	"table{border-collapse:collapse;margin:.5em 0 1.5em;display:block;max-width:100%;"
 	"overflow-x:auto;overflow-wrap:normal}caption{text-align:left}\n"
+	/* The system table's long words (mount options, flags) wrap rather than scroll. */
+	"table.info td{overflow-wrap:anywhere}\n"
 	"th,td{border:1px solid #ccc;padding:.2em .6em;text-align:left;vertical-align:top}\n"
 	"th{background:#f0f0f0}td.n{text-align:right;white-space:nowrap;"
 	"font-variant-numeric:tabular-nums}\n"
