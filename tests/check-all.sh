@@ -28,6 +28,7 @@ for part in ${CHECK_PARTS:-unit e2e check-sanitize fuzz-replay fuzz-replay-hard 
 			p += $2; f += $4; s += $6; n = 1 }
 		END { if (n) print p + 0, f + 0, s + 0 }' "$log")
 	if [ -n "$counts" ]; then
+		# shellcheck disable=SC2086 # the three counts, split on purpose
 		set -- $counts
 		# A part that failed without a failed count (a build error) fails once.
 		[ "$rc" -ne 0 ] && [ "$2" -eq 0 ] && set -- "$1" 1 "$3"
