@@ -203,8 +203,9 @@ build/tests/unit: $(UNIT_OBJS) build/libsysindex.a build/libharness.a
 	$(QLD)$(CC) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) -lm
 
 # unit: the Check suites; e2e: the end-to-end tests of ./Run; check: both,
-# then the sanitizer, fuzz-replay and valgrind checks.  Their builds use
-# every CPU (BUILD_JOBS); the tests themselves run as before.
+# then the sanitizer, fuzz-replay and valgrind checks, each after the other
+# whatever the one before gave, and one total line (tests/check-all.sh).
+# Their builds use every CPU (BUILD_JOBS); the tests themselves run as before.
 BUILD_JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 unit: check-deps
 	$(Q)$(MAKE) -j$(BUILD_JOBS) --no-print-directory all $(FAKE_PGMS) build/tests/unit
@@ -214,10 +215,8 @@ e2e:
 	$(Q)$(MAKE) -j$(BUILD_JOBS) -s --no-print-directory all $(FAKE_PGMS)
 	$(Q)sh tests/e2e/run.sh
 
-check: unit
-	$(Q)$(MAKE) --no-print-directory e2e
-	$(Q)$(MAKE) --no-print-directory check-sanitize fuzz-replay fuzz-replay-hard
-	$(Q)VALGRIND_OPTIONAL=1 $(MAKE) --no-print-directory check-valgrind
+check:
+	$(Q)MAKE="$(MAKE)" sh tests/check-all.sh
 
 check-deps:
 	$(Q)sh tests/need-check.sh
@@ -272,7 +271,9 @@ build/fuzz/replay-textparse: tests/fuzz/replay.c $(FUZZ_SRCS) src/reader/textpar
 		build/libsysindex.a -lm
 
 fuzz-replay: build/fuzz/replay-textparse
-	$(Q)./build/fuzz/replay-textparse $(addsuffix /*,$(FUZZ_CORPUS))
+	$(Q)./build/fuzz/replay-textparse $(addsuffix /*,$(FUZZ_CORPUS)) \
+		2>build/fuzz/replay-textparse.log || { tail -n 30 build/fuzz/replay-textparse.log; exit 1; }
+	@tail -n 1 build/fuzz/replay-textparse.log | sed "s/^/fuzz-replay textparse: /"
 
 # The reader reads the verdict words back (stats/verdict.c, over stats.c).
 FUZZ_DEPS_textparse := src/core/testtab.c $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c \

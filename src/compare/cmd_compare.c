@@ -230,6 +230,8 @@ int cmd_compare(int argc, char **argv)
 		return rc;
 	if (c.opt.nfiles == 0)
 		return cmp_usage_error("need at least 2 reports to compare (see --help)");
+	/* The plus-minus sign for people; CSV and JSON never carry it. */
+	c.pm = (c.opt.format == F_TEXT || c.opt.format == F_MD) && locale_utf8() ? "\u00b1" : "+-";
 	/* --plot promises a chart: without gnuplot, say so before anything else. */
 	if (c.opt.plot != NULL) {
 		char gp[PATH_MAX];

@@ -24,6 +24,41 @@ static size_t summary_slot(const char *cell)
 	return v == VD_FASTER ? 0 : v == VD_SLOWER ? 1 : v == VD_EQUIVALENT ? 2 : 3;
 }
 
+/* The test rows judged v (faster or slower), named:
+ * "Faster, b against a: Pipe Throughput (1 copy) (+5.00 %)". */
+static void winners(FILE *out, const struct compare *c, enum verdict v)
+{
+	char name[320];
+
+	for (size_t i = 1; i < c->nin; i++) {
+		size_t k = 0;
+
+		for (size_t r = 0; r < c->nrows; r++) {
+			const struct row *row = &c->rows[r];
+			enum verdict got;
+
+			if (row->is_score || verdict_parse(row->deltas[i].verdict, &got) != 0 ||
+			    got != v)
+				continue;
+			if (k++ == 0) {
+				fprintf(out, "<li>%s, ", v == VD_FASTER ? "Faster" : "Slower");
+				html_text(out, c->in[i].label);
+				fputs(" against ", out);
+				html_text(out, c->in[0].label);
+				fputs(": ", out);
+			} else {
+				fputs(", ", out);
+			}
+			cmp_row_name(c, row, name, sizeof(name));
+			html_text(out, name);
+			fmt(name, sizeof(name), " (%+.2f %%)", row->deltas[i].change);
+			html_text(out, name);
+		}
+		if (k)
+			fputs("</li>\n", out);
+	}
+}
+
 static void summary(FILE *out, const struct compare *c)
 {
 	size_t n[4] = { 0 };     /* faster, slower, equivalent, inconclusive */
@@ -49,7 +84,7 @@ static void summary(FILE *out, const struct compare *c)
 			html_text(out, c->in[0].label);
 			fputs(": ", out);
 			cmp_change_words(d, line, sizeof(line));
-			html_text(out, line);
+			html_verdict_text(out, line);
 			fputs("</li>\n", out);
 		}
 	}
@@ -58,7 +93,10 @@ static void summary(FILE *out, const struct compare *c)
 	    "%zu inconclusive or not judged (%s)", n[0], n[1], n[2], n[3], method);
 	fputs("<li>", out);
 	html_text(out, line);
-	fputs("</li>\n</ul>\n</section>\n", out);
+	fputs("</li>\n", out);
+	winners(out, c, VD_FASTER);
+	winners(out, c, VD_SLOWER);
+	fputs("</ul>\n</section>\n", out);
 }
 
 /* Every change with its interval and verdict (report/change_chart.h). */
@@ -113,7 +151,7 @@ static void table_row(struct table_out *t, const struct compare *c, const struct
 	}
 	for (size_t i = 1; i < c->nin; i++) {
 		cmp_change_words(&row->deltas[i], buf, sizeof(buf));
-		table_text(t, buf);
+		table_verdict(t, buf);
 	}
 	table_end(t);
 }

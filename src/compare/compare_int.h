@@ -155,9 +155,12 @@ struct compare {
 		double pct;             /* control tests vary by up to this, % */
 		size_t ntests;          /* control tests behind it */
 		char widest[ROW_TITLE_MAX];     /* the control test that varied most */
+		double lo, hi;          /* its smallest and largest result */
+		char unit[16];          /* and their unit */
 	} noise[8];
 	size_t nnoise;
 	enum group_key grouped; /* --group-by made the columns (GROUP_NONE: it did not) */
+	const char *pm;         /* "\u00b1" for text and Markdown in a UTF-8 locale, else "+-" */
 	const char *noise_why;  /* why no floor was computed, NULL when one was */
 	struct verdict_family family;   /* every judged change of the output */
 };
@@ -231,6 +234,8 @@ int cmp_build_long_grid(const struct compare *c, struct grid *g);
 size_t cmp_grid_width(const struct grid *g);
 void cmp_grid_free(struct grid *g);
 void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g);
+/* Each "+-" of s (a verdict method, say) as c->pm, in place: U+00B1 is two bytes too. */
+void cmp_pm(const struct compare *c, char *s);
 void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g);
 /* The heads and alignment rule of compare's Markdown tables ("| --- | ---: |"). */
 extern const struct table_heads cmp_md_heads;

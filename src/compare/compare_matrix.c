@@ -65,7 +65,7 @@ static char mark_of(const struct delta *d)
 	return '\0';
 }
 
-static void value_text(const struct cell *x, char *out, size_t len)
+static void value_text(const struct cell *x, const char *pm, char *out, size_t len)
 {
 	char fb[FIGURE_BUF];
 
@@ -74,7 +74,7 @@ static void value_text(const struct cell *x, char *out, size_t len)
 	else if (x->status != TS_OK)
 		snprintf(out, len, "%s", status_word(x->status));
 	else if (x->runs > 1 && x->mean > 0)   /* --group-by host: mean and spread of runs */
-		snprintf(out, len, "%s +-%.1f%%", figure(fb, x->value, 0), 100 * x->sd / x->mean);
+		snprintf(out, len, "%s %s%.1f%%", figure(fb, x->value, 0), pm, 100 * x->sd / x->mean);
 	else
 		snprintf(out, len, "%s", figure(fb, x->value, 0));
 }
@@ -84,14 +84,15 @@ static void value_text(const struct cell *x, char *out, size_t len)
  * samples give one, the mark a word apart so it never reads as a digit);
  * "units" or "tests" when not compared; "-" when nothing to compare.
  */
-static void change_text(const struct delta *d, char *out, size_t len)
+static void change_text(const struct delta *d, const char *pm, char *out, size_t len)
 {
 	char m = mark_of(d), fb[FIGURE_BUF];
 
 	if (m == 'u' || m == 't')
 		snprintf(out, len, "%s", m == 'u' ? "units" : "tests");
 	else if (isfinite(d->change) && d->judged && isfinite(d->ci_lo) && isfinite(d->ci_hi))
-		snprintf(out, len, "%s%% +-%.1f %c", figure(fb, d->change, 1), (d->ci_hi - d->ci_lo) / 2,
+		snprintf(out, len, "%s%% %s%.1f %c", figure(fb, d->change, 1), pm,
+			 (d->ci_hi - d->ci_lo) / 2,
 			 m ? m : ' ');
 	else if (isfinite(d->change))
 		snprintf(out, len, "%s%% %c", figure(fb, d->change, 1), m ? m : ' ');
@@ -149,9 +150,9 @@ static void cell_text(const struct matrix *m, size_t r, size_t i, char *out, siz
 	const struct row *row = &m->c->rows[r];
 
 	if (m->first == 0)
-		value_text(&row->cells[i], out, len);
+		value_text(&row->cells[i], m->c->pm, out, len);
 	else
-		change_text(&row->deltas[i], out, len);
+		change_text(&row->deltas[i], m->c->pm, out, len);
 }
 
 static int matrix_init(struct matrix *m, const struct compare *c, size_t first)
@@ -174,8 +175,8 @@ static int matrix_init(struct matrix *m, const struct compare *c, size_t first)
 		m->uw = u > m->uw ? u : m->uw;
 		for (size_t i = first; i < c->nin; i++) {
 			cell_text(m, r, i, buf, sizeof(buf));
-			if (strlen(buf) > m->w[i])
-				m->w[i] = strlen(buf);
+			if (utf8_cols(buf) > m->w[i])
+				m->w[i] = utf8_cols(buf);
 		}
 	}
 	if (m->tw > TITLE_COL_MAX)
@@ -229,7 +230,8 @@ static void print_group(FILE *out, const struct matrix *m, size_t k0, size_t k1)
 		add(line, &n, "  %-*s", (int)m->uw, row_unit(c, row));
 		for (size_t i = k0; i < k1; i++) {
 			cell_text(m, r, i, buf, sizeof(buf));
-			add(line, &n, "  %*s", (int)m->w[i], buf);
+			/* printf pads by bytes: a sign of two bytes takes one column. */
+			add(line, &n, "  %*s", (int)(m->w[i] + strlen(buf) - utf8_cols(buf)), buf);
 		}
 		put_line(out, line, n);
 	}
@@ -363,14 +365,15 @@ static void print_legend(FILE *out, const struct compare *c, const char *bullet)
 	if (c->family.m > 0) {
 		char words[VERDICT_EXPLAIN_MAX];
 
-		fprintf(out, "%s+-: the half-width of the change's 95 %% interval, the row alone "
-			"(unadjusted)\n", bullet);
+		fprintf(out, "%s%s: the half-width of the change's 95 %% interval, the row alone "
+			"(unadjusted)\n", bullet, c->pm);
 		verdict_explain(&c->family, words, sizeof(words));
+		cmp_pm(c, words);
 		cmp_wrapped(out, bullet, words);
 	}
 	if (c->grouped)
-		fprintf(out, "%sValues of a %s with several runs: their mean +- their standard "
-			"deviation, %% of the mean\n", bullet, key);
+		fprintf(out, "%sValues of a %s with several runs: their mean %s their standard "
+			"deviation, %% of the mean\n", bullet, key, c->pm);
 	if (c->grouped)
 		fprintf(out, "%sIndex scores of a %s: its runs pooled with their drift (random "
 			"effects, methodology)\n", bullet, key);
@@ -430,9 +433,9 @@ static void md_matrix(FILE *out, const struct compare *c, size_t first)
 		table_text(&t, row_unit(c, row));
 		for (size_t i = first; i < c->nin; i++) {
 			if (first == 0)
-				value_text(&row->cells[i], buf, sizeof(buf));
+				value_text(&row->cells[i], c->pm, buf, sizeof(buf));
 			else
-				change_text(&row->deltas[i], buf, sizeof(buf));
+				change_text(&row->deltas[i], c->pm, buf, sizeof(buf));
 			if (buf[0] && buf[strlen(buf) - 1] == ' ')
 				buf[strlen(buf) - 1] = '\0';
 			table_text(&t, buf);

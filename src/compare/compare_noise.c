@@ -10,7 +10,9 @@
  * no files).  How much they vary, (largest / smallest - 1) over the inputs,
  * is the floor: a disk test's change within it is not distinguishable from
  * drift.  This is a guide from control tests, not a significance test: the
- * disk tests may drift more (or less) than the CPU tests do.
+ * disk tests may drift more (or less) than the CPU tests do.  A test whose
+ * result depends on CPU placement (context1) is a control row but not part
+ * of the floor: placement, not drift, moves it by several times.
  */
 #include <math.h>
 #include <stdio.h>
@@ -32,6 +34,16 @@ static int is_control(const struct row *row)
 	const struct test_def *t = row->is_score ? NULL : test_find_title(row->title);
 
 	return t != NULL && !(t->flags & TF_TESTDIR);
+}
+
+/*
+ * A control test the floor is measured on: not one whose result depends on
+ * which CPUs its processes share (TF_PLACEMENT, context1), which swings by
+ * several times from run to run with placement, not with drift.
+ */
+static int measures_floor(const struct row *row)
+{
+	return is_control(row) && !(test_find_title(row->title)->flags & TF_PLACEMENT);
 }
 
 /* NULL when the inputs are one machine and one setting family, else why not. */
@@ -65,8 +77,9 @@ static int floor_of(const struct compare *c, unsigned copies, struct noise *nz)
 		const struct row *row = &c->rows[r];
 		double lo = INFINITY, hi = 0;
 		size_t n = 0;
+		const char *unit = "";
 
-		if (row->copies != copies || !is_control(row))
+		if (row->copies != copies || !measures_floor(row))
 			continue;
 		for (size_t i = 0; i < c->nin; i++) {
 			const struct cell *x = &row->cells[i];
@@ -75,13 +88,17 @@ static int floor_of(const struct compare *c, unsigned copies, struct noise *nz)
 				continue;
 			lo = fmin(lo, x->value);
 			hi = fmax(hi, x->value);
+			unit = x->unit;
 			n++;
 		}
 		if (n < 2)
 			continue;
 		if (nz->ntests++ == 0 || 100 * (hi / lo - 1) > nz->pct) {
 			nz->pct = 100 * (hi / lo - 1);
+			nz->lo = lo;
+			nz->hi = hi;
 			snprintf(nz->widest, sizeof(nz->widest), "%s", row->title);
+			snprintf(nz->unit, sizeof(nz->unit), "%s", unit);
 		}
 	}
 	return nz->ntests > 0;
@@ -138,6 +155,13 @@ const char *cmp_floor_note(const struct delta *d)
 	return "";
 }
 
+/*
+ * A floor above this: the runs differ by more than any run-to-run drift of a
+ * CPU test seen on shared VMs (5-10 % for a single figure,
+ * bench/reference-comparison.md), several times over.
+ */
+#define NOISE_UNALIKE_PCT 50.0
+
 void cmp_print_noise(FILE *out, const struct compare *c, const char *before, int md)
 {
 	char msg[1024];
@@ -151,9 +175,15 @@ void cmp_print_noise(FILE *out, const struct compare *c, const char *before, int
 				 nz->copies == 1 ? "y" : "ies");
 		fputs(before, out);
 		snprintf(msg, sizeof(msg), "Noise floor%s: CPU tests, which do not touch the disk, "
-			 "vary by up to %.1f%% between these runs (%zu test%s; most: %s): changes "
-			 "within that are not distinguishable from run-to-run drift.", copies,
-			 nz->pct, nz->ntests, nz->ntests == 1 ? "" : "s", nz->widest);
+			 "vary by up to %.1f%% between these runs (the widest spread of one test's "
+			 "result, largest / smallest - 1, over %zu test%s; most: %s, %.1f to %.1f "
+			 "%s): changes within that are not distinguishable from run-to-run "
+			 "drift.%s",
+			 copies, nz->pct, nz->ntests, nz->ntests == 1 ? "" : "s", nz->widest,
+			 nz->lo, nz->hi, nz->unit, nz->pct > NOISE_UNALIKE_PCT
+			 ? " A spread this large says the runs were not alike (one of them "
+			   "disturbed, or run with other settings), not that the disk tests are "
+			   "noisy: compare runs made alike." : "");
 		if (md) {   /* the widest test's title is outside text */
 			md_text(out, msg);
 			fputc('\n', out);

@@ -267,6 +267,7 @@ void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
 	fputc('\n', out);
 	cmp_wrapped(out, "", CMP_CI_WORDS);
 	verdict_explain(&c->family, method, sizeof(method));
+	cmp_pm(c, method);
 	cmp_wrapped(out, "", method);
 	cmp_print_noise(out, c, "\n", 0);
 	cmp_print_warnings(out, c, 0);
@@ -297,12 +298,22 @@ static void md_grid(FILE *out, const struct grid *g)
 	}
 }
 
+void cmp_pm(const struct compare *c, char *s)
+{
+	_Static_assert(sizeof("\u00b1") == sizeof("+-"), "the sign replaces \"+-\" in place");
+	if (c->pm == NULL || strlen(c->pm) != 2)
+		return;
+	for (char *p = strstr(s, "+-"); p != NULL; p = strstr(p + 2, "+-"))
+		memcpy(p, c->pm, 2);
+}
+
 void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g)
 {
 	char method[VERDICT_EXPLAIN_MAX];
 
 	md_grid(out, g);
 	verdict_explain(&c->family, method, sizeof(method));
+	cmp_pm(c, method);
 	fputs("\nBaseline: ", out);
 	md_text(out, c->in[0].label);
 	fprintf(out, ". %s %s\n", CMP_CI_WORDS, method);

@@ -29,8 +29,10 @@ static void text_row(FILE *out, const char *title, const char *copies, const cha
 		     const char *base, const char *other, const char *change, const char *ci,
 		     const char *detect, const char *rounds, const char *verdict)
 {
-	fprintf(out, "%-44s %6s  %-12s %12s %12s %8s %20s %9s %6s  %s\n", title, copies, dir, base,
-		other, change, ci, detect, rounds, verdict);
+	/* printf pads by bytes: a two-byte sign takes one column. */
+	fprintf(out, "%-44s %6s  %-12s %12s %12s %8s %20s %*s %6s  %s\n", title, copies, dir, base,
+		other, change, ci, (int)(9 + strlen(detect) - utf8_cols(detect)), detect, rounds,
+		verdict);
 }
 
 /* A Markdown row: the strings a report brought (title, label, verdict) escaped. */
@@ -43,7 +45,7 @@ static void md_row(FILE *out, const char *const cells[10])
 	fputs(" |\n", out);
 }
 
-static void print_text(FILE *out, const struct tp_doc *d, int md)
+static void print_text(FILE *out, const struct tp_doc *d, int md, const char *pm)
 {
 	const char *base = d->paired[0].baseline;
 
@@ -73,7 +75,7 @@ static void print_text(FILE *out, const struct tp_doc *d, int md)
 		else
 			snprintf(ci, sizeof(ci), "-");
 		if (isfinite(p->detect_pct))
-			snprintf(det, sizeof(det), "+-%.2f%%", p->detect_pct);
+			snprintf(det, sizeof(det), "%s%.2f%%", pm, p->detect_pct);
 		else
 			snprintf(det, sizeof(det), "-");
 		snprintf(rounds, sizeof(rounds), "%u", p->rounds);
@@ -169,10 +171,10 @@ int cmp_print_paired(FILE *out, const struct compare *c)
 		for (size_t i = 0; i < d->nreports; i++)
 			fprintf(out, "%s%s", i ? ", " : ": ", d->reports[i].dir_label);
 		fprintf(out, "), host %s, mode %s\n\n", d->reports[0].host, cmp_mode_of(&d->reports[0]));
-		print_text(out, d, 0);
+		print_text(out, d, 0, c->pm);
 		break;
 	case F_MD:
-		print_text(out, d, 1);
+		print_text(out, d, 1, c->pm);
 		break;
 	case F_CSV:
 		print_csv(out, d);
@@ -187,7 +189,7 @@ int cmp_print_paired(FILE *out, const struct compare *c)
 
 		if (m == NULL)
 			return -1;
-		print_text(m, d, 0);
+		print_text(m, d, 0, "+-");
 		if (fclose(m) != 0) {
 			free(buf);
 			return -1;

@@ -24,6 +24,9 @@ int cmp_draw_plot(const struct compare *c)
 		fprintf(stderr, "sysindex compare: %s: ", quote(c->opt.plot, q));
 		put_message(stderr, err);
 		rc = 1;
+	} else {
+		/* On stderr, as the run's "results in": stdout is the table. */
+		fprintf(stderr, "sysindex compare: chart in %s\n", c->opt.plot);
 	}
 	change_chart_free(&cc);
 	return rc;

@@ -153,6 +153,10 @@ struct paired_cmp {
 	struct paired_stats st;
 };
 
+/* run_result.charts: <base>.svg and <base>-paired.svg were written. */
+#define RUN_CHART_INDEX 1u
+#define RUN_CHART_PAIRED 2u
+
 struct run_result {
 	char version[32];
 	char base_name[256];    /* results/<base_name>.{txt,log,json,...} */
@@ -161,6 +165,7 @@ struct run_result {
 	int quick;              /* --quick */
 	int pinned;             /* --pin: copies pinned to CPUs */
 	int exclude_disturbed;  /* --exclude-disturbed */
+	unsigned charts;        /* RUN_CHART_*: the gnuplot charts written beside the reports */
 	char intf_missing[512]; /* interference counters left out, and why ("" none) */
 	double precision;       /* --precision target (fraction), 0 if none */
 	char mode[160];          /* "default", "quick", "precision 2%", ... */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report/chart_rows.h"
+#include "report/table.h"
 #include "util/html_out.h"
 #include "util/util.h"
 
@@ -33,12 +34,21 @@ static int text_px(const char *s, double font_px)
 	return (int)ceil(change_text_em(s) * font_px);
 }
 
+/* A row's verdict as drawn: its symbol, then the cell (table.h); bold or not. */
+static int verdict_text(const char *cell, char *out, size_t len)
+{
+	fmt(out, len, "%s%s", table_verdict_symbol(cell), cell);
+	return table_verdict_strong(cell);
+}
+
 static void measure(const struct change_chart *cc, struct layout *l)
 {
 	int label = 4 * LABEL_PX, verdict = VERDICT_PX, title_w;
 
 	for (size_t i = 0; i < cc->nrows; i++) {
-		int a = text_px(cc->rows[i].label, LABEL_PX), b = text_px(cc->rows[i].verdict, VERDICT_PX);
+		char v[sizeof(cc->rows[i].verdict) + 8];
+		int bold = verdict_text(cc->rows[i].verdict, v, sizeof(v));
+		int a = text_px(cc->rows[i].label, LABEL_PX), b = html_text_px(v, VERDICT_PX, bold);
 
 		label = a > label ? a : label;
 		verdict = b > verdict ? b : verdict;
@@ -78,7 +88,8 @@ static void axis(FILE *out, const struct layout *l)
 		double x = xpos(l, k * step);
 
 		if (k != 0)
-			fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>\n",
+			fprintf(out, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
+				"y2=\"%d\" stroke=\"#ddd\"/>\n",
 				x, TOP - 4, x, bottom);
 		fprintf(out, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">",
 			x, bottom + 14);
@@ -101,6 +112,8 @@ static void row(FILE *out, const struct change_chart *cc, const struct layout *l
 	const struct change_row *r = &cc->rows[i];
 	const char *col = chart_colour(r->series);
 	double cy = y + ROW_H / 2.0;
+	char v[sizeof(r->verdict) + 8];
+	int bold;
 
 	if (isfinite(r->lo))
 		fprintf(out, "<path class=\"ci\" d=\"M%.1f %.1fH%.1fM%.1f %.1fV%.1fM%.1f %.1fV%.1f\" "
@@ -112,9 +125,11 @@ static void row(FILE *out, const struct change_chart *cc, const struct layout *l
 	html_text(out, r->series < cc->nseries ? cc->series[r->series] : "");
 	fputs(": ", out);
 	html_text(out, r->detail[0] ? r->detail : r->verdict);
-	fprintf(out, "</title></rect>\n<text x=\"%d\" y=\"%.1f\" font-size=\"10\" fill=\"#555\">",
-		l->label_w + PLOT_W + 8, cy + 3.5);
-	html_text(out, r->verdict);
+	bold = verdict_text(r->verdict, v, sizeof(v));
+	fprintf(out, "</title></rect>\n<text x=\"%d\" y=\"%.1f\" font-size=\"10\"%s>",
+		l->label_w + PLOT_W + 8, cy + 3.5,
+		bold ? " font-weight=\"bold\"" : " class=\"muted\"");
+	html_text(out, v);
 	fputs("</text>\n", out);
 }
 
@@ -139,9 +154,8 @@ void change_chart_svg(FILE *out, const struct change_chart *cc)
 	if (cc->nrows == 0)
 		return;
 	measure(cc, &l);
-	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"change\" width=\"%d\" "
-		"height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"each change against "
-		"the baseline with its 95%% interval\">\n", l.width, l.height, l.width, l.height);
+	html_svg_open(out, l.width, l.height, "each change against the baseline with its 95 % "
+		      "interval");
 	axis(out, &l);
 	for (size_t i = 0; i < cc->nrows; i++) {
 		if (change_chart_group_start(cc, i)) {
@@ -155,6 +169,6 @@ void change_chart_svg(FILE *out, const struct change_chart *cc)
 		row(out, cc, &l, i, y);
 		y += ROW_H;
 	}
-	fputs("</svg>\n", out);
+	html_svg_close(out);
 	key(out, cc);
 }

@@ -256,6 +256,9 @@ static void chart_title(const struct run_result *r, char *out, size_t len)
 					 s ? "," : "", run->cats[CAT_SYSTEM].score, run->copies,
 					 run->copies == 1 ? "y" : "ies");
 	}
+	/* The chart is what gets pasted alone: a quick run's caveat travels with it. */
+	if (r->quick && used < len)
+		snprintf(out + used, len - used, "\n%s", REPORT_QUICK_FIRST);
 }
 
 /* <base><suffix>.svg, then .png where gnuplot has a png terminal. */

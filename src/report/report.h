@@ -122,6 +122,11 @@ int report_intf_line(const struct run_result *r, char *out, size_t len);
 size_t report_intf_disturbed(const struct run_result *r);
 /* --exclude-disturbed: the samples left out; *kept: flagged but kept (all of a test's). */
 size_t report_intf_excluded(const struct run_result *r, size_t *kept);
+/*
+ * The tests of run's System Benchmarks Index Score (*indexed of them) whose
+ * result holds a disturbed sample it kept: the summary warns when any does.
+ */
+size_t report_intf_moved(const struct copy_run *run, size_t *indexed);
 
 /* The text header's "Workload: UnixBench 6.0" line. */
 void report_workload_line(FILE *out, const struct run_result *r, const char *indent);
@@ -181,10 +186,11 @@ void report_stats_table(struct table_out *t, const struct run_result *r,
 
 /*
  * The results by copy count, right after the summary: one row per test (by
- * title), a column per copy count the run made (the baseline directory's in
- * paired mode, which the caption says), each cell the test's index, or its
- * result and unit where it has no baseline, or its state; a last row with the
- * System Benchmarks Index Score.  f->heads writes the heads.
+ * title) with its unit ("index", or the result's unit where the test has no
+ * baseline), a column per copy count the run made (the baseline directory's
+ * in paired mode, which the caption says), each cell the test's index or
+ * result, or its state; a last row with the System Benchmarks Index Score.
+ * f->heads writes the heads.
  */
 void report_copies_table(struct table_out *t, const struct run_result *r,
 			 const struct table_frame *f);
@@ -292,6 +298,11 @@ void report_paired_score_text(const struct run_result *r, const struct paired_sc
  * its own quick line, leaves it out of its Mode line. */
 #define REPORT_QUICK_CAVEAT ": not comparable with UnixBench"
 size_t report_summary(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t max);
+/* A --quick run's first summary line, and the gnuplot chart's last title line. */
+#define REPORT_QUICK_FIRST "Quick run (--quick): a first look; its scores are not comparable " \
+	"with published UnixBench scores."
+/* How the line after a score that disturbed samples moved begins (a warning). */
+#define REPORT_DISTURBED_HEAD "Disturbed, "
 /* "id 1a2b..., virt kvm": the text report's Host identity line, for every format. */
 void report_host_identity(const struct sys_info *si, char *buf, size_t len);
 /* The device's rotational flag as the kernel states it: "yes", "no" or "unknown". */

@@ -350,7 +350,8 @@ static void chart_axes(FILE *out, const struct chart_rows *cr, const struct char
 	for (int k = 0; k <= 10 && k * b->step <= b->vmax + b->step / 2; k++) {
 		double v = k * b->step, x = b->label_w + b->plot_w * v / b->vmax;
 
-		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
+		fprintf(out, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
+			"y2=\"%d\" stroke=\"#ddd\"/>"
 			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n", x, b->top,
 			x, b->height - 43, x, b->height - 28, v);
 	}
@@ -404,13 +405,13 @@ static void chart(FILE *out, const struct run_result *r)
 	}
 	b = chart_box(&cr);
 	fputs("<h2>Index per test</h2>\n", out);
-	fprintf(out, "<svg viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" role=\"img\" "
-		"aria-label=\"Index per test and copy count\" font-size=\"12\">\n",
-		b.width, b.height, b.width, b.height);
+	html_svg_open(out, b.width, b.height, "Index per test and copy count");
+	fputs("<g font-size=\"12\">\n", out);
 	chart_axes(out, &cr, &b);
 	for (size_t i = 0; i < cr.nrows; i++)
 		chart_row(out, &cr, &b, i);
-	fputs("</svg>\n", out);
+	fputs("</g>\n", out);
+	html_svg_close(out);
 	chart_rows_free(&cr);
 }
 
@@ -478,8 +479,10 @@ static void summary(FILE *out, const struct run_result *r)
 
 	fputs("<section id=\"summary\">\n<h2>Summary</h2>\n<ul>\n", out);
 	for (size_t i = 0; i < n; i++) {
-		fputs(i == 0 && r->quick ? "<li class=\"warn\">" : "<li>", out);
-		esc(out, lines[i]);
+		fputs((i == 0 && r->quick) || strncmp(lines[i], REPORT_DISTURBED_HEAD,
+						      strlen(REPORT_DISTURBED_HEAD)) == 0
+		      ? "<li class=\"warn\">" : "<li>", out);
+		html_verdict_text(out, lines[i]);
 		fputs("</li>\n", out);
 	}
 	fputs("</ul>\n</section>\n", out);

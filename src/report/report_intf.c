@@ -144,3 +144,35 @@ size_t report_intf_disturbed(const struct run_result *r)
 		}
 	return n;
 }
+
+/*
+ * A test moves its copy count's score when a disturbed sample is among those
+ * its result is computed from: flagged (each flag's threshold is where the
+ * loss exceeds a test's run-to-run noise, docs/methodology.md §1), not
+ * dropped by UnixBench's lowest-third rule (a disturbed sample is slow, so a
+ * test with few of them usually drops them all) and not left out by
+ * --exclude-disturbed.  The score is the geometric mean of its tests, so one
+ * such test is enough to move it.
+ */
+size_t report_intf_moved(const struct copy_run *run, size_t *indexed)
+{
+	size_t n = 0;
+
+	*indexed = 0;
+	for (size_t k = 0; k < run->ntests && run->tests != NULL; k++) {
+		const struct bench_result *b = &run->tests[k];
+		int moved = 0;
+
+		if (b->status != TS_OK || !(b->score > 0) || !(b->def->baseline > 0) ||
+		    test_category(b->def) != CAT_SYSTEM)
+			continue;
+		(*indexed)++;
+		for (size_t p = 0; p < b->npasses && b->passes != NULL; p++) {
+			const struct pass_result *ps = &b->passes[p];
+
+			moved |= ps->ok && !ps->dropped && !ps->excluded && ps->intf.flags != 0;
+		}
+		n += moved != 0;
+	}
+	return n;
+}

@@ -95,6 +95,29 @@ static const struct table_frame md_copies = {
 	.open = "## Results\n\n", .head = "\n\n", .close = "\n", .heads = &md_heads,
 };
 
+/*
+ * "![alt](<base><suffix>.svg)" when gnuplot wrote that chart (r->charts has
+ * flag): a link relative to the Markdown, which lies beside it, so that
+ * the chart travels with the page; the file name percent-encoded but for
+ * letters, digits and "._~-" (a hostname is hostile).
+ */
+static void chart_link(FILE *out, const struct run_result *r, unsigned flag, const char *suffix,
+		       const char *alt)
+{
+	if (!(r->charts & flag))
+		return;
+	fputs("![", out);
+	md_text(out, alt);
+	fputs("](", out);
+	for (const unsigned char *p = (const unsigned char *)r->base_name; *p; p++)
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		    (*p >= '0' && *p <= '9') || strchr("._~-", *p) != NULL)
+			fputc(*p, out);
+		else
+			fprintf(out, "%%%02X", *p);
+	fprintf(out, "%s.svg)\n\n", suffix);
+}
+
 static void header(FILE *out, const struct run_result *r)
 {
 	const struct sys_info *si = &r->sys;
@@ -109,6 +132,7 @@ static void header(FILE *out, const struct run_result *r)
 
 		report_copies_table(&tab, r, &md_copies);
 	}
+	chart_link(out, r, RUN_CHART_INDEX, "", "Index per test and copy count");
 	if (r->interrupted)
 		fprintf(out, "**Interrupted by signal %d: partial results.**\n\n", r->signal);
 	fputs("## Details\n\n", out);
@@ -301,6 +325,8 @@ static void paired_section(FILE *out, const struct run_result *r)
 	size_t nc = report_paired_copies(r, copies, 16);
 	char method[VERDICT_EXPLAIN_MAX];
 
+	chart_link(out, r, RUN_CHART_PAIRED, "-paired",
+		   "Each directory's change against the baseline, with its 95 % interval");
 	for (size_t i = 0; i < nc; i++) {
 		fprintf(out, "## Paired comparison: %u cop%s, baseline ", copies[i],
 			copies[i] == 1 ? "y" : "ies");

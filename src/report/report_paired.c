@@ -391,7 +391,7 @@ void report_paired_rows(struct table_out *t, const struct run_result *r, unsigne
 		table_text(t, pc.label);
 		for (size_t i = 0; i < 6; i++)
 			table_num(t, "%s", nums[i]);
-		table_text(t, pc.verdict);
+		table_verdict(t, pc.verdict);
 		if (pc.reason[0]) {
 			table_more(t, " (");
 			table_more(t, pc.reason);

@@ -21,6 +21,28 @@ static size_t add(char lines[][REPORT_SUMMARY_LINE], size_t n, size_t max, const
 	return n + 1;
 }
 
+/*
+ * After a score that disturbed samples moved (report_intf_moved): how many
+ * of its tests, and what to do about it.
+ */
+static size_t disturbed(const struct run_result *r, const struct copy_run *run,
+			char lines[][REPORT_SUMMARY_LINE], size_t n, size_t max)
+{
+	size_t indexed, moved = report_intf_moved(run, &indexed);
+	char what[160];
+
+	if (moved == 0)
+		return n;
+	fmt(what, sizeof(what), REPORT_DISTURBED_HEAD "%u cop%s: %zu of %zu test%s kept samples "
+	    "that other work on the host slowed (steal, contended or throttled)", run->copies,
+	    run->copies == 1 ? "y" : "ies", moved, indexed, indexed == 1 ? "" : "s");
+	return add(lines, n, max, "%s%s", what, r->exclude_disturbed
+		   ? " (all their samples were, so --exclude-disturbed kept them): this score may "
+		     "read low; run again on a quiet host."
+		   : ": this score may read low; run again on a quiet host, or with "
+		     "--exclude-disturbed.");
+}
+
 /* Each copy count's index score (the baseline directory's in paired mode). */
 static size_t scores(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t n,
 		     size_t max)
@@ -42,11 +64,76 @@ static size_t scores(const struct run_result *r, char lines[][REPORT_SUMMARY_LIN
 			fmt(ival, sizeof(ival), "%s (no interval: %s)", figure(fs, ci->score, 0),
 			    strncmp(sc->why, "unavailable: ", 13) == 0 ? sc->why + 13 : sc->why);
 		n = add(lines, n, max, "%s: %s", what, ival);
+		n = disturbed(r, run, lines, n, max);
 	}
 	return n;
 }
 
-/* Paired mode: the partial score ratios, then the verdicts counted. */
+/* A compared row the summary names: faster or slower, not a control. */
+static int named(const struct paired_cmp *c)
+{
+	return !c->control && (c->st.vd.v == VD_FASTER || c->st.vd.v == VD_SLOWER);
+}
+
+static int same_group(const struct paired_cmp *a, const struct paired_cmp *b)
+{
+	return a->st.vd.v == b->st.vd.v && a->dir == b->dir && a->copies == b->copies;
+}
+
+/*
+ * "Faster in ssd than hdd, 2 copies: File Copy 1024 bufsize 2000 maxblocks
+ * (+5.10%), ...": one line per verdict, directory and copy count, the rows
+ * in the report's order; those that do not fit are counted ("and 3 more").
+ */
+static size_t winners(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t n,
+		      size_t max)
+{
+	for (size_t i = 0; i < r->ncmps && n < max; i++) {
+		const struct paired_cmp *c = &r->cmps[i];
+		char head[TESTDIR_LABEL_MAX * 2 + 64], names[REPORT_SUMMARY_LINE], tail[48] = "";
+		size_t used = 0, more = 0, j;
+
+		if (!named(c) || c->dir >= r->ndirs)
+			continue;
+		for (j = 0; j < i && !(named(&r->cmps[j]) && same_group(&r->cmps[j], c)); j++)
+			;
+		if (j < i)
+			continue;       /* named with the first row of its group */
+		fmt(head, sizeof(head), "%s in %s than %s, %u cop%s",
+		    c->st.vd.v == VD_FASTER ? "Faster" : "Slower", r->dirs[c->dir].label,
+		    r->dirs[0].label, c->copies, c->copies == 1 ? "y" : "ies");
+		names[0] = '\0';
+		for (j = i; j < r->ncmps; j++) {
+			const struct paired_cmp *o = &r->cmps[j];
+			char item[160];
+
+			if (!named(o) || !same_group(o, c))
+				continue;
+			fmt(item, sizeof(item), "%s%s (%+.2f%%)", used ? ", " : "", o->def->title,
+			    100 * (o->st.ratio - 1));
+			/* Room for the head, ": " and ", and NNN more". */
+			if (more == 0 && strlen(head) + used + strlen(item) + 24 < sizeof(names)) {
+				fmt(names + used, sizeof(names) - used, "%s", item);
+				used += strlen(item);
+			} else {
+				more++;
+			}
+		}
+		if (more)
+			fmt(tail, sizeof(tail), ", and %zu more", more);
+		n = add(lines, n, max, "%s: %s", head, names);
+		if (more && n > 0)
+			fmt(lines[n - 1] + strlen(lines[n - 1]),
+			    REPORT_SUMMARY_LINE - strlen(lines[n - 1]), "%s", tail);
+	}
+	return n;
+}
+
+/*
+ * Paired mode: each directory's change of the index score over the tests
+ * that use the test directory (the partial score ratio), then the verdicts
+ * counted and the rows judged faster or slower named.
+ */
 static size_t paired(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t n,
 		     size_t max)
 {
@@ -61,7 +148,8 @@ static size_t paired(const struct run_result *r, char lines[][REPORT_SUMMARY_LIN
 			continue;
 		report_paired_score_text(r, p, line, sizeof(line));
 		fmt(copies, sizeof(copies), "%u cop%s", p->copies, p->copies == 1 ? "y" : "ies");
-		n = add(lines, n, max, "Partial score ratio, %s: %s", copies, line);
+		n = add(lines, n, max, "Index score change over the tests that use the test dir, "
+			"%s: %s", copies, line);
 	}
 	for (size_t i = 0; i < r->ncmps; i++)
 		if (!r->cmps[i].control && r->cmps[i].st.vd.v <= VD_INCONCLUSIVE)
@@ -70,7 +158,8 @@ static size_t paired(const struct run_result *r, char lines[][REPORT_SUMMARY_LIN
 	verdict_method(&r->family, method, sizeof(method));
 	fmt(tally, sizeof(tally), "%zu faster, %zu slower, %zu equivalent, %zu inconclusive",
 	    count[VD_FASTER], count[VD_SLOWER], count[VD_EQUIVALENT], count[VD_INCONCLUSIVE]);
-	return add(lines, n, max, "Tests compared: %s (%s)", tally, method);
+	n = add(lines, n, max, "Tests compared: %s (%s)", tally, method);
+	return winners(r, lines, n, max);
 }
 
 /* "2 x AMD EPYC 7B13": identical models counted together, else "2 CPUs". */
@@ -184,8 +273,7 @@ size_t report_summary(const struct run_result *r, char lines[][REPORT_SUMMARY_LI
 	size_t n = 0;
 
 	if (r->quick)
-		n = add(lines, n, max, "%s%s", "Quick run (--quick): a first look; its scores are ",
-			"not comparable with published UnixBench scores.");
+		n = add(lines, n, max, "%s%s", REPORT_QUICK_FIRST, "");
 	if (r->interrupted)
 		n = add(lines, n, max, "%s%s", "Interrupted: partial results.", "");
 	n = r->ndirs >= 2 ? paired(r, lines, n, max) : scores(r, lines, n, max);

@@ -200,7 +200,8 @@ static int in_baseline(const struct copy_run *run, const struct bench_result *b)
 	return run->dir == 0;
 }
 
-/* One test at one copy count: its index, its result and unit, its state or nothing. */
+/* One test at one copy count: its index, else its result (the unit has its own
+ * column), its state or nothing. */
 static void copies_cell(struct table_out *t, const struct copy_run *run, const struct test_def *d)
 {
 	const struct bench_result *b = NULL;
@@ -212,14 +213,8 @@ static void copies_cell(struct table_out *t, const struct copy_run *run, const s
 		table_empty(t);
 	else if (b->status != TS_OK)
 		table_num(t, "%s", status_word(b->status));
-	else if (d->baseline > 0)
-		table_fig(t, b->index);
-	else {
-		char fb[FIGURE_BUF];
-
-		table_num(t, "%s ", figure(fb, b->score, 0));
-		table_more(t, d->unit);
-	}
+	else
+		table_fig(t, d->baseline > 0 ? b->index : b->score);
 }
 
 /* The heads: Test, then "1 copy", "2 copies"... and the alignment rule. */
@@ -229,6 +224,7 @@ static void copies_heads(struct table_out *t, const struct run_result *r,
 	char head[32];
 
 	table_head(t, h, "Test");
+	table_head(t, h, "Unit");
 	for (size_t s = 0; s < r->nruns; s++)
 		if (r->runs[s].dir == 0) {
 			fmt(head, sizeof(head), "%u cop%s", r->runs[s].copies,
@@ -236,6 +232,7 @@ static void copies_heads(struct table_out *t, const struct run_result *r,
 			table_head(t, h, head);
 		}
 	table_head_end(t, h);
+	table_rule(t, h, 0);
 	table_rule(t, h, 0);
 	for (size_t s = 0; s < r->nruns; s++)
 		if (r->runs[s].dir == 0)
@@ -257,6 +254,7 @@ static void copies_score_row(struct table_out *t, const struct run_result *r)
 		return;
 	table_text(t, partial ? "System Benchmarks Index Score (Partial Only)"
 			      : "System Benchmarks Index Score");
+	table_text(t, "index");
 	for (size_t s = 0; s < r->nruns; s++) {
 		const struct cat_index *ci = &r->runs[s].cats[CAT_SYSTEM];
 
@@ -283,17 +281,18 @@ void report_copies_table(struct table_out *t, const struct run_result *r,
 		return;
 	n = report_test_defs(r, in_baseline, rows, cap);
 	if (r->ndirs >= 2)
-		fmt(caption, sizeof(caption), "Index per copy count (a test without a baseline: its "
-		    "result), in the baseline test dir %s; the paired comparison compares the dirs",
-		    r->dirs[0].label);
+		fmt(caption, sizeof(caption), "Each test's result by copy count, in the baseline "
+		    "directory %s only (the paired comparison below compares the directories). "
+		    "Unit \"index\": 10 is the 1995 baseline machine.", r->dirs[0].label);
 	else
-		fmt(caption, sizeof(caption), "Index per copy count (a test without a baseline: "
-		    "its result)");
+		fmt(caption, sizeof(caption), "Each test's result by copy count. Unit \"index\": "
+		    "10 is the 1995 baseline machine.");
 	open_table(t, f, caption);
 	if (f->heads != NULL)
 		copies_heads(t, r, f->heads);
 	for (size_t i = 0; i < n; i++) {
 		table_text(t, rows[i]->title);
+		table_text(t, rows[i]->baseline > 0 ? "index" : rows[i]->unit);
 		for (size_t s = 0; s < r->nruns; s++)
 			if (r->runs[s].dir == 0)
 				copies_cell(t, &r->runs[s], rows[i]);

@@ -5,7 +5,10 @@
 #include "report/table.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "stats/verdict.h"
 #include "util/html_out.h"
 #include "util/md_out.h"
 
@@ -128,3 +131,67 @@ void table_rule_end(struct table_out *t, const struct table_heads *h)
 	t->cells = 0;
 }
 
+
+/* Where s's verdict starts (its word at the end, or a cell after ": "); -1 none. */
+static long verdict_at(const char *s, enum verdict *v)
+{
+	size_t len = strlen(s), k = verdict_word_at_end(s, len);
+
+	if (k > 0)
+		return verdict_parse(s + len - k, v) == 0 ? (long)(len - k) : -1;
+	if (verdict_parse(s, v) == 0)
+		return 0;
+	for (const char *p = strstr(s, ": "); p != NULL; p = strstr(p + 1, ": "))
+		if (verdict_parse(p + 2, v) == 0)
+			return p + 2 - s;
+	return -1;
+}
+
+/* Each verdict's symbol and a space, in UTF-8: U+25B2, U+25BC, U+2248, "?". */
+static const char *const sym[] = {
+	[VD_NONE] = "", [VD_FASTER] = "\xe2\x96\xb2 ", [VD_SLOWER] = "\xe2\x96\xbc ",
+	[VD_EQUIVALENT] = "\xe2\x89\x88 ", [VD_INCONCLUSIVE] = "? ", [VD_FEW] = "? ",
+};
+
+const char *table_verdict_symbol(const char *cell)
+{
+	enum verdict v;
+
+	return verdict_parse(cell, &v) == 0 && v <= VD_INCONCLUSIVE ? sym[v] : "";
+}
+
+int table_verdict_strong(const char *cell)
+{
+	enum verdict v;
+
+	return verdict_parse(cell, &v) == 0 && (v == VD_FASTER || v == VD_SLOWER ||
+						 v == VD_EQUIVALENT);
+}
+
+void html_verdict_text(FILE *out, const char *s)
+{
+	enum verdict v = VD_NONE;
+	long at = verdict_at(s, &v);
+	char *head;
+
+	if (at < 0 || v == VD_NONE || (head = strdup(s)) == NULL) {
+		html_text(out, s);
+		return;
+	}
+	head[at] = '\0';
+	html_text(out, head);
+	free(head);
+	fprintf(out, "<span class=\"v v-%s\"><span aria-hidden=\"true\">%s</span>",
+		verdict_word(v), sym[v]);
+	html_text(out, s + at);
+	fputs("</span>", out);
+}
+
+void table_verdict(struct table_out *t, const char *s)
+{
+	open_cell(t, 0);
+	if (t->esc == html_text)
+		html_verdict_text(t->out, s);
+	else
+		t->esc(t->out, s);
+}

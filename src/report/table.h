@@ -42,6 +42,20 @@ void table_num(struct table_out *t, const char *format, ...)
 void table_num_text(struct table_out *t, const char *s); /* a number cell of text */
 void table_empty(struct table_out *t);                 /* a new empty cell */
 void table_end(struct table_out *t);
+/*
+ * A text cell, or in HTML any text, whose verdict (stats/verdict.h's word
+ * at its end, or a whole "inconclusive: 3 rounds" cell after a ": ") is
+ * marked so that it is seen without colour too: HTML wraps it in
+ * <span class="v v-faster"> with a symbol before the word (faster U+25B2,
+ * slower U+25BC, equivalent U+2248, inconclusive "?"), bold but for
+ * inconclusive (util/html_out.c's style); Markdown writes the text as table_text does.
+ */
+void table_verdict(struct table_out *t, const char *s);
+void html_verdict_text(FILE *out, const char *s);
+/* For a chart's verdict text (a whole cell): its symbol and a space in UTF-8
+ * ("" for none), and whether it is drawn bold (faster, slower, equivalent). */
+const char *table_verdict_symbol(const char *cell);
+int table_verdict_strong(const char *cell);
 
 /*
  * A whole table's markup around its rows: open, then the table's caption

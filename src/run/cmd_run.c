@@ -205,15 +205,20 @@ static void describe_mode(const struct config *cfg, char *out, size_t len)
 		else
 			fmt(out, len, "%s%s (settle only around file tests)%s", p, b, extra);
 	} else if (cfg->quick) {
-		char n[24] = "1 sample";
+		char n[24] = "1 sample", d[40] = "short samples";
 
 		if (cfg->given[O_ITERATIONS])
 			fmt(n, sizeof(n), "-i %u", cfg->iterations);
-		fmt(out, len, "quick (%s, short samples, no settle)" REPORT_QUICK_CAVEAT "%s",
-		    n, extra);
+		/* The seconds asked for are the run's parameters: compare reads them here. */
+		if (cfg->given[O_DURATION])
+			fmt(d, sizeof(d), "--duration %u", cfg->duration);
+		fmt(out, len, "quick (%s, %s, no settle)" REPORT_QUICK_CAVEAT "%s", n, d, extra);
 	} else if (cfg->given[O_ITERATIONS] || cfg->given[O_DURATION] || cfg->given[O_SETTLE]) {
-		fmt(out, len, "custom (-i %u%s%s)%s", cfg->iterations,
-		    cfg->given[O_DURATION] ? ", --duration" : "",
+		char d[40] = "";
+
+		if (cfg->given[O_DURATION])
+			fmt(d, sizeof(d), ", --duration %u", cfg->duration);
+		fmt(out, len, "custom (-i %u%s%s)%s", cfg->iterations, d,
 		    cfg->given[O_SETTLE] ? ", --settle" : "", extra);
 	} else {
 		fmt(out, len, "default (UnixBench 6.0 procedure)%s", extra);
@@ -233,11 +238,28 @@ static int run_writer(FILE *out, const void *ctx)
 	return job->w->write(out, job->r);
 }
 
-static int write_results(const char *resdir, const struct run_result *r, int quiet, int no_charts)
+/* Whether resdir/<base><suffix>.svg exists (gnuplot wrote it). */
+static int chart_written(const char *resdir, const struct run_result *r, const char *suffix)
+{
+	char svg[PATH_MAX];
+
+	return fmt(svg, sizeof(svg), "%s/%s%s.svg", resdir, r->base_name, suffix) == 0 &&
+	       access(svg, F_OK) == 0;
+}
+
+/* The charts first, so that the Markdown can link the ones gnuplot drew. */
+static int write_results(const char *resdir, struct run_result *r, int quiet, int no_charts)
 {
 	char path[PATH_MAX], err[PATH_MAX + 128], first[PATH_MAX + 128], more[128] = "";
 	int rc = 0;
 
+	r->charts = 0;
+	if (!no_charts) {
+		plot_run(resdir, r, quiet);
+		plot_paired(resdir, r, quiet);
+		r->charts = (chart_written(resdir, r, "") ? RUN_CHART_INDEX : 0) |
+			    (chart_written(resdir, r, "-paired") ? RUN_CHART_PAIRED : 0);
+	}
 	/* One line however many fail (a full disk, ulimit -f fail them all alike). */
 	for (size_t i = 0; i < report_writers_len; i++) {
 		struct writer_job job = { &report_writers[i], r };
@@ -254,10 +276,6 @@ static int write_results(const char *resdir, const struct run_result *r, int qui
 	if (rc)
 		fprintf(stderr, "sysindex: could not write %s%s%s\n", first,
 			more[0] ? "; nor" : "", more);
-	if (!no_charts && rc == 0) {
-		plot_run(resdir, r, quiet);
-		plot_paired(resdir, r, quiet);
-	}
 	return rc ? 1 : 0;
 }
 
@@ -572,17 +590,10 @@ static int finish(struct run_ctx *c, int sig)
 	report_text(stdout, r);
 	fflush(stdout);
 	rc = write_results(c->resdir, r, cfg->quiet, cfg->no_charts || sig);
-	if (rc == 0 && !cfg->quiet) {
-		char svg[PATH_MAX];
-		int charts = fmt(svg, sizeof(svg), "%s/%s.svg", c->resdir, r->base_name) == 0 &&
-			     access(svg, F_OK) == 0;
-		int paired = fmt(svg, sizeof(svg), "%s/%s-paired.svg", c->resdir, r->base_name) == 0 &&
-			     access(svg, F_OK) == 0;
-
+	if (rc == 0 && !cfg->quiet)
 		fprintf(stderr, "sysindex: results in %s/%s (and .log .json .csv .html .md%s%s)\n",
-			c->resdir, r->base_name, charts ? " .svg .png" : "",
-			paired ? " -paired.svg .png" : "");
-	}
+			c->resdir, r->base_name, r->charts & RUN_CHART_INDEX ? " .svg .png" : "",
+			r->charts & RUN_CHART_PAIRED ? " -paired.svg .png" : "");
 	close(c->env.log_fd);
 	if (cfg->redact && redact_log(c) != 0)
 		failed = 1;

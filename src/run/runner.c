@@ -163,6 +163,14 @@ static void eta_text(const struct run_env *env, char *eta, size_t len)
 		fmt(eta, len, "%dm%02ds", (int)left / 60, (int)left % 60);
 }
 
+void runner_progress_break(const struct run_env *env)
+{
+	if (env->progress != NULL && !env->progress_plain) {
+		fputs("\r\033[K", env->progress);
+		fflush(env->progress);
+	}
+}
+
 /*
  * The live line rewrites itself at every step; plain progress (a log, a
  * pipe) prints one line when a test starts and one when it is done.
@@ -195,19 +203,22 @@ void runner_progress(struct run_env *env, const struct test_def *t, const char *
 }
 
 /* Plain progress: the test's result when it is done. */
-static void progress_done(const struct run_env *env, const struct bench_result *tr)
+static void progress_done(const struct run_env *env, const struct bench_result *tr,
+			  const char *label)
 {
-	char eta[32];
+	char eta[32], dir[TESTDIR_LABEL_MAX + 4] = "";
 
 	if (env->progress == NULL || !env->progress_plain)
 		return;
 	eta_text(env, eta, sizeof(eta));
+	if (label != NULL)
+		fmt(dir, sizeof(dir), " [%s]", label);
 	if (tr->status == TS_OK)
-		fprintf(env->progress, "%u x %s: %.1f %s, ETA %s\n", env->copies,
-			tr->def->title, tr->score, tr->def->unit, eta);
+		fprintf(env->progress, "%u x %s%s: %.1f %s, ETA %s\n", env->copies,
+			tr->def->title, dir, tr->score, tr->def->unit, eta);
 	else
-		fprintf(env->progress, "%u x %s: %s, ETA %s\n", env->copies, tr->def->title,
-			tr->reason[0] ? tr->reason : "no result", eta);
+		fprintf(env->progress, "%u x %s%s: %s, ETA %s\n", env->copies, tr->def->title,
+			dir, tr->reason[0] ? tr->reason : "no result", eta);
 	fflush(env->progress);
 }
 
@@ -272,13 +283,18 @@ static void intf_before(struct run_env *env, struct intf_snap *s)
 {
 	char why[512];
 
-	if (intf_read("", s, why, sizeof(why)) == 0 || env->intf_said)
+	unsigned missing = intf_read("", s, why, sizeof(why));
+
+	if (missing == 0 || env->intf_said)
 		return;
 	env->intf_said = 1;
 	fmt(env->intf_missing, sizeof(env->intf_missing), "%s", why);
 	runner_log(env, "# interference: %s\n", why);
-	if (!env->cfg->quiet)
+	/* A counter a normal machine lacks is for the header, not a warning. */
+	if (!env->cfg->quiet && (missing & ~s->absent)) {
+		runner_progress_break(env);
 		fprintf(stderr, "sysindex: interference: %s\n", why);
+	}
 }
 
 /*
@@ -385,10 +401,12 @@ int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv
 		}
 		pr->count += cr->count;
 		tsum += cr->time >= 0 ? cr->time : cr->elapsed;
-		if (cfg->verbose && !cfg->quiet)
+		if (cfg->verbose && !cfg->quiet) {
+			runner_progress_break(env);
 			fprintf(stderr, "  copy %zu: COUNT %.3f, %.3f s%s%s\n", i + 1,
 				cr->count, cr->time >= 0 ? cr->time : cr->elapsed,
 				cr->ok ? "" : ", failed: ", cr->ok ? "" : reason);
+		}
 	}
 	pr->time = copies ? tsum / copies : 0;
 	intf_pass(env, snap, wall, pn != NULL ? pn->cpu : NULL, out, pr);
@@ -402,7 +420,7 @@ int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv
 	return rc;
 }
 
-void runner_finish_test(struct run_env *env, struct bench_result *tr)
+void runner_finish_test(struct run_env *env, struct bench_result *tr, const char *label)
 {
 	if (env->cfg->exclude_disturbed) {
 		/* The result with every sample first: the report shows both. */
@@ -411,7 +429,7 @@ void runner_finish_test(struct run_env *env, struct bench_result *tr)
 		score_exclude_disturbed(tr);
 	}
 	score_test(tr);
-	progress_done(env, tr);
+	progress_done(env, tr, label);
 	for (size_t i = 0; i < tr->npasses; i++) {
 		const struct pass_result *p = &tr->passes[i];
 
@@ -545,7 +563,7 @@ int test_loop_run(struct test_loop *L)
 		}
 		if (L->labels != NULL)
 			runner_log(env, "[%s] ", L->labels[d]);
-		runner_finish_test(env, tr);
+		runner_finish_test(env, tr, L->labels != NULL ? L->labels[d] : NULL);
 	}
 	return sig;
 }
@@ -650,8 +668,10 @@ int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
 		free(nt.counts);
 		return sig_pending();
 	}
-	if (cfg->verbose && !cfg->quiet)
+	if (cfg->verbose && !cfg->quiet) {
+		runner_progress_break(env);
 		fprintf(stderr, "COMMAND: %s\nCOPIES: %u\n", tr->command, copies);
+	}
 	sig = test_loop_run(&L);
 	free(nt.ab);
 	free(nt.rates);

@@ -38,6 +38,12 @@ int runner_build_sliced_argv(const struct run_env *env, const struct test_def *t
 /* The settle pause of 'seconds'; 1 if a signal arrived. */
 int runner_settle(double seconds);
 
+/*
+ * Before a message on stderr while the live line shows: clear it, so that
+ * the message starts a line of its own (the next step draws it again).
+ */
+void runner_progress_break(const struct run_env *env);
+
 /* The progress line: step "pass" 2 of 3, "round" 4 of 10, "LABEL round" ... */
 void runner_progress(struct run_env *env, const struct test_def *t, const char *step,
 		     unsigned n, unsigned of, unsigned copies);
@@ -46,8 +52,12 @@ void runner_progress(struct run_env *env, const struct test_def *t, const char *
 int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv,
 		unsigned copies, unsigned secs, struct pass_result *pr);
 
-/* The test's scoring, its plain progress result and its log lines. */
-void runner_finish_test(struct run_env *env, struct bench_result *tr);
+/*
+ * The test's scoring, its plain progress result and its log lines; label
+ * names a paired run's directory in the progress ("1 x Pipe [ssd]: ..."),
+ * NULL outside paired mode.
+ */
+void runner_finish_test(struct run_env *env, struct bench_result *tr, const char *label);
 
 /*
  * One test's loop, the same for a normal test and a paired one: before each

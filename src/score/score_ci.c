@@ -138,8 +138,8 @@ void score_ci_run(const struct copy_run *run, struct score_ci *ci)
 			 zero == 1 ? "" : "s");
 	else if (single > 0)
 		snprintf(ci->why, sizeof(ci->why),
-			 "unavailable: %zu of %zu tests have one sample (no spread)", single,
-			 ci->ntests);
+			 "unavailable: %zu of %zu test%s %s one sample (no spread)", single,
+			 ci->ntests, ci->ntests == 1 ? "" : "s", single == 1 ? "has" : "have");
 	else
 		score_ci_combine(sys->score, lv, k, ci);
 	free(lv);

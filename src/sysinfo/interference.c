@@ -176,11 +176,25 @@ static void because(char *why, size_t len, const char *what, const char *path, i
 		    used ? "; " : "", what, path, err ? strerror(err) : "no such counter in it");
 }
 
+/* A counter this machine does not have, as many do: said, not a fault. */
+static void not_available(char *why, size_t len, const char *what, const char *detail)
+{
+	size_t used;
+
+	if (len == 0)
+		return;
+	used = strlen(why);
+	if (used < len)
+		fmt(why + used, len - used, "%s%s: not available (%s)", used ? "; " : "", what,
+		    detail);
+}
+
 unsigned intf_read(const char *root, struct intf_snap *s, char *why, size_t len)
 {
 	static char buf[256 * 1024];
 	char cg[1024], path[1200];
 	unsigned missing = 0;
+	int rc = 0;
 
 	memset(s, 0, sizeof(*s));
 	if (len)
@@ -200,8 +214,13 @@ unsigned intf_read(const char *root, struct intf_snap *s, char *why, size_t len)
 		because(why, len, "cgroup throttling", "/proc/self/cgroup (no cgroup v2)", 0),
 			missing |= INTF_HAVE_THROTTLE;
 	else if (fmt(path, sizeof(path), "/sys/fs/cgroup%s%scpu.stat", cg,
-		     str_ends_with(cg, "/") ? "" : "/") != 0 ||
-		 slurp(root, path, buf, sizeof(buf)) != 0)
+		     str_ends_with(cg, "/") ? "" : "/") != 0)
+		because(why, len, "cgroup throttling", "/proc/self/cgroup (path too long)", 0),
+			missing |= INTF_HAVE_THROTTLE;
+	else if ((rc = slurp(root, path, buf, sizeof(buf))) != 0 && errno == ENOENT)
+		not_available(why, len, "cgroup throttling", "no cpu controller in this cgroup"),
+			missing |= INTF_HAVE_THROTTLE, s->absent |= INTF_HAVE_THROTTLE;
+	else if (rc != 0)
 		because(why, len, "cgroup throttling", path, errno), missing |= INTF_HAVE_THROTTLE;
 	else if (intf_parse_cpustat(buf, &s->nr_throttled, &s->throttled_us) != 0)
 		because(why, len, "cgroup throttling", path, 0), missing |= INTF_HAVE_THROTTLE;

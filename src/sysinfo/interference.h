@@ -51,6 +51,8 @@ enum {
 /* The counters at one moment. */
 struct intf_snap {
 	unsigned have;                 /* INTF_HAVE_* read this time */
+	unsigned absent;               /* INTF_HAVE_* missing as on a normal machine (no
+					* cgroup cpu controller): said, not warned of */
 	unsigned long long steal[INTF_MAX_CPUS]; /* ticks, per CPU */
 	int ncpu;                      /* highest CPU seen + 1 */
 	unsigned long long psi_some_us;
@@ -83,7 +85,10 @@ int intf_parse_cgroup(const char *text, char *out, size_t len);
 /*
  * Read every counter into s.  root is "" for the real files (a prefix for
  * tests).  Returns the INTF_HAVE_* bits that could not be read, with why
- * in why[] (one line per counter, "" if none).
+ * in why[] (one line per counter, "" if none).  No cpu.stat in our cgroup
+ * (its cpu controller not enabled: most containers and desktops) is a
+ * normal machine: "cgroup throttling: not available (...)", its bit in
+ * s->absent as well.
  */
 unsigned intf_read(const char *root, struct intf_snap *s, char *why, size_t len);
 

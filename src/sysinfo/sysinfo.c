@@ -341,18 +341,21 @@ void sysinfo_language(const char *lang, char *out, size_t len)
 {
 	char charmap[64] = "unknown";
 	locale_t loc = newlocale(LC_ALL_MASK, lang != NULL ? lang : "", (locale_t)0);
+	int missing = loc == (locale_t)0;
 
 	/* A locale that is not installed leaves the tools in the C locale: its
-	 * codeset is what they ran with (glibc: "ANSI_X3.4-1968"). */
-	if (loc == (locale_t)0)
+	 * codeset is what they ran with (glibc: "ANSI_X3.4-1968"), which the
+	 * line says, lest a UTF-8 name and an ASCII charmap read as one locale. */
+	if (missing)
 		loc = newlocale(LC_ALL_MASK, "C", (locale_t)0);
 	if (loc != (locale_t)0) {
 		fmt(charmap, sizeof(charmap), "%s", nl_langinfo_l(CODESET, loc));
 		freelocale(loc);
 	}
 	/* One LANG sets both categories, so the collation codeset is the same. */
-	fmt(out, len, "%s (charmap=\"%s\", collate=\"%s\")", lang != NULL ? lang : "",
-	    charmap, charmap);
+	fmt(out, len, "%s (%scharmap=\"%s\", collate=\"%s\")", lang != NULL ? lang : "",
+	    missing ? "not installed here, so the tools ran in the C locale: " : "", charmap,
+	    charmap);
 }
 
 const char *sysinfo_pick_locale(void)

@@ -6,20 +6,61 @@
 #include "util/util.h"
 
 const char html_style[] =
+	":root{color-scheme:light dark}\n"
 	"body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:72em;"
-	"padding:0 1em;color:#222;background:#fff}\n"
+	"padding:0 1em;color:#222;background:#fff;overflow-wrap:anywhere}\n"
 	"h1{font-size:1.4em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ccc}"
 	"h3{font-size:1em}\n"
-	"table{border-collapse:collapse;margin:.5em 0 1.5em}\n"
+	/* A table wider than the screen scrolls sideways in its own box. */
+	"table{border-collapse:collapse;margin:.5em 0 1.5em;display:block;max-width:100%;"
+	"overflow-x:auto;overflow-wrap:normal}caption{text-align:left}\n"
+	/* The system table's long words (mount options, flags) wrap rather than scroll. */
+	"table.info td{overflow-wrap:anywhere}\n"
 	"th,td{border:1px solid #ccc;padding:.2em .6em;text-align:left;vertical-align:top}\n"
 	"th{background:#f0f0f0}td.n{text-align:right;white-space:nowrap;"
 	"font-variant-numeric:tabular-nums}\n"
 	"tr.total td{font-weight:bold;background:#f7f7f7}\n"
 	".score{font-size:1.15em}.warn{color:#a00;font-weight:bold}"
 	".small{color:#555;font-size:.85em}\n"
-	"svg{max-width:100%;height:auto}svg text{font-family:system-ui,sans-serif}\n"
-	/* Machine text (a kernel command line's root=UUID=...) wraps on a phone. */
-	"table.info td{overflow-wrap:anywhere}\n";
+	".chart{max-width:100%;overflow-x:auto}.chart svg{max-width:none;display:block}"
+	"svg text{font-family:system-ui,sans-serif}\n"
+	/* A verdict is seen without colour too: a symbol, and bold but for inconclusive. */
+	".v{white-space:nowrap;padding:0 .3em;border:1px solid;border-radius:.3em;"
+	"font-weight:bold}\n"
+	".v-faster{color:#0b5d1e;background:#e4f4e8}.v-slower{color:#9b0000;background:#fde7e7}"
+	".v-equivalent{color:#16467a;background:#e5eefa}"
+	".v-inconclusive{color:#555;background:transparent;font-weight:normal;"
+	"border-style:dashed}\n"
+	"@media (prefers-color-scheme:dark){"
+	"body{color:#e4e4e4;background:#121212}h2{border-color:#444}"
+	"th,td{border-color:#444}th{background:#262626}tr.total td{background:#1c1c1c}"
+	".warn{color:#ff8a80}.small{color:#b0b0b0}a{color:#8ab4f8}"
+	".v-faster{color:#8fe3a4;background:#12361d}.v-slower{color:#ffaaa5;background:#431515}"
+	".v-equivalent{color:#a9cbff;background:#162a46}.v-inconclusive{color:#c0c0c0}}\n";
+
+/* Each chart's own colours: light, then dark; the background is its rect.bg. */
+static const char svg_style[] =
+	".si-chart .bg{fill:#fff}.si-chart text{fill:#222}.si-chart .muted{fill:#555}"
+	".si-chart .grid{stroke:#ddd}.si-chart .zero{stroke:#333}"
+	"@media (prefers-color-scheme:dark){.si-chart .bg{fill:#121212}"
+	".si-chart text{fill:#e4e4e4}.si-chart .muted{fill:#b8b8b8}"
+	".si-chart .grid{stroke:#3a3a3a}.si-chart .zero{stroke:#ccc}}";
+
+void html_svg_open(FILE *out, int width, int height, const char *label)
+{
+	fprintf(out, "<div class=\"chart\">\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+		"class=\"si-chart\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+		"role=\"img\" font-family=\"system-ui,sans-serif\" aria-label=\"",
+		width, height, width, height);
+	html_text(out, label);
+	fprintf(out, "\">\n<style>%s</style>\n<rect class=\"bg\" width=\"%d\" height=\"%d\"/>\n",
+		svg_style, width, height);
+}
+
+void html_svg_close(FILE *out)
+{
+	fputs("</svg>\n</div>\n", out);
+}
 
 /* HTML's special characters as entities; C0 controls are not allowed. */
 static const char *html_sub(unsigned char c, char buf[8])

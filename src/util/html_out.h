@@ -19,6 +19,18 @@ extern const char html_style[];
 void html_head(FILE *out, const char *title);
 
 /*
+ * An inline chart: a box that scrolls sideways on a narrow screen (the
+ * chart keeps its size, so no label shrinks), then the <svg> of width x
+ * height px with class "si-chart" and aria-label label, its own <style>
+ * (text, grid and background colours for light and dark mode, so that it
+ * reads on any page and pasted alone) and a background rect of class
+ * "bg".  The caller draws, then html_svg_close ends the svg and the box.
+ * Text of class "muted" is drawn grey, lines of class "grid" light.
+ */
+void html_svg_open(FILE *out, int width, int height, const char *label);
+void html_svg_close(FILE *out);
+
+/*
  * A width in px that s does not exceed when drawn at font_px in the pages'
  * font, bold when bold is non-zero: each character counted at the widest
  * glyph of its class in DejaVu Sans (a wide font, and what system-ui is on

@@ -8,6 +8,8 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -341,4 +343,21 @@ void text_wrapped(FILE *out, const char *indent, const char *text, size_t width)
 	}
 	if (started)
 		fputc('\n', out);
+}
+
+size_t utf8_cols(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
+int locale_utf8(void)
+{
+	int utf8 = setlocale(LC_CTYPE, "") != NULL && strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+
+	setlocale(LC_CTYPE, "C");
+	return utf8;
 }

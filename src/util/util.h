@@ -74,6 +74,17 @@ int str_ends_with(const char *s, const char *suffix);
  */
 size_t utf8_seq_len(const unsigned char *s, size_t len);
 
+/* Columns s takes on a terminal: its bytes that start a character (UTF-8). */
+size_t utf8_cols(const char *s);
+
+/*
+ * Whether the environment's LC_CTYPE is UTF-8: setlocale(LC_CTYPE, "") and
+ * nl_langinfo(CODESET), then LC_CTYPE set back to "C" (nothing else in the
+ * process changes).  Where it is, a human-readable output may write U+00B1
+ * for "+-"; the C locale and machine-readable files keep "+-".
+ */
+int locale_utf8(void);
+
 /*
  * Write len bytes of s as valid UTF-8 through a writer's escape: sub(c, buf)
  * gives what replaces the ASCII byte c (it may format into buf; NULL: c as

@@ -5,7 +5,9 @@
 # paired run's HTML and `compare --format html` of the two runs (skipped,
 # saying so, where compare has no html format): no console errors, an SVG
 # chart with its bars drawn and no label cut off at its edge, the summary
-# block (id="summary") in the first 1,000 px.  A copy of the run's page broken on purpose must fail each check.
+# block (id="summary") in the first 1,000 px; then at 390 px and in dark
+# mode too: nothing wider than the viewport, chart text at 9 px or more and
+# in contrast with its chart's own background.  A copy of the run's page broken on purpose must fail each check.
 #
 # Installs chromium when it is missing and this runs as root with apt-get;
 # otherwise a missing chromium is a skip, said in one line.  The runs, the
@@ -70,11 +72,14 @@ fi
 
 # The run's page broken every way: an error on the console, the chart gone
 # for one without bars and with a label past its edge, the summary (its id
-# taken from the real one) after the tables and below the first screen.
+# taken from the real one) after the tables and below the first screen, a
+# block wider than any screen, and the label drawn at 5 px with no
+# background of its chart (too small, no contrast to measure).
 sed -e 's|id="summary"|id="was-summary"|' \
     -e 's|<body>|<body><script>console.error("injected by check-browser")</script>|' \
     -e '/<svg/,/<\/svg>/d' \
-    -e 's|</body>|<svg width="100" height="20"><text x="60" y="15">a label past the edge</text></svg>&|' \
+    -e 's|</body>|<svg width="100" height="20"><text x="60" y="15" font-size="5">a label past the edge</text></svg>&|' \
+    -e 's|</body>|<div style="width:2000px">wider than any screen</div>&|' \
     -e 's|</body>|<div id="summary" style="margin-top:1200px">late</div>&|' \
     "$run.html" >"$OUT/broken.html"
 set -- "$@" --broken broken="$OUT/broken.html"

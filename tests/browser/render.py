@@ -15,8 +15,20 @@ so only the standard library is needed.  Each page opens in a fresh tab of a
   summary  the element id="summary" starts in the first 1,000 px, ends
            within them, and no table outside it comes before it (SKIPPED
            with the reason when the page has no such element).
+Then each page is opened again at 390x844 (a phone, mobile viewport) and
+both widths under prefers-color-scheme: dark; in every one of these views:
+  overflow    nothing wider than the viewport (a wide table scrolls in its
+              own box, the page does not);
+  chart size  every chart <text> drawn at 9 px or more (its font size times
+              the chart's scale on screen);
+  chart contrast  every chart <text> against the chart's own background (the
+              topmost <rect> under the text's centre that the <svg> draws
+              before it): a contrast ratio of 4.5 or more (WCAG AA for text);
+              text with no rect of its chart under it fails (a chart pasted
+              alone would have no background).
 It saves NAME-screen.png (the first screen) and NAME-page.png (the whole
-page, at most 20,000 px high) into DIR.  Prints one line per check and a
+page, at most 20,000 px high) into DIR, and NAME-<view>-page.png for each
+other view (390, dark, 390-dark).  Prints one line per check and a
 closing "browser: N passed, N failed, N skipped"; exits 1 when a check
 failed, 2 on bad usage.  No Chromium process outlives it.
 
@@ -39,7 +51,60 @@ import time
 
 WIDTH, HEIGHT = 1280, 1000   # the first screen
 FULL_MAX = 20000             # the whole-page screenshot's height cap
-TIMEOUT = 50                 # seconds for everything, Chromium included
+TIMEOUT = 150                # seconds for everything, Chromium included
+MIN_TEXT_PX = 9              # chart text drawn smaller is unreadable
+MIN_CONTRAST = 4.5           # WCAG AA for normal-size text
+# The other views: name suffix, width, height, mobile, colour scheme.
+VIEWS = [('390', 390, 844, True, 'light'), ('dark', WIDTH, HEIGHT, False, 'dark'),
+         ('390-dark', 390, 844, True, 'dark')]
+
+# Evaluated in each view: what overflows, and each chart text's size and contrast.
+VIEW_PROBE = r"""(() => {
+  const vw = document.documentElement.clientWidth;
+  const scrolls = e => { for (let p = e.parentElement; p; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowX;
+      if (o === 'auto' || o === 'scroll' || o === 'hidden') return true; }
+    return false; };
+  const wide = [];
+  for (const e of document.body.querySelectorAll('*')) {
+    const b = e.getBoundingClientRect();
+    if (b.width > 0 && (b.right > vw + 1 || b.left < -1) && !scrolls(e))
+      wide.push(e.tagName.toLowerCase() + ' ' + Math.round(b.left) + '..' + Math.round(b.right));
+  }
+  const rgb = c => { const m = (c || '').match(/[\d.]+/g); return m ? m.slice(0, 3).map(Number) : null; };
+  const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  const small = [], faint = [];
+  let texts = 0;
+  for (const s of document.querySelectorAll('svg')) {
+    const rects = [...s.querySelectorAll('rect')];
+    for (const t of s.querySelectorAll('text')) {
+      const b = t.getBoundingClientRect();
+      if (b.width <= 0 || !t.textContent.trim()) continue;
+      texts++;
+      const label = t.textContent.trim().slice(0, 30);
+      const m = t.getScreenCTM();
+      const px = parseFloat(getComputedStyle(t).fontSize) * (m ? Math.hypot(m.a, m.b) : 1);
+      if (!(px >= %(min_px)s)) small.push(label + ' ' + px.toFixed(1) + ' px');
+      const cx = (b.left + b.right) / 2, cy = (b.top + b.bottom) / 2;
+      let bg = null;
+      for (const r of rects) {
+        if (!(r.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+        const rb = r.getBoundingClientRect(), f = getComputedStyle(r).fill;
+        if (f !== 'none' && rb.left <= cx && cx <= rb.right && rb.top <= cy && cy <= rb.bottom)
+          bg = f;
+      }
+      const fg = rgb(getComputedStyle(t).fill);
+      if (bg === null) { faint.push(label + ': no background of its chart'); continue; }
+      const l1 = lum(fg), l2 = lum(rgb(bg));
+      const ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+      if (!(ratio >= %(min_contrast)s)) faint.push(label + ': ' + ratio.toFixed(2) + ':1');
+    }
+  }
+  return JSON.stringify({overflow: document.documentElement.scrollWidth - vw, wide: wide.slice(0, 5),
+                         texts: texts, small: small, faint: faint,
+                         height: Math.max(document.documentElement.scrollHeight, 1)});
+})()""" % {'min_px': MIN_TEXT_PX, 'min_contrast': MIN_CONTRAST}
 SETTLE = 0.3                 # seconds after the load event for late errors
 
 # Evaluated in each page: what the chart and summary checks need.
@@ -269,6 +334,50 @@ def check_page(cdp, name, path, shots, report):
     with open(os.path.join(shots, name + '-page.png'), 'wb') as f:
         f.write(base64.b64decode(full['data']))
     cdp.call('Target.closeTarget', {'targetId': target})
+    for view in VIEWS:
+        check_view(cdp, name, url, shots, report, view)
+
+
+def check_view(cdp, name, url, shots, report, view):
+    """One page in another view: overflow, chart text size and contrast."""
+    suffix, width, height, mobile, scheme = view
+    target = cdp.call('Target.createTarget', {'url': 'about:blank'})['targetId']
+    sess = cdp.call('Target.attachToTarget', {'targetId': target, 'flatten': True})['sessionId']
+    cdp.call('Page.enable', session=sess)
+    cdp.call('Emulation.setDeviceMetricsOverride',
+             {'width': width, 'height': height, 'deviceScaleFactor': 1, 'mobile': mobile},
+             session=sess)
+    cdp.call('Emulation.setEmulatedMedia',
+             {'features': [{'name': 'prefers-color-scheme', 'value': scheme}]}, session=sess)
+    cdp.call('Page.navigate', {'url': url}, session=sess)
+    cdp.wait_event('Page.loadEventFired', sess, 15)
+    cdp.drain(SETTLE)
+    res = cdp.call('Runtime.evaluate', {'expression': VIEW_PROBE, 'returnByValue': True},
+                   session=sess)
+    where = '%s (%d px, %s)' % (suffix, width, scheme)
+    if 'exceptionDetails' in res:
+        report(name, 'probe ' + where, False, str(res['exceptionDetails'].get('text')))
+        return
+    got = json.loads(res['result']['value'])
+    report(name, 'overflow', got['overflow'] <= 1 and not got['wide'],
+           '%s: %d px past the viewport: %s' % (where, got['overflow'], '; '.join(got['wide']))
+           if got['overflow'] > 1 or got['wide'] else '%s: nothing wider than the viewport' % where)
+    report(name, 'chart size', not got['small'],
+           '%s: below %d px: %s' % (where, MIN_TEXT_PX, '; '.join(got['small'][:5]))
+           if got['small'] else '%s: %d chart texts at %d px or more'
+           % (where, got['texts'], MIN_TEXT_PX))
+    report(name, 'chart contrast', not got['faint'],
+           '%s: below %.1f:1: %s' % (where, MIN_CONTRAST, '; '.join(got['faint'][:5]))
+           if got['faint'] else '%s: %d chart texts at %.1f:1 or more'
+           % (where, got['texts'], MIN_CONTRAST))
+    full = cdp.call('Page.captureScreenshot',
+                    {'format': 'png', 'captureBeyondViewport': True,
+                     'clip': {'x': 0, 'y': 0, 'width': width,
+                              'height': min(got['height'], FULL_MAX), 'scale': 1}},
+                    session=sess, wait=20)
+    with open(os.path.join(shots, '%s-%s-page.png' % (name, suffix)), 'wb') as f:
+        f.write(base64.b64decode(full['data']))
+    cdp.call('Target.closeTarget', {'targetId': target})
 
 
 def leftovers(profile):
@@ -324,7 +433,8 @@ def main(argv):
 
     def report(name, what, ok, text):
         text = ' '.join(text.split())
-        if name in broken and what in ('console', 'chart', 'chart text', 'summary'):
+        if name in broken and what in ('console', 'chart', 'chart text', 'summary', 'overflow',
+                                       'chart size', 'chart contrast'):
             text = ('fails on the broken page, as it should: ' if ok is False else
                     'does not fail on the broken page: ') + text
             ok = ok is False

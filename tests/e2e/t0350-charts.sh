@@ -12,6 +12,14 @@ if command -v gnuplot >/dev/null 2>&1; then
 		[ -s "$r.png" ] || die "no PNG chart"
 	fi
 	grep -q 'gnuplot not found' "$T/err" && die "gnuplot present but reported missing"
+	# The Markdown links the chart beside it; a quick chart says it is quick.
+	grep -qF "](${r##*/}.svg)" "$r.md" || die "the Markdown does not link its chart"
+	grep -q 'Quick run (--quick)' "$r.svg" || die "the quick run's chart has no quick caveat"
+	# compare --plot says what it wrote, on stderr.
+	"$ROOT/sysindex" compare --plot "$T/cq.svg" "$r" "$r" >"$T/out" 2>"$T/err" ||
+		die "compare --plot exit $?"
+	[ -s "$T/cq.svg" ] && grep -qxF "sysindex compare: chart in $T/cq.svg" "$T/err" ||
+		die "compare --plot: no chart, or not said: $(cat "$T/err")"
 	first=$r
 else
 	note "gnuplot is not installed: only the missing case is checked"
@@ -32,6 +40,7 @@ cat "$T/err"
 r=$(report)
 expect_files "$r"
 [ -e "$r.svg" ] && die "an SVG appeared without gnuplot"
+grep -q '](.*\.svg)' "$r.md" && die "the Markdown links a chart gnuplot never drew"
 # compare --plot asks for a chart: without gnuplot, one line and exit 1.
 PATH=$T/bin "$ROOT/sysindex" compare --plot "$T/c.svg" "$r" "$r" >"$T/out" 2>"$T/err"
 [ $? -eq 1 ] || die "compare --plot without gnuplot: not exit 1"

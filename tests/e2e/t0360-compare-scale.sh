@@ -6,6 +6,10 @@
 # --group-by host; and 50 inputs x 500 tests, fast and within 100 columns.
 . tests/e2e/lib.sh
 D=tests/data/reports
+# The layout checked here is the C locale's ("+-"); a UTF-8 locale's sign is
+# the unit tests' (test_compare.c, text_table).
+LC_ALL=C
+export LC_ALL
 
 # check_text FILE: no line wider than 100 columns, every change marked
 # ("+2.7% c", or "+2.7% +-1.3 =" where the samples give an interval).

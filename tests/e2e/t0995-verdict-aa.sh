@@ -43,7 +43,7 @@ run_driver -c 1 --margin 2% syscall
 # faster or slower row, at the default margin and at a narrow one.
 D=tests/data/reports
 for m in 2 0.5; do
-	"$ROOT/Run" compare --long --margin "$m" $D/hosts/alpha-3f2a-1.txt $D/hosts/alpha-3f2a-2.txt \
+	LC_ALL=C "$ROOT/Run" compare --long --margin "$m" $D/hosts/alpha-3f2a-1.txt $D/hosts/alpha-3f2a-2.txt \
 		>"$T/cmp" 2>&1 || die "compare: $(cat "$T/cmp")"
 	grep -E " (faster|slower)\$" "$T/cmp" && die "compare A/A at margin $m: faster/slower"
 	grep -q "Holm-Shaffer over [0-9]* comparisons ([0-9]* p-values), one alpha 0.05 for every" "$T/cmp" ||

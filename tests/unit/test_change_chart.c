@@ -311,7 +311,8 @@ START_TEST(filled_by_paired)
 	ck_assert_int_eq(fclose(f), 0);
 	ck_assert_ptr_nonnull(strstr(buf, "<h2 id=\"paired-chart\">"));
 	ck_assert_ptr_nonnull(strstr(buf, "Paired comparison: changes against rel</h2>\n"
-				     "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"change\""));
+				     "<div class=\"chart\">\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+				     "class=\"si-chart\""));
 	ck_assert_uint_eq(count(buf, "<rect class=\"bar\""), 3);
 	ck_assert_uint_eq(count(buf, "class=\"ci\""), 2);
 	ck_assert_ptr_nonnull(strstr(buf, report_paired_instance_note));

@@ -14,6 +14,7 @@
  */
 #include <check.h>
 #include <fcntl.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +44,17 @@ static char *slurp_fd(int fd)
 	ck_assert(pread(fd, buf, (size_t)len, 0) == len);
 	buf[len] = '\0';
 	return buf;
+}
+
+/* Whether locale name is installed here. */
+static int newlocale_ok(const char *name)
+{
+	locale_t l = newlocale(LC_ALL_MASK, name, (locale_t)0);
+
+	if (l == (locale_t)0)
+		return 0;
+	freelocale(l);
+	return 1;
 }
 
 /* Run cmd_compare with the given arguments; stdout/stderr land in out_text/err_text. */
@@ -278,6 +290,38 @@ START_TEST(text_table)
 	HAS("Change against before (the baseline)\n");
 	HAS("  +10.0% +-2.0 *");
 	HAS("  *  faster or slower: the change of the figure shown is significant (Verdicts below)");
+	/* A UTF-8 locale gets the plus-minus sign, its columns still aligned: each
+	 * change row with a sign ends (its mark) in the same screen column. */
+	if (newlocale_ok("C.UTF-8")) {
+		const char *l;
+		size_t at = 0, rows = 0;
+
+		setenv("LC_ALL", "C.UTF-8", 1);
+		ck_assert_int_eq(run(args), 0);
+		setenv("LC_ALL", "C", 1);
+		HAS("  +10.0% \u00b12.0 *");
+		HAS("\u00b12%. faster/slower");
+		ck_assert(strstr(out_text, "+-") == NULL);
+		l = strstr(out_text, "Change against before");
+		ck_assert_ptr_nonnull(l);
+		for (l = strchr(l, '\n') + 1; *l && *l != '\n'; l = strchr(l, '\n') + 1) {
+			size_t len = strcspn(l, "\n"), cols = 0;
+			int sign = 0;
+
+			for (size_t k = 0; k < len; k++) {
+				cols += ((unsigned char)l[k] & 0xC0) != 0x80;
+				sign |= k + 1 < len && memcmp(l + k, "\u00b1", 2) == 0;
+			}
+			if (!sign)
+				continue;
+			at = at ? at : cols;
+			ck_assert_msg(cols == at, "a row of %zu columns, another of %zu: %.*s", cols,
+				      at, (int)len, l);
+			rows++;
+		}
+		ck_assert_uint_ge(rows, 3);
+		ck_assert_int_eq(run(args), 0);
+	}
 	HAS("Verdicts: Holm-Shaffer over ");
 	HAS("  before = " R "a\n      sysindex 0.1.0");
 	ck_assert(strstr(out_text, " \n") == NULL);
@@ -434,7 +478,8 @@ START_TEST(warnings_for_different_parameters)
 	ck_assert_int_eq(run(args), 0);
 	ck_assert(strstr(err_text, "modes differ: quick ran \"quick\", a ran \"default\"") != NULL);
 	ck_assert(strstr(err_text, "compilers differ") != NULL);
-	ck_assert(strstr(err_text, "seconds per sample in 2 tests") != NULL);
+	/* The modes name the parameters asked for; the seconds measured are not compared. */
+	ck_assert(strstr(err_text, "seconds per sample") == NULL);
 	ck_assert(strstr(err_text, "headerless.txt: no \"parallel copies\" line; assuming 1")
 		  != NULL);
 	ck_assert(strstr(err_text, "versions differ: headerless.txt is unknown version") != NULL);
@@ -517,24 +562,32 @@ START_TEST(html_verdicts_fit)
 	ck_assert_int_eq(sscanf(strstr(p, " width="), " width=\"%d\"", &width), 1);
 	for (; (p = strstr(p, "<text x=\"")) != NULL && p < end; p++) {
 		char verdict[64];
-		int x, at = 0;
+		int x, at = 0, bold;
 		size_t len;
 
-		if (sscanf(p, "<text x=\"%d\" y=\"%*f\" font-size=\"10\" fill=\"#555\">%n", &x,
-			   &at) != 1 || at == 0)
+		/* A verdict: bold (faster, slower, equivalent) or muted (inconclusive). */
+		if (sscanf(p, "<text x=\"%d\" y=\"%*f\" font-size=\"10\" %n", &x, &at) != 1 ||
+		    at == 0)
 			continue;
+		bold = strncmp(p + at, "font-weight=\"bold\">", 19) == 0;
+		if (!bold && strncmp(p + at, "class=\"muted\">", 14) != 0)
+			continue;
+		at += bold ? 19 : 14;
 		len = strcspn(p + at, "<");
 		ck_assert_uint_lt(len, sizeof(verdict));
 		memcpy(verdict, p + at, len);
 		verdict[len] = '\0';
-		ck_assert_msg(x + html_text_px(verdict, 10, 0) <= width,
+		ck_assert_msg(x + html_text_px(verdict, 10, bold) <= width,
 			      "'%s' at x=%d runs past the chart's %d px", verdict, x, width);
-		if (html_text_px(verdict, 10, 0) > longest)
-			longest = html_text_px(verdict, 10, 0);
+		if (html_text_px(verdict, 10, bold) > longest)
+			longest = html_text_px(verdict, 10, bold);
 		n++;
 	}
 	ck_assert_uint_ge(n, 5);
-	ck_assert_int_eq(longest, html_text_px("inconclusive: 3+3 samples", 10, 0));
+	ck_assert_int_eq(longest, html_text_px("? inconclusive: 3+3 samples", 10, 0));
+	/* The summary names the rows judged faster and slower. */
+	HAS("<li>Faster, b against a: Dhrystone 2 using register variables (1 copy) (+10.00 %)</li>");
+	HAS("<li>Slower, b against a: Pipe Throughput (1 copy) (-5.00 %)</li>");
 }
 END_TEST
 
@@ -558,6 +611,91 @@ START_TEST(units_differ_are_never_compared)
 	ck_assert_str_eq(csv_cell(1, "Pipe Throughput", 2, COL_CHANGE), "");
 	ck_assert(strstr(err_text, "different units in 1 test (Pipe Throughput: lpm vs lps)")
 		  != NULL);
+}
+END_TEST
+
+/*
+ * Seconds per sample: two runs of one mode (the same seconds asked for) never
+ * warn for what a test took (execl overruns); reports without a Mode line
+ * (UnixBench's) still warn when the seconds measured differ.
+ */
+START_TEST(seconds_asked_not_measured)
+{
+	static const char mode[] = "   Mode: quick (1 sample, short samples, no settle)\n";
+	static const char ra[] = "Execl Throughput 1000.0 lps (1.8 s, 1 samples)\n";
+	static const char rb[] = "Execl Throughput 1010.0 lps (1.0 s, 1 samples)\n";
+
+	for (int with_mode = 1; with_mode >= 0; with_mode--) {
+		char a[] = "/tmp/cmp-sa-XXXXXX", b[] = "/tmp/cmp-sb-XXXXXX";
+		const char *args[] = { a, b, NULL };
+		FILE *fa, *fb;
+		int da = mkstemp(a), db = mkstemp(b);
+
+		ck_assert(da >= 0 && db >= 0);
+		fa = fdopen(da, "w");
+		fb = fdopen(db, "w");
+		ck_assert(fa != NULL && fb != NULL);
+		fprintf(fa, "%s%s", with_mode ? mode : "", ra);
+		fprintf(fb, "%s%s", with_mode ? mode : "", rb);
+		ck_assert_int_eq(fclose(fa), 0);
+		ck_assert_int_eq(fclose(fb), 0);
+		ck_assert_int_eq(run(args), 0);
+		unlink(a);
+		unlink(b);
+		if (with_mode)
+			ck_assert_msg(strstr(err_text, "seconds per sample") == NULL, "%s", err_text);
+		else
+			ck_assert_msg(strstr(err_text, "ran different seconds per sample in 1 test "
+					     "(Execl Throughput: 1.0 s vs 1.8 s)") != NULL, "%s", err_text);
+	}
+}
+END_TEST
+
+/*
+ * The noise floor says what it measures (the widest spread, its test and
+ * values), leaves context1 (placement, not drift) out, and says when a
+ * spread is too large to be drift.
+ */
+START_TEST(noise_floor_explained)
+{
+	/* Dhrystone's second figure: 3 % apart (drift), then twice the first. */
+	static const double second[2] = { 1030.0, 2000.0 };
+
+	for (int k = 0; k < 2; k++) {
+		char a[] = "/tmp/cmp-na-XXXXXX", b[] = "/tmp/cmp-nb-XXXXXX";
+		char *path[2] = { a, b };
+		const char *args[] = { a, b, NULL };
+
+		for (int i = 0; i < 2; i++) {
+			int fd = mkstemp(path[i]);
+			FILE *f;
+
+			ck_assert(fd >= 0);
+			f = fdopen(fd, "w");
+			ck_assert_ptr_nonnull(f);
+			fprintf(f, "   System: box: GNU/Linux\n"
+				"Dhrystone 2 using register variables %.1f lps (10.0 s, 1 samples)\n"
+				"Pipe-based Context Switching %.1f lps (10.0 s, 1 samples)\n"
+				"File Copy 1024 bufsize 2000 maxblocks %.1f KBps (30.0 s, 1 samples)\n",
+				i ? second[k] : 1000.0, i ? 1200.0 : 100.0, i ? 600.0 : 500.0);
+			ck_assert_int_eq(fclose(f), 0);
+		}
+		ck_assert_int_eq(run(args), 0);
+		unlink(a);
+		unlink(b);
+		/* The text wraps at 100 columns: read it as one line. */
+		for (char *p = out_text; *p; p++)
+			*p = *p == '\n' ? ' ' : *p;
+		if (k == 0) {
+			HAS("vary by up to 3.0% between these runs (the widest spread of one test's "
+			    "result, largest / smallest - 1, over 1 test; most: Dhrystone 2 using "
+			    "register variables, 1000.0 to 1030.0 lps)");
+			ck_assert(strstr(out_text, "not alike") == NULL);
+		} else {
+			HAS("vary by up to 100.0% between these runs");
+			HAS("A spread this large says the runs were not alike");
+		}
+	}
 }
 END_TEST
 
@@ -723,7 +861,8 @@ START_TEST(noise_floor_from_the_table_flags)
 	ck_assert_int_eq(run(json), 0);
 	HAS("\"noise_floors\": [");
 	HAS("\"noise_floor\": \"beyond\"");
-	HAS("\"control_tests\": 7");
+	/* 7 tests without TF_TESTDIR, context1 (TF_PLACEMENT) not among them. */
+	HAS("\"control_tests\": 6");
 	/* Two hosts: no floor, and the reason is kept. */
 	ck_assert_int_eq(run(hosts), 0);
 	ck_assert(strstr(out_text, "Noise floor") == NULL);
@@ -1067,6 +1206,12 @@ START_TEST(plot_with_gnuplot)
 }
 END_TEST
 
+/* compare's text follows the locale ("+-" or U+00B1): the tests run in C unless they say. */
+static void c_locale(void)
+{
+	setenv("LC_ALL", "C", 1);
+}
+
 Suite *suite_compare(void)
 {
 	Suite *s = suite_create("compare");
@@ -1077,9 +1222,9 @@ Suite *suite_compare(void)
 
 	tcase_add_test(welch, welch_known_differences);
 	tcase_add_test(welch, welch_df_hand_worked);
-	tcase_add_checked_fixture(tc, NULL, teardown);
-	tcase_add_checked_fixture(badin, NULL, teardown);
-	tcase_add_checked_fixture(plot, NULL, teardown);
+	tcase_add_checked_fixture(tc, c_locale, teardown);
+	tcase_add_checked_fixture(badin, c_locale, teardown);
+	tcase_add_checked_fixture(plot, c_locale, teardown);
 	tcase_add_test(tc, verdicts_on_known_differences);
 	tcase_add_test(tc, text_table);
 	tcase_add_test(tc, markdown_table);
@@ -1090,6 +1235,8 @@ Suite *suite_compare(void)
 	tcase_add_test(tc, judges_the_figure_shown);
 	tcase_add_test(tc, warnings_for_different_parameters);
 	tcase_add_test(tc, units_differ_are_never_compared);
+	tcase_add_test(tc, seconds_asked_not_measured);
+	tcase_add_test(tc, noise_floor_explained);
 	tcase_add_test(tc, html_page);
 	tcase_add_test(tc, html_verdicts_fit);
 	tcase_add_test(tc, copies_filter);

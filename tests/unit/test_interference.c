@@ -80,6 +80,13 @@ START_TEST(test_read_fixtures)
 	ck_assert_ptr_nonnull(strstr(why, "CPU steal: /proc/stat: No such file"));
 	ck_assert_ptr_nonnull(strstr(why, "CPU pressure: /proc/pressure/cpu"));
 	ck_assert_ptr_nonnull(strstr(why, "cgroup throttling"));
+	ck_assert_uint_eq(s.absent, 0);
+	/* No cpu.stat in our cgroup (no cpu controller): a normal machine, not a fault. */
+	ck_assert_uint_eq(intf_read("tests/data/interference-nocpuctl", &s, why, sizeof(why)),
+			  INTF_HAVE_THROTTLE);
+	ck_assert_uint_eq(s.absent, INTF_HAVE_THROTTLE);
+	ck_assert_str_eq(why, "cgroup throttling: not available (no cpu controller in this cgroup)");
+	ck_assert_uint_eq(s.have, INTF_HAVE_STEAL | INTF_HAVE_PSI);
 }
 END_TEST
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "report/plot.h"
+#include "report/report.h"
 #include "score/score.h"
 #include "util/util.h"
 
@@ -309,6 +310,14 @@ START_TEST(run_chart)
 	/* The host's newline does not break the title; the score line does. */
 	ck_assert_str_eq(pc.chart.title, "sysindex 1.0 on bad host (box-2026-01-01-01)\n"
 			 "System Benchmarks Index Score 500.0 (1 copy), 141.4 (2 copies)");
+	/* A quick run's chart carries the quick caveat: it gets pasted alone. */
+	plot_run_chart_free(&pc);
+	f.r.quick = 1;
+	ck_assert_int_eq(plot_run_chart(&f.r, &pc), 0);
+	ck_assert_str_eq(pc.chart.title, "sysindex 1.0 on bad host (box-2026-01-01-01)\n"
+			 "System Benchmarks Index Score 500.0 (1 copy), 141.4 (2 copies)\n"
+			 REPORT_QUICK_FIRST);
+	f.r.quick = 0;
 	/* The values are the model's; the bars are drawn in its palette. */
 	ck_assert_ptr_eq(pc.chart.values, pc.rows.values);
 	vmax = pc.rows.vmax;

@@ -145,7 +145,7 @@ START_TEST(one_sample_is_unavailable)
 	run.cats[CAT_SYSTEM].score = 10 * 1e7 / t.def->baseline;
 	score_ci_run(&run, &ci);
 	ck_assert(!ci.ok);
-	ck_assert_str_eq(ci.why, "unavailable: 1 of 1 tests have one sample (no spread)");
+	ck_assert_str_eq(ci.why, "unavailable: 1 of 1 test has one sample (no spread)");
 	/* Two samples in the summary (a parsed report): (sd/mean)^2/n. */
 	t.stats.n = 4;
 	t.stats.sd = 2e5;

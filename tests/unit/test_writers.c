@@ -643,6 +643,9 @@ START_TEST(test_html_self_contained)
 	char *text = write_to_file(report_html, &s->r, path, sizeof(path), ".html");
 
 	ck_assert_msg(strncmp(text, "<!DOCTYPE html>", 15) == 0, "no doctype");
+	/* SVG's namespace names, it fetches nothing: blanked before the check. */
+	for (char *ns; (ns = strstr(text, "xmlns=\"http://www.w3.org/2000/svg\"")) != NULL;)
+		memset(ns, ' ', strlen("xmlns=\"http://www.w3.org/2000/svg\""));
 	ck_assert_ptr_null(strstr(text, "http://"));
 	ck_assert_ptr_null(strstr(text, "https://"));
 	ck_assert_ptr_null(strstr(text, "src="));
@@ -1139,9 +1142,186 @@ START_TEST(test_summary_lines)
 END_TEST
 
 /*
+ * The summary warns of a disturbed score only when a flagged sample is among
+ * those a score's test kept (report_intf_moved): one UnixBench's lowest-third
+ * rule dropped, or --exclude-disturbed left out, does not move the score.
+ */
+START_TEST(test_summary_disturbed)
+{
+	struct synth *s = synth_new();
+	char lines[REPORT_SUMMARY_MAX][REPORT_SUMMARY_LINE];
+	struct bench_result *dhry = &s->tests[1][0];
+	size_t n, indexed, dropped = NPASS, kept = NPASS;
+
+	s->r.quick = 0;
+	ck_assert_uint_eq(report_intf_moved(&s->runs[1], &indexed), 0);
+	ck_assert_uint_eq(indexed, 4);  /* dhry2reg, pipe, context1, fstime; execl failed */
+	for (size_t p = 0; p < dhry->npasses; p++)
+		*(dhry->passes[p].dropped ? &dropped : &kept) = p;
+	ck_assert(dropped < NPASS && kept < NPASS);
+	/* Flagged but dropped by the lowest-third rule: the score did not move. */
+	dhry->passes[dropped].intf.flags = 2;
+	ck_assert_uint_eq(report_intf_moved(&s->runs[1], &indexed), 0);
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	for (size_t i = 0; i < n; i++)
+		ck_assert_ptr_null(strstr(lines[i], "Disturbed"));
+	/* Flagged and kept: the 2-copy score warns, right after it. */
+	dhry->passes[kept].intf.flags = 1;
+	ck_assert_uint_eq(report_intf_moved(&s->runs[1], &indexed), 1);
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	ck_assert_uint_eq(n, 6);
+	ck_assert_ptr_nonnull(strstr(lines[1], "2 copies: "));
+	ck_assert_str_eq(lines[2], "Disturbed, 2 copies: 1 of 4 tests kept samples that other "
+			 "work on the host slowed (steal, contended or throttled): this score may "
+			 "read low; run again on a quiet host, or with --exclude-disturbed.");
+	/* A sample that did not count (failed) or was left out moves nothing. */
+	dhry->passes[kept].excluded = 1;
+	ck_assert_uint_eq(report_intf_moved(&s->runs[1], &indexed), 0);
+	dhry->passes[kept].excluded = 0;
+	dhry->passes[kept].ok = 0;
+	ck_assert_uint_eq(report_intf_moved(&s->runs[1], &indexed), 0);
+	/* --exclude-disturbed kept them (every sample flagged): run again. */
+	dhry->passes[kept].ok = 1;
+	s->r.exclude_disturbed = 1;
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	ck_assert_ptr_nonnull(strstr(lines[2], "--exclude-disturbed kept them"));
+	ck_assert_ptr_nonnull(strstr(lines[2], "run again on a quiet host."));
+	free(s);
+}
+END_TEST
+
+/*
+ * A paired summary names the rows judged faster or slower, one line per
+ * verdict, directory and copy count, in the report's order; controls and the
+ * other verdicts are counted, not named; rows that do not fit are counted.
+ */
+START_TEST(test_summary_winners)
+{
+	static struct run_result r;
+	static struct paired_cmp cmps[40];
+	static const char *const names[] = { "fstime", "fsbuffer", "fsdisk", "shell1", "dhry2reg" };
+	char lines[REPORT_SUMMARY_MAX][REPORT_SUMMARY_LINE];
+	size_t n, k, faster = 0;
+
+	memset(&r, 0, sizeof(r));
+	r.ndirs = 3;
+	snprintf(r.dirs[0].label, sizeof(r.dirs[0].label), "hdd");
+	snprintf(r.dirs[1].label, sizeof(r.dirs[1].label), "ssd");
+	snprintf(r.dirs[2].label, sizeof(r.dirs[2].label), "nvme");
+	for (k = 0; k < 5; k++) {
+		cmps[k].def = test_find(names[k]);
+		ck_assert_ptr_nonnull(cmps[k].def);
+		cmps[k].copies = 1;
+		cmps[k].dir = 1;
+	}
+	cmps[0].st = (struct paired_stats){ .ratio = 1.051, .vd = { .v = VD_FASTER } };
+	cmps[1].st = (struct paired_stats){ .ratio = 0.98, .vd = { .v = VD_INCONCLUSIVE } };
+	cmps[2].st = (struct paired_stats){ .ratio = 0.90, .vd = { .v = VD_SLOWER } };
+	cmps[3].st = (struct paired_stats){ .ratio = 1.032, .vd = { .v = VD_FASTER } };
+	cmps[4].st = (struct paired_stats){ .ratio = 1.2, .vd = { .v = VD_FASTER } };
+	cmps[4].control = 1;    /* an A/A control is never a winner */
+	cmps[5] = cmps[0];
+	cmps[5].dir = 2;
+	cmps[5].copies = 2;
+	r.cmps = cmps;
+	r.ncmps = 6;
+	n = report_summary(&r, lines, REPORT_SUMMARY_MAX);
+	for (k = 0; k < n && strncmp(lines[k], "Tests compared: ", 16) != 0; k++)
+		;
+	ck_assert_uint_lt(k + 3, n);
+	ck_assert_ptr_nonnull(strstr(lines[k], "3 faster, 1 slower, 0 equivalent, 1 inconclusive"));
+	ck_assert_str_eq(lines[k + 1], "Faster in ssd than hdd, 1 copy: File Copy 1024 bufsize 2000 "
+			 "maxblocks (+5.10%), Shell Scripts (1 concurrent) (+3.20%)");
+	ck_assert_str_eq(lines[k + 2], "Slower in ssd than hdd, 1 copy: File Copy 4096 bufsize 8000 "
+			 "maxblocks (-10.00%)");
+	ck_assert_str_eq(lines[k + 3], "Faster in nvme than hdd, 2 copies: File Copy 1024 bufsize "
+			 "2000 maxblocks (+5.10%)");
+	/* Too many to name in one line: those that fit, then how many more. */
+	for (k = 6; k < 40; k++) {
+		cmps[k] = cmps[0];
+		cmps[k].copies = 4;
+	}
+	r.ncmps = 40;
+	n = report_summary(&r, lines, REPORT_SUMMARY_MAX);
+	for (k = 0; k < n; k++)
+		if (strncmp(lines[k], "Faster in ssd than hdd, 4 copies: ", 34) == 0) {
+			const char *more = strstr(lines[k], ", and ");
+			size_t named = 0;
+
+			ck_assert_ptr_nonnull(more);
+			for (const char *q = lines[k]; (q = strstr(q, "(+5.10%)")) != NULL; q++)
+				named++;
+			ck_assert_uint_eq(named + strtoul(more + 6, NULL, 10), 34);
+			ck_assert_str_eq(strstr(more, " more"), " more");
+			ck_assert_uint_lt(strlen(lines[k]), REPORT_SUMMARY_LINE - 1);
+			faster++;
+		}
+	ck_assert_uint_eq(faster, 1);
+}
+END_TEST
+
+/* An HTML verdict is marked with a symbol and a class, whatever text leads to it. */
+START_TEST(test_html_verdict_marked)
+{
+	static const struct {
+		const char *in, *want;
+	} cases[] = {
+		{ "faster", "<span class=\"v v-faster\"><span aria-hidden=\"true\">\xe2\x96\xb2 "
+			    "</span>faster</span>" },
+		{ "b / a: +1.00%: slower", "b / a: +1.00%: <span class=\"v v-slower\"><span "
+			    "aria-hidden=\"true\">\xe2\x96\xbc </span>slower</span>" },
+		{ "x <y>: inconclusive: 3 rounds", "x &lt;y&gt;: <span class=\"v v-inconclusive\"><span "
+			    "aria-hidden=\"true\">? </span>inconclusive: 3 rounds</span>" },
+		{ "+0.1% equivalent", "+0.1% <span class=\"v v-equivalent\"><span aria-hidden=\"true\">"
+			    "\xe2\x89\x88 </span>equivalent</span>" },
+		{ "fasterish <b>", "fasterish &lt;b&gt;" },
+		{ "", "" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		ck_assert_ptr_nonnull(f);
+		html_verdict_text(f, cases[i].in);
+		ck_assert_int_eq(fclose(f), 0);
+		ck_assert_str_eq(buf, cases[i].want);
+		free(buf);
+	}
+}
+END_TEST
+
+/* The Markdown links the charts gnuplot wrote beside it, and only those. */
+START_TEST(test_md_chart_links)
+{
+	struct synth *s = synth_new();
+	char path[128], *md;
+
+	md = write_to_file(report_md, &s->r, path, sizeof(path), ".md");
+	unlink(path);
+	ck_assert_ptr_null(strstr(md, "!["));
+	free(md);
+	s->r.charts = RUN_CHART_INDEX;
+	md = write_to_file(report_md, &s->r, path, sizeof(path), ".md");
+	unlink(path);
+	ck_assert_ptr_nonnull(strstr(md, "\n![Index per test and copy count](bench%22host%2Cx-2026-01-01-01.svg)\n"));
+	ck_assert(strstr(md, "![") > strstr(md, "## Results") && strstr(md, "![") < strstr(md, "## Details"));
+	free(md);
+	/* A hostile name cannot end the link or reach outside the folder. */
+	snprintf(s->r.base_name, sizeof(s->r.base_name), "a b)(../<x>");
+	md = write_to_file(report_md, &s->r, path, sizeof(path), ".md");
+	unlink(path);
+	ck_assert_ptr_nonnull(strstr(md, "](a%20b%29%28..%2F%3Cx%3E.svg)\n"));
+	free(md);
+	free(s);
+}
+END_TEST
+
+/*
  * The Test | 1 copy | N copies table right after the summary, in the
- * Markdown and the HTML: the index, or the result and unit without a
- * baseline, or the state; the score last.  In paired mode it shows the
+ * Markdown and the HTML: a unit column ("index", or the result's unit
+ * without a baseline), then the index or result, or the state; the score last.  In paired mode it shows the
  * baseline directory's copy runs only, and says so (the label escaped).
  */
 START_TEST(test_copies_table)
@@ -1153,18 +1333,18 @@ START_TEST(test_copies_table)
 	unlink(path);
 	p = strstr(md, "## Results\n");
 	ck_assert(p != NULL && p > strstr(md, "## Summary") && p < strstr(md, "## Details"));
-	ck_assert_ptr_nonnull(strstr(p, "| Test | 1 copy | 2 copies |\n|:-----|-----:|-----:|\n"));
-	ck_assert_ptr_nonnull(strstr(p, "| Dhrystone 2 using register variables | 3393.2 | 6786.4 |"));
-	ck_assert_ptr_nonnull(strstr(p, "| Execl Throughput | FAILED | FAILED |"));
-	ck_assert_ptr_nonnull(strstr(p, "| Seq Write 1 MiB O\\_DSYNC | 145.5 MB/s | 291.0 MB/s |"));
-	ck_assert_ptr_nonnull(strstr(p, "| System Benchmarks Index Score (Partial Only) | 1783.8 | "
+	ck_assert_ptr_nonnull(strstr(p, "| Test | Unit | 1 copy | 2 copies |\n|:-----|:-----|-----:|-----:|\n"));
+	ck_assert_ptr_nonnull(strstr(p, "| Dhrystone 2 using register variables | index | 3393.2 | 6786.4 |"));
+	ck_assert_ptr_nonnull(strstr(p, "| Execl Throughput | index | FAILED | FAILED |"));
+	ck_assert_ptr_nonnull(strstr(p, "| Seq Write 1 MiB O\\_DSYNC | MB/s | 145.5 | 291.0 |"));
+	ck_assert_ptr_nonnull(strstr(p, "| System Benchmarks Index Score (Partial Only) | index | 1783.8 | "
 				     "3567.5 |"));
 	html = write_to_file(report_html, &s->r, path, sizeof(path), ".html");
 	unlink(path);
 	p = strstr(html, "<h2>Results</h2>");
 	ck_assert(p != NULL && p > strstr(html, "<section id=\"summary\">"));
-	ck_assert_ptr_nonnull(strstr(p, "<tr><th>Test</th><th>1 copy</th><th>2 copies</th></tr>"));
-	ck_assert_ptr_nonnull(strstr(p, "<tr><td>Pipe Throughput</td><td class=\"n\">2029.7</td>"
+	ck_assert_ptr_nonnull(strstr(p, "<tr><th>Test</th><th>Unit</th><th>1 copy</th><th>2 copies</th></tr>"));
+	ck_assert_ptr_nonnull(strstr(p, "<tr><td>Pipe Throughput</td><td>index</td><td class=\"n\">2029.7</td>"
 				     "<td class=\"n\">4059.4</td></tr>"));
 	free(md);
 	free(html);
@@ -1176,13 +1356,13 @@ START_TEST(test_copies_table)
 	s->runs[1].dir = 1;
 	md = write_to_file(report_md, &s->r, path, sizeof(path), ".md");
 	unlink(path);
-	ck_assert_ptr_nonnull(strstr(md, "in the baseline test dir a\\|\\<b\\>;"));
-	ck_assert_ptr_nonnull(strstr(md, "| Test | 1 copy |\n|:-----|-----:|\n"));
-	ck_assert_ptr_nonnull(strstr(md, "| Pipe Throughput | 2029.7 |\n"));
+	ck_assert_ptr_nonnull(strstr(md, "in the baseline directory a\\|\\<b\\> only"));
+	ck_assert_ptr_nonnull(strstr(md, "| Test | Unit | 1 copy |\n|:-----|:-----|-----:|\n"));
+	ck_assert_ptr_nonnull(strstr(md, "| Pipe Throughput | index | 2029.7 |\n"));
 	html = write_to_file(report_html, &s->r, path, sizeof(path), ".html");
 	unlink(path);
-	ck_assert_ptr_nonnull(strstr(html, "in the baseline test dir a|&lt;b&gt;;"));
-	ck_assert_ptr_nonnull(strstr(html, "<tr><th>Test</th><th>1 copy</th></tr>"));
+	ck_assert_ptr_nonnull(strstr(html, "in the baseline directory a|&lt;b&gt; only"));
+	ck_assert_ptr_nonnull(strstr(html, "<tr><th>Test</th><th>Unit</th><th>1 copy</th></tr>"));
 	free(md);
 	free(html);
 	free(s);
@@ -1213,6 +1393,10 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_html_chart_labels);
 	tcase_add_test(tc, test_html_chart_model);
 	tcase_add_test(tc, test_summary_lines);
+	tcase_add_test(tc, test_summary_disturbed);
+	tcase_add_test(tc, test_summary_winners);
+	tcase_add_test(tc, test_html_verdict_marked);
+	tcase_add_test(tc, test_md_chart_links);
 	tcase_add_test(tc, test_copies_table);
 	suite_add_tcase(s, tc);
 	return s;
