@@ -42,7 +42,7 @@ grep -q 'test frob: unit "frobs/s" is not in the units table' "$T/err" ||
 	die "the refusal does not name the row and its unit"
 
 sed '/^const struct unit_def unit_table\[\] = {$/a\
-	RATE("frobs/s", "frobs/s", 1),' "$ROOT/src/core/units.c" >"$W/src/core/units.c" ||
+	RATE("frobs/s", "frobs/s", 1, OPS),' "$ROOT/src/core/units.c" >"$W/src/core/units.c" ||
 	die "add the unit"
 build "the row and its unit"
 frob
