@@ -44,6 +44,7 @@ Suite *suite_sliced(void);
 Suite *suite_interference(void);
 Suite *suite_facts(void);
 Suite *suite_addtest(void);
+Suite *suite_record(void);
 
 static const struct {
 	const char *name;
@@ -70,6 +71,7 @@ static const struct {
 	{ "sizes", suite_sizes },
 	{ "plan", suite_plan },
 	{ "textparse", suite_textparse },
+	{ "record", suite_record },
 	{ "util", suite_util },
 	{ "testprep", suite_testprep },
 	{ "hostid", suite_hostid },
