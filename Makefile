@@ -380,7 +380,7 @@ lint: build/buildinfo.h
 	@echo "lint: cppcheck and clang-tidy clean"
 
 # ---- fuzzing the option and mountinfo parsers ---------------------------------
-HARD_FUZZ := cli mountinfo serve peer
+HARD_FUZZ := cli mountinfo serve peer record
 
 # The replay drivers link the sanitized library (only what each target uses).
 $(HARD_FUZZ:%=build/fuzz/replay-%): build/fuzz/replay-%: tests/fuzz/replay.c \
@@ -406,10 +406,17 @@ FUZZ_SRCS_mountinfo := src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c
 # The peer protocol (issue 24): the server's session, the client's RESULT.
 FUZZ_SRCS_serve     := src/shared/net.c src/shared/netsrv.c
 FUZZ_SRCS_peer      := src/shared/netcli.c src/shared/net.c src/shared/netsrv.c
+# The run record's strict reader (issue 36): the test table, statuses,
+# verdict words and interference flag names it reads back.
+FUZZ_SRCS_record    := src/reader/record_read.c src/reader/record_json.c src/core/testtab.c \
+		       $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c src/sysinfo/interference.c \
+		       src/util/util.c
+FUZZ_MAXLEN_record  := 400000
 build/fuzz/fuzz-cli: tests/fuzz/fuzz_cli.c $(FUZZ_SRCS_cli) build/buildinfo.h
 build/fuzz/fuzz-mountinfo: tests/fuzz/fuzz_mountinfo.c $(FUZZ_SRCS_mountinfo)
 build/fuzz/fuzz-serve: tests/fuzz/fuzz_serve.c $(FUZZ_SRCS_serve)
 build/fuzz/fuzz-peer: tests/fuzz/fuzz_peer.c $(FUZZ_SRCS_peer)
+build/fuzz/fuzz-record: tests/fuzz/fuzz_record.c $(FUZZ_SRCS_record)
 $(HARD_FUZZ:%=build/fuzz/fuzz-%): build/fuzz/fuzz-%:
 	@mkdir -p $(@D)
 	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Isrc -Ibuild -Isrc/progs/lib -g -O1 -pthread \
@@ -418,7 +425,7 @@ $(HARD_FUZZ:%=build/fuzz/fuzz-%): build/fuzz/fuzz-%:
 
 $(HARD_FUZZ:%=fuzz-%): fuzz-%: build/fuzz/fuzz-%
 	@mkdir -p build/fuzz/corpus-$*
-	./build/fuzz/fuzz-$* -max_total_time=$(FUZZ_TIME) -max_len=4096 \
+	./build/fuzz/fuzz-$* -max_total_time=$(FUZZ_TIME) -max_len=$(or $(FUZZ_MAXLEN_$*),4096) \
 		-artifact_prefix=build/fuzz/$*- build/fuzz/corpus-$* $(call FUZZ_SEEDS,$*)
 
 # ---- fuzz-ci: every libFuzzer target, a bounded time each (issue 24) ----------
