@@ -52,10 +52,10 @@ struct rec_schema;
 struct rec_field {
 	const char *key;
 	enum rec_kind kind;
+	unsigned bit;           /* RK_*BIT */
 	size_t off;             /* in the object being read */
 	size_t size;            /* RK_STR: buffer; RK_UINT: width */
 	size_t aux;             /* RK_*BIT, RK_U64HAVE, RK_OBJ: offset of the flag; REC_NONE */
-	unsigned bit;           /* RK_*BIT */
 	const struct rec_schema *sub;
 	/* RK_ARR: a new zeroed element of obj's array (NULL after an error). */
 	void *(*elem)(struct rec *rd, void *obj, size_t index);
@@ -99,8 +99,6 @@ int rec_null(struct rec *rd);           /* 1 and consumed if the next value is n
 int rec_array(struct rec *rd, size_t n_max, size_t *n,
 	      int (*one)(struct rec *rd, void *ctx, size_t i), void *ctx);
 
-/* calloc charged to the budget (NULL after rec_fail). */
-void *rec_alloc(struct rec *rd, size_t n, size_t size);
 /* Grow *arr of *cap elements to hold n + 1 (zeroed), charged; 0 or -1. */
 int rec_grow(struct rec *rd, void **arr, size_t *cap, size_t n, size_t size, size_t max);
 

@@ -342,25 +342,6 @@ int rec_bool(struct rec *rd, int *out)
 
 /* ---- memory ------------------------------------------------------------- */
 
-void *rec_alloc(struct rec *rd, size_t n, size_t size)
-{
-	void *p;
-
-	if (n == 0)
-		n = 1;
-	if (size != 0 && n > rd->budget / size) {
-		rec_fail(rd, "more data than a record of this size can hold");
-		return NULL;
-	}
-	p = calloc(n, size);
-	if (p == NULL) {
-		rec_fail(rd, "out of memory");
-		return NULL;
-	}
-	rd->budget -= n * size;
-	return p;
-}
-
 int rec_grow(struct rec *rd, void **arr, size_t *cap, size_t n, size_t size, size_t max)
 {
 	size_t ncap;
@@ -458,7 +439,7 @@ static int field_value(struct rec *rd, const struct rec_field *f, void *obj)
 	unsigned long long u;
 	long long ll;
 	double d;
-	int isnull, b;
+	int isnull, b = 0;
 	size_t n;
 
 	switch (f->kind) {

@@ -57,6 +57,9 @@ static struct rstate *st_of(struct rec *rd)
 
 /* ---- rows --------------------------------------------------------------- */
 
+/* NOLINTBEGIN(bugprone-macro-parentheses): T is a type and m a member
+ * designator (offsetof's arguments), s a table's name: none can be
+ * parenthesized. */
 #define MEMBER_SIZE(T, m) sizeof(((T *)0)->m)
 #define F_STR(k, T, m) { .key = k, .kind = RK_STR, .off = offsetof(T, m), \
 			 .size = MEMBER_SIZE(T, m), .aux = REC_NONE }
@@ -75,6 +78,7 @@ static struct rstate *st_of(struct rec *rd)
 #define F_SKIP(k, kd) { .key = k, .kind = kd, .aux = REC_NONE }
 #define SCHEMA(name, rows, done) \
 	static const struct rec_schema name = { rows, sizeof(rows) / sizeof(rows[0]), done }
+/* NOLINTEND(bugprone-macro-parentheses) */
 
 /* ---- values read by a function ------------------------------------------ */
 
@@ -334,6 +338,7 @@ static int fn_cmp_places(struct rec *rd, void *obj)
 {
 	struct paired_stats dropped;
 
+	memset(&dropped, 0, sizeof(dropped));
 	/* Schema 2: the estimate's place_log has them at full precision. */
 	if (st_of(rd)->schema >= 2)
 		return read_places(rd, &dropped, 1);
