@@ -17,7 +17,7 @@
 
 #include <stddef.h>
 
-#define REC_MAX_DEPTH 12        /* deeper than any table nests */
+#define REC_MAX_DEPTH 16        /* deeper than any table nests (11 today) */
 #define REC_NUM_MAX 40          /* longest number token accepted, bytes */
 
 struct rec;

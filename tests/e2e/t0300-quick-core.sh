@@ -69,6 +69,12 @@ for x in cmp["rows"]:
         assert x["values"][0]["value"] == idx[x["copies"]], x
 ' "$r.json" "$T/rec.json" || die "compare from the record: not the run's own figures"
 fi
+# A record against a text report (the same run's, copied without its record
+# and CSV): rows meet by test name, one row per test and copy count.
+cp "$r" "$T/textonly"
+"$ROOT/Run" compare --long "$r" "$T/textonly" >"$T/mixed" 2>&1 || die "record against text: $(cat "$T/mixed")"
+[ "$(grep -c '^Pipe Throughput  *[12]  ' "$T/mixed")" -eq 4 ] || die "rows not matched by name: $(cat "$T/mixed")"
+grep -q '^Pipe Throughput  *1  *textonly  .*[-+]0\.00%' "$T/mixed" || die "record against its text: $(cat "$T/mixed")"
 # A record this sysindex cannot read: one line naming the field, exit 2.
 sed 's/"schema_version": [0-9]*/"schema_version": 99/' "$r.json" >"$T/new.json"
 "$ROOT/Run" compare "$r" "$T/new.json" >"$T/out2" 2>"$T/err2"
