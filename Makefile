@@ -259,6 +259,7 @@ FUZZ_CC   ?= clang
 FUZZ_TIME ?= 60
 FUZZ_DATA_textparse := tests/data/reports $(patsubst %/,%,$(wildcard tests/data/reports/*/))
 FUZZ_DATA_mountinfo := tests/data/mountinfo
+FUZZ_DATA_record := tests/data/records
 FUZZ_SEEDS = $(FUZZ_DATA_$(1)) tests/fuzz/corpus/$(1)
 FUZZ_CORPUS := $(call FUZZ_SEEDS,textparse)
 FUZZ_SAN = $(shell printf 'int main(void){return 0;}\n' | $(CC) -fsanitize=address$(comma)undefined \

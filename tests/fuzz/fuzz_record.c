@@ -6,8 +6,9 @@
  * naming the input, with the model left empty; a model read has every test
  * and comparison tied to the test table, every directory index inside the
  * run's directories, every count within its array, every string
- * terminated.  Seeds: tests/fuzz/corpus/record/ (real records of a quick,
- * a paired and a redacted run, a schema 1 record, broken ones).
+ * terminated.  Seeds: tests/data/records/ (real records of a quick,
+ * a paired and a redacted run, a schema 1 record) and
+ * tests/fuzz/corpus/record/ (broken ones).
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -630,6 +630,38 @@ START_TEST(test_schema1)
 }
 END_TEST
 
+/* Real records kept as fuzzing seeds: a paired run, and one sysindex wrote before schema 2. */
+START_TEST(test_real_records)
+{
+	struct run_result r;
+	char err[512];
+
+	ck_assert_msg(record_read_file("tests/data/records/paired.json", &r, err,
+				       sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(r.ndirs, 2);
+	ck_assert_str_eq(r.dirs[0].label, "rel");
+	ck_assert_uint_eq(r.ncmps, 2);
+	ck_assert(r.cmps[0].dir == 1 && r.cmps[1].control);
+	ck_assert_uint_eq(r.nruns, 2);
+	ck_assert(r.runs[1].dir == 1);
+	ck_assert(r.cmps[0].st.n == 3 && r.cmps[0].st.vd.v == VD_FEW);
+	record_free(&r);
+	ck_assert_msg(record_read_file("tests/data/records/schema1.json", &r, err,
+				       sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(r.nruns, 1);
+	ck_assert_uint_eq(r.runs[0].ntests, 2);
+	ck_assert(r.runs[0].tests[0].npasses == 1 && r.runs[0].tests[0].passes[0].rate > 0);
+	ck_assert(r.runs[0].tests[0].passes[0].copies[0].started == -1);   /* not in schema 1 */
+	record_free(&r);
+	ck_assert_int_eq(record_read_file("tests/fuzz/corpus/record/newer.json", &r, err,
+					  sizeof(err)), -1);
+	ck_assert_str_eq(err, "tests/fuzz/corpus/record/newer.json: schema_version: 3 is newer "
+			 "than this sysindex reads (1 to 2): read it with a newer sysindex");
+	ck_assert_int_eq(record_read_file("tests/fuzz/corpus/record", &r, err, sizeof(err)), -1);
+	ck_assert_str_eq(err, "tests/fuzz/corpus/record: cannot read: not a regular file");
+}
+END_TEST
+
 Suite *suite_record(void)
 {
 	Suite *s = suite_create("record");
@@ -642,6 +674,7 @@ Suite *suite_record(void)
 	tcase_add_test(tc, test_strict);
 	tcase_add_test(tc, test_strict_sizes);
 	tcase_add_test(tc, test_schema1);
+	tcase_add_test(tc, test_real_records);
 	suite_add_tcase(s, tc);
 	return s;
 }
