@@ -636,10 +636,12 @@ static int done_pass(struct rec *rd, void *obj, void *parent)
 {
 	struct pass_result *p = obj;
 
-	(void)rd;
 	(void)parent;
 	if (p->start_spread < 0 && p->ncopies == 1 && p->copies[0].started >= 0)
 		p->start_spread = 0;
+	/* Schema 1 did not say how many copies the counters were over: all of them. */
+	if (st_of(rd)->schema < 2 && p->intf.have)
+		p->intf.copies = (unsigned)p->ncopies;
 	return 0;
 }
 

@@ -652,6 +652,21 @@ START_TEST(test_real_records)
 	ck_assert_uint_eq(r.runs[0].ntests, 2);
 	ck_assert(r.runs[0].tests[0].npasses == 1 && r.runs[0].tests[0].passes[0].rate > 0);
 	ck_assert(r.runs[0].tests[0].passes[0].copies[0].started == -1);   /* not in schema 1 */
+	{
+		size_t have = 0;
+
+		/* Schema 1's interference: over all the pass's copies. */
+		for (size_t t = 0; t < r.runs[0].ntests; t++)
+			for (size_t p = 0; p < r.runs[0].tests[t].npasses; p++) {
+				const struct pass_result *ps = &r.runs[0].tests[t].passes[p];
+
+				if (ps->intf.have) {
+					ck_assert_uint_eq(ps->intf.copies, ps->ncopies);
+					have++;
+				}
+			}
+		ck_assert_uint_eq(have, 2);
+	}
 	record_free(&r);
 	ck_assert_int_eq(record_read_file("tests/fuzz/corpus/record/newer.json", &r, err,
 					  sizeof(err)), -1);
