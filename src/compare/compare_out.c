@@ -188,6 +188,8 @@ const char *cmp_samples_source(const struct input *in, int *any)
 	*any = 1;
 	if (in->nruns > 1)
 		return "mean and spread of its runs";
+	if (in->samples != NULL && in->src->record)
+		return "the run's record, every sample";
 	if (in->samples != NULL && in->src->ublog[0])
 		return "UnixBench log";
 	if (in->samples != NULL)
