@@ -24,6 +24,7 @@ struct rec;
 
 enum rec_kind {
 	RK_STR,         /* string (null: ""), into char[size] */
+	RK_STRHAVE,     /* string into char[size] (set the int at aux to 1), or null ("") */
 	RK_DBL,         /* number, null: NAN */
 	RK_DBL0,        /* number, null: 0 */
 	RK_DBLM1,       /* number, null: -1 */
@@ -31,6 +32,7 @@ enum rec_kind {
 	RK_INT,         /* int, null: 0 */
 	RK_INTM1,       /* int, null: -1 */
 	RK_BOOL,        /* true/false into int */
+	RK_BOOLBIT,     /* true/false: true sets bit in the unsigned at off */
 	RK_TRI,         /* true/false into int, null: -1 */
 	RK_TIME,        /* integer seconds or null (0) into time_t */
 	RK_DBLBIT,      /* number (set bit in the unsigned at aux) or null */

@@ -445,6 +445,13 @@ static int field_value(struct rec *rd, const struct rec_field *f, void *obj)
 	switch (f->kind) {
 	case RK_STR:
 		return rec_string(rd, at, f->size, 1);
+	case RK_STRHAVE:
+		if (rec_null(rd)) {
+			*at = '\0';
+			return 0;
+		}
+		*(int *)(void *)((char *)obj + f->aux) = 1;
+		return rec_string(rd, at, f->size, 0);
 	case RK_DBL:
 	case RK_DBL0:
 	case RK_DBLM1:
@@ -488,6 +495,12 @@ static int field_value(struct rec *rd, const struct rec_field *f, void *obj)
 		if (read_bool(rd, &b, f->kind == RK_TRI) != 0)
 			return -1;
 		*(int *)(void *)at = b;
+		return 0;
+	case RK_BOOLBIT:
+		if (read_bool(rd, &b, 0) != 0)
+			return -1;
+		if (b)
+			*(unsigned *)(void *)at |= f->bit;
 		return 0;
 	case RK_OBJ:
 		if (f->aux != REC_NONE && rec_null(rd))

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "reader/record_int.h"
+#include "util/util.h"
 
 #define MAX_RUNS 4096
 #define MAX_TESTS 4096
@@ -41,6 +42,7 @@ struct rstate {
 		int has_dir;
 	} *info;                /* per run, beside r->runs */
 	int few;                /* an estimate's verdict was VD_FEW */
+	int have_score_all;     /* the test being read gave score_with_disturbed */
 	struct copy_dir {
 		unsigned dir;
 		int have_dir;
@@ -74,6 +76,9 @@ static struct rstate *st_of(struct rec *rd)
 				   .aux = offsetof(T, have), .sub = &s }
 #define F_SAME(k, s) { .key = k, .kind = RK_OBJ, .off = 0, .aux = REC_NONE, .sub = &s }
 #define F_ARR(k, s, e) { .key = k, .kind = RK_ARR, .aux = REC_NONE, .sub = &s, .elem = e }
+#define F_STRHAVE(k, T, m, have) { .key = k, .kind = RK_STRHAVE, .off = offsetof(T, m), \
+				    .size = MEMBER_SIZE(T, m), .aux = offsetof(T, have) }
+#define F_BOOLBIT(k, b) { .key = k, .kind = RK_BOOLBIT, .off = 0, .aux = REC_NONE, .bit = b }
 #define F_FN(k, f) { .key = k, .kind = RK_FN, .aux = REC_NONE, .fn = f }
 #define F_SKIP(k, kd) { .key = k, .kind = kd, .aux = REC_NONE }
 #define SCHEMA(name, rows, done) \
@@ -414,6 +419,68 @@ static int fn_margin_percent(struct rec *rd, void *obj)
 	return 0;
 }
 
+/* score_with_disturbed: written only when a sample was left out. */
+static int fn_score_all(struct rec *rd, void *obj)
+{
+	double v;
+	int isnull;
+
+	if (rec_number(rd, &v, &isnull) != 0)
+		return -1;
+	((struct bench_result *)obj)->score_all = isnull ? 0 : v;
+	st_of(rd)->have_score_all = 1;
+	return 0;
+}
+
+/* cpu_limits.limited_by: "none" or cpulimits_by_name's words. */
+static int fn_limited_by(struct rec *rd, void *obj)
+{
+	char w[64];
+
+	if (rec_string(rd, w, sizeof(w), 0) != 0)
+		return -1;
+	if (strcmp(w, "none") == 0) {
+		((struct cpu_limits *)obj)->by = CL_ONLINE;
+		return 0;
+	}
+	for (int b = CL_QUOTA; b <= CL_AFFINITY; b++)
+		if (strcmp(cpulimits_by_name((enum cpu_limit_by)b), w) == 0) {
+			((struct cpu_limits *)obj)->by = (enum cpu_limit_by)b;
+			return 0;
+		}
+	return rec_fail(rd, "unknown limit \"%.40s\"", w);
+}
+
+static const struct rec_schema sch_limits;
+
+/* cpu_limits: null when the machine was not read (online 0). */
+static int fn_cpu_limits(struct rec *rd, void *obj)
+{
+	if (rec_null(rd))
+		return 0;
+	return rec_object(rd, &sch_limits, &((struct run_result *)obj)->sys.limits, obj);
+}
+
+static const struct rec_schema sch_setstate;
+
+/* A setting's recorded state (in_force, changed_to): an object, or null. */
+static int read_setstate(struct rec *rd, struct setting_state *st)
+{
+	if (rec_null(rd))
+		return 0;
+	return rec_object(rd, &sch_setstate, st, NULL);
+}
+
+static int fn_in_force(struct rec *rd, void *obj)
+{
+	return read_setstate(rd, &((struct setting_rec *)obj)->state);
+}
+
+static int fn_changed_to(struct rec *rd, void *obj)
+{
+	return read_setstate(rd, &((struct setting_rec *)obj)->other);
+}
+
 /* An object of derived figures, or null (obj: where to "read" it). */
 static const struct rec_schema sch_run_intf;
 
@@ -475,6 +542,7 @@ static void *el_test(struct rec *rd, void *obj, size_t i)
 		     MAX_TESTS))
 		return NULL;
 	s->passes_cap = 0;
+	s->have_score_all = 0;
 	return &run->tests[run->ntests++];
 }
 
@@ -600,6 +668,18 @@ static void *el_pscore(struct rec *rd, void *obj, size_t i)
 	return &r->pscores[r->npscores++];
 }
 
+static void *el_setting(struct rec *rd, void *obj, size_t i)
+{
+	struct run_result *r = obj;
+
+	(void)i;
+	if (r->nsettings >= MAX_SETTINGS) {
+		rec_fail(rd, "more than %d settings", MAX_SETTINGS);
+		return NULL;
+	}
+	return &r->settings[r->nsettings++];
+}
+
 /* ---- completions --------------------------------------------------------- */
 
 /* The writer leaves a summary's undefined figures null (report_json.c). */
@@ -621,8 +701,88 @@ static int done_stats(struct rec *rd, void *obj, void *parent)
 
 static int done_test(struct rec *rd, void *obj, void *parent)
 {
+	struct bench_result *t = obj;
+
 	(void)parent;
-	return ((struct bench_result *)obj)->def ? 0 : rec_fail(rd, "a test without its name");
+	if (t->def == NULL)
+		return rec_fail(rd, "a test without its name");
+	/* --exclude-disturbed with nothing left out: the result with every sample is the result. */
+	if (!st_of(rd)->have_score_all && st_of(rd)->r->exclude_disturbed)
+		t->score_all = t->score;
+	return 0;
+}
+
+/* The headline's interval: ok when no reason says why there is none. */
+static int done_score_ci(struct rec *rd, void *obj, void *parent)
+{
+	struct score_ci *sci = obj;
+
+	(void)rd;
+	(void)parent;
+	sci->ok = sci->why[0] == '\0';
+	return 0;
+}
+
+/* The interval belongs to the System Benchmarks Index Score (read after it). */
+static int done_copy_run(struct rec *rd, void *obj, void *parent)
+{
+	struct copy_run *run = obj;
+
+	(void)rd;
+	(void)parent;
+	if (run->score_ci.ok || run->score_ci.why[0])
+		run->score_ci.score = run->cats[CAT_SYSTEM].score;
+	return 0;
+}
+
+/* host_state: one line each, as hoststate_read keeps them. */
+static int done_host_state(struct rec *rd, void *obj, void *parent)
+{
+	struct host_state *hs = obj;
+
+	(void)rd;
+	(void)parent;
+	for (int i = 0; i < HS_COUNT; i++)
+		strip_controls(hs->value[i]);
+	return 0;
+}
+
+/*
+ * One setting.  Its command is text to show, never to run: commands come
+ * only from the command line the user typed (issue 39), and nothing reads
+ * this one back into run/setting.c.  Checked as the command line's are, so
+ * a report cannot show what the command line would have refused.
+ */
+static int done_setting(struct rec *rd, void *obj, void *parent)
+{
+	struct setting_rec *sr = obj;
+	char why[160];
+
+	(void)parent;
+	if (!testdirs_label_ok(sr->name))
+		return rec_fail(rd, "name: not a setting's name");
+	if (sr->command[0] && settings_command_ok(sr->command, why, sizeof(why)) != 0)
+		return rec_fail(rd, "command: %s", why);
+	return 0;
+}
+
+/* --restore's command, or "" when the baseline's was run after (the writer's convention). */
+static int done_settings(struct rec *rd, void *obj, void *parent)
+{
+	struct run_result *r = obj;
+	char why[160];
+
+	(void)parent;
+	if (r->nsettings == 0)
+		return rec_fail(rd, "list: no setting");
+	if (r->nsettings != r->ndirs)
+		return rec_fail(rd, "list: %zu settings for %zu compared directories", r->nsettings,
+				r->ndirs);
+	if (strcmp(r->restore, r->settings[0].command) == 0)
+		r->restore[0] = '\0';
+	else if (r->restore[0] && settings_command_ok(r->restore, why, sizeof(why)) != 0)
+		return rec_fail(rd, "restore: %s", why);
+	return 0;
 }
 
 static int done_cmp(struct rec *rd, void *obj, void *parent)
@@ -723,8 +883,21 @@ static int done_record(struct rec *rd, void *obj, void *parent)
 static const struct rec_field f_score_ci[] = {
 	F_SKIP("lo", RK_SKIPNUM), F_SKIP("hi", RK_SKIPNUM), F_SKIP("log_se", RK_SKIPNUM),
 	F_SKIP("df", RK_SKIPNUM), F_SKIP("unavailable", RK_SKIPSTR),
+	F_SKIP("indexed_tests", RK_SKIPNUM), F_SKIP("single_sample_tests", RK_SKIPNUM),
 };
 SCHEMA(sch_score_ci, f_score_ci, NULL);
+
+/* A run's headline interval (struct score_ci), kept. */
+static const struct rec_field f_run_score_ci[] = {
+	F_NUM("lo", RK_DBL, struct score_ci, lo),
+	F_NUM("hi", RK_DBL, struct score_ci, hi),
+	F_NUM("log_se", RK_DBL, struct score_ci, log_se),
+	F_NUM("df", RK_DBL, struct score_ci, df),
+	F_STR("unavailable", struct score_ci, why),
+	F_UINT("indexed_tests", struct score_ci, ntests),
+	F_UINT("single_sample_tests", struct score_ci, nsingle),
+};
+SCHEMA(sch_run_score_ci, f_run_score_ci, done_score_ci);
 
 /* "scores": the headline again, for a glance at the file. */
 static const struct rec_field f_score[] = {
@@ -751,6 +924,13 @@ static const struct rec_field f_run_intf[] = {
 static const struct rec_schema sch_run_intf = { f_run_intf, sizeof(f_run_intf) /
 						sizeof(f_run_intf[0]), NULL };
 
+/* run.charts: which gnuplot charts were written beside the reports. */
+static const struct rec_field f_charts[] = {
+	F_BOOLBIT("index", RUN_CHART_INDEX),
+	F_BOOLBIT("paired", RUN_CHART_PAIRED),
+};
+SCHEMA(sch_charts, f_charts, NULL);
+
 static const struct rec_field f_run[] = {
 	F_STR("id", struct run_result, base_name),
 	F_STR("mode", struct run_result, mode),
@@ -768,6 +948,7 @@ static const struct rec_field f_run[] = {
 	F_UINT("disk_file_bytes", struct run_result, disk_size),
 	F_FN("interference", fn_run_intf),
 	F_STR("interference_not_measured", struct run_result, intf_missing),
+	F_OBJ("charts", struct run_result, charts, sch_charts),
 };
 SCHEMA(sch_run, f_run, NULL);
 
@@ -916,7 +1097,9 @@ static const struct rec_field f_pass[] = {
 	F_NUM("count", RK_DBL, struct pass_result, count),
 	F_NUM("time", RK_DBL, struct pass_result, time),
 	F_NUM("rate", RK_DBL, struct pass_result, rate),
+	/* The rate in the base unit (core/units.c's base_key): rate times base_factor. */
 	F_SKIP("operations_per_second", RK_SKIPNUM), F_SKIP("bytes_per_second", RK_SKIPNUM),
+	F_SKIP("seconds", RK_SKIPNUM),
 	F_STR("reason", struct pass_result, reason),
 	F_NUM("start_spread_seconds", RK_DBLM1, struct pass_result, start_spread),
 	F_FN("interference", fn_pass_intf),
@@ -958,11 +1141,13 @@ static const struct rec_field f_test[] = {
 	F_STR("note", struct bench_result, note),
 	F_NUM("score", RK_DBL0, struct bench_result, score),
 	F_SKIP("operations_per_second", RK_SKIPNUM), F_SKIP("bytes_per_second", RK_SKIPNUM),
+	F_SKIP("seconds", RK_SKIPNUM),
 	F_NUM("index", RK_DBL0, struct bench_result, index),
 	F_NUM("time", RK_DBL0, struct bench_result, time),
 	F_UINT("kept", struct bench_result, kept),
 	F_UINT("excluded_disturbed", struct bench_result, excluded),
 	F_UINT("disturbed_kept", struct bench_result, flagged_kept),
+	F_FN("score_with_disturbed", fn_score_all),
 	F_OBJ("stats", struct bench_result, stats, sch_stats),
 	F_NUM("hit_cap", RK_BOOL, struct bench_result, capped),
 	F_NUM("scaling_efficiency", RK_DBL0, struct bench_result, scaling),
@@ -987,14 +1172,14 @@ static const struct rec_field f_copy_run[] = {
 	F_FN("label", fn_run_label),
 	F_FN("dir", fn_run_dir),
 	F_SKIP("system_index_score", RK_SKIPNUM), F_SKIP("system_index_partial", RK_SKIPBOOL),
-	{ .key = "system_index_score_ci", .kind = RK_OBJ, .aux = REC_NONE, .sub = &sch_score_ci },
+	F_OBJ("system_index_score_ci", struct copy_run, score_ci, sch_run_score_ci),
 	F_SKIP("start", RK_SKIPSTR), F_SKIP("end", RK_SKIPSTR),
 	F_NUM("start_unix", RK_TIME, struct copy_run, start),
 	F_NUM("end_unix", RK_TIME, struct copy_run, end),
 	F_ARR("categories", sch_category, el_category),
 	F_ARR("tests", sch_test, el_test),
 };
-SCHEMA(sch_copy_run, f_copy_run, NULL);
+SCHEMA(sch_copy_run, f_copy_run, done_copy_run);
 
 /* A paired estimate's verdict (struct verdict_out), schema 2. */
 static const struct rec_field f_verdict[] = {
@@ -1119,6 +1304,70 @@ static const struct rec_field f_paired[] = {
 };
 SCHEMA(sch_paired, f_paired, NULL);
 
+/* cpu_limits (struct cpu_limits); null members are the struct's "not read". */
+static const struct rec_field f_limits[] = {
+	F_SKIP("summary", RK_SKIPSTR),
+	F_UINT("online", struct cpu_limits, online),
+	F_UINT("affinity", struct cpu_limits, affinity),
+	F_STR("cpuset", struct cpu_limits, cpuset),
+	F_UINT("cpuset_cpus", struct cpu_limits, cpuset_n),
+	F_NUM("quota_cpus", RK_DBL0, struct cpu_limits, quota),
+	F_UINT("usable", struct cpu_limits, usable),
+	F_FN("limited_by", fn_limited_by),
+	F_NUM("default_copies", RK_BOOL, struct cpu_limits, defaulted),
+	F_SKIP("copies_why", RK_SKIPSTR),
+};
+SCHEMA(sch_limits, f_limits, NULL);
+
+/* host_state: one row per hoststate_rows row, in its order (the round trip
+ * in tests/unit/test_record.c fails if a name differs). */
+#define F_HS(k, i) F_STRHAVE(k, struct host_state, value[i], have[i])
+static const struct rec_field f_host_state[] = {
+	F_HS("governor", HS_GOVERNOR),
+	F_HS("energy_performance_preference", HS_EPP),
+	F_HS("boost", HS_BOOST),
+	F_HS("smt", HS_SMT),
+	F_HS("mitigations", HS_MITIGATIONS),
+	F_HS("microcode", HS_MICROCODE),
+	F_HS("transparent_hugepages", HS_THP),
+	F_HS("numa_nodes", HS_NUMA),
+	F_HS("clocksource", HS_CLOCKSOURCE),
+	F_HS("kernel_cmdline", HS_CMDLINE),
+};
+SCHEMA(sch_host_state, f_host_state, done_host_state);
+
+/* A setting's recorded state (sysinfo/setstate.h): null members are "". */
+static const struct rec_field f_setstate[] = {
+	F_STR("mount_options", struct setting_state, mount),
+	F_STR("super_options", struct setting_state, super),
+	F_STR("scheduler", struct setting_state, scheduler),
+	F_STR("thp", struct setting_state, thp),
+};
+SCHEMA(sch_setstate, f_setstate, NULL);
+
+static const struct rec_field f_setting[] = {
+	F_STR("name", struct setting_rec, name),
+	F_SKIP("baseline", RK_SKIPBOOL),
+	/* Shown, never run: no command is ever taken from a file (issue 39). */
+	F_STR("command", struct setting_rec, command),
+	F_UINT("applied", struct setting_rec, applied),
+	F_UINT("states_recorded", struct setting_rec, nstate),
+	F_FN("in_force", fn_in_force),
+	F_NUM("changed", RK_BOOL, struct setting_rec, changed),
+	F_FN("changed_to", fn_changed_to),
+};
+SCHEMA(sch_setting, f_setting, done_setting);
+
+/* Settings mode (--setting): read back to show; warnings are made again from the list. */
+static const struct rec_field f_settings[] = {
+	F_SKIP("baseline", RK_SKIPSTR), F_SKIP("switch", RK_SKIPSTR),
+	/* Shown, never run (as the settings' commands). */
+	F_STR("restore", struct run_result, restore),
+	F_ARR("list", sch_setting, el_setting),
+	F_FN("warnings", fn_skip_strings),
+};
+SCHEMA(sch_settings, f_settings, done_settings);
+
 static const struct rec_field f_record[] = {
 	F_FN("schema_version", fn_schema_version),
 	F_FN("generator", fn_generator),
@@ -1126,9 +1375,12 @@ static const struct rec_field f_record[] = {
 	F_SAME("sysindex", sch_sysindex),
 	F_SAME("run", sch_run),
 	F_OBJ("system", struct run_result, sys, sch_system),
+	F_FN("cpu_limits", fn_cpu_limits),
+	F_OBJN("host_state", struct run_result, sys.state, sys.state.read, sch_host_state),
 	F_OBJ("testdir", struct run_result, sys, sch_testdir),
 	F_ARR("runs", sch_copy_run, el_run),
 	F_SAME("paired", sch_paired),
+	F_SAME("settings", sch_settings),
 };
 SCHEMA(sch_record, f_record, done_record);
 

@@ -197,6 +197,12 @@ static void sysindex_block(struct json_out *j, const struct run_result *r)
 	else
 		json_kv_null(j, "disk_file_bytes");
 	intf_run_block(j, r);
+	/* The gnuplot charts written beside the reports (<id>.svg, <id>-paired.svg). */
+	json_key(j, "charts");
+	json_object_begin(j);
+	json_kv_bool(j, "index", (r->charts & RUN_CHART_INDEX) != 0);
+	json_kv_bool(j, "paired", (r->charts & RUN_CHART_PAIRED) != 0);
+	json_object_end(j);
 	json_object_end(j);
 }
 
@@ -543,6 +549,8 @@ static void kv_score_ci(struct json_out *j, const struct copy_run *run)
 	} else {
 		json_kv_string(j, "unavailable", sci->why);
 	}
+	json_kv_uint(j, "indexed_tests", sci->ntests);
+	json_kv_uint(j, "single_sample_tests", sci->nsingle);
 	json_object_end(j);
 }
 

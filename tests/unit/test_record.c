@@ -116,11 +116,12 @@ static void fill_pass(struct pass_result *p, unsigned k, size_t ncopies, int pai
 
 static const char *const test_names[] = {
 	"dhry2reg", "whetstone-double", "execl", "fstime", "pipe", "context1", "spawn", "dc",
+	"mem-latency",  /* a time unit: base key "seconds" */
 };
 #define NTEST_NAMES (sizeof(test_names) / sizeof(test_names[0]))
 
 static void fill_test(struct bench_result *t, unsigned k, size_t ncopies, size_t npasses,
-		      int paired)
+		      int paired, int exclude_disturbed)
 {
 	t->def = test_find(test_names[k % NTEST_NAMES]);
 	ck_assert_ptr_nonnull(t->def);
@@ -143,6 +144,8 @@ static void fill_test(struct bench_result *t, unsigned k, size_t ncopies, size_t
 		t->index = t->def->baseline > 0 ? val(k + 2) * 100 : 0;
 		t->kept = npasses - npasses / 3;
 		t->excluded = k % 2;
+		/* runner_finish_test: the result with every sample, under --exclude-disturbed */
+		t->score_all = t->excluded ? val(k + 11) * 1e4 : exclude_disturbed ? t->score : 0;
 		t->flagged_kept = k % 3 == 1;
 		t->stats.n = npasses;
 		if (npasses > 0) {
@@ -193,6 +196,28 @@ static void fill_mount(struct mount_entry *m, struct device_info *d, unsigned k)
 	snprintf(d->model, sizeof(d->model), "QEMU HARDDISK");
 	snprintf(d->dm_name, sizeof(d->dm_name), k % 2 ? "vg0-home" : "");
 	snprintf(d->slaves, sizeof(d->slaves), k % 2 ? "sda3,sdb1" : "");
+}
+
+/* What cpulimits_collect and hoststate_read fill (k: which variant). */
+static void fill_host(struct sys_info *si, unsigned k)
+{
+	struct cpu_limits *l = &si->limits;
+
+	l->online = 64;
+	l->affinity = k % 2 ? 0 : 48;
+	snprintf(l->cpuset, sizeof(l->cpuset), "%s", k % 2 ? "" : "0-31");
+	l->cpuset_n = k % 2 ? 0 : 32;
+	l->quota = k % 2 ? 0 : val(k + 60) * 3;
+	l->usable = k % 2 ? 64 : 3;
+	l->by = k % 2 ? CL_ONLINE : CL_QUOTA;
+	l->defaulted = k % 2;
+	si->state.read = 1;
+	for (int i = 0; i < HS_COUNT; i++) {
+		si->state.have[i] = (i + (int)k) % 4 != 0;
+		if (si->state.have[i])
+			snprintf(si->state.value[i], sizeof(si->state.value[i]), "%s \"%u\" \xc3\xa9",
+				 hoststate_rows[i].name, k);
+	}
 }
 
 static void fill_sys(struct sys_info *si)
@@ -279,6 +304,53 @@ static void fill_paired_stats(struct paired_stats *st, unsigned k)
 	st->vd.adj_hi = val(k + 20) * 1e-2;
 }
 
+/* What score_ci_run fills: an interval, or why there is none. */
+static void fill_score_ci(struct score_ci *sci, const struct copy_run *run, unsigned k, int none)
+{
+	sci->score = run->cats[CAT_SYSTEM].score;
+	sci->ntests = 5 + k % 3;
+	sci->nsingle = none ? sci->ntests : k % 2;
+	if (none) {
+		snprintf(sci->why, sizeof(sci->why), "all %zu indexed tests have one sample",
+			 sci->ntests);
+		return;
+	}
+	sci->ok = 1;
+	sci->log_se = val(k + 70) * 1e-2;
+	sci->df = val(k + 71) * 10;
+	sci->lo = sci->score * (1 - val(k + 72) * 1e-2);
+	sci->hi = sci->score * (1 + val(k + 73) * 1e-2);
+}
+
+/* Settings mode's records (core/settings.h), one per directory. */
+static void fill_settings(struct run_result *r)
+{
+	r->nsettings = r->ndirs;
+	for (size_t d = 0; d < r->nsettings; d++) {
+		struct setting_rec *s = &r->settings[d];
+
+		snprintf(s->name, sizeof(s->name), "%s", r->dirs[d].label);
+		snprintf(s->command, sizeof(s->command), "mount -o remount,%s '/srv/x y' && echo \"$%zu\"",
+			 d ? "noatime" : "relatime", d);
+		s->applied = 3 + (unsigned)d;
+		s->nstate = d == 2 ? 0 : 3;
+		if (s->nstate) {
+			snprintf(s->state.mount, sizeof(s->state.mount), "rw,%s",
+				 d ? "noatime" : "relatime");
+			snprintf(s->state.super, sizeof(s->state.super), "rw");
+			snprintf(s->state.scheduler, sizeof(s->state.scheduler), "%s",
+				 d ? "none" : "");
+			snprintf(s->state.thp, sizeof(s->state.thp), "madvise");
+		}
+		s->changed = d == 1;
+		if (s->changed) {
+			snprintf(s->other.mount, sizeof(s->other.mount), "ro");
+			snprintf(s->other.thp, sizeof(s->other.thp), "never");
+		}
+	}
+	snprintf(r->restore, sizeof(r->restore), "mount -o remount,defaults /srv/x");
+}
+
 enum kind { K_NORMAL, K_QUICK, K_PAIRED, K_REDACTED };
 
 static void make_run(struct run_result *r, enum kind kind)
@@ -302,7 +374,11 @@ static void make_run(struct run_result *r, enum kind kind)
 	snprintf(r->mode, sizeof(r->mode), "%s", kind == K_QUICK ? "quick" : "precision 2%");
 	r->workload = kind == K_NORMAL ? WL_UB513 : WL_UB60;
 	r->disk_size = kind == K_QUICK ? 0 : 1ULL << 30;
+	r->charts = kind == K_PAIRED ? RUN_CHART_INDEX | RUN_CHART_PAIRED :
+		    kind == K_NORMAL ? RUN_CHART_INDEX : 0;
 	fill_sys(&r->sys);
+	if (kind != K_QUICK)
+		fill_host(&r->sys, kind == K_NORMAL ? 0 : 1);
 	r->start = 1767225600;
 	r->end = r->start + 3600;
 	r->nruns = ncounts * ndirs;
@@ -322,8 +398,10 @@ static void make_run(struct run_result *r, enum kind kind)
 			ck_assert_ptr_nonnull(run->tests);
 			for (size_t t = 0; t < ntests; t++)
 				fill_test(&run->tests[t], k + (unsigned)t, copies[i],
-					  kind == K_QUICK ? 1 + t % 2 : 2 + t % 3, kind == K_PAIRED);
+					  kind == K_QUICK ? 1 + t % 2 : 2 + t % 3, kind == K_PAIRED,
+					  r->exclude_disturbed);
 			fill_cats(run, k);
+			fill_score_ci(&run->score_ci, run, k, i == 1);
 		}
 	if (kind != K_PAIRED)
 		return;
@@ -367,6 +445,7 @@ static void make_run(struct run_result *r, enum kind kind)
 		r->pscores[i].ntests = 4;
 		fill_paired_stats(&r->pscores[i].st, 60 + (unsigned)i);
 	}
+	fill_settings(r);
 }
 
 static void free_run(struct run_result *r)
