@@ -25,6 +25,32 @@ static void copy_text(char *out, size_t len, const char *s)
 	snprintf(out, len, "%s", s);
 }
 
+/*
+ * The host's state and CPU limits as the text report's header gives them
+ * (report_host_lines, which the text reader reads back), so compare's
+ * host-state warning sees a record as it sees the report.
+ */
+static void host_lines(const struct run_result *r, struct tp_report *rep)
+{
+	struct report_hline *lines = calloc(REPORT_HLINES_MAX, sizeof(*lines));
+	size_t n;
+
+	if (lines == NULL)
+		return;         /* no warning is the least of what fails then */
+	n = report_host_lines(r, lines, REPORT_HLINES_MAX);
+	for (size_t i = 0; i < n; i++) {
+		int row = hoststate_by_label(lines[i].label, strlen(lines[i].label));
+
+		if (strcmp(lines[i].label, REPORT_CPU_LIMITS) == 0) {
+			copy_text(rep->cpu_limits, sizeof(rep->cpu_limits), lines[i].value);
+		} else if (row >= 0) {
+			copy_text(rep->state[row], sizeof(rep->state[row]), lines[i].value);
+			rep->have_state[row] = 1;
+		}
+	}
+	free(lines);
+}
+
 static void header(const struct run_result *r, struct tp_report *rep, const char *label)
 {
 	struct intf_total t;
@@ -51,6 +77,7 @@ static void header(const struct run_result *r, struct tp_report *rep, const char
 		? 100 * t.throttled / t.wall : (double)NAN;
 	rep->intf_disturbed = report_intf_disturbed(r);
 	rep->intf_samples = t.samples;
+	host_lines(r, rep);
 }
 
 /* One test's result, index and statistics rows in block bl. */
