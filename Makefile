@@ -412,10 +412,11 @@ FUZZ_SRCS_peer      := src/shared/netcli.c src/shared/net.c src/shared/netsrv.c
 # The one CSV encoder (issue 41): formula guard, quoting, numbers.
 FUZZ_SRCS_csvout    := src/util/csv_out.c src/util/json_out.c src/util/util.c
 # The run record's strict reader (issue 36): the test table, statuses,
-# verdict words and interference flag names it reads back.
+# verdict words, interference flag names, CPU limits and settings it reads back.
 FUZZ_SRCS_record    := src/reader/record_read.c src/reader/record_json.c src/core/testtab.c \
 		       $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c src/sysinfo/interference.c \
-		       src/util/util.c
+		       src/util/util.c src/sysinfo/cpulimits.c src/core/settings.c src/core/testdirs.c \
+		       src/sysinfo/setstate.c $(FUZZ_SRCS_mountinfo)
 FUZZ_MAXLEN_record  := 400000
 build/fuzz/fuzz-cli: tests/fuzz/fuzz_cli.c $(FUZZ_SRCS_cli) build/buildinfo.h
 build/fuzz/fuzz-mountinfo: tests/fuzz/fuzz_mountinfo.c $(FUZZ_SRCS_mountinfo)
