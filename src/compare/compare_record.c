@@ -15,6 +15,7 @@
 
 #include "compare/compare_int.h"
 #include "report/report.h"
+#include "stats/stats.h"
 #include "util/util.h"
 
 /* sysindex's reports say "BYTE UNIX Benchmarks (Version 6.0.0; sysindex V)". */
@@ -129,28 +130,47 @@ static void test_rows(const struct run_result *r, const struct bench_result *t,
 	}
 }
 
-/* Every valid sample's rate (sysindex's CSV keeps the same: ok, not excluded). */
+/*
+ * Every valid sample's rate (sysindex's CSV keeps the same: ok, not
+ * excluded), marked dropped by UnixBench's rule over those samples' counts
+ * (a time test's negated, as score/score.c ranks them): compare's
+ * verdicts judge stats_trimmed_log over them (compare_judge.c's
+ * fill_stats), the trimmed figure the run showed, from full-precision
+ * samples, whatever dropped flags the file holds.
+ */
 static int sample_set(const struct bench_result *t, unsigned copies, const char *label,
 		      struct tp_sample_set *set)
 {
+	size_t n = t->npasses ? t->npasses : 1, kept;
+	double *count = malloc(n * sizeof(*count));
+	int *dropped = calloc(n, sizeof(*dropped));
+	int rc = -1;
+
 	copy_text(set->test, sizeof(set->test), t->def->name);
 	copy_text(set->title, sizeof(set->title), t->def->title);
 	copy_text(set->unit, sizeof(set->unit), t->def->unit);
 	copy_text(set->label, sizeof(set->label), label);
 	set->copies = copies;
-	set->rate = malloc((t->npasses ? t->npasses : 1) * sizeof(*set->rate));
-	set->dropped = malloc(t->npasses ? t->npasses : 1);
-	if (set->rate == NULL || set->dropped == NULL)
-		return -1;
+	set->rate = malloc(n * sizeof(*set->rate));
+	set->dropped = malloc(n);
+	if (set->rate == NULL || set->dropped == NULL || count == NULL || dropped == NULL)
+		goto out;
 	for (size_t p = 0; p < t->npasses; p++) {
 		const struct pass_result *ps = &t->passes[p];
 
 		if (!ps->ok || ps->excluded)
 			continue;
-		set->rate[set->n] = ps->rate;
-		set->dropped[set->n++] = (unsigned char)(ps->dropped != 0);
+		count[set->n] = (t->def->flags & TF_LOWER) ? -ps->count : ps->count;
+		set->rate[set->n++] = ps->rate;
 	}
-	return 0;
+	(void)stats_unixbench(count, set->rate, set->n, dropped, &kept);
+	for (size_t i = 0; i < set->n; i++)
+		set->dropped[i] = (unsigned char)(dropped[i] != 0);
+	rc = 0;
+out:
+	free(count);
+	free(dropped);
+	return rc;
 }
 
 static int block(const struct run_result *r, const struct copy_run *run, const char *label,

@@ -17,7 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare/compare_int.h"
 #include "reader/record_read.h"
+#include "stats/stats.h"
 #include "report/report.h"
 #include "run/redact.h"
 
@@ -756,6 +758,71 @@ START_TEST(test_real_records)
 }
 END_TEST
 
+/*
+ * compare's tables from a record (compare_record.c): each test's samples
+ * are marked by UnixBench's rule over their counts (a time test's negated),
+ * not by the file's dropped flags, so the trimmed figure compare judges is
+ * stats_trimmed_log over the valid passes.  The flags here are all 0.
+ */
+START_TEST(test_compare_tlog)
+{
+	static const char *const names[2] = { "pipe", "mem-latency" };
+	struct run_result r;
+	struct tp_doc doc;
+	struct tp_samples sm;
+	struct copy_run run;
+	struct bench_result t[2];
+	struct pass_result p[2][6];
+
+	memset(&r, 0, sizeof(r));
+	memset(&run, 0, sizeof(run));
+	memset(t, 0, sizeof(t));
+	memset(p, 0, sizeof(p));
+	run.copies = 1;
+	run.ntests = 2;
+	run.tests = t;
+	r.runs = &run;
+	r.nruns = 1;
+	for (int k = 0; k < 2; k++) {
+		t[k].def = test_find(names[k]);
+		ck_assert_ptr_nonnull(t[k].def);
+		t[k].status = TS_OK;
+		t[k].passes = p[k];
+		t[k].npasses = 6;
+		for (int i = 0; i < 6; i++) {
+			p[k][i].ok = 1;
+			p[k][i].count = 1000 + 97 * ((i * 5) % 6);
+			p[k][i].time = 10;
+			p[k][i].rate = val((unsigned)(i * 7 + k)) * 1e3;
+		}
+	}
+	ck_assert_int_eq(cmp_doc_from_record(&r, &doc, &sm), 0);
+	for (int k = 0; k < 2; k++) {
+		double count[6], rate[6];
+		struct trimmed_log want, got;
+		const struct tp_sample_set *set = NULL;
+
+		for (int i = 0; i < 6; i++) {
+			count[i] = k ? -p[k][i].count : p[k][i].count;
+			rate[i] = p[k][i].rate;
+		}
+		for (size_t i = 0; i < sm.nsets; i++)
+			if (strcmp(sm.sets[i].test, names[k]) == 0)
+				set = &sm.sets[i];
+		ck_assert_ptr_nonnull(set);
+		ck_assert_uint_eq(set->n, 6);
+		ck_assert_int_eq(stats_trimmed_log(count, rate, 6, &want), 0);
+		ck_assert_int_eq(stats_trimmed_log_kept(set->rate, set->dropped, set->n, &got), 0);
+		ck_assert_uint_eq(got.kept, 4);
+		ck_assert_msg(memcmp(&want.mean, &got.mean, sizeof(double)) == 0 &&
+			      memcmp(&want.var, &got.var, sizeof(double)) == 0,
+			      "%s: the judged trimmed figure is not the rule's", names[k]);
+	}
+	tp_doc_free(&doc);
+	tp_samples_free(&sm);
+}
+END_TEST
+
 Suite *suite_record(void)
 {
 	Suite *s = suite_create("record");
@@ -769,6 +836,7 @@ Suite *suite_record(void)
 	tcase_add_test(tc, test_strict_sizes);
 	tcase_add_test(tc, test_schema1);
 	tcase_add_test(tc, test_real_records);
+	tcase_add_test(tc, test_compare_tlog);
 	suite_add_tcase(s, tc);
 	return s;
 }
