@@ -574,22 +574,27 @@ END_TEST
 
 /* ---- strictness ---------------------------------------------------------- */
 
-static char *normal_text(size_t *len)
+static char *kind_text(enum kind kind, size_t *len)
 {
 	struct run_result r;
 	char *t;
 
-	make_run(&r, K_NORMAL);
+	make_run(&r, kind);
 	t = write_record(&r, len);
 	free_run(&r);
 	return t;
 }
 
-/* text with the first occurrence of from replaced by to; its reader's error. */
-static void expect_error(const char *from, const char *to, const char *want)
+static char *normal_text(size_t *len)
+{
+	return kind_text(K_NORMAL, len);
+}
+
+/* kind's text with the first occurrence of from replaced by to; its reader's error. */
+static void expect_error_in(enum kind kind, const char *from, const char *to, const char *want)
 {
 	size_t len;
-	char *t = normal_text(&len), *at = strstr(t, from), *edited;
+	char *t = kind_text(kind, &len), *at = strstr(t, from), *edited;
 	struct run_result r;
 	char err[512];
 
@@ -608,8 +613,22 @@ static void expect_error(const char *from, const char *to, const char *want)
 	free(t);
 }
 
+static void expect_error(const char *from, const char *to, const char *want)
+{
+	expect_error_in(K_NORMAL, from, to, want);
+}
+
 START_TEST(test_strict)
 {
+	/* What issue 40 and 39 added: a limit, a setting's name and command. */
+	expect_error("\"limited_by\": \"cpu.max quota\"", "\"limited_by\": \"quota\"",
+		     "x.json: cpu_limits.limited_by: unknown limit \"quota\"");
+	expect_error("\"boost\": \"boost", "\"boost\": 1, \"x\": \"",
+		     "host_state.boost: expected a string");
+	expect_error_in(K_PAIRED, "\"name\": \"dir-1\"", "\"name\": \"dir 1\"",
+			"settings.list[1]: name: not a setting's name");
+	expect_error_in(K_PAIRED, "\"command\": \"mount -o remount,noatime",
+			"\"command\": \"\\u0007mount -o remount,noatime", "settings.list[1]: command: ");
 	expect_error("\"kept\":", "\"kept_x\":", "x.json: runs[0].tests[0]: unknown field \"kept_x\"");
 	expect_error("\"rate\": ", "\"rate\": \"1\", \"x\": ",
 		     "runs[0].tests[0].samples[0].rate: expected a number");
