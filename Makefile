@@ -258,6 +258,7 @@ FUZZ_CC   ?= clang
 FUZZ_TIME ?= 60
 FUZZ_DATA_textparse := tests/data/reports $(patsubst %/,%,$(wildcard tests/data/reports/*/))
 FUZZ_DATA_mountinfo := tests/data/mountinfo
+FUZZ_DATA_record := tests/data/records
 FUZZ_SEEDS = $(FUZZ_DATA_$(1)) tests/fuzz/corpus/$(1)
 FUZZ_CORPUS := $(call FUZZ_SEEDS,textparse)
 FUZZ_SAN = $(shell printf 'int main(void){return 0;}\n' | $(CC) -fsanitize=address$(comma)undefined \
@@ -382,7 +383,7 @@ lint: build/buildinfo.h
 	@echo "lint: cppcheck and clang-tidy clean"
 
 # ---- fuzzing the option and mountinfo parsers ---------------------------------
-HARD_FUZZ := cli mountinfo serve peer csvout
+HARD_FUZZ := cli mountinfo serve peer csvout record
 
 # The replay drivers link the sanitized library (only what each target uses).
 $(HARD_FUZZ:%=build/fuzz/replay-%): build/fuzz/replay-%: tests/fuzz/replay.c \
@@ -410,11 +411,19 @@ FUZZ_SRCS_serve     := src/shared/net.c src/shared/netsrv.c
 FUZZ_SRCS_peer      := src/shared/netcli.c src/shared/net.c src/shared/netsrv.c
 # The one CSV encoder (issue 41): formula guard, quoting, numbers.
 FUZZ_SRCS_csvout    := src/util/csv_out.c src/util/json_out.c src/util/util.c
+# The run record's strict reader (issue 36): the test table, statuses,
+# verdict words, interference flag names, CPU limits and settings it reads back.
+FUZZ_SRCS_record    := src/reader/record_read.c src/reader/record_json.c src/core/testtab.c \
+		       $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c src/sysinfo/interference.c \
+		       src/util/util.c src/sysinfo/cpulimits.c src/core/settings.c src/core/testdirs.c \
+		       src/sysinfo/setstate.c $(FUZZ_SRCS_mountinfo)
+FUZZ_MAXLEN_record  := 400000
 build/fuzz/fuzz-cli: tests/fuzz/fuzz_cli.c $(FUZZ_SRCS_cli) build/buildinfo.h
 build/fuzz/fuzz-mountinfo: tests/fuzz/fuzz_mountinfo.c $(FUZZ_SRCS_mountinfo)
 build/fuzz/fuzz-serve: tests/fuzz/fuzz_serve.c $(FUZZ_SRCS_serve)
 build/fuzz/fuzz-peer: tests/fuzz/fuzz_peer.c $(FUZZ_SRCS_peer)
 build/fuzz/fuzz-csvout: tests/fuzz/fuzz_csvout.c $(FUZZ_SRCS_csvout)
+build/fuzz/fuzz-record: tests/fuzz/fuzz_record.c $(FUZZ_SRCS_record)
 $(HARD_FUZZ:%=build/fuzz/fuzz-%): build/fuzz/fuzz-%:
 	@mkdir -p $(@D)
 	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Isrc -Ibuild -Isrc/progs/lib -g -O1 -pthread \
@@ -423,7 +432,7 @@ $(HARD_FUZZ:%=build/fuzz/fuzz-%): build/fuzz/fuzz-%:
 
 $(HARD_FUZZ:%=fuzz-%): fuzz-%: build/fuzz/fuzz-%
 	@mkdir -p build/fuzz/corpus-$*
-	./build/fuzz/fuzz-$* -max_total_time=$(FUZZ_TIME) -max_len=4096 \
+	./build/fuzz/fuzz-$* -max_total_time=$(FUZZ_TIME) -max_len=$(or $(FUZZ_MAXLEN_$*),4096) \
 		-artifact_prefix=build/fuzz/$*- build/fuzz/corpus-$* $(call FUZZ_SEEDS,$*)
 
 # ---- fuzz-ci: every libFuzzer target, a bounded time each (issue 24) ----------

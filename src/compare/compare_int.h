@@ -3,8 +3,9 @@
  *
  *   cmd_compare.c    options and the command's main flow
  *   compare_msg.c    usage errors and warnings (calls no other compare file)
- *   compare_load.c   file arguments to inputs (reports, samples, labels),
- *                    and the warnings about inputs that differ
+ *   compare_load.c   file arguments to inputs (records, reports, samples,
+ *                    labels), and the warnings about inputs that differ
+ *   compare_record.c a run's record (its model) as the tables below
  *   compare_judge.c  rows, cells, each change's log-ratio and its verdict
  *                    (stats/verdict.h over the whole output)
  *   compare_out.c    two inputs' table, --long, CSV and JSON output
@@ -61,7 +62,8 @@ struct options {
 /* One file argument: a parsed report file and the samples CSV beside it. */
 struct source {
 	const char *arg;
-	char text[CMP_PATH_MAX];        /* the text report read ("" for a CSV-only run) */
+	char text[CMP_PATH_MAX];        /* the report or record read ("" for a CSV-only run) */
+	int record;                     /* text is a sysindex run's record (its JSON) */
 	char csv[CMP_PATH_MAX];         /* the samples CSV used ("" if none) */
 	char ublog[CMP_PATH_MAX];       /* or the UnixBench .log used ("" if none) */
 	char label[128];                /* default label: the file's base name */
@@ -133,7 +135,8 @@ struct delta {
 struct row {
 	unsigned copies;
 	int is_score;
-	char title[ROW_TITLE_MAX];
+	char key[ROW_TITLE_MAX];        /* the test's name (else its title): rows match on it */
+	char title[ROW_TITLE_MAX];      /* shown: the title of the first input that has it */
 	char category[64];      /* score rows */
 	struct cell *cells;     /* one per input */
 	struct delta *deltas;   /* one per input; [0] unused */
@@ -199,6 +202,10 @@ int cmp_gate(const struct compare *c);
  * samples (or statistics rows); has_log_se stays 0 when a test has one sample. */
 void cmp_score_ci(const struct input *in, const struct tp_block *bl, const char *category,
 		  struct cell *cell);
+
+/* compare_record.c: a run's model as one report per directory and its samples (0, -1 OOM). */
+struct run_result;
+int cmp_doc_from_record(const struct run_result *r, struct tp_doc *doc, struct tp_samples *sm);
 
 /* compare_load.c */
 int cmp_load_source(struct source *s, const char *arg);

@@ -18,24 +18,25 @@
 
 /* ---- rows ------------------------------------------------------------- */
 
-static int is_row(const struct row *r, unsigned copies, const char *title)
+static int is_row(const struct row *r, unsigned copies, const char *key)
 {
-	return r->copies == copies && strcmp(r->title, title) == 0;
+	return r->copies == copies && strcmp(r->key, key) == 0;
 }
 
 /*
- * The row of (copies, title), added when asked.  Inputs list their tests in
+ * The row of (copies, key), added when asked (with title, shown).  Inputs list their tests in
  * much the same order, so the row after the last one found is tried first:
  * 50 inputs of 500 tests cost a pass each, not 500 searches.
  */
-static struct row *find_row(struct compare *c, unsigned copies, const char *title, int add)
+static struct row *find_row(struct compare *c, unsigned copies, const char *key,
+			    const char *title, int add)
 {
 	struct row *grown, *r;
 
-	if (c->row_hint < c->nrows && is_row(&c->rows[c->row_hint], copies, title))
+	if (c->row_hint < c->nrows && is_row(&c->rows[c->row_hint], copies, key))
 		return &c->rows[c->row_hint++];
 	for (size_t i = 0; i < c->nrows; i++)
-		if (is_row(&c->rows[i], copies, title)) {
+		if (is_row(&c->rows[i], copies, key)) {
 			c->row_hint = i + 1;
 			return &c->rows[i];
 		}
@@ -48,6 +49,7 @@ static struct row *find_row(struct compare *c, unsigned copies, const char *titl
 	r = &c->rows[c->nrows];
 	memset(r, 0, sizeof(*r));
 	r->copies = copies;
+	snprintf(r->key, sizeof(r->key), "%s", key);
 	snprintf(r->title, sizeof(r->title), "%s", title);
 	r->cells = calloc(c->nin, sizeof(*r->cells));
 	r->deltas = calloc(c->nin, sizeof(*r->deltas));
@@ -62,14 +64,15 @@ static struct row *find_row(struct compare *c, unsigned copies, const char *titl
 }
 
 /* tp_find_result, trying the result after the last one found (*hint) first. */
-static const struct tp_result *find_result(const struct tp_block *bl, const char *title,
+static const struct tp_result *find_result(const struct tp_block *bl, const char *key,
 					   size_t *hint)
 {
 	const struct tp_result *res;
 
-	if (*hint < bl->nresults && strcmp(bl->results[*hint].title, title) == 0)
+	if (*hint < bl->nresults &&
+	    tp_key_is(bl->results[*hint].name, bl->results[*hint].title, key))
 		return &bl->results[(*hint)++];
-	res = tp_find_result(bl, title);
+	res = tp_find_result(bl, key);
 	if (res != NULL)
 		*hint = (size_t)(res - bl->results) + 1;
 	return res;
@@ -82,6 +85,12 @@ static const struct tp_result *find_result(const struct tp_block *bl, const char
 static void score_title(const struct tp_score *s, char *out, size_t len)
 {
 	snprintf(out, len, "%s Index Score", s->category);
+}
+
+/* A test's row, keyed by its name where known (tp_key). */
+static struct row *add_row(struct compare *c, unsigned copies, const char *name, const char *title)
+{
+	return find_row(c, copies, tp_key(name, title), title, 1);
 }
 
 /* Rows in order: per copy count, tests as they first appear, then the scores. */
@@ -99,19 +108,22 @@ int cmp_collect_rows(struct compare *c, const unsigned *copies, size_t ncopies)
 					if (tp_block_copies(bl) != copies[k])
 						continue;
 					for (size_t j = 0; pass == 0 && j < bl->nresults; j++)
-						if (!find_row(c, copies[k], bl->results[j].title, 1))
+						if (!add_row(c, copies[k], bl->results[j].name,
+							     bl->results[j].title))
 							return -1;
 					for (size_t j = 0; pass == 0 && j < bl->nindex; j++)
-						if (!find_row(c, copies[k], bl->index[j].title, 1))
+						if (!add_row(c, copies[k], bl->index[j].name,
+							     bl->index[j].title))
 							return -1;
 					for (size_t j = 0; pass == 0 && j < bl->nstats; j++)
-						if (!find_row(c, copies[k], bl->stats[j].title, 1))
+						if (!add_row(c, copies[k], bl->stats[j].name,
+							     bl->stats[j].title))
 							return -1;
 					for (size_t j = 0; pass == 1 && j < bl->nscores; j++) {
 						struct row *r;
 
 						score_title(&bl->scores[j], title, sizeof(title));
-						if ((r = find_row(c, copies[k], title, 1)) == NULL)
+						if ((r = find_row(c, copies[k], title, title, 1)) == NULL)
 							return -1;
 						r->is_score = 1;
 						snprintf(r->category, sizeof(r->category), "%s",
@@ -125,12 +137,12 @@ int cmp_collect_rows(struct compare *c, const unsigned *copies, size_t ncopies)
 }
 
 static void fill_stats(struct cell *cell, const struct input *in, const struct tp_block *bl,
-		       const char *title)
+		       const char *key)
 {
 	const struct tp_sample_set *set = in->samples
-		? tp_find_samples_in(in->samples, bl->copies, title,
+		? tp_find_samples_in(in->samples, bl->copies, key,
 				     in->rep->dir_label[0] ? in->rep->dir_label : NULL) : NULL;
-	const struct tp_stats_row *st = tp_find_stats(bl, title);
+	const struct tp_stats_row *st = tp_find_stats(bl, key);
 
 	if (set != NULL && set->n > 0) {
 		struct summary s;
@@ -170,8 +182,8 @@ void cmp_fill_cells(struct compare *c)
 
 				if (row->copies != cp || cell->present || row->is_score)
 					continue;
-				res = find_result(bl, row->title, &hint);
-				ix = tp_find_index(bl, row->title);
+				res = find_result(bl, row->key, &hint);
+				ix = tp_find_index(bl, row->key);
 				if (res != NULL) {
 					cell->present = 1;
 					cell->status = res->status;
@@ -184,16 +196,16 @@ void cmp_fill_cells(struct compare *c)
 					cell->status = TS_OK;
 					cell->value = ix->result;
 					cell->time = -1;
-				} else if (tp_find_stats(bl, row->title) == NULL &&
+				} else if (tp_find_stats(bl, row->key) == NULL &&
 					   (c->in[i].samples == NULL ||
-					    !tp_find_samples(c->in[i].samples, bl->copies, row->title))) {
+					    !tp_find_samples(c->in[i].samples, bl->copies, row->key))) {
 					continue;
 				} else {
 					cell->present = 1;
 					cell->status = TS_OK;
 					cell->time = -1;
 				}
-				fill_stats(cell, &c->in[i], bl, row->title);
+				fill_stats(cell, &c->in[i], bl, row->key);
 				if (res == NULL && ix == NULL)
 					cell->value = cell->mean;  /* only a statistics row: its mean */
 			}
@@ -202,7 +214,7 @@ void cmp_fill_cells(struct compare *c)
 				struct row *row;
 
 				score_title(&bl->scores[s], title, sizeof(title));
-				row = find_row(c, cp, title, 0);
+				row = find_row(c, cp, title, title, 0);
 				if (row == NULL || row->cells[i].present)
 					continue;
 				row->cells[i].present = 1;
@@ -230,7 +242,7 @@ static int same_index_tests(const struct tp_block *a, const struct tp_block *b,
 
 			if (x->baseline < 0 || strcmp(x->category, category) != 0)
 				continue;
-			y = tp_find_index(pair[k][1], x->title);
+			y = tp_find_index(pair[k][1], tp_key(x->name, x->title));
 			if (y == NULL || y->baseline < 0)
 				return 0;
 		}

@@ -1,9 +1,11 @@
 /*
  * compare_load.c: from `sysindex compare`'s file arguments to its inputs:
- * each argument (a report, or a run's x.json, x.csv, x.html, x.md or x.log)
- * resolved to a text report and the samples beside it (sysindex's CSV or
- * UnixBench's .log), or to those samples alone, then read; one input per
- * report, with its label and host; --baseline's choice.  Also the
+ * a sysindex run through its record (x.json, read whole by
+ * reader/record_read.c, whichever of the run's files is named); any other
+ * report (UnixBench's, a pasted one, a sysindex run without its record)
+ * as text with the samples beside it (sysindex's CSV or UnixBench's .log),
+ * or those samples alone; one input per report, with its label and host;
+ * --baseline's choice.  Also the
  * warnings about inputs that are not alike (versions, modes, compilers,
  * copy counts, seconds per sample, sample counts, units, indexed tests).
  */
@@ -16,6 +18,7 @@
 
 #include "compare/compare_int.h"
 #include "core/testtab.h"
+#include "reader/record_read.h"
 #include "stats/stats.h"
 #include "sysinfo/cpulimits.h"
 #include "sysinfo/hoststate.h"
@@ -219,11 +222,54 @@ static void check_sibling(struct source *s, const char *path)
 }
 
 /*
- * x.json, x.csv, x.html, x.md, x.log resolve to the run's text report x and
- * the samples beside it: sysindex's x.csv, else UnixBench's x.log; any
- * other file is read as a report.  A CSV or a UnixBench log without its
- * report (or with a report that has no result: a UnixBench run cut short)
- * is read alone.
+ * A run's record into s: 0, 1 when path does not hold a record (a file of
+ * text), or 2 after a usage error (a record that does not read: its one
+ * line).
+ */
+static int load_record(struct source *s, const char *path)
+{
+	struct run_result *r = calloc(1, sizeof(*r));
+	char err[CMP_PATH_MAX + 256], head[64];
+	FILE *f = fopen(path, "rb");
+	size_t n = f ? fread(head, 1, sizeof(head), f) : 0;
+
+	if (f != NULL)
+		fclose(f);
+	if (r == NULL)
+		return cmp_usage_error("%s: out of memory", path);
+	if (!record_looks_like(head, n)) {
+		free(r);
+		return 1;
+	}
+	if (record_read_file(path, r, err, sizeof(err)) != 0) {
+		free(r);
+		return cmp_usage_error("%s", err);
+	}
+	if (r->nruns == 0) {
+		free(r);
+		return cmp_usage_error("%s: no benchmark results found", path);
+	}
+	if (cmp_doc_from_record(r, &s->doc, &s->samples) != 0) {
+		record_free(r);
+		free(r);
+		return cmp_usage_error("%s: out of memory", path);
+	}
+	record_free(r);
+	free(r);
+	snprintf(s->text, sizeof(s->text), "%s", path);
+	s->record = 1;
+	s->have_samples = 1;
+	return 0;
+}
+
+/*
+ * x.json, x.csv, x.html, x.md, x.log and x itself name one run: when its
+ * record x.json is there, the run is read from it (full precision, every
+ * sample); else from the text report x and the samples beside it:
+ * sysindex's x.csv, else UnixBench's x.log.  Any other file is read as a
+ * record if it is one, else as a report.  A CSV or a UnixBench log
+ * without its report (or with a report that has no result: a UnixBench
+ * run cut short) is read alone.
  */
 int cmp_load_source(struct source *s, const char *arg)
 {
@@ -242,6 +288,21 @@ int cmp_load_source(struct source *s, const char *arg)
 	snprintf(base, sizeof(base), "%s", arg);
 	if (ext != NULL)
 		base[strlen(arg) - strlen(ext)] = '\0';
+	if (fmt(csv, sizeof(csv), "%s.json", base) == 0 && is_file(csv)) {
+		/* The run's record, whichever of its files was named. */
+		if (ext != NULL)
+			base_label(arg, ext, s->label, sizeof(s->label));
+		else
+			base_label(arg, NULL, s->label, sizeof(s->label));
+		if ((rc = load_record(s, csv)) != 1)
+			return rc;
+	}
+	if (ext != NULL && strcmp(ext, ".json") == 0 && is_file(arg)) {
+		base_label(arg, ext, s->label, sizeof(s->label));
+		if ((rc = load_record(s, arg)) != 1)
+			return rc;
+		return cmp_usage_error("%s: not a sysindex run record", arg);
+	}
 	if (ext != NULL && is_file(base)) {
 		snprintf(s->text, sizeof(s->text), "%s", base);
 		base_label(arg, ext, s->label, sizeof(s->label));
@@ -257,11 +318,12 @@ int cmp_load_source(struct source *s, const char *arg)
 			return 2;
 		return samples_doc(s, arg);
 	} else if (ext != NULL && strcmp(ext, ".json") == 0) {
-		return cmp_usage_error("%s: a .json result is read through its text report %s, which "
-				   "is missing", arg, base);
+		return cmp_usage_error("%s: no such file", arg);
 	} else {
 		snprintf(s->text, sizeof(s->text), "%s", arg);
 		base_label(arg, NULL, s->label, sizeof(s->label));
+		if (is_file(arg) && (rc = load_record(s, arg)) != 1)
+			return rc;      /* a record under another name */
 	}
 	if (tp_parse_file(s->text, &s->doc, err, sizeof(err)) != 0) {
 		/* A UnixBench run cut short: the report has no result, the log its passes. */

@@ -31,8 +31,10 @@ static int unjudged(const struct delta *d)
 /* A row of a test that writes no files: one whose result the disk cannot change. */
 static int is_control(const struct row *row)
 {
-	const struct test_def *t = row->is_score ? NULL : test_find_title(row->title);
+	const struct test_def *t = row->is_score ? NULL : test_find(row->key);
 
+	if (t == NULL && !row->is_score)
+		t = test_find_title(row->title);
 	return t != NULL && !(t->flags & TF_TESTDIR);
 }
 

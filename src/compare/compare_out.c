@@ -109,12 +109,13 @@ int cmp_build_grid(const struct compare *c, struct grid *g)
 		for (size_t i = 1; i < c->nin; i++) {
 			const struct delta *d = &row->deltas[i];
 			size_t k = delta_col(c, i);
-			char fb[FIGURE_BUF];
+			char fb[FIGURE_BUF], fb2[FIGURE_BUF];
 
 			if (isfinite(d->change))
 				grid_set(g, r + 1, k, "%s%%", figure_n(fb, d->change, 1, 2));
 			if (d->judged && isfinite(d->ci_lo))
-				grid_set(g, r + 1, k + 1, "[%+.2f%%, %+.2f%%]", d->ci_lo, d->ci_hi);
+				grid_set(g, r + 1, k + 1, "[%s%%, %s%%]", figure_n(fb, d->ci_lo, 1, 2),
+					 figure_n(fb2, d->ci_hi, 1, 2));
 			grid_set(g, r + 1, k + 2, "%s%s", d->verdict, cmp_floor_note(d));
 		}
 	}
@@ -139,7 +140,7 @@ int cmp_build_long_grid(const struct compare *c, struct grid *g)
 		for (size_t i = 0; i < c->nin; i++, n++) {
 			const struct cell *x = &row->cells[i];
 			const struct delta *d = &row->deltas[i];
-			char fb[FIGURE_BUF];
+			char fb[FIGURE_BUF], fb2[FIGURE_BUF];
 
 			grid_set(g, n, 0, "%s", row->title);
 			grid_set(g, n, 1, "%u", row->copies);
@@ -158,7 +159,8 @@ int cmp_build_long_grid(const struct compare *c, struct grid *g)
 			if (isfinite(d->change))
 				grid_set(g, n, 5, "%s%%", figure_n(fb, d->change, 1, 2));
 			if (d->judged && isfinite(d->ci_lo))
-				grid_set(g, n, 6, "[%+.2f%%, %+.2f%%]", d->ci_lo, d->ci_hi);
+				grid_set(g, n, 6, "[%s%%, %s%%]", figure_n(fb, d->ci_lo, 1, 2),
+					 figure_n(fb2, d->ci_hi, 1, 2));
 			grid_set(g, n, 7, "%s%s", d->verdict, cmp_floor_note(d));
 		}
 	}
@@ -188,6 +190,8 @@ const char *cmp_samples_source(const struct input *in, int *any)
 	*any = 1;
 	if (in->nruns > 1)
 		return "mean and spread of its runs";
+	if (in->samples != NULL && in->src->record)
+		return "the run's record, every sample";
 	if (in->samples != NULL && in->src->ublog[0])
 		return "UnixBench log";
 	if (in->samples != NULL)

@@ -23,6 +23,14 @@
 #include "sysinfo/sysinfo.h"
 
 #define MAX_METRICS 24
+
+/*
+ * The run's record (its JSON, report_json.c) and its reader
+ * (reader/record_read.c): the schema version written, and the oldest one
+ * read.  Version 2 added what the model needs to be read back whole.
+ */
+#define RECORD_SCHEMA 2
+#define RECORD_SCHEMA_OLDEST 1
 #define REASON_MAX 256
 
 /* An extra figure a program reported (METRIC|name|value|unit[|combine]). */

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/testtab.h"
+
 /* ---- the document being built ----------------------------------------- */
 
 int tp_fail(struct parser *p, const char *fmt, ...)
@@ -270,7 +272,10 @@ int tp_parse_buffer(const char *name, const void *buf, size_t len, struct tp_doc
 	p.lr.name = name;
 	p.lr.mem = buf;
 	p.lr.memlen = len;
-	return parse_all(&p);
+	if (parse_all(&p) != 0)
+		return -1;
+	tp_name_rows(doc);
+	return 0;
 }
 
 int tp_parse_file(const char *path, struct tp_doc *doc, char *err, size_t errlen)
@@ -289,6 +294,8 @@ int tp_parse_file(const char *path, struct tp_doc *doc, char *err, size_t errlen
 	p.errlen = errlen;
 	p.lr.name = path;
 	rc = parse_all(&p);
+	if (rc == 0)
+		tp_name_rows(doc);
 	fclose(p.lr.f);
 	return rc;
 }
@@ -305,26 +312,59 @@ void tp_doc_free(struct tp_doc *doc)
 	memset(doc, 0, sizeof(*doc));
 }
 
-const struct tp_result *tp_find_result(const struct tp_block *b, const char *title)
+const char *tp_key(const char *name, const char *title)
+{
+	return name[0] ? name : title;
+}
+
+int tp_key_is(const char *name, const char *title, const char *key)
+{
+	return (name[0] && strcmp(name, key) == 0) || strcmp(title, key) == 0;
+}
+
+const struct tp_result *tp_find_result(const struct tp_block *b, const char *key)
 {
 	for (size_t i = 0; i < b->nresults; i++)
-		if (strcmp(b->results[i].title, title) == 0)
+		if (tp_key_is(b->results[i].name, b->results[i].title, key))
 			return &b->results[i];
 	return NULL;
 }
 
-const struct tp_index_row *tp_find_index(const struct tp_block *b, const char *title)
+const struct tp_index_row *tp_find_index(const struct tp_block *b, const char *key)
 {
 	for (size_t i = 0; i < b->nindex; i++)
-		if (strcmp(b->index[i].title, title) == 0)
+		if (tp_key_is(b->index[i].name, b->index[i].title, key))
 			return &b->index[i];
 	return NULL;
 }
 
-const struct tp_stats_row *tp_find_stats(const struct tp_block *b, const char *title)
+const struct tp_stats_row *tp_find_stats(const struct tp_block *b, const char *key)
 {
 	for (size_t i = 0; i < b->nstats; i++)
-		if (strcmp(b->stats[i].title, title) == 0)
+		if (tp_key_is(b->stats[i].name, b->stats[i].title, key))
 			return &b->stats[i];
 	return NULL;
+}
+
+static void name_of(char *name, const char *title)
+{
+	const struct test_def *t = name[0] ? NULL : test_find_title(title);
+
+	if (t != NULL)
+		snprintf(name, TP_NAME_MAX, "%s", t->name);
+}
+
+void tp_name_rows(struct tp_doc *doc)
+{
+	for (size_t r = 0; r < doc->nreports; r++)
+		for (size_t b = 0; b < doc->reports[r].nblocks; b++) {
+			struct tp_block *bl = &doc->reports[r].blocks[b];
+
+			for (size_t i = 0; i < bl->nresults; i++)
+				name_of(bl->results[i].name, bl->results[i].title);
+			for (size_t i = 0; i < bl->nindex; i++)
+				name_of(bl->index[i].name, bl->index[i].title);
+			for (size_t i = 0; i < bl->nstats; i++)
+				name_of(bl->stats[i].name, bl->stats[i].title);
+		}
 }

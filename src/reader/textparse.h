@@ -23,6 +23,7 @@
 
 #define TP_LINE_MAX 65536       /* longest accepted line, bytes (without newline) */
 #define TP_TITLE_MAX 96         /* display names are at most ~40 characters */
+#define TP_NAME_MAX 32          /* a test's name ("dhry2reg") */
 #define TP_MAX_ROWS 1024        /* rows of one table in one copy block */
 #define TP_MAX_BLOCKS 64        /* copy blocks in one report */
 #define TP_MAX_REPORTS 256      /* reports in one file */
@@ -33,6 +34,7 @@
 /* "Dhrystone 2 using register variables 55041744.2 lps (10.0 s, 2 samples)" */
 struct tp_result {
 	char title[TP_TITLE_MAX];
+	char name[TP_NAME_MAX]; /* the test's name (core/testtab.c), "" when unknown */
 	char unit[16];
 	char note[64];          /* "[buffered]" after the samples, without brackets */
 	enum test_status status; /* sysindex prints a word instead of failed results */
@@ -45,6 +47,7 @@ struct tp_result {
 /* "Dhrystone 2 using register variables 116700.0 55041744.2 4716.5" */
 struct tp_index_row {
 	char title[TP_TITLE_MAX];
+	char name[TP_NAME_MAX]; /* the test's name, "" when unknown */
 	char category[64];      /* the table's: "System Benchmarks" */
 	double baseline;        /* -1 for "---" (no baseline) */
 	double result;
@@ -63,6 +66,7 @@ struct tp_score {
 /* A row of sysindex's statistics block (every sample's rate). */
 struct tp_stats_row {
 	char title[TP_TITLE_MAX];
+	char name[TP_NAME_MAX]; /* the test's name, "" when unknown */
 	unsigned n;
 	double mean, sd;
 	double ci_pct;          /* CI95 half-width, % of the mean */
@@ -148,10 +152,22 @@ int tp_parse_buffer(const char *name, const void *buf, size_t len, struct tp_doc
 		    char *err, size_t errlen);
 void tp_doc_free(struct tp_doc *doc);
 
-/* Lookups by display name (exact); NULL when absent. */
-const struct tp_result *tp_find_result(const struct tp_block *b, const char *title);
-const struct tp_index_row *tp_find_index(const struct tp_block *b, const char *title);
-const struct tp_stats_row *tp_find_stats(const struct tp_block *b, const char *title);
+/*
+ * A row's key: the test's name where known (a record gives it; a text
+ * report's title names it through the test table), else its title.
+ * Rows of different reports are matched by key, so a title that changed
+ * between versions still meets its test.
+ */
+const char *tp_key(const char *name, const char *title);
+int tp_key_is(const char *name, const char *title, const char *key);
+
+/* Lookups by key (the name) or display name (exact); NULL when absent. */
+const struct tp_result *tp_find_result(const struct tp_block *b, const char *key);
+const struct tp_index_row *tp_find_index(const struct tp_block *b, const char *key);
+const struct tp_stats_row *tp_find_stats(const struct tp_block *b, const char *key);
+
+/* Each row's name from its title through the test table (tp_parse_* do it). */
+void tp_name_rows(struct tp_doc *doc);
 
 /* A block's copy count; 1 when the report did not say (no "copies" line). */
 unsigned tp_block_copies(const struct tp_block *b);

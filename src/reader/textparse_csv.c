@@ -275,7 +275,7 @@ const struct tp_sample_set *tp_find_samples_in(const struct tp_samples *s, unsig
 					       const char *title, const char *label)
 {
 	for (size_t i = 0; i < s->nsets; i++)
-		if (s->sets[i].copies == copies && strcmp(s->sets[i].title, title) == 0 &&
+		if (s->sets[i].copies == copies && tp_key_is(s->sets[i].test, s->sets[i].title, title) &&
 		    (label == NULL || strcmp(s->sets[i].label, label) == 0))
 			return &s->sets[i];
 	return NULL;

@@ -1,6 +1,7 @@
 /*
- * report_json.c: the run as JSON, schema version 1 (docs/results.md lists
- * every field).  Everything a later analysis may need is here: the machine,
+ * report_json.c: the run as JSON, schema RECORD_SCHEMA (docs/results.md
+ * lists every field): the run's record, which `compare` reads back whole
+ * (reader/record_read.c).  Everything a later analysis may need is here: the machine,
  * the test directory's mount, each test's command and every sample of every
  * copy, plus the figures the text report shows.  Rates stay in the test's
  * own unit (UnixBench's lps, KBps, ...); each test also names its base unit
@@ -15,8 +16,6 @@
 
 #include "core/units.h"
 #include "util/json_out.h"
-
-#define SCHEMA_VERSION 1
 
 /* The test's unit's row of the units table (core/units.c), when it names a
  * base unit to give the figures in too. */
@@ -74,6 +73,7 @@ static void metrics(struct json_out *j, const struct metric *m, size_t n)
 		json_kv_string(j, "name", m[i].name);
 		json_kv_double(j, "value", m[i].value);
 		json_kv_string(j, "unit", m[i].unit);
+		json_kv_string(j, "combine", metric_combine_word(m[i].combine));
 		json_object_end(j);
 	}
 	json_array_end(j);
@@ -135,6 +135,7 @@ static void intf_pass_block(struct json_out *j, const struct intf_sample *s)
 	json_object_begin(j);
 	json_kv_double(j, "wall_seconds", s->wall);
 	json_kv_uint(j, "cpus", s->ncpus);
+	json_kv_uint(j, "copies", s->copies);
 	json_kv_double(j, "steal_seconds", s->have & INTF_HAVE_STEAL ? s->steal : (double)NAN);
 	json_kv_double(j, "cpu_pressure_seconds", s->have & INTF_HAVE_PSI ? s->psi_some : (double)NAN);
 	if (s->have & INTF_HAVE_IVCSW)
@@ -177,6 +178,7 @@ static void sysindex_block(struct json_out *j, const struct run_result *r)
 	json_kv_string(j, "workload", workload_names[r->workload]);
 	json_kv_bool(j, "quick", r->quick);
 	json_kv_bool(j, "pinned", r->pinned);
+	json_kv_bool(j, "exclude_disturbed", r->exclude_disturbed);
 	json_kv_double(j, "precision_target", r->precision > 0 ? r->precision : (double)NAN);
 	kv_time(j, "start", r->start);
 	kv_time(j, "end", r->end);
@@ -195,6 +197,12 @@ static void sysindex_block(struct json_out *j, const struct run_result *r)
 	else
 		json_kv_null(j, "disk_file_bytes");
 	intf_run_block(j, r);
+	/* The gnuplot charts written beside the reports (<id>.svg, <id>-paired.svg). */
+	json_key(j, "charts");
+	json_object_begin(j);
+	json_kv_bool(j, "index", (r->charts & RUN_CHART_INDEX) != 0);
+	json_kv_bool(j, "paired", (r->charts & RUN_CHART_PAIRED) != 0);
+	json_object_end(j);
 	json_object_end(j);
 }
 
@@ -254,6 +262,7 @@ static void system_block(struct json_out *j, const struct sys_info *si)
 	json_kv_string(j, "machine", si->machine);
 	json_kv_string(j, "platform", si->platform);
 	json_kv_uint(j, "ncpus", si->ncpus);
+	json_kv_bool(j, "brief", si->brief);
 	json_key(j, "cpus");
 	json_array_begin(j);
 	for (size_t i = 0; i < si->ncpu_info && si->cpus != NULL; i++) {
@@ -270,6 +279,7 @@ static void system_block(struct json_out *j, const struct sys_info *si)
 		json_kv_null(j, "memory_bytes");
 	json_kv_double(j, "timer_resolution_seconds",
 		       si->timer_res_ns > 0 ? si->timer_res_ns * 1e-9 : (double)NAN);
+	json_kv_double(j, "timer_resolution_ns", si->timer_res_ns);
 	json_kv_string(j, "locale", si->locale);
 	json_kv_string(j, "language", si->language);
 	json_kv_string(j, "uptime", si->uptime);
@@ -323,6 +333,7 @@ static void dir_members(struct json_out *j, const char *path, int have_mount,
 		json_kv_string(j, "options", m->options);
 		json_kv_string(j, "super_options", m->super_options);
 		json_kv_int(j, "mount_id", m->mount_id);
+		json_kv_int(j, "parent_id", m->parent_id);
 		json_kv_uint(j, "major", m->major);
 		json_kv_uint(j, "minor", m->minor);
 		if (m->space_known) {
@@ -383,6 +394,7 @@ static void stats_block(struct json_out *j, const struct run_result *r,
 	for (size_t i = 0; i < nflags; i++)
 		json_string(j, flags[i]);
 	json_array_end(j);
+	json_kv_uint(j, "flag_bits", s->flags);
 	json_object_end(j);
 }
 
@@ -414,8 +426,25 @@ static void copy_block(struct json_out *j, const struct copy_result *c, size_t i
 		else
 			json_kv_null(j, "term_signal");
 	}
+	json_kv_double(j, "started", c->started >= 0 ? c->started : (double)NAN);
 	json_kv_string_or_null(j, "note", c->note);
 	metrics(j, c->metrics, c->nmetrics);
+	/* A program measuring several directories at once: each one's figures. */
+	if (c->dir_seen) {
+		json_key(j, "dirs");
+		json_array_begin(j);
+		for (unsigned d = 0; d < PROTOCOL_MAX_DIRS; d++) {
+			if (!(c->dir_seen & (1u << d)))
+				continue;
+			json_object_begin(j);
+			json_kv_uint(j, "dir", d);
+			json_kv_double(j, "count", c->dir_count[d]);
+			json_kv_double(j, "time", c->dir_time[d] >= 0 ? c->dir_time[d] : (double)NAN);
+			json_kv_string_or_null(j, "note", c->dir_note[d]);
+			json_object_end(j);
+		}
+		json_array_end(j);
+	}
 	json_object_end(j);
 }
 
@@ -520,6 +549,8 @@ static void kv_score_ci(struct json_out *j, const struct copy_run *run)
 	} else {
 		json_kv_string(j, "unavailable", sci->why);
 	}
+	json_kv_uint(j, "indexed_tests", sci->ntests);
+	json_kv_uint(j, "single_sample_tests", sci->nsingle);
 	json_object_end(j);
 }
 
@@ -539,8 +570,10 @@ static void run_block(struct json_out *j, const struct run_result *r, const stru
 
 	json_object_begin(j);
 	json_kv_uint(j, "copies", run->copies);
-	if (label[0])
+	if (label[0]) {
 		json_kv_string(j, "label", label);
+		json_kv_uint(j, "dir", run->dir);
+	}
 	kv_index_score(j, run);
 	kv_time(j, "start", run->start);
 	kv_time(j, "end", run->end);
@@ -574,6 +607,55 @@ static void run_block(struct json_out *j, const struct run_result *r, const stru
 static void kv_ratio_pct(struct json_out *j, const char *key, double ratio)
 {
 	json_kv_double(j, key, isfinite(ratio) ? 100 * (ratio - 1) : (double)NAN);
+}
+
+/*
+ * A paired estimate as the model holds it (struct paired_stats), every
+ * figure at full precision: what `compare` reads back (the members above
+ * it are the same figures made readable).
+ */
+static void estimate(struct json_out *j, const struct paired_stats *st)
+{
+	const struct verdict_out *vd = &st->vd;
+
+	json_key(j, "estimate");
+	json_object_begin(j);
+	json_kv_uint(j, "n", st->n);
+	json_kv_double(j, "mean_log", st->mean_log);
+	json_kv_double(j, "sd_log", st->sd_log);
+	json_kv_double(j, "half_log", st->half_log);
+	json_kv_double(j, "ratio", st->ratio);
+	json_kv_double(j, "ci_lo", st->ci_lo);
+	json_kv_double(j, "ci_hi", st->ci_hi);
+	json_kv_double(j, "detect", st->detect);
+	json_kv_double(j, "median_ratio", st->median_ratio);
+	json_kv_double(j, "base_gm", st->base_gm);
+	json_kv_double(j, "other_gm", st->other_gm);
+	json_kv_double(j, "se_log", st->se_log);
+	json_kv_double(j, "df", st->df);
+	json_kv_double(j, "se_rounds", st->se_rounds);
+	json_kv_bool(j, "order_adjusted", st->order_adjusted);
+	json_key(j, "place_log");
+	json_array_begin(j);
+	for (size_t p = 0; p < st->nplaces && p < PAIRED_MAX_PLACES; p++)
+		json_double(j, st->place_log[p]);
+	json_array_end(j);
+	json_key(j, "verdict");
+	json_object_begin(j);
+	json_kv_string(j, "verdict", verdict_word(vd->v));
+	json_kv_bool(j, "few", vd->v == VD_FEW);
+	json_kv_bool(j, "negligible", vd->negligible);
+	json_kv_double(j, "p_diff", vd->p_diff);
+	json_kv_double(j, "p_lo", vd->p_lo);
+	json_kv_double(j, "p_hi", vd->p_hi);
+	json_kv_double(j, "p_diff_adj", vd->p_diff_adj);
+	json_kv_double(j, "p_tost_adj", vd->p_tost_adj);
+	json_kv_double(j, "lo", vd->lo);
+	json_kv_double(j, "hi", vd->hi);
+	json_kv_double(j, "adj_lo", vd->adj_lo);
+	json_kv_double(j, "adj_hi", vd->adj_hi);
+	json_object_end(j);
+	json_object_end(j);
 }
 
 static void comparison(struct json_out *j, const struct run_result *r, const struct paired_cmp *c)
@@ -634,6 +716,8 @@ static void comparison(struct json_out *j, const struct run_result *r, const str
 	json_object_end(j);
 	json_kv_string(j, "verdict_text", pc.verdict);
 	json_kv_string_or_null(j, "reason", pc.reason);
+	json_kv_string_or_null(j, "not_compared", c->reason);
+	estimate(j, st);
 	json_object_end(j);
 }
 
@@ -652,6 +736,7 @@ static void paired_block(struct json_out *j, const struct run_result *r)
 	json_kv_string(j, "verdict_method", method);
 	json_kv_uint(j, "verdict_family", r->family.m);
 	json_kv_double(j, "margin_percent", 100 * r->family.margin);
+	json_kv_double(j, "margin", r->family.margin);
 	json_kv_double(j, "alpha", r->family.alpha);
 	json_kv_string(j, "order", "williams");
 	json_key(j, "dirs");
@@ -683,6 +768,7 @@ static void paired_block(struct json_out *j, const struct run_result *r)
 		kv_ratio_pct(j, "ci95_lo_change_percent", p->st.ci_lo);
 		kv_ratio_pct(j, "ci95_hi_change_percent", p->st.ci_hi);
 		json_kv_string(j, "verdict", p->st.n >= 2 ? verdict_word(p->st.vd.v) : NULL);
+		estimate(j, &p->st);
 		json_object_end(j);
 	}
 	json_array_end(j);
@@ -716,7 +802,7 @@ int report_json(FILE *out, const struct run_result *r)
 
 	json_init(&j, out, 1);
 	json_object_begin(&j);
-	json_kv_int(&j, "schema_version", SCHEMA_VERSION);
+	json_kv_int(&j, "schema_version", RECORD_SCHEMA);
 	json_kv_string(&j, "generator", "sysindex");
 	/* The headline numbers first, so a glance at the file finds them. */
 	json_key(&j, "scores");

@@ -2,7 +2,8 @@
 # row is judged slower by the verdict rule (reports a and b: Pipe
 # Throughput 5 % slower, judged), 0 on an A/A (a against itself) and when
 # P is above the change, 2 with one line for a bad value.  Also: compare
-# warns when two reports' host state differs (CPU frequency governor).
+# warns when two reports' host state differs (CPU frequency governor), and
+# the same between two JSON records (their host_state and cpu_limits).
 . tests/e2e/lib.sh
 R=$ROOT/tests/data/reports
 gate() {
@@ -33,4 +34,20 @@ gate "$R/state-a" "$R/state-b"
 grep -q "^sysindex compare: warning: host state differs: CPU frequency governor: state-b: powersave; state-a: performance" "$T/err" ||
 	{ cat "$T/err"; die "no warning on the governor"; }
 grep -q "Transparent huge pages" "$T/err" && die "a warning on an equal row"
+# Two records of one run whose host state and CPU limits differ.
+J=$ROOT/tests/data/records/quick.json
+state() {
+	sed '2a\
+  "host_state": {"governor": "'"$1"'", "smt": "on", "boost": null},\
+  "cpu_limits": {"summary": "x", "online": 4, "affinity": null, "cpuset": null, "cpuset_cpus": null, "quota_cpus": '"$2"', "usable": 2, "limited_by": "cpu.max quota", "default_copies": true, "copies_why": "x"},' "$J" >"$T/$3.json"
+}
+state performance 2 rec-a
+state powersave 1.5 rec-b
+gate "$T/rec-a.json" "$T/rec-b.json"
+[ $rc -eq 0 ] || { cat "$T/err"; die "two records: exit $rc"; }
+grep -q "^sysindex compare: warning: host state differs: CPU frequency governor: rec-b: powersave; rec-a: performance" "$T/err" ||
+	{ cat "$T/err"; die "records: no warning on the governor"; }
+grep -q "^sysindex compare: warning: host state differs: CPU limits: " "$T/err" ||
+	{ cat "$T/err"; die "records: no warning on the CPU limits"; }
+grep -q "host state differs: SMT" "$T/err" && die "records: a warning on an equal row"
 echo "PASS"

@@ -25,7 +25,8 @@ run() {
 	dict=
 	case $name in textparse | report | csv | ublog) dict=-dict=tests/fuzz/textparse.dict ;; esac
 	[ -f "tests/fuzz/$name.dict" ] && dict=-dict=tests/fuzz/$name.dict
-	case $name in textparse | report | csv | ublog) max=100000 ;; serve) max=8192 ;; *) max=4096 ;; esac
+	case $name in textparse | report | csv | ublog) max=100000 ;; serve) max=8192 ;;
+	record) max=400000 ;; *) max=4096 ;; esac
 	mkdir -p "build/fuzz/corpus-$name"
 	./build/fuzz/fuzz-$name -max_total_time="$time" -max_len=$max -rss_limit_mb=2048 -timeout=20 \
 		$dict -artifact_prefix="build/fuzz/$name-" "build/fuzz/corpus-$name" $seeds >"$log" 2>&1

@@ -46,6 +46,7 @@ Suite *suite_facts(void);
 Suite *suite_addtest(void);
 Suite *suite_settings(void);
 Suite *suite_hoststate(void);
+Suite *suite_record(void);
 
 static const struct {
 	const char *name;
@@ -72,6 +73,7 @@ static const struct {
 	{ "sizes", suite_sizes },
 	{ "plan", suite_plan },
 	{ "textparse", suite_textparse },
+	{ "record", suite_record },
 	{ "util", suite_util },
 	{ "testprep", suite_testprep },
 	{ "hostid", suite_hostid },

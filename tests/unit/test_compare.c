@@ -746,7 +746,7 @@ START_TEST(bad_inputs)
 	bad(labels, "3 labels for 2 inputs");
 	bad(plot, "must end in .svg or .png");
 	bad(copies, "no run with 7 parallel copies");
-	bad(json, "nothing-here.json: a .json result is read through its text report");
+	bad(json, "nothing-here.json: no such file");
 	bad(value, "option --label needs a value");
 }
 END_TEST

@@ -272,7 +272,7 @@ static const char *const json_check_py =
 	"def bad(x):\n"
 	"    raise ValueError('non-standard constant ' + x)\n"
 	"d = json.load(open(sys.argv[1], encoding='utf-8'), parse_constant=bad)\n"
-	"assert d['schema_version'] == 1\n"
+	"assert d['schema_version'] == 2\n"
 	"assert d['system']['hostname'] == 'bench\"host\\\\back\\nline', d['system']['hostname']\n"
 	"assert d['system']['os_version'].endswith('caf\\ufffd')\n"
 	"h = d['system']['host_identity']\n"
@@ -321,7 +321,7 @@ START_TEST(test_json_valid)
 	char *text = write_to_file(report_json, &s->r, path, sizeof(path), ".json");
 	FILE *f;
 
-	ck_assert_ptr_nonnull(strstr(text, "\"schema_version\": 1"));
+	ck_assert_ptr_nonnull(strstr(text, "\"schema_version\": 2"));
 	ck_assert_ptr_nonnull(strstr(text, "\"hostname\": \"bench\\\"host\\\\back\\nline\""));
 	ck_assert_ptr_null(strstr(text, "NaN"));
 	ck_assert_ptr_null(strstr(text, "Infinity"));

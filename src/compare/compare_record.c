@@ -1,0 +1,281 @@
+/*
+ * compare_record.c: a sysindex run read from its record
+ * (reader/record_read.c, struct run_result) as the tables compare judges:
+ * one report per test directory, one block per copy count, each test's
+ * result, index row and statistics row keyed by its name, every kept
+ * sample's rate at full precision, and a paired run's comparisons.  The
+ * figures are the model's own (no %.1f on the way); the words (flags, a
+ * comparison's verdict cell) come from the writers' functions, so they are
+ * the run's.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/compare_int.h"
+#include "report/report.h"
+#include "stats/stats.h"
+#include "util/util.h"
+
+/* sysindex's reports say "BYTE UNIX Benchmarks (Version 6.0.0; sysindex V)". */
+#define UB_LAYOUT "6.0.0"
+
+static void copy_text(char *out, size_t len, const char *s)
+{
+	snprintf(out, len, "%s", s);
+}
+
+/*
+ * The host's state and CPU limits as the text report's header gives them
+ * (report_host_lines, which the text reader reads back), so compare's
+ * host-state warning sees a record as it sees the report.
+ */
+static void host_lines(const struct run_result *r, struct tp_report *rep)
+{
+	struct report_hline *lines = calloc(REPORT_HLINES_MAX, sizeof(*lines));
+	size_t n;
+
+	if (lines == NULL)
+		return;         /* no warning is the least of what fails then */
+	n = report_host_lines(r, lines, REPORT_HLINES_MAX);
+	for (size_t i = 0; i < n; i++) {
+		int row = hoststate_by_label(lines[i].label, strlen(lines[i].label));
+
+		if (strcmp(lines[i].label, REPORT_CPU_LIMITS) == 0) {
+			copy_text(rep->cpu_limits, sizeof(rep->cpu_limits), lines[i].value);
+		} else if (row >= 0) {
+			copy_text(rep->state[row], sizeof(rep->state[row]), lines[i].value);
+			rep->have_state[row] = 1;
+		}
+	}
+	free(lines);
+}
+
+static void header(const struct run_result *r, struct tp_report *rep, const char *label)
+{
+	struct intf_total t;
+
+	snprintf(rep->title, sizeof(rep->title), "BYTE UNIX Benchmarks (Version %s; sysindex %.32s)",
+		 UB_LAYOUT, r->version);
+	copy_text(rep->version, sizeof(rep->version), UB_LAYOUT);
+	copy_text(rep->sysindex_version, sizeof(rep->sysindex_version), r->version);
+	copy_text(rep->host, sizeof(rep->host), r->sys.hostname);
+	copy_text(rep->system, sizeof(rep->system), r->sys.system);
+	copy_text(rep->host_id, sizeof(rep->host_id), r->sys.host.id);
+	copy_text(rep->virt, sizeof(rep->virt), r->sys.host.virt);
+	fmt(rep->compiler, sizeof(rep->compiler), "%s; test programs built with %s",
+	    r->sys.cc_version, r->sys.bench_cflags);
+	copy_text(rep->mode, sizeof(rep->mode), r->mode);
+	copy_text(rep->dir_label, sizeof(rep->dir_label), label);
+	report_intf_totals(r, &t);
+	rep->have_intf = t.have != 0;
+	rep->intf_steal_pct = (t.have & INTF_HAVE_STEAL) && t.cpu_time > 0
+		? 100 * t.steal / t.cpu_time : (double)NAN;
+	rep->intf_wait_pct = (t.have & INTF_HAVE_DELAY) && t.copy_seconds > 0
+		? 100 * t.run_delay / t.copy_seconds : (double)NAN;
+	rep->intf_throttled_pct = (t.have & INTF_HAVE_THROTTLE) && t.wall > 0
+		? 100 * t.throttled / t.wall : (double)NAN;
+	rep->intf_disturbed = report_intf_disturbed(r);
+	rep->intf_samples = t.samples;
+	host_lines(r, rep);
+}
+
+/* One test's result, index and statistics rows in block bl. */
+static void test_rows(const struct run_result *r, const struct bench_result *t,
+		      struct tp_block *bl)
+{
+	const struct test_def *d = t->def;
+	struct tp_result *res = &bl->results[bl->nresults++];
+	int ok = t->status == TS_OK;
+
+	copy_text(res->title, sizeof(res->title), d->title);
+	copy_text(res->name, sizeof(res->name), d->name);
+	copy_text(res->unit, sizeof(res->unit), d->unit);
+	copy_text(res->note, sizeof(res->note), t->note);
+	res->status = t->status;
+	res->value = ok ? t->score : 0;
+	res->time = ok ? t->time : -1;
+	res->samples = ok ? (unsigned)t->kept : 0;
+	if (ok && d->baseline > 0) {
+		struct tp_index_row *ix = &bl->index[bl->nindex++];
+
+		copy_text(ix->title, sizeof(ix->title), d->title);
+		copy_text(ix->name, sizeof(ix->name), d->name);
+		copy_text(ix->category, sizeof(ix->category), category_title[test_category(d)]);
+		ix->baseline = d->baseline;
+		ix->result = t->score;
+		ix->index = t->index;
+	}
+	if (ok && t->stats.n > 0) {
+		struct tp_stats_row *st = &bl->stats[bl->nstats++];
+		const char *flags[REPORT_MAX_FLAGS];
+		size_t nf = report_flags(r, t, flags, REPORT_MAX_FLAGS), o = 0;
+
+		copy_text(st->title, sizeof(st->title), d->title);
+		copy_text(st->name, sizeof(st->name), d->name);
+		st->n = (unsigned)t->stats.n;
+		st->mean = t->stats.mean;
+		st->sd = t->stats.sd;
+		st->ci_pct = t->stats.mean != 0 ? 100 * t->stats.ci_half / t->stats.mean : 0;
+		st->cv_pct = 100 * t->stats.cv;
+		for (size_t f = 0; f < nf && o < sizeof(st->flags); f++) {
+			int n = snprintf(st->flags + o, sizeof(st->flags) - o, "%s%s", o ? " " : "",
+					 flags[f]);
+
+			if (n < 0)
+				break;
+			o += (size_t)n;
+		}
+	}
+}
+
+/*
+ * Every valid sample's rate (sysindex's CSV keeps the same: ok, not
+ * excluded), marked dropped by UnixBench's rule over those samples' counts
+ * (a time test's negated, as score/score.c ranks them): compare's
+ * verdicts judge stats_trimmed_log over them (compare_judge.c's
+ * fill_stats), the trimmed figure the run showed, from full-precision
+ * samples, whatever dropped flags the file holds.
+ */
+static int sample_set(const struct bench_result *t, unsigned copies, const char *label,
+		      struct tp_sample_set *set)
+{
+	size_t n = t->npasses ? t->npasses : 1, kept;
+	double *count = malloc(n * sizeof(*count));
+	int *dropped = calloc(n, sizeof(*dropped));
+	int rc = -1;
+
+	copy_text(set->test, sizeof(set->test), t->def->name);
+	copy_text(set->title, sizeof(set->title), t->def->title);
+	copy_text(set->unit, sizeof(set->unit), t->def->unit);
+	copy_text(set->label, sizeof(set->label), label);
+	set->copies = copies;
+	set->rate = malloc(n * sizeof(*set->rate));
+	set->dropped = malloc(n);
+	if (set->rate == NULL || set->dropped == NULL || count == NULL || dropped == NULL)
+		goto out;
+	for (size_t p = 0; p < t->npasses; p++) {
+		const struct pass_result *ps = &t->passes[p];
+
+		if (!ps->ok || ps->excluded)
+			continue;
+		count[set->n] = (t->def->flags & TF_LOWER) ? -ps->count : ps->count;
+		set->rate[set->n++] = ps->rate;
+	}
+	(void)stats_unixbench(count, set->rate, set->n, dropped, &kept);
+	for (size_t i = 0; i < set->n; i++)
+		set->dropped[i] = (unsigned char)(dropped[i] != 0);
+	rc = 0;
+out:
+	free(count);
+	free(dropped);
+	return rc;
+}
+
+static int block(const struct run_result *r, const struct copy_run *run, const char *label,
+		 struct tp_block *bl, struct tp_samples *sm)
+{
+	size_t n = run->ntests ? run->ntests : 1, *order = malloc(n * sizeof(*order));
+
+	if (order == NULL)
+		return -1;
+	report_sorted(run, order);      /* the reports' order: rows as the run showed them */
+	bl->copies = run->copies;
+	bl->cpus = r->sys.ncpus;
+	bl->results = calloc(n, sizeof(*bl->results));
+	bl->index = calloc(n, sizeof(*bl->index));
+	bl->stats = calloc(n, sizeof(*bl->stats));
+	if (bl->results == NULL || bl->index == NULL || bl->stats == NULL) {
+		free(order);
+		return -1;
+	}
+	for (size_t i = 0; i < run->ntests; i++) {
+		const struct bench_result *t = &run->tests[order[i]];
+
+		if (t->def == NULL)
+			continue;
+		test_rows(r, t, bl);
+		if (t->status == TS_OK && sample_set(t, run->copies, label,
+						     &sm->sets[sm->nsets++]) != 0) {
+			free(order);
+			return -1;
+		}
+	}
+	free(order);
+	for (int c = 0; c < CAT_COUNT && bl->nscores < TP_MAX_SCORES; c++) {
+		const struct cat_index *ci = &run->cats[c];
+		struct tp_score *s;
+
+		if (ci->nindexed == 0)
+			continue;
+		s = &bl->scores[bl->nscores++];
+		copy_text(s->category, sizeof(s->category), category_title[c]);
+		s->score = ci->score;
+		s->partial = ci->partial;
+	}
+	return 0;
+}
+
+static double pct(double ratio)
+{
+	return isfinite(ratio) ? 100 * (ratio - 1) : (double)NAN;
+}
+
+static int paired_rows(const struct run_result *r, struct tp_doc *doc)
+{
+	doc->paired = calloc(r->ncmps ? r->ncmps : 1, sizeof(*doc->paired));
+	if (doc->paired == NULL)
+		return -1;
+	for (size_t i = 0; i < r->ncmps; i++) {
+		const struct paired_cmp *c = &r->cmps[i];
+		struct tp_paired_row *p = &doc->paired[doc->npaired++];
+		struct paired_cells pc;
+
+		report_paired_cells(r, c, &pc);
+		p->copies = c->copies;
+		p->control = c->control;
+		copy_text(p->title, sizeof(p->title), c->def->title);
+		copy_text(p->label, sizeof(p->label), r->dirs[c->dir].label);
+		copy_text(p->baseline, sizeof(p->baseline), r->dirs[0].label);
+		p->base = c->st.n > 0 ? c->st.base_gm : (double)NAN;
+		p->other = c->st.n > 0 ? c->st.other_gm : (double)NAN;
+		p->change_pct = c->st.n > 0 ? pct(c->st.ratio) : (double)NAN;
+		p->ci_lo_pct = c->st.n >= 2 ? pct(c->st.ci_lo) : (double)NAN;
+		p->ci_hi_pct = c->st.n >= 2 ? pct(c->st.ci_hi) : (double)NAN;
+		p->detect_pct = c->st.n >= 2 ? 100 * c->st.detect : (double)NAN;
+		p->rounds = (unsigned)c->rounds;
+		copy_text(p->verdict, sizeof(p->verdict), pc.verdict);
+	}
+	return 0;
+}
+
+int cmp_doc_from_record(const struct run_result *r, struct tp_doc *doc, struct tp_samples *sm)
+{
+	size_t nrep = r->ndirs >= 2 ? r->ndirs : 1, ntests = 0;
+
+	memset(doc, 0, sizeof(*doc));
+	memset(sm, 0, sizeof(*sm));
+	for (size_t i = 0; i < r->nruns; i++)
+		ntests += r->runs[i].ntests;
+	doc->reports = calloc(nrep, sizeof(*doc->reports));
+	sm->sets = calloc(ntests ? ntests : 1, sizeof(*sm->sets));
+	if (doc->reports == NULL || sm->sets == NULL)
+		return -1;
+	for (size_t d = 0; d < nrep; d++) {
+		struct tp_report *rep = &doc->reports[doc->nreports++];
+		const char *label = r->ndirs >= 2 ? r->dirs[d].label : "";
+
+		header(r, rep, label);
+		rep->blocks = calloc(r->nruns ? r->nruns : 1, sizeof(*rep->blocks));
+		if (rep->blocks == NULL)
+			return -1;
+		for (size_t i = 0; i < r->nruns; i++) {
+			if (r->ndirs >= 2 && r->runs[i].dir != d)
+				continue;
+			if (block(r, &r->runs[i], label, &rep->blocks[rep->nblocks++], sm) != 0)
+				return -1;
+		}
+	}
+	return r->ndirs >= 2 ? paired_rows(r, doc) : 0;
+}
