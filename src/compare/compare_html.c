@@ -53,7 +53,7 @@ static void summary(FILE *out, const struct compare *c)
 			fputs("</li>\n", out);
 		}
 	}
-	verdict_method(&c->family, method, sizeof(method));
+	cmp_method(c, method, sizeof(method));
 	fmt(line, sizeof(line), "Tests compared: %zu faster, %zu slower, %zu equivalent, "
 	    "%zu inconclusive or not judged (%s)", n[0], n[1], n[2], n[3], method);
 	fputs("<li>", out);
@@ -150,7 +150,7 @@ static void inputs_and_warnings(FILE *out, const struct compare *c)
 		}
 		fputs("</ul>\n", out);
 	}
-	verdict_method(&c->family, method, sizeof(method));
+	cmp_method(c, method, sizeof(method));
 	fputs("<p class=\"small\">Change: against the baseline's result; 95 % CI: Welch's t on "
 	      "the log rates, each row alone (unadjusted). Verdicts: ", out);
 	html_text(out, method);

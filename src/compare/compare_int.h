@@ -193,6 +193,16 @@ int cmp_collect_rows(struct compare *c, const unsigned *copies, size_t ncopies);
 void cmp_fill_cells(struct compare *c);
 void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b,
 	   struct delta *d);
+/*
+ * Whether input i against input 0 is a comparison of single runs: either
+ * column is one run (not runs pooled by --group-by), so its interval holds
+ * each run's own noise and not the spread between runs.  Such rows are
+ * shown, with their within-run interval, and not judged (verdict.h's
+ * VERDICT_WHY_SINGLE).
+ */
+int cmp_single_runs(const struct compare *c, size_t i);
+/* The family's method as a line (verdict_method), or why there is none: single runs. */
+void cmp_method(const struct compare *c, char *out, size_t len);
 /* Every judged change as one family: Holm and TOST at the margin (the verdict words). */
 void cmp_judge_family(struct compare *c);
 

@@ -313,6 +313,19 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
 	d->judged = 1;
 }
 
+int cmp_single_runs(const struct compare *c, size_t i)
+{
+	return c->in[0].nruns <= 1 || c->in[i].nruns <= 1;
+}
+
+void cmp_method(const struct compare *c, char *out, size_t len)
+{
+	if (c->family.m == 0 && c->nin > 1 && cmp_single_runs(c, 1))
+		snprintf(out, len, "none, %s", VERDICT_WHY_SINGLE);
+	else
+		verdict_method(&c->family, out, len);
+}
+
 void cmp_judge_family(struct compare *c)
 {
 	size_t n = 0, k = 0;
@@ -321,7 +334,7 @@ void cmp_judge_family(struct compare *c)
 
 	for (size_t r = 0; r < c->nrows; r++)
 		for (size_t i = 1; i < c->nin; i++)
-			n += c->rows[r].deltas[i].judged;
+			n += c->rows[r].deltas[i].judged && !cmp_single_runs(c, i);
 	c->family.margin = c->opt.margin > 0 ? c->opt.margin : VERDICT_MARGIN;
 	c->family.alpha = VERDICT_ALPHA;
 	in = calloc(n ? n : 1, sizeof(*in));
@@ -332,7 +345,7 @@ void cmp_judge_family(struct compare *c)
 		for (size_t i = 1; i < c->nin; i++) {
 			const struct delta *d = &c->rows[r].deltas[i];
 
-			if (d->judged)
+			if (d->judged && !cmp_single_runs(c, i))
 				in[k++] = (struct verdict_in){ d->est, d->se, d->df, d->lower_better };
 		}
 	verdict_judge(in, n, &c->family, out);
@@ -344,11 +357,19 @@ void cmp_judge_family(struct compare *c)
 
 			if (!d->judged)
 				continue;
-			d->vd = n ? out[k++] : (struct verdict_out){ .v = VD_INCONCLUSIVE };
+			if (cmp_single_runs(c, i)) {
+				struct verdict_in x = { d->est, d->se, d->df, d->lower_better };
+
+				verdict_unmeasured(&x, &d->vd);
+			} else {
+				d->vd = n ? out[k++] : (struct verdict_out){ .v = VD_INCONCLUSIVE };
+			}
 			d->p = d->vd.p_diff;
 			d->ci_lo = 100 * expm1(d->vd.lo);
 			d->ci_hi = 100 * expm1(d->vd.hi);
-			if (d->vd.v == VD_FEW && a->n && b->n)
+			if (d->vd.v == VD_FEW && cmp_single_runs(c, i))
+				verdict_few(d->word, sizeof(d->word), "%s", VERDICT_SINGLE);
+			else if (d->vd.v == VD_FEW && a->n && b->n)
 				verdict_few(d->word, sizeof(d->word), "%zu+%zu samples", a->n, b->n);
 			else if (d->vd.v == VD_FEW)
 				verdict_few(d->word, sizeof(d->word), "%.1f df", d->df);

@@ -30,6 +30,7 @@ static const struct {
 	{ '*', "faster or slower: Welch's t on the log rates, Holm over every change shown" },
 	{ '=', "equivalent: two one-sided tests put the change inside the margin" },
 	{ 'i', "inconclusive: neither shown (an interval holding 0 proves no equivalence)" },
+	{ 'r', "inconclusive: " VERDICT_WHY_SINGLE " (the +- is within-run)" },
 	{ '?', "significance cannot be judged (no samples)" },
 	{ 's', "significance cannot be judged (1 sample)" },
 	{ '!', "cannot be judged (too few samples), but beyond the noise floor of the control tests" },
@@ -50,6 +51,8 @@ static char mark_of(const struct delta *d)
 	case FLOOR_CONTROL: return 'c';
 	case FLOOR_NONE: break;
 	}
+	if (verdict_parse(d->verdict, &v) == 0 && v == VD_FEW && strstr(d->verdict, VERDICT_SINGLE))
+		return 'r';
 	if (verdict_parse(d->verdict, &v) == 0)
 		return v == VD_FASTER || v == VD_SLOWER ? '*' : v == VD_EQUIVALENT ? '=' : 'i';
 	if (strcmp(d->verdict, V_NOSAMPLES) == 0)
@@ -358,7 +361,7 @@ static void print_legend(FILE *out, const struct compare *c, const char *bullet)
 	if (c->family.m > 0) {
 		char method[128];
 
-		verdict_method(&c->family, method, sizeof(method));
+		cmp_method(c, method, sizeof(method));
 		fprintf(out, "%sVerdicts: %s\n", bullet, method);
 		fprintf(out, "%s+-: the half-width of the change's 95 %% interval (Welch's t on "
 			"the log rates, each row alone, unadjusted)\n", bullet);

@@ -66,6 +66,14 @@ static size_t delta_col(const struct compare *c, size_t i)
 	return 3 + c->nin + 3 * (i - 1);
 }
 
+/* What the interval column holds: single runs' is within-run only. */
+static const char *ci_words(const struct compare *c)
+{
+	return c->nin > 1 && cmp_single_runs(c, 1)
+		? "Within-run CI (each run's own 95 % interval; " VERDICT_WHY_SINGLE ")"
+		: "95% CI";
+}
+
 /* Header row 0, then one row per table row. */
 int cmp_build_grid(const struct compare *c, struct grid *g)
 {
@@ -85,7 +93,7 @@ int cmp_build_grid(const struct compare *c, struct grid *g)
 		size_t k = delta_col(c, i);
 
 		grid_set(g, 0, k, "%s vs %s", c->in[i].label, c->in[0].label);
-		grid_set(g, 0, k + 1, "95%% CI");
+		grid_set(g, 0, k + 1, "%s", cmp_single_runs(c, i) ? "Within-run CI" : "95%% CI");
 		grid_set(g, 0, k + 2, "Verdict");
 		g->right[k] = 1;
 	}
@@ -261,11 +269,11 @@ void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
 		}
 		fputc('\n', out);
 	}
-	verdict_method(&c->family, method, sizeof(method));
-	fprintf(out, "\nChange: against %s's score.  95%% CI: Welch's t on the log rates, each row "
+	cmp_method(c, method, sizeof(method));
+	fprintf(out, "\nChange: against %s's score.  %s: Welch's t on the log rates, each row "
 		"alone.\nVerdict: %s:\nfaster/slower after Holm's correction, equivalent by two "
 		"one-sided tests, else inconclusive\n(an interval holding 0 is no evidence of no "
-		"difference).\n", c->in[0].label, method);
+		"difference).\n", c->in[0].label, ci_words(c), method);
 	cmp_print_noise(out, c, "\n", 0);
 	cmp_print_warnings(out, c, 0);
 	free(w);
@@ -300,12 +308,12 @@ void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g)
 	char method[128];
 
 	md_grid(out, g);
-	verdict_method(&c->family, method, sizeof(method));
+	cmp_method(c, method, sizeof(method));
 	fputs("\nChange against ", out);
 	md_text(out, c->in[0].label);
-	fprintf(out, ". 95%% CI: Welch's t on the log rates, each row alone. Verdicts: %s "
+	fprintf(out, ". %s: Welch's t on the log rates, each row alone. Verdicts: %s "
 		"(faster/slower after Holm's correction, equivalent by two one-sided tests, else "
-		"inconclusive).\n", method);
+		"inconclusive).\n", ci_words(c), method);
 	cmp_print_noise(out, c, "\n", 1);
 	fputs("\nInputs:\n\n", out);
 	for (size_t i = 0; i < c->nin; i++)
@@ -497,7 +505,7 @@ int cmp_print_json(FILE *out, const struct compare *c)
 	json_object_begin(&j);
 	json_kv_string(&j, "format", "sysindex-compare");
 	json_kv_int(&j, "format_version", 1);
-	verdict_method(&c->family, method, sizeof(method));
+	cmp_method(c, method, sizeof(method));
 	json_kv_string(&j, "test", "Welch's t on the log rates; Holm step-down; equivalence by TOST");
 	json_kv_string(&j, "verdict_method", method);
 	json_kv_uint(&j, "verdict_family", c->family.m);
