@@ -78,6 +78,10 @@ const struct opt_def opt_table[O_COUNT] = {
 		.min = 0.01, .max = 49.99, .argname = "P", .def_note = "2%",
 		.help = "paired mode: changes within +-P are \"equivalent\" when two one-sided "
 			"tests show it" },
+	[O_INSTANCE_SD] = { .lname = "instance-sd", .kind = OPT_PERCENT, .off = OFF(instance_sd),
+		.min = 0, .max = 10, .argname = "P", .def_note = "0.3%, measured on ext4 images",
+		.help = "paired mode: how far two directories made alike differ (SD), added to "
+			"every interval of a row that uses the directory" },
 	[O_RESULTS] = { .lname = "results", .kind = OPT_STR, .off = OFF(resultsdir),
 		.argname = "DIR", .def_note = "results/ next to Run",
 		.help = "where reports are written" },
@@ -227,12 +231,15 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 			return CLI_USAGE;
 		cfg->ndirs = cfg->ntestdirs;
 		cfg->testdir = cfg->dirs[0].path;
+		if (!cfg->given[O_INSTANCE_SD])
+			cfg->instance_sd = PAIRED_INSTANCE_SD;
 		/* The least a paired interval can reach: z(0.975) x the instance term. */
-		if (cfg->given[O_PRECISION] && cfg->precision < PAIRED_LEAST_HALF) {
+		if (cfg->given[O_PRECISION] &&
+		    cfg->precision < PAIRED_LEAST_HALF * cfg->instance_sd / PAIRED_INSTANCE_SD) {
 			snprintf(err, errlen, "--precision %g%% is finer than paired mode can see "
-				 "(every interval holds the %.1f%% instance term): %.1f%% or more",
-				 100 * cfg->precision, 100 * PAIRED_INSTANCE_SD,
-				 100 * PAIRED_LEAST_HALF);
+				 "(every interval holds the %.2g%% instance term): %.2g%% or more",
+				 100 * cfg->precision, 100 * cfg->instance_sd,
+				 100 * PAIRED_LEAST_HALF * cfg->instance_sd / PAIRED_INSTANCE_SD);
 			return CLI_USAGE;
 		}
 	} else if (cfg->control) {
@@ -240,6 +247,9 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 		return CLI_USAGE;
 	} else if (cfg->given[O_INTERLEAVE]) {
 		snprintf(err, errlen, "--interleave needs paired mode (two or more --testdir)");
+		return CLI_USAGE;
+	} else if (cfg->given[O_INSTANCE_SD]) {
+		snprintf(err, errlen, "--instance-sd needs paired mode (two or more --testdir)");
 		return CLI_USAGE;
 	} else if (cfg->given[O_MARGIN]) {
 		snprintf(err, errlen, "--margin needs paired mode (two or more --testdir) or compare");

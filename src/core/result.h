@@ -160,6 +160,8 @@ struct run_result {
 	struct test_dir dirs[MAX_TESTDIRS];
 	size_t ndirs;
 	int control;            /* --control */
+	double instance_sd;     /* paired mode's instance term (stats/paired.h; --instance-sd) */
+	int instance_set;       /* 1: set by --instance-sd, 0: PAIRED_INSTANCE_SD, measured */
 	struct paired_cmp *cmps;
 	size_t ncmps;
 	struct verdict_family family;   /* the comparisons' verdicts: margin, alpha, size */
@@ -172,5 +174,11 @@ struct run_result {
 	} *pscores;
 	size_t npscores;
 };
+
+/* The instance term of a paired run's rows that use the directory: --instance-sd's, else the measured one. */
+static inline double run_instance_term(const struct run_result *r)
+{
+	return r->instance_set ? r->instance_sd : PAIRED_INSTANCE_SD;
+}
 
 #endif

@@ -158,6 +158,8 @@ extern const char report_paired_note[];
 /* The instance term every paired interval holds and what it leaves out:
  * every paired report says it. */
 extern const char report_paired_instance_note[];
+/* What this run adds to it: --instance-sd's term, control rows, the rounds-only intervals ("" none). */
+void report_paired_instance_extra(const struct run_result *r, char *out, size_t len);
 /* Whether some row is order-adjusted; then the note goes on with report_paired_order_note. */
 int report_paired_ordered(const struct run_result *r);
 extern const char report_paired_order_note[];

@@ -457,6 +457,15 @@ static void paired_section(FILE *out, const struct run_result *r)
 	esc(out, method);
 	fputs(". ", out);
 	esc(out, report_paired_instance_note);
+	{
+		char extra[512];
+
+		report_paired_instance_extra(r, extra, sizeof(extra));
+		if (extra[0]) {
+			fputs(" ", out);
+			esc(out, extra);
+		}
+	}
 	if (report_paired_ordered(r)) {
 		fputs(" ", out);
 		esc(out, report_paired_order_note);

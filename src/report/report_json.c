@@ -574,6 +574,7 @@ static void comparison(struct json_out *j, const struct run_result *r, const str
 	json_kv_double(j, "sd_log_ratio", st->sd_log);
 	json_kv_double(j, "se_log_ratio", st->se_log);
 	json_kv_double(j, "se_rounds_log_ratio", st->se_rounds);
+	json_kv_double(j, "instance_sd_log", st->instance_sd);
 	json_kv_double(j, "median_ratio", st->median_ratio);
 	json_kv_bool(j, "order_adjusted", st->order_adjusted);
 	json_key(j, "place_change_percent");
@@ -611,6 +612,9 @@ static void paired_block(struct json_out *j, const struct run_result *r)
 	json_object_begin(j);
 	json_kv_string(j, "baseline", r->dirs[0].label);
 	json_kv_bool(j, "control", r->control);
+	json_kv_double(j, "instance_sd_percent", 100 * run_instance_term(r));
+	json_kv_string(j, "instance_sd_source", r->instance_set ? "--instance-sd (assumed)"
+		       : "measured (bench/paired.md)");
 	json_kv_string(j, "verdict_method", "Holm step-down; equivalence by TOST");
 	json_kv_uint(j, "verdict_family", r->family.m);
 	json_kv_double(j, "margin_percent", 100 * r->family.margin);

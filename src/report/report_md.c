@@ -303,6 +303,13 @@ static void paired_section(FILE *out, const struct run_result *r)
 	verdict_method(&r->family, method, sizeof(method));
 	fprintf(out, " Verdicts: %s.", method);
 	fprintf(out, " %s", report_paired_instance_note);
+	{
+		char extra[512];
+
+		report_paired_instance_extra(r, extra, sizeof(extra));
+		if (extra[0])
+			fprintf(out, " %s", extra);
+	}
 	if (report_paired_ordered(r))
 		fprintf(out, " %s", report_paired_order_note);
 	if (r->quick)
