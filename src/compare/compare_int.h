@@ -238,6 +238,8 @@ void cmp_print_noise(FILE *out, const struct compare *c, const char *indent, int
 
 /* compare_group.c: --group-by host or label. */
 int cmp_group_runs(struct compare *c);
+/* Grouped columns with too few runs for a verdict: how many runs per side one needs (a warning). */
+void cmp_note_runs_needed(struct compare *c);
 
 /* compare_chart.c: a row's title, with its copy count when the rows have several. */
 void cmp_row_name(const struct compare *c, const struct row *row, char *out, size_t len);

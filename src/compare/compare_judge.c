@@ -370,7 +370,8 @@ void cmp_judge_family(struct compare *c)
 			if (d->vd.v == VD_FEW && cmp_single_runs(c, i))
 				verdict_few(d->word, sizeof(d->word), "%s", VERDICT_SINGLE);
 			else if (d->vd.v == VD_FEW && a->n && b->n)
-				verdict_few(d->word, sizeof(d->word), "%zu+%zu samples", a->n, b->n);
+				verdict_few(d->word, sizeof(d->word), "%zu+%zu %s", a->n, b->n,
+					    c->grouped != GROUP_NONE ? "runs" : "samples");
 			else if (d->vd.v == VD_FEW)
 				verdict_few(d->word, sizeof(d->word), "%.1f df", d->df);
 			else

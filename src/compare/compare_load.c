@@ -555,4 +555,5 @@ void cmp_warn_inputs(struct compare *c)
 		warn_rows(c, i);
 	}
 	note_single_runs(c);
+	cmp_note_runs_needed(c);
 }

@@ -327,18 +327,19 @@ void cmp_print_warnings(FILE *out, const struct compare *c, int md)
 		return;
 	fputs(md ? "\n**Warnings**\n\n" : "\nWarnings:\n", out);
 	for (size_t i = 0; i < c->nwarnings; i++) {
-		fputs(md ? "- " : "  ", out);
 		if (md) {
+			fputs("- ", out);
 			md_text(out, c->warnings[i]);
+			fputc('\n', out);
 		} else {
 			char *w = strdup(c->warnings[i]);
 
 			if (w != NULL)
 				strip_controls(w);
-			fputs(w != NULL ? w : "(out of memory)", out);
+			/* Wrapped to the text output's width, like the notes above. */
+			cmp_wrapped(out, "  ", w != NULL ? w : "(out of memory)");
 			free(w);
 		}
-		fputc('\n', out);
 	}
 }
 

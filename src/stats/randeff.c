@@ -106,3 +106,12 @@ double re_instance_sd(const double *y, const double *v, size_t r)
 
 	return re_pool(y, v, r, -1, &p) == 0 ? sqrt(p.tau2) : NAN;
 }
+
+size_t re_runs_needed(double va, double vb, double min_df)
+{
+	double s = va + vb;
+
+	if (!(s > 0) || !isfinite(s) || va < 0 || vb < 0)
+		return 0;
+	return (size_t)ceil(1 + min_df * (va * va + vb * vb) / (s * s) - 1e-9);
+}

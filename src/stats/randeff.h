@@ -75,4 +75,15 @@ int re_pool(const double *y, const double *v, size_t r, double v_next, struct re
  */
 double re_instance_sd(const double *y, const double *v, size_t r);
 
+/*
+ * How many runs per side two columns of runs need before Welch's test of
+ * their means reaches min_df degrees of freedom, with va and vb the
+ * variances of one run's figure on each side (equal runs per side n):
+ * df(n) = (n - 1) (va + vb)^2 / (va^2 + vb^2), so
+ * n >= 1 + min_df (va^2 + vb^2) / (va + vb)^2: min_df + 1 runs when one
+ * side's spread dominates, min_df / 2 + 1 when they are equal.  0 when
+ * both variances are 0 or not finite.
+ */
+size_t re_runs_needed(double va, double vb, double min_df);
+
 #endif

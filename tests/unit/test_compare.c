@@ -810,8 +810,10 @@ START_TEST(group_by_host)
 	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_N), "2");
 	/* alpha's value: the mean of its three runs' headline figures. */
 	ck_assert_double_eq_tol(csv_num(1, DHRY, 1, COL_VALUE), m, 1e-6 * m);
-	/* 3 runs against 2: Welch's df is below the minimum: no verdict. */
-	ck_assert_str_eq(csv_cell(1, DHRY, 3, COL_VERDICT), "inconclusive: 3+2 samples");
+	/* 3 runs against 2: Welch's df is below the minimum: no verdict, and how many runs one needs. */
+	ck_assert_str_eq(csv_cell(1, DHRY, 3, COL_VERDICT), "inconclusive: 3+2 runs");
+	ck_assert(strstr(err_text, " rows: too few runs for a verdict; about ") != NULL);
+	ck_assert(strstr(err_text, "runs per side") != NULL);
 	{
 		/*
 		 * alpha's score: its three runs' log scores pooled by

@@ -185,6 +185,20 @@ START_TEST(refusals)
 }
 END_TEST
 
+/*
+ * Runs per side for Welch df >= 4: equal spreads, 1 + 4 * 2 / 4 = 3 (df 4
+ * at 3+3); one side alone, 1 + 4 = 5; spreads 1 and 3 (variances 1, 9):
+ * 1 + 4 * 82 / 100 = 4.28, so 5.
+ */
+START_TEST(runs_needed)
+{
+	ck_assert_uint_eq(re_runs_needed(1e-4, 1e-4, 4), 3);
+	ck_assert_uint_eq(re_runs_needed(1e-4, 0, 4), 5);
+	ck_assert_uint_eq(re_runs_needed(1, 9, 4), 5);
+	ck_assert_uint_eq(re_runs_needed(0, 0, 4), 0);
+}
+END_TEST
+
 Suite *suite_randeff(void)
 {
 	Suite *s = suite_create("randeff");
@@ -197,6 +211,7 @@ Suite *suite_randeff(void)
 	tcase_add_test(tc, no_within_variances);
 	tcase_add_test(tc, instance_term);
 	tcase_add_test(tc, refusals);
+	tcase_add_test(tc, runs_needed);
 	suite_add_tcase(s, tc);
 	return s;
 }
