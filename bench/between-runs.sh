@@ -14,7 +14,7 @@
 #   repeat   2 x N runs with --repeat R (A/A), compared pairwise: false
 #            verdicts per report (stated: alpha = 5 % per report, Holm), and
 #            the prediction interval of run k against run k+1's score.
-#            Skipped, and said so, while ./Run has no --repeat.
+#            (Skipped, and said so, on a ./Run without --repeat.)
 #   group    the single part's runs pooled: disjoint pools of K runs labelled
 #            A and K labelled B (runs taken in time order, A and B
 #            alternating), ./Run compare --group-by label per pool pair:
@@ -87,8 +87,13 @@ def score(path):
     res = {}
     for s in d.get("scores", []):
         ci = s.get("system_index_score_ci") or {}
-        res[s["copies"]] = (s.get("system_index_score"), ci.get("lo"), ci.get("hi"),
-                            s.get("prediction_lo"), s.get("prediction_hi"))
+        bp = s.get("between_passes") or {}
+        if bp.get("score"):     # --repeat: the pooled score, its interval over the passes
+            res[s["copies"]] = (bp["score"], bp.get("lo"), bp.get("hi"),
+                                bp.get("prediction_lo"), bp.get("prediction_hi"))
+        else:
+            res[s["copies"]] = (s.get("system_index_score"), ci.get("lo"), ci.get("hi"),
+                                None, None)
     return res
 
 def runs(part):

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/result.h"
 #include "stats/paired.h"
 #include "util/util.h"
 
@@ -82,6 +83,10 @@ const struct opt_def opt_table[O_COUNT] = {
 		.min = 0, .max = 10, .argname = "P", .def_note = "0.3%, measured on ext4 images",
 		.help = "paired mode: how far two directories made alike differ (SD), added to "
 			"every interval of a row that uses the directory" },
+	[O_REPEAT] = { .lname = "repeat", .kind = OPT_UINT, .off = OFF(repeat),
+		.min = 1, .max = MAX_REPEAT, .argname = "N", .def = "1",
+		.help = "N independent passes of the tests, interleaved test by test; each score "
+			"gets an interval over the passes and one for the next run's score" },
 	[O_RESULTS] = { .lname = "results", .kind = OPT_STR, .off = OFF(resultsdir),
 		.argname = "DIR", .def_note = "results/ next to Run",
 		.help = "where reports are written" },
@@ -231,6 +236,11 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 			return CLI_USAGE;
 		cfg->ndirs = cfg->ntestdirs;
 		cfg->testdir = cfg->dirs[0].path;
+		if (cfg->repeat > 1) {
+			snprintf(err, errlen, "--repeat needs a run without paired mode (paired "
+				 "mode interleaves its directories already)");
+			return CLI_USAGE;
+		}
 		if (!cfg->given[O_INSTANCE_SD])
 			cfg->instance_sd = PAIRED_INSTANCE_SD;
 		/* The least a paired interval can reach: z(0.975) x the instance term. */
@@ -247,6 +257,10 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 		return CLI_USAGE;
 	} else if (cfg->given[O_INTERLEAVE]) {
 		snprintf(err, errlen, "--interleave needs paired mode (two or more --testdir)");
+		return CLI_USAGE;
+	} else if (cfg->given[O_REPEAT] && cfg->repeat > 1 && cfg->time_budget > 0) {
+		snprintf(err, errlen, "--repeat with --time-budget: not supported yet (give "
+			 "--duration or -i to size each pass)");
 		return CLI_USAGE;
 	} else if (cfg->given[O_INSTANCE_SD]) {
 		snprintf(err, errlen, "--instance-sd needs paired mode (two or more --testdir)");

@@ -16,10 +16,13 @@
 #include "core/testdirs.h"
 #include "core/testtab.h"
 #include "stats/paired.h"
+#include "stats/randeff.h"
 #include "stats/stats.h"
 #include "sysinfo/interference.h"
 #include "sysinfo/mountinfo.h"
 #include "sysinfo/sysinfo.h"
+
+#define MAX_REPEAT 50           /* --repeat: the most passes */
 
 #define MAX_METRICS 24
 #define REASON_MAX 256
@@ -162,6 +165,21 @@ struct run_result {
 	int control;            /* --control */
 	double instance_sd;     /* paired mode's instance term (stats/paired.h; --instance-sd) */
 	int instance_set;       /* 1: set by --instance-sd, 0: PAIRED_INSTANCE_SD, measured */
+	/*
+	 * --repeat N (run/repeat.h): runs[i] holds every pass's samples of its
+	 * copy count; reps[i] each pass's own score and the two-level pool of
+	 * them (stats/randeff.h), one per copy count, nreps of them.
+	 */
+	unsigned repeat;        /* passes (0 or 1: a run without --repeat) */
+	struct repeat_score {
+		unsigned copies;
+		size_t n;                       /* passes with a score */
+		double pass_score[MAX_REPEAT];  /* each pass's index score, in pass order */
+		int within;     /* 1: each pass's own score variance was weighed in */
+		int ok;         /* pool holds the interval (n >= 2) */
+		struct re_pool pool;            /* on ln(score) */
+	} *reps;
+	size_t nreps;
 	struct paired_cmp *cmps;
 	size_t ncmps;
 	struct verdict_family family;   /* the comparisons' verdicts: margin, alpha, size */

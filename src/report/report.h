@@ -197,6 +197,11 @@ void report_stat_cells(const struct summary *s, struct stat_cells *c);
  * writer ("unavailable: <why>" when a test has no spread); the text
  * report's line for it. */
 const char *report_score_ci_text(const struct copy_run *run, char *buf, size_t len);
+/* --repeat's figures of run's copy count (report_repeat.c), or NULL without --repeat. */
+const struct repeat_score *report_repeat_of(const struct run_result *r, const struct copy_run *run);
+/* The same as lines of text, each ending in a newline ("" without --repeat). */
+void report_repeat_text(const struct run_result *r, const struct copy_run *run, char *out,
+			size_t len);
 void report_score_ci_line(FILE *out, const struct copy_run *run);
 
 /*

@@ -497,6 +497,37 @@ static void kv_index_score(struct json_out *j, const struct copy_run *run)
 	kv_score_ci(j, run);
 }
 
+/* --repeat: each pass's score and their pool (docs/results.md), nothing without it. */
+static void kv_repeat(struct json_out *j, const struct run_result *r, const struct copy_run *run)
+{
+	const struct repeat_score *rs = report_repeat_of(r, run);
+
+	if (rs == NULL)
+		return;
+	json_key(j, "between_passes");
+	json_object_begin(j);
+	json_kv_uint(j, "passes", r->repeat);
+	json_key(j, "pass_scores");
+	json_array_begin(j);
+	for (size_t i = 0; i < rs->n; i++)
+		json_double(j, rs->pass_score[i]);
+	json_array_end(j);
+	json_kv_bool(j, "within_pass_variance", rs->within);
+	if (rs->ok) {
+		json_kv_double(j, "score", exp(rs->pool.mean));
+		json_kv_double(j, "lo", exp(rs->pool.lo));
+		json_kv_double(j, "hi", exp(rs->pool.hi));
+		json_kv_double(j, "prediction_lo", exp(rs->pool.pred_lo));
+		json_kv_double(j, "prediction_hi", exp(rs->pool.pred_hi));
+		json_kv_double(j, "between_sd_log", sqrt(rs->pool.tau2));
+		json_kv_double(j, "log_se", rs->pool.se);
+		json_kv_double(j, "df", rs->pool.df);
+	} else {
+		json_kv_string(j, "unavailable", "fewer than 2 passes with a score");
+	}
+	json_object_end(j);
+}
+
 static void run_block(struct json_out *j, const struct run_result *r, const struct copy_run *run)
 {
 	const char *label = report_dir_label(r, run);
@@ -693,6 +724,7 @@ int report_json(FILE *out, const struct run_result *r)
 		if (r->ndirs >= 2)
 			json_kv_string(&j, "label", report_dir_label(r, &r->runs[i]));
 		kv_index_score(&j, &r->runs[i]);
+		kv_repeat(&j, r, &r->runs[i]);
 		json_object_end(&j);
 	}
 	json_array_end(&j);

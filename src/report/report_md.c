@@ -270,6 +270,15 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	if (run->cats[CAT_SYSTEM].nindexed > 0)
 		fprintf(out, "Index score 95%% CI (delta method): %s\n\n",
 			report_score_ci_text(run, cibuf, sizeof(cibuf)));
+	{
+		char rep[768];
+
+		report_repeat_text(r, run, rep, sizeof(rep));
+		if (rep[0]) {
+			md_text(out, rep);
+			fputs("\n\n", out);
+		}
+	}
 	for (size_t k = 0; k < run->ntests; k++)
 		any |= run->tests[k].status == TS_OK;
 	if (any)

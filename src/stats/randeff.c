@@ -53,7 +53,7 @@ static double sample_var(const double *y, size_t r)
 
 int re_pool(const double *y, const double *v, size_t r, double v_next, struct re_pool *p)
 {
-	double sws = 0, swsy = 0, ss = 0, vbar = 0, t;
+	double sws = 0, swsy = 0, vbar = 0, t;
 	int zero;
 
 	if (r < 2 || (zero = zero_variances(y, v, r)) < 0)
@@ -84,6 +84,8 @@ int re_pool(const double *y, const double *v, size_t r, double v_next, struct re
 		p->se_dl = p->se = 0;
 		p->q_hk = 1;
 	} else {
+		double ss = 0;
+
 		p->mean = swsy / sws;
 		for (size_t i = 0; i < r; i++)
 			ss += (y[i] - p->mean) * (y[i] - p->mean) / (v[i] + p->tau2);

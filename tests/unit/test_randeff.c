@@ -9,6 +9,7 @@
 #include <check.h>
 #include <math.h>
 
+#include "run/repeat.h"
 #include "stats/randeff.h"
 #include "stats/stats.h"
 
@@ -199,6 +200,29 @@ START_TEST(runs_needed)
 }
 END_TEST
 
+/*
+ * --repeat's pool of pass scores: 100 and 150, no within-pass variance:
+ * y = ln 100, ln 150; mean ln(sqrt(15000)) = 122.47 as a score; s^2 =
+ * (ln 1.5)^2 / 2, se = ln(1.5) / 2; both passes inside the interval.  A
+ * pass without a score is left out; one pass: no interval.
+ */
+START_TEST(repeat_pool_of_scores)
+{
+	const double s[3] = { 100, 0, 150 };
+	struct repeat_score rs;
+
+	repeat_pool(s, NULL, 3, &rs);
+	ck_assert_int_eq(rs.ok, 1);
+	ck_assert_uint_eq(rs.n, 2);
+	ck_assert_double_eq_tol(exp(rs.pool.mean), sqrt(15000.0), 1e-9);
+	ck_assert_double_eq_tol(rs.pool.se, log(1.5) / 2, 1e-12);
+	ck_assert(exp(rs.pool.lo) < 100 && exp(rs.pool.hi) > 150);
+	repeat_pool(s, NULL, 2, &rs);
+	ck_assert_int_eq(rs.ok, 0);
+	ck_assert_uint_eq(rs.n, 1);
+}
+END_TEST
+
 Suite *suite_randeff(void)
 {
 	Suite *s = suite_create("randeff");
@@ -212,6 +236,7 @@ Suite *suite_randeff(void)
 	tcase_add_test(tc, instance_term);
 	tcase_add_test(tc, refusals);
 	tcase_add_test(tc, runs_needed);
+	tcase_add_test(tc, repeat_pool_of_scores);
 	suite_add_tcase(s, tc);
 	return s;
 }
