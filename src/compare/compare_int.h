@@ -101,6 +101,7 @@ struct cell {
 	 */
 	int has_log_se;
 	double log_se, log_df;
+	unsigned passes;        /* score rows of a --repeat run: log_se is over its passes */
 };
 
 /* Where an unjudged change stands against the control tests' noise floor. */
@@ -201,6 +202,12 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
  * VERDICT_WHY_SINGLE).
  */
 int cmp_single_runs(const struct compare *c, size_t i);
+/*
+ * Whether row's change of input i has no between-run spread behind it:
+ * single runs (above), except a score row whose two cells both come from
+ * --repeat runs (their interval is over the passes).
+ */
+int cmp_unmeasured(const struct compare *c, const struct row *row, size_t i);
 /* The family's method as a line (verdict_method), or why there is none: single runs. */
 void cmp_method(const struct compare *c, char *out, size_t len);
 /* Every judged change as one family: Holm and TOST at the margin (the verdict words). */

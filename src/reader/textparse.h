@@ -83,6 +83,13 @@ struct tp_block {
 	size_t nscores;
 	struct tp_stats_row *stats;
 	size_t nstats;
+	/*
+	 * ./Run --repeat N's "Between passes" line: the System Benchmarks score
+	 * pooled over the passes and its 95 % interval over them (N - 1 df);
+	 * between_passes 0: none.
+	 */
+	unsigned between_passes;
+	double between_score, between_lo, between_hi;
 };
 
 struct tp_report {
