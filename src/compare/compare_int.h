@@ -11,6 +11,7 @@
  *   compare_matrix.c more inputs: a matrix of values, one of changes
  *   compare_noise.c  the control tests' noise floor (inputs without samples)
  *   compare_group.c  --group-by host: one column per host
+ *   compare_instance.c  several paired runs: the instance term from the data
  *   compare_chart.c  the rows as a chart of change (--format html, --plot)
  *   compare_plot.c   --plot: the chart drawn by gnuplot
  */
@@ -242,6 +243,9 @@ void cmp_noise_floor(struct compare *c);
 const char *cmp_floor_note(const struct delta *d);     /* "", or "; beyond the noise floor" */
 /* md: Markdown (the message escaped, one line) rather than wrapped text. */
 void cmp_print_noise(FILE *out, const struct compare *c, const char *indent, int md);
+
+/* compare_instance.c: several paired runs: the instance term estimated from them (a warning). */
+void cmp_instance_estimate(struct compare *c);
 
 /* compare_group.c: --group-by host or label. */
 int cmp_group_runs(struct compare *c);

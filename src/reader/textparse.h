@@ -126,6 +126,8 @@ struct tp_paired_row {
 	char baseline[TP_LABEL_MAX];
 	double base, other;     /* each side's geometric mean over the paired rounds */
 	double change_pct, ci_lo_pct, ci_hi_pct, detect_pct;
+	/* "(rounds alone: lo..hi)" under the row: the interval without the instance term (NAN: none) */
+	double rounds_lo_pct, rounds_hi_pct;
 	unsigned rounds;
 	char verdict[128];      /* "faster", "equivalent", "inconclusive: 3 rounds", "not compared: ..." */
 	unsigned line;

@@ -22,6 +22,7 @@
 
 #include "cmds.h"
 #include "score/score_ci.h"
+#include "stats/randeff.h"
 #include "stats/stats.h"
 #include "util/html_out.h"
 #include "util/util.h"
@@ -521,6 +522,70 @@ START_TEST(copies_filter)
 	/* Header plus (Dhrystone, score) x 2 inputs. */
 	ck_assert_uint_eq(count_lines(out_text), 5);
 	ck_assert_str_eq(csv_cell(2, DHRY, 2, COL_VERDICT), "inconclusive: single runs");
+}
+END_TEST
+
+/*
+ * Three paired runs of one pair of directories: the instance term from the
+ * data.  Each run's File Write row: the change and its rounds-alone
+ * interval (10 rounds, t(0.975, 9)); y_j = ln(1 + change), v_j = ((ln(1 +
+ * hi) - ln(1 + lo)) / 2 / t)^2, and re_instance_sd (test_randeff.c's rule)
+ * over the three gives the term; the control row is left out.
+ */
+static void write_paired(const char *path, const char *change, const char *lo, const char *hi)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "   BYTE UNIX Benchmarks (Version 6.0.0; sysindex 0.1.0)\n\n"
+		"   System: vm: GNU/Linux\n"
+		"------------------------------------------------------------------------\n"
+		"Benchmark Run: Tue Dec 01 2026 08:39:22 - 08:40:00\n"
+		"2 CPUs in system; running 1 parallel copy of tests\n\n"
+		"Test directory rel (the baseline)\n"
+		"File Write 256 bufsize 500 maxblocks          120329.9 KBps  (2.0 s, 10 samples)\n\n"
+		"------------------------------------------------------------------------\n"
+		"Benchmark Run: Tue Dec 01 2026 08:39:22 - 08:40:00\n"
+		"2 CPUs in system; running 1 parallel copy of tests\n\n"
+		"Test directory noat\n"
+		"File Write 256 bufsize 500 maxblocks          120893.9 KBps  (2.0 s, 10 samples)\n\n"
+		"========================================================================\n"
+		"Paired comparison: 1 copy, baseline rel, 2 test dirs, interleaved rounds\n"
+		"File Write 256 bufsize 500 maxblocks     noat             87846.3      87185.5   %s     -1.00%%..+1.00%%  +-1.00%%     10  equivalent\n"
+		"                                           (rounds alone: %s..%s)\n\n"
+		"Control (A/A: these tests do not use the test directory; the ratio should be 1)\n"
+		"Dhrystone 2 using register variables     noat           3326281.1    3339305.1   +0.39%%      -1.36%%..+2.17%%    +-1.75%%     10  inconclusive\n\n"
+		"change: the geometric mean of the per-round ratio (dir / rel) - 1\n", change, lo, hi);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+START_TEST(instance_term_from_paired_runs)
+{
+	static const char *const fig[3][3] = { { "+0.40%", "+0.17%", "+0.63%" },
+					       { "-0.30%", "-0.53%", "-0.07%" },
+					       { "+0.60%", "+0.37%", "+0.83%" } };
+	char path[3][40];
+	const char *args[8] = { "--format", "csv" };
+	double y[3], v[3], t = stats_t_quantile(0.975, 9), sd;
+	char want[128];
+
+	for (int i = 0; i < 3; i++) {
+		snprintf(path[i], sizeof(path[i]), "/tmp/cmp-paired-%d-%d.txt", (int)getpid(), i);
+		write_paired(path[i], fig[i][0], fig[i][1], fig[i][2]);
+		args[2 + i] = path[i];
+		y[i] = log1p(strtod(fig[i][0], NULL) / 100);
+		v[i] = pow((log1p(strtod(fig[i][2], NULL) / 100) -
+			    log1p(strtod(fig[i][1], NULL) / 100)) / 2 / t, 2);
+	}
+	args[5] = NULL;
+	ck_assert_int_eq(run(args), 0);
+	for (int i = 0; i < 3; i++)
+		unlink(path[i]);
+	sd = re_instance_sd(y, v, 3);
+	ck_assert(sd > 0.003 && sd < 0.006);    /* the runs scatter well beyond their rounds */
+	snprintf(want, sizeof(want), "instance term from 3 paired runs: %.2f %% (1 row); they assumed 0.3 %%",
+		 100 * sd);
+	ck_assert_msg(strstr(err_text, want) != NULL, "no '%s' in: %s", want, err_text);
 }
 END_TEST
 
@@ -1052,6 +1117,7 @@ Suite *suite_compare(void)
 	tcase_add_test(tc, long_rows_and_other_shapes);
 	tcase_add_test(tc, unixbench_logs_get_verdicts);
 	tcase_add_test(tc, group_by_host);
+	tcase_add_test(tc, instance_term_from_paired_runs);
 	tcase_add_test(tc, group_by_label);
 	tcase_add_test(tc, fifty_inputs_five_hundred_tests);
 	tcase_set_timeout(tc, 60);
