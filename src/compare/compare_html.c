@@ -88,7 +88,7 @@ static void summary(FILE *out, const struct compare *c)
 			fputs("</li>\n", out);
 		}
 	}
-	verdict_method(&c->family, method, sizeof(method));
+	cmp_method(c, method, sizeof(method));
 	fmt(line, sizeof(line), "Tests compared: %zu faster, %zu slower, %zu equivalent, "
 	    "%zu inconclusive or not judged (%s)", n[0], n[1], n[2], n[3], method);
 	fputs("<li>", out);
@@ -188,7 +188,7 @@ static void inputs_and_warnings(FILE *out, const struct compare *c)
 		}
 		fputs("</ul>\n", out);
 	}
-	verdict_explain(&c->family, words, sizeof(words));
+	cmp_explain(c, words, sizeof(words));
 	fputs("<p class=\"small\">", out);
 	html_text(out, CMP_CI_WORDS);
 	fputs(" ", out);

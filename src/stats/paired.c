@@ -29,9 +29,25 @@ static void conclude(struct paired_stats *ps)
  */
 static void add_instance(struct paired_stats *ps)
 {
-	ps->se_log = sqrt(ps->se_rounds * ps->se_rounds +
-			  PAIRED_INSTANCE_SD * PAIRED_INSTANCE_SD);
+	ps->se_log = sqrt(ps->se_rounds * ps->se_rounds + ps->instance_sd * ps->instance_sd);
 	ps->half_log = stats_t_quantile(0.975, ps->df) * ps->se_log;
+}
+
+void paired_set_instance(struct paired_stats *ps, double sd)
+{
+	if (ps->n < 2 || !(sd >= 0) || !isfinite(ps->se_rounds))
+		return;
+	ps->instance_sd = sd;
+	add_instance(ps);
+	conclude(ps);
+}
+
+void paired_rounds_ci(const struct paired_stats *ps, double *lo, double *hi)
+{
+	double h = ps->n >= 2 ? stats_t_quantile(0.975, ps->df) * ps->se_rounds : NAN;
+
+	*lo = exp(ps->mean_log - h);
+	*hi = exp(ps->mean_log + h);
 }
 
 static int valid(double rate)
@@ -49,7 +65,8 @@ void paired_compute(const double *base, const double *other, size_t n,
 				     .detect = NAN, .median_ratio = NAN,
 				     .base_gm = NAN, .other_gm = NAN, .mean_log = NAN,
 				     .sd_log = NAN, .half_log = NAN, .se_log = NAN,
-				     .se_rounds = NAN, .df = NAN };
+				     .se_rounds = NAN, .df = NAN,
+				     .instance_sd = PAIRED_INSTANCE_SD };
 	if (d == NULL)
 		return;
 	for (size_t i = 0; i < n; i++) {

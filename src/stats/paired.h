@@ -82,6 +82,7 @@ struct paired_stats {
 	double base_gm, other_gm; /* geometric means of each side's paired rates */
 	double se_log, df;      /* standard error of mean_log (instance term included) and its t df */
 	double se_rounds;       /* the rounds' own part of se_log: sd / sqrt(n) (or the fit's) */
+	double instance_sd;     /* the instance term se_log holds (PAIRED_INSTANCE_SD unless set) */
 	struct verdict_out vd;  /* set by paired_judge(), over the whole family */
 	int order_adjusted;     /* mean_log, sd_log, half_log from the crossover fit */
 	size_t nplaces;         /* k: places in a round */
@@ -104,6 +105,20 @@ void paired_compute(const double *base, const double *other, size_t n,
 void paired_compute_ordered(const double *base, const double *other,
 			    const unsigned *place_a, const unsigned *place_b, size_t k,
 			    size_t n, struct paired_stats *ps);
+
+/*
+ * Set the instance term ps's se_log holds to sd (on the log scale; 0 for
+ * none), recomputing se_log, the interval and detect from se_rounds; the
+ * rounds' own figures are kept.  paired_compute() and the others use
+ * PAIRED_INSTANCE_SD; the run sets its own (--instance-sd), 0 for a
+ * --control row (a test that does not touch the directory has no instance
+ * to differ by) and for settings compared on one instance.  Call it before
+ * paired_judge().  Nothing is done with fewer than 2 rounds or sd < 0.
+ */
+void paired_set_instance(struct paired_stats *ps, double sd);
+
+/* The 95 % interval of the ratio from the rounds alone (no instance term). */
+void paired_rounds_ci(const struct paired_stats *ps, double *lo, double *hi);
 
 /*
  * A directory's partial score ratio against the baseline: per round i, the

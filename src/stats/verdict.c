@@ -265,6 +265,15 @@ void verdict_judge(const struct verdict_in *in, size_t n, struct verdict_family 
 	free(idx);
 }
 
+void verdict_unmeasured(const struct verdict_in *x, struct verdict_out *out)
+{
+	blank(out);
+	if (!usable(x))
+		return;
+	raw(x, log1p(VERDICT_MARGIN), VERDICT_ALPHA, 1, out);
+	out->v = VD_FEW;
+}
+
 void verdict_one(double est, double se, double df, int lower_better, double margin,
 		 size_t m, struct verdict_out *out)
 {
