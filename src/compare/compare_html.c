@@ -88,7 +88,7 @@ static void summary(FILE *out, const struct compare *c)
 			fputs("</li>\n", out);
 		}
 	}
-	cmp_method(c, method, sizeof(method));
+	verdict_method(&c->family, method, sizeof(method));
 	fmt(line, sizeof(line), "Tests compared: %zu faster, %zu slower, %zu equivalent, "
 	    "%zu inconclusive or not judged (%s)", n[0], n[1], n[2], n[3], method);
 	fputs("<li>", out);

@@ -237,12 +237,9 @@ int cmp_single_runs(const struct compare *c, size_t i);
  * --repeat runs (their interval is over the passes).
  */
 int cmp_unmeasured(const struct compare *c, const struct row *row, size_t i);
-/* The family's method as a line (verdict_method), or why there is none: single runs. */
-void cmp_method(const struct compare *c, char *out, size_t len);
 /*
- * The verdict rule's words (verdict_explain) for this output (in general when
- * single runs leave no family), and, between single runs, that their rows are
- * not tested and their interval is within-run.
+ * The verdict rule's words (verdict_explain) for this output and, between
+ * single runs, that their rows are not tested and their interval is within-run.
  * Fits VERDICT_EXPLAIN_MAX.
  */
 void cmp_explain(const struct compare *c, char *out, size_t len);

@@ -356,23 +356,13 @@ int cmp_unmeasured(const struct compare *c, const struct row *row, size_t i)
 		!(row->is_score && row->cells[0].passes >= 2 && row->cells[i].passes >= 2);
 }
 
-void cmp_method(const struct compare *c, char *out, size_t len)
-{
-	if (c->family.m == 0 && c->nin > 1 && cmp_single_runs(c, 1))
-		snprintf(out, len, "none, %s", VERDICT_WHY_SINGLE);
-	else
-		verdict_method(&c->family, out, len);
-}
-
 void cmp_explain(const struct compare *c, char *out, size_t len)
 {
-	int single = c->nin > 1 && cmp_single_runs(c, 1);
 	size_t n;
 
-	/* No family between single runs: the rule in general, then why none applies. */
-	verdict_explain(single && c->family.m == 0 ? NULL : &c->family, out, len);
+	verdict_explain(&c->family, out, len);
 	n = strlen(out);
-	if (single && n < len)
+	if (c->nin > 1 && cmp_single_runs(c, 1) && n < len)
 		snprintf(out + n, len - n, " Between single runs no row is tested (%s); the "
 			 "interval shown is within-run, each run's own noise.", VERDICT_WHY_SINGLE);
 }
@@ -400,6 +390,8 @@ void cmp_judge_family(struct compare *c)
 				in[k++] = (struct verdict_in){ d->est, d->se, d->df, d->lower_better };
 		}
 	verdict_judge(in, n, &c->family, out);
+	if (c->family.m == 0 && c->nin > 1 && cmp_single_runs(c, 1))
+		c->family.none_why = VERDICT_WHY_SINGLE;
 	k = 0;
 	for (size_t r = 0; r < c->nrows; r++)
 		for (size_t i = 1; i < c->nin; i++) {

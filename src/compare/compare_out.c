@@ -514,7 +514,7 @@ int cmp_print_json(FILE *out, const struct compare *c)
 	json_object_begin(&j);
 	json_kv_string(&j, "format", "sysindex-compare");
 	json_kv_int(&j, "format_version", 1);
-	cmp_method(c, method, sizeof(method));
+	verdict_method(&c->family, method, sizeof(method));
 	json_kv_string(&j, "test", "Yuen's t on the kept log rates (Welch's t on log means without "
 		       "samples); one Holm-Shaffer step-down over the difference and TOST p-values");
 	json_kv_string(&j, "verdict_method", method);

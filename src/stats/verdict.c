@@ -296,6 +296,10 @@ void verdict_one(double est, double se, double df, int lower_better, double marg
 
 void verdict_method(const struct verdict_family *f, char *out, size_t len)
 {
+	if (f->m == 0 && f->none_why != NULL) {
+		snprintf(out, len, "none, %s (margin +-%g%%)", f->none_why, 100 * f->margin);
+		return;
+	}
 	if (f->m == 0) {
 		snprintf(out, len, "none, no row reached the %d rounds (or samples) a verdict needs "
 			 "(margin +-%g%%)", VERDICT_MIN_DF + 1, 100 * f->margin);

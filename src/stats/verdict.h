@@ -79,6 +79,7 @@ struct verdict_family {
 	double margin;          /* relative, e.g. 0.02 */
 	double alpha;
 	size_t m;               /* rows judged (set by verdict_judge) */
+	const char *none_why;   /* m == 0: why no row is judged (NULL: too few rounds) */
 };
 
 /*
