@@ -258,6 +258,14 @@ static int setting_options(struct config *cfg, char *err, size_t errlen)
 	}
 	cfg->control = 1;
 	cfg->interleave = INTERLEAVE_SAMPLES;
+	/* One test directory, one instance: no instance term between settings. */
+	if (cfg->given[O_INSTANCE_SD] && cfg->instance_sd > 0) {
+		snprintf(err, errlen, "--instance-sd: settings are compared on one instance (one "
+			 "test directory): no instance term applies");
+		return -1;
+	}
+	cfg->instance_sd = 0;
+	cfg->given[O_INSTANCE_SD] = 1;
 	return 0;
 }
 

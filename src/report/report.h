@@ -205,6 +205,10 @@ extern const char report_paired_note[];
 /* The instance term every paired interval holds and what it leaves out:
  * every paired report says it. */
 extern const char report_paired_instance_note[];
+/* Settings mode's in its place: one instance, no term (cli sets --instance-sd 0). */
+extern const char report_paired_settings_note[];
+/* The one of the two notes above that holds for r. */
+const char *report_paired_instance_words(const struct run_result *r);
 /* What this run adds to it: --instance-sd's term, control rows, the rounds-only intervals ("" none). */
 void report_paired_instance_extra(const struct run_result *r, char *out, size_t len);
 /* Whether some row is order-adjusted; then the note goes on with report_paired_order_note. */

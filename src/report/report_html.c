@@ -465,7 +465,7 @@ static void paired_section(FILE *out, const struct run_result *r)
 	fputs(" ", out);
 	esc(out, method);
 	fputs(" ", out);
-	esc(out, report_paired_instance_note);
+	esc(out, report_paired_instance_words(r));
 	{
 		char extra[512];
 

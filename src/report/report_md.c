@@ -350,7 +350,7 @@ static void paired_section(FILE *out, const struct run_result *r)
 	fputs(report_paired_note, out);
 	verdict_explain(&r->family, method, sizeof(method));
 	fprintf(out, " %s", method);
-	fprintf(out, " %s", report_paired_instance_note);
+	fprintf(out, " %s", report_paired_instance_words(r));
 	{
 		char extra[512];
 

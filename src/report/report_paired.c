@@ -339,7 +339,7 @@ int report_paired_text(FILE *out, const struct run_result *r)
 	{
 		char extra[512];
 
-		fprintf(out, "%s\n", report_paired_instance_note);
+		fprintf(out, "%s\n", report_paired_instance_words(r));
 		report_paired_instance_extra(r, extra, sizeof(extra));
 		if (extra[0])
 			fprintf(out, "%s\n", extra);
@@ -380,6 +380,15 @@ const char report_paired_instance_note[] =
 	"(two disks, or where two images lie) is not covered: before publishing a small\n"
 	"difference, repeat on new file systems or with the settings swapped.";
 
+const char report_paired_settings_note[] =
+	"Settings are compared on one instance (one test directory): no instance term applies,\n"
+	"each interval is the rounds' alone.";
+
+const char *report_paired_instance_words(const struct run_result *r)
+{
+	return r->nsettings > 0 ? report_paired_settings_note : report_paired_instance_note;
+}
+
 /*
  * What the note above does not say of this run: a term set by
  * --instance-sd in place of the measured one (an assumption, not a
@@ -393,6 +402,8 @@ void report_paired_instance_extra(const struct run_result *r, char *out, size_t 
 	int k;
 
 	out[0] = '\0';
+	if (r->nsettings > 0)
+		return;         /* report_paired_settings_note says it all */
 	if (r->instance_set) {
 		k = snprintf(out, len, "This run assumed %.2g %% instead (--instance-sd): an assumption, not\n"
 			     "measured by this run.", 100 * r->instance_sd);

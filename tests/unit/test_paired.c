@@ -564,6 +564,16 @@ START_TEST(compare_a_run)
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, report_paired_instance_note));
 	free(buf);
+	/* Settings mode compares one instance: its note in place of the term's. */
+	r.nsettings = 2;
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_paired_text(f, &r), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, report_paired_settings_note));
+	ck_assert_ptr_null(strstr(buf, report_paired_instance_note));
+	ck_assert_ptr_null(strstr(buf, "--instance-sd"));
+	free(buf);
+	r.nsettings = 0;
 	/* JSON: the pairing of every sample and the statistics; CSV: label and round. */
 	f = open_memstream(&buf, &len);
 	ck_assert_int_eq(report_json(f, &r), 0);
