@@ -316,8 +316,7 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 		}
 		if (!cfg->given[O_INSTANCE_SD])
 			cfg->instance_sd = PAIRED_INSTANCE_SD;
-		least = paired_least_half(PAIRED_PRECISION_MAX_ROUNDS) * cfg->instance_sd /
-			PAIRED_INSTANCE_SD;
+		least = paired_least_half(PAIRED_PRECISION_MAX_ROUNDS, cfg->instance_sd);
 		if (cfg->given[O_PRECISION] && cfg->precision < least) {
 			snprintf(err, errlen, "--precision %g%% is finer than paired mode can see "
 				 "(every interval holds the %.2g%% instance term, t at %d rounds): "

@@ -304,7 +304,7 @@ void paired_judge(struct paired_stats *const *ps, const int *lower, size_t n,
 }
 
 int paired_precise(const double *const *rates, const unsigned *const *places, size_t ndirs,
-		   size_t n, size_t min_rounds, double precision)
+		   size_t n, size_t min_rounds, double precision, double instance_sd)
 {
 	if (n < min_rounds || n < 2 || ndirs < 2 || !(precision > 0))
 		return 0;
@@ -313,24 +313,25 @@ int paired_precise(const double *const *rates, const unsigned *const *places, si
 
 		paired_compute_ordered(rates[0], rates[d], places ? places[0] : NULL,
 				       places ? places[d] : NULL, ndirs, n, &ps);
+		paired_set_instance(&ps, instance_sd);
 		if (ps.n < 2 || !(ps.half_log <= log1p(precision)))
 			return 0;
 	}
 	return 1;
 }
 
-double paired_least_half(size_t rounds)
+double paired_least_half(size_t rounds, double instance_sd)
 {
 	if (rounds < 2)
 		return NAN;
-	return expm1(stats_t_quantile(0.975, (double)rounds - 1) * PAIRED_INSTANCE_SD);
+	return expm1(stats_t_quantile(0.975, (double)rounds - 1) * instance_sd);
 }
 
-unsigned paired_least_rounds(double precision)
+unsigned paired_least_rounds(double precision, double instance_sd)
 {
 	unsigned n = 2;
 
-	while (n < PAIRED_PRECISION_MAX_ROUNDS && !(paired_least_half(n) <= precision))
+	while (n < PAIRED_PRECISION_MAX_ROUNDS && !(paired_least_half(n, instance_sd) <= precision))
 		n++;
 	return n;
 }

@@ -64,11 +64,12 @@
  * finer than that would never stop a paired run.
  */
 #define PAIRED_PRECISION_MAX_ROUNDS 40
-/* exp(t(0.975, rounds - 1) x PAIRED_INSTANCE_SD) - 1: NAN below 2 rounds. */
-double paired_least_half(size_t rounds);
+/* exp(t(0.975, rounds - 1) x instance_sd) - 1 (the run's term, --instance-sd;
+ * 0 for control rows and settings): NAN below 2 rounds. */
+double paired_least_half(size_t rounds, double instance_sd);
 /* The fewest rounds whose least half-width is within precision (relative),
  * at most PAIRED_PRECISION_MAX_ROUNDS. */
-unsigned paired_least_rounds(double precision);
+unsigned paired_least_rounds(double precision, double instance_sd);
 #define PAIRED_MAX_PLACES 8
 
 struct paired_stats {
@@ -146,9 +147,10 @@ void paired_judge(struct paired_stats *const *ps, const int *lower, size_t n,
  * rounds (n >= min_rounds).  rates[d][i]: directory d's rate in round i
  * (d = 0 the baseline), places[d][i] its place in round i (1..ndirs; NULL:
  * the plain form); a directory with fewer than 2 valid rounds is not
- * precise.
+ * precise.  Each interval holds instance_sd (paired_set_instance), the term
+ * the report will add to the row, so stopping and reporting agree.
  */
 int paired_precise(const double *const *rates, const unsigned *const *places, size_t ndirs,
-		   size_t n, size_t min_rounds, double precision);
+		   size_t n, size_t min_rounds, double precision, double instance_sd);
 
 #endif

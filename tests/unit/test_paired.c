@@ -394,14 +394,20 @@ START_TEST(precise_on_ratios)
 	const double *wide[2] = { a, b }, *tight[2] = { ta, tb };
 
 	/* half 0.2368 in logs: within ln(1.30) = 0.262, not within ln(1.25) = 0.223 */
-	ck_assert_int_eq(paired_precise(wide, NULL, 2, 3, 3, 0.30), 1);
-	ck_assert_int_eq(paired_precise(wide, NULL, 2, 3, 3, 0.25), 0);
+	ck_assert_int_eq(paired_precise(wide, NULL, 2, 3, 3, 0.30, PAIRED_INSTANCE_SD), 1);
+	ck_assert_int_eq(paired_precise(wide, NULL, 2, 3, 3, 0.25, PAIRED_INSTANCE_SD), 0);
 	/* The drifting pair is within 1% after 4 rounds (half t(3) x
 	 * sqrt(0.00027^2 + 0.003^2) = 0.00959 < ln 1.01 = 0.00995), never before
 	 * the minimum. */
-	ck_assert_int_eq(paired_precise(tight, NULL, 2, 4, 3, 0.01), 1);
-	ck_assert_int_eq(paired_precise(tight, NULL, 2, 4, 5, 0.01), 0);
-	ck_assert_int_eq(paired_precise(tight, NULL, 1, 4, 3, 0.01), 0);
+	ck_assert_int_eq(paired_precise(tight, NULL, 2, 4, 3, 0.01, PAIRED_INSTANCE_SD), 1);
+	ck_assert_int_eq(paired_precise(tight, NULL, 2, 4, 5, 0.01, PAIRED_INSTANCE_SD), 0);
+	ck_assert_int_eq(paired_precise(tight, NULL, 1, 4, 3, 0.01, PAIRED_INSTANCE_SD), 0);
+	/* The run's own term, as the report adds it: --instance-sd 0.6 % keeps the
+	 * pair wider than 1 % (t(3) x 0.006 = 0.019); no term (a control row,
+	 * settings) stops it within 0.5 % (t(3) x 0.00027 = 0.00086). */
+	ck_assert_int_eq(paired_precise(tight, NULL, 2, 4, 3, 0.01, 0.006), 0);
+	ck_assert_int_eq(paired_precise(tight, NULL, 2, 4, 3, 0.005, PAIRED_INSTANCE_SD), 0);
+	ck_assert_int_eq(paired_precise(tight, NULL, 2, 4, 3, 0.005, 0), 1);
 }
 END_TEST
 
@@ -421,8 +427,8 @@ START_TEST(precise_on_ordered_ratios)
 		b[i] = 100 * exp(0.02 + (i % 2 ? -0.03 : 0.03) + e[i]);
 	}
 	/* half 0.0101 (order-adjusted) against 0.0246 (plain); ln(1.015) = 0.0149 */
-	ck_assert_int_eq(paired_precise(rates, places, 2, 10, 3, 0.015), 1);
-	ck_assert_int_eq(paired_precise(rates, NULL, 2, 10, 3, 0.015), 0);
+	ck_assert_int_eq(paired_precise(rates, places, 2, 10, 3, 0.015, PAIRED_INSTANCE_SD), 1);
+	ck_assert_int_eq(paired_precise(rates, NULL, 2, 10, 3, 0.015, PAIRED_INSTANCE_SD), 0);
 }
 END_TEST
 
