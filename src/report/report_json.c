@@ -683,8 +683,8 @@ static void paired_block(struct json_out *j, const struct run_result *r)
 	verdict_method(&r->family, method, sizeof(method));
 	json_kv_string(j, "verdict_method", method);
 	json_kv_double(j, "instance_sd_percent", 100 * run_instance_term(r));
-	json_kv_string(j, "instance_sd_source", r->instance_set ? "--instance-sd (assumed)"
-		       : "measured (bench/paired.md)");
+	json_kv_string(j, "instance_sd_source", r->nsettings > 0 ? "one instance (--setting)"
+		       : r->instance_set ? "--instance-sd (assumed)" : "measured (bench/paired.md)");
 	json_kv_uint(j, "verdict_family", r->family.m);
 	json_kv_double(j, "margin_percent", 100 * r->family.margin);
 	json_kv_double(j, "alpha", r->family.alpha);

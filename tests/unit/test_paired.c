@@ -579,6 +579,11 @@ START_TEST(compare_a_run)
 	ck_assert_ptr_null(strstr(buf, report_paired_instance_note));
 	ck_assert_ptr_null(strstr(buf, "--instance-sd"));
 	free(buf);
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_json(f, &r), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "\"instance_sd_source\": \"one instance (--setting)\""));
+	free(buf);
 	r.nsettings = 0;
 	/* JSON: the pairing of every sample and the statistics; CSV: label and round. */
 	f = open_memstream(&buf, &len);
