@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/opt_rows.h"
+#include "core/result.h"
 #include "stats/paired.h"
 #include "util/util.h"
 #include "util/quote.h"
@@ -86,6 +87,14 @@ const struct opt_def opt_table[O_COUNT] = {
 			"in short slices, where the test can; samples: whole samples in turn "
 			"(what slicing gains, measured)" },
 	[O_MARGIN] = OPT_ROW_MARGIN(OFF(margin), "paired mode: "),
+	[O_INSTANCE_SD] = { .lname = "instance-sd", .kind = OPT_PERCENT, .off = OFF(instance_sd),
+		.min = 0, .max = 10, .argname = "P", .def_note = "0.3%, measured on ext4 images",
+		.help = "paired mode: how far two directories made alike differ (SD), added to "
+			"every interval of a row that uses the directory" },
+	[O_REPEAT] = { .lname = "repeat", .kind = OPT_UINT, .off = OFF(repeat),
+		.min = 1, .max = MAX_REPEAT, .argname = "N", .def = "1",
+		.help = "N independent passes of the tests, interleaved test by test; each score "
+			"gets an interval over the passes and one for the next run's score" },
 	[O_RESULTS] = { .lname = "results", .kind = OPT_STR, .off = OFF(resultsdir),
 		.argname = "DIR", .def_note = "results/ next to Run",
 		.help = "where reports are written" },
@@ -249,6 +258,14 @@ static int setting_options(struct config *cfg, char *err, size_t errlen)
 	}
 	cfg->control = 1;
 	cfg->interleave = INTERLEAVE_SAMPLES;
+	/* One test directory, one instance: no instance term between settings. */
+	if (cfg->given[O_INSTANCE_SD] && cfg->instance_sd > 0) {
+		snprintf(err, errlen, "--instance-sd: settings are compared on one instance (one "
+			 "test directory): no instance term applies");
+		return -1;
+	}
+	cfg->instance_sd = 0;
+	cfg->given[O_INSTANCE_SD] = 1;
 	return 0;
 }
 
@@ -290,12 +307,20 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 	if (cfg->ndirs >= 2) {
 		/* The least a paired interval can reach: t(0.975) at the most rounds
 		 * x the instance term. */
-		double least = paired_least_half(PAIRED_PRECISION_MAX_ROUNDS);
+		double least;
 
+		if (cfg->repeat > 1) {
+			snprintf(err, errlen, "--repeat needs a run without paired mode (paired "
+				 "mode interleaves its directories already)");
+			return CLI_USAGE;
+		}
+		if (!cfg->given[O_INSTANCE_SD])
+			cfg->instance_sd = PAIRED_INSTANCE_SD;
+		least = paired_least_half(PAIRED_PRECISION_MAX_ROUNDS, cfg->instance_sd);
 		if (cfg->given[O_PRECISION] && cfg->precision < least) {
 			snprintf(err, errlen, "--precision %g%% is finer than paired mode can see "
-				 "(every interval holds the %.1f%% instance term, t at %d rounds): "
-				 "%.2f%% or more", 100 * cfg->precision, 100 * PAIRED_INSTANCE_SD,
+				 "(every interval holds the %.2g%% instance term, t at %d rounds): "
+				 "%.2f%% or more", 100 * cfg->precision, 100 * cfg->instance_sd,
 				 PAIRED_PRECISION_MAX_ROUNDS, 100 * least);
 			return CLI_USAGE;
 		}
@@ -304,6 +329,13 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 		return CLI_USAGE;
 	} else if (cfg->given[O_INTERLEAVE]) {
 		snprintf(err, errlen, "--interleave needs paired mode (two or more --testdir)");
+		return CLI_USAGE;
+	} else if (cfg->given[O_REPEAT] && cfg->repeat > 1 && cfg->time_budget > 0) {
+		snprintf(err, errlen, "--repeat with --time-budget: not supported yet (give "
+			 "--duration or -i to size each pass)");
+		return CLI_USAGE;
+	} else if (cfg->given[O_INSTANCE_SD]) {
+		snprintf(err, errlen, "--instance-sd needs paired mode (two or more --testdir)");
 		return CLI_USAGE;
 	} else if (cfg->given[O_MARGIN]) {
 		snprintf(err, errlen, "--margin needs paired mode (two or more --testdir) or compare");

@@ -206,6 +206,7 @@ static int run_compare(struct compare *c)
 	cmp_judge_family(c);
 	cmp_noise_floor(c);
 	cmp_warn_inputs(c);
+	cmp_instance_estimate(c);
 	if ((rc = print_table(c)) != 0)
 		return rc;
 	if (fflush(stdout) != 0)

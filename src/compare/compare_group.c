@@ -18,6 +18,7 @@
 
 #include "compare/compare_int.h"
 #include "score/score_ci.h"
+#include "stats/randeff.h"
 #include "stats/stats.h"
 
 /*
@@ -188,4 +189,70 @@ int cmp_group_runs(struct compare *c)
 	c->nin = ng;
 	c->grouped = (enum group_key)c->opt.group_by;
 	return 0;
+}
+
+/*
+ * Columns of too few runs: how many runs per side a verdict needs, from
+ * the runs' own spread (stats/randeff.h's re_runs_needed: Welch's df over
+ * the runs reaching VERDICT_MIN_DF).  Said once, with the range over the
+ * rows concerned.
+ */
+static void note_passes_needed(struct compare *c)
+{
+	for (size_t r = 0; r < c->nrows; r++)
+		for (size_t i = 1; i < c->nin; i++) {
+			const struct delta *d = &c->rows[r].deltas[i];
+			const struct cell *a = &c->rows[r].cells[0], *b = &c->rows[r].cells[i];
+			size_t need;
+
+			if (!d->judged || d->vd.v != VD_FEW || !a->passes || !b->passes)
+				continue;
+			/* One pass's variance: the pooled se^2 times the passes. */
+			need = re_runs_needed(a->log_se * a->log_se * a->passes,
+					      b->log_se * b->log_se * b->passes, VERDICT_MIN_DF);
+			if (need < 2)
+				need = 2;
+			cmp_warn(c, "the index score's passes (%u+%u) are too few for a verdict; "
+				 "about --repeat %zu on each side", a->passes, b->passes, need);
+			return;
+		}
+}
+
+void cmp_note_runs_needed(struct compare *c)
+{
+	size_t nrows = 0, lo = 0, hi = 0;
+
+	note_passes_needed(c);
+	if (c->grouped == GROUP_NONE)
+		return;
+	for (size_t r = 0; r < c->nrows; r++)
+		for (size_t i = 1; i < c->nin; i++) {
+			const struct delta *d = &c->rows[r].deltas[i];
+			const struct cell *a = &c->rows[r].cells[0], *b = &c->rows[r].cells[i];
+			double va, vb;
+			size_t need;
+
+			if (!d->judged || d->vd.v != VD_FEW || !a->has_stats || !b->has_stats ||
+			    !(a->mean > 0) || !(b->mean > 0))
+				continue;
+			va = (a->sd / a->mean) * (a->sd / a->mean);
+			vb = (b->sd / b->mean) * (b->sd / b->mean);
+			need = re_runs_needed(va, vb, VERDICT_MIN_DF);
+			if (need == 0)
+				continue;
+			if (need < a->n || need < b->n)
+				need = a->n > b->n ? a->n : b->n;   /* unequal sides: at least as many */
+			lo = nrows == 0 || need < lo ? need : lo;
+			hi = need > hi ? need : hi;
+			nrows++;
+		}
+	if (nrows == 0)
+		return;
+	/* Short enough for one line on stderr (the warning's prefix included). */
+	if (lo == hi)
+		cmp_warn(c, "%zu row%s: too few runs for a verdict; about %zu runs per side", nrows,
+			 nrows == 1 ? "" : "s", hi);
+	else
+		cmp_warn(c, "%zu rows: too few runs for a verdict; about %zu to %zu runs per side",
+			 nrows, lo, hi);
 }

@@ -188,7 +188,7 @@ static void inputs_and_warnings(FILE *out, const struct compare *c)
 		}
 		fputs("</ul>\n", out);
 	}
-	verdict_explain(&c->family, words, sizeof(words));
+	cmp_explain(c, words, sizeof(words));
 	fputs("<p class=\"small\">", out);
 	html_text(out, CMP_CI_WORDS);
 	fputs(" ", out);

@@ -12,6 +12,7 @@
  *   compare_matrix.c more inputs: a matrix of values, one of changes
  *   compare_noise.c  the control tests' noise floor (inputs without samples)
  *   compare_group.c  --group-by host: one column per host
+ *   compare_instance.c  several paired runs: the instance term from the data
  *   compare_chart.c  the rows as a chart of change (--format html, --plot)
  *   compare_plot.c   --plot: the chart drawn by gnuplot
  */
@@ -113,6 +114,7 @@ struct cell {
 	 */
 	int has_tlog;
 	struct trimmed_log tlog;
+	unsigned passes;        /* score rows of a --repeat run: log_se is over its passes */
 };
 
 /* Where an unjudged change stands against the control tests' noise floor. */
@@ -228,6 +230,26 @@ int cmp_collect_rows(struct compare *c, const unsigned *copies, size_t ncopies);
 void cmp_fill_cells(struct compare *c);
 void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b,
 	   struct delta *d);
+/*
+ * Whether input i against input 0 is a comparison of single runs: either
+ * column is one run (not runs pooled by --group-by), so its interval holds
+ * each run's own noise and not the spread between runs.  Such rows are
+ * shown, with their within-run interval, and not judged (verdict.h's
+ * VERDICT_WHY_SINGLE).
+ */
+int cmp_single_runs(const struct compare *c, size_t i);
+/*
+ * Whether row's change of input i has no between-run spread behind it:
+ * single runs (above), except a score row whose two cells both come from
+ * --repeat runs (their interval is over the passes).
+ */
+int cmp_unmeasured(const struct compare *c, const struct row *row, size_t i);
+/*
+ * The verdict rule's words (verdict_explain) for this output and, between
+ * single runs, that their rows are not tested and their interval is within-run.
+ * Fits VERDICT_EXPLAIN_MAX.
+ */
+void cmp_explain(const struct compare *c, char *out, size_t len);
 /* Every judged change as one family: Holm and TOST at the margin (the verdict words). */
 void cmp_judge_family(struct compare *c);
 
@@ -263,8 +285,13 @@ const char *cmp_floor_note(const struct delta *d);     /* "", or "; beyond the n
 /* md: Markdown (the message escaped, one line) rather than wrapped text. */
 void cmp_print_noise(FILE *out, const struct compare *c, const char *indent, int md);
 
+/* compare_instance.c: several paired runs: the instance term estimated from them (a warning). */
+void cmp_instance_estimate(struct compare *c);
+
 /* compare_group.c: --group-by host or label. */
 int cmp_group_runs(struct compare *c);
+/* Grouped columns with too few runs for a verdict: how many runs per side one needs (a warning). */
+void cmp_note_runs_needed(struct compare *c);
 
 /* compare_chart.c: a row's title, with its copy count when the rows have several. */
 void cmp_row_name(const struct compare *c, const struct row *row, char *out, size_t len);

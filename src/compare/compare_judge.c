@@ -164,6 +164,22 @@ static void fill_stats(struct cell *cell, const struct input *in, const struct t
 	}
 }
 
+/*
+ * A --repeat run's score: the score pooled over its passes, its SE from the
+ * interval over the passes (a t on passes - 1 df, stats/randeff.h), so the
+ * change is judged against the spread between passes.
+ */
+static void between_cell(const struct tp_block *bl, struct cell *cell)
+{
+	double df = (double)(bl->between_passes - 1), t = stats_t_quantile(0.975, df);
+
+	cell->value = bl->between_score;
+	cell->has_log_se = 1;
+	cell->log_se = (log(bl->between_hi) - log(bl->between_lo)) / (2 * t);
+	cell->log_df = df;
+	cell->passes = bl->between_passes;
+}
+
 void cmp_fill_cells(struct compare *c)
 {
 	for (size_t i = 0; i < c->nin; i++) {
@@ -223,6 +239,8 @@ void cmp_fill_cells(struct compare *c)
 				row->cells[i].time = -1;
 				row->cells[i].block = bl;
 				cmp_score_ci(&c->in[i], bl, row->category, &row->cells[i]);
+				if (bl->between_passes >= 2 && strcmp(row->category, "System Benchmarks") == 0)
+					between_cell(bl, &row->cells[i]);
 			}
 		}
 	}
@@ -339,6 +357,28 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
 	d->judged = 1;
 }
 
+int cmp_single_runs(const struct compare *c, size_t i)
+{
+	return c->in[0].nruns <= 1 || c->in[i].nruns <= 1;
+}
+
+int cmp_unmeasured(const struct compare *c, const struct row *row, size_t i)
+{
+	return cmp_single_runs(c, i) &&
+		!(row->is_score && row->cells[0].passes >= 2 && row->cells[i].passes >= 2);
+}
+
+void cmp_explain(const struct compare *c, char *out, size_t len)
+{
+	size_t n;
+
+	verdict_explain(&c->family, out, len);
+	n = strlen(out);
+	if (c->nin > 1 && cmp_single_runs(c, 1) && n < len)
+		snprintf(out + n, len - n, " Between single runs no row is tested (%s); the "
+			 "interval shown is within-run, each run's own noise.", VERDICT_WHY_SINGLE);
+}
+
 void cmp_judge_family(struct compare *c)
 {
 	size_t n = 0, k = 0;
@@ -347,7 +387,7 @@ void cmp_judge_family(struct compare *c)
 
 	for (size_t r = 0; r < c->nrows; r++)
 		for (size_t i = 1; i < c->nin; i++)
-			n += c->rows[r].deltas[i].judged;
+			n += c->rows[r].deltas[i].judged && !cmp_unmeasured(c, &c->rows[r], i);
 	c->family.margin = c->opt.margin > 0 ? c->opt.margin : VERDICT_MARGIN;
 	c->family.alpha = VERDICT_ALPHA;
 	in = calloc(n ? n : 1, sizeof(*in));
@@ -358,10 +398,12 @@ void cmp_judge_family(struct compare *c)
 		for (size_t i = 1; i < c->nin; i++) {
 			const struct delta *d = &c->rows[r].deltas[i];
 
-			if (d->judged)
+			if (d->judged && !cmp_unmeasured(c, &c->rows[r], i))
 				in[k++] = (struct verdict_in){ d->est, d->se, d->df, d->lower_better };
 		}
 	verdict_judge(in, n, &c->family, out);
+	if (c->family.m == 0 && c->nin > 1 && cmp_single_runs(c, 1))
+		c->family.none_why = VERDICT_WHY_SINGLE;
 	k = 0;
 	for (size_t r = 0; r < c->nrows; r++)
 		for (size_t i = 1; i < c->nin; i++) {
@@ -370,12 +412,24 @@ void cmp_judge_family(struct compare *c)
 
 			if (!d->judged)
 				continue;
-			d->vd = n ? out[k++] : (struct verdict_out){ .v = VD_INCONCLUSIVE };
+			if (cmp_unmeasured(c, &c->rows[r], i)) {
+				struct verdict_in x = { d->est, d->se, d->df, d->lower_better };
+
+				verdict_unmeasured(&x, &d->vd);
+			} else {
+				d->vd = n ? out[k++] : (struct verdict_out){ .v = VD_INCONCLUSIVE };
+			}
 			d->p = d->vd.p_diff;
 			d->ci_lo = 100 * expm1(d->vd.lo);
 			d->ci_hi = 100 * expm1(d->vd.hi);
-			if (d->vd.v == VD_FEW && a->n && b->n)
-				verdict_few(d->word, sizeof(d->word), "%zu+%zu samples", a->n, b->n);
+			if (d->vd.v == VD_FEW && cmp_unmeasured(c, &c->rows[r], i))
+				verdict_few(d->word, sizeof(d->word), "%s", VERDICT_SINGLE);
+			else if (d->vd.v == VD_FEW && a->passes && b->passes)
+				verdict_few(d->word, sizeof(d->word), "%u+%u passes", a->passes,
+					    b->passes);
+			else if (d->vd.v == VD_FEW && a->n && b->n)
+				verdict_few(d->word, sizeof(d->word), "%zu+%zu %s", a->n, b->n,
+					    c->grouped != GROUP_NONE ? "runs" : "samples");
 			else if (d->vd.v == VD_FEW)
 				verdict_few(d->word, sizeof(d->word), "%.1f df", d->df);
 			else

@@ -591,37 +591,29 @@ static void warn_host_state(struct compare *c, size_t i)
 			 c->in[i].label, b->cpu_limits, c->in[0].label, a->cpu_limits);
 }
 
-/* Whether a verdict cell says faster or slower. */
-static int faster_or_slower(const char *cell)
-{
-	enum verdict v;
-
-	return verdict_parse(cell, &v) == 0 && (v == VD_FASTER || v == VD_SLOWER);
-}
-
 /*
- * Faster or slower between single runs: each run's interval holds its own
- * noise only, not the host's drift between runs, which on shared VMs is
- * larger (bench/interference.md: 7 of 10 A/A pairs of back-to-back runs got
- * such a verdict).  Said where it applies, with what answers it instead;
- * one paired run or runs pooled by --group-by hold the drift and get none.
+ * No faster or slower between single runs: a run's interval holds its own
+ * noise only, not the host's drift between runs nor what holds for a whole
+ * run (placement), which on shared VMs is larger (bench/interference.md: 7
+ * of 10 A/A pairs of back-to-back runs got such a verdict; pseudo-
+ * replication, Hurlbert 1984).  Such rows are inconclusive (verdict.h's
+ * VERDICT_WHY_SINGLE); this says why and what answers the question.
  */
-static void warn_single_runs(struct compare *c)
+static void note_single_runs(struct compare *c)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < c->nin; i++)
-		if (c->in[i].nruns > 1)
-			return;
 	for (size_t r = 0; r < c->nrows; r++)
 		for (size_t i = 1; i < c->nin; i++)
-			n += faster_or_slower(c->rows[r].deltas[i].verdict);
+			n += c->rows[r].deltas[i].judged && c->rows[r].deltas[i].vd.v == VD_FEW &&
+				cmp_unmeasured(c, &c->rows[r], i);
 	if (n > 0)
-		cmp_warn(c, "%zu faster/slower verdict%s between single runs: a run's interval holds "
-			 "its own noise, not the host's drift between runs (on shared VMs, runs of one "
-			 "setting back to back often get one: bench/interference.md); to compare "
-			 "settings, alternate several runs of each and pool them (--group-by label), "
-			 "or use paired mode", n, n == 1 ? "" : "s");
+		cmp_warn(c, "%s: %zu row%s inconclusive, whatever the change (the intervals shown "
+			 "are within-run: each run's own noise, not the spread between runs; "
+			 "bench/interference.md).  To judge two machines or kernels, run each side "
+			 "with --repeat N (or several runs each, pooled with --group-by label or "
+			 "host); on one machine, use paired mode (--testdir A --testdir B) or "
+			 "--setting", VERDICT_WHY_SINGLE, n, n == 1 ? "" : "s");
 }
 
 void cmp_warn_inputs(struct compare *c)
@@ -666,5 +658,6 @@ void cmp_warn_inputs(struct compare *c)
 		}
 		warn_rows(c, i);
 	}
-	warn_single_runs(c);
+	note_single_runs(c);
+	cmp_note_runs_needed(c);
 }

@@ -31,6 +31,7 @@ static const struct {
 	{ '=', "equivalent: two one-sided tests put the change inside the margin" },
 	{ 'e', "equivalent (significant): inside the margin, and the change is significant too" },
 	{ 'i', "inconclusive: neither shown (an interval holding 0 proves no equivalence)" },
+	{ 'r', "inconclusive: " VERDICT_WHY_SINGLE " (the interval is within-run)" },
 	{ '?', "significance cannot be judged (no samples)" },
 	{ 's', "significance cannot be judged (1 sample)" },
 	{ '!', "cannot be judged (too few samples), but beyond the noise floor of the control tests" },
@@ -51,6 +52,8 @@ static char mark_of(const struct delta *d)
 	case FLOOR_CONTROL: return 'c';
 	case FLOOR_NONE: break;
 	}
+	if (verdict_parse(d->verdict, &v) == 0 && v == VD_FEW && strstr(d->verdict, VERDICT_SINGLE))
+		return 'r';
 	if (verdict_parse(d->verdict, &v) == 0)
 		return v == VD_FASTER || v == VD_SLOWER ? '*'
 			: v == VD_EQUIVALENT ? (d->vd.negligible ? 'e' : '=') : 'i';
@@ -362,12 +365,12 @@ static void print_legend(FILE *out, const struct compare *c, const char *bullet)
 				"pooled), significant in the family\n", bullet, key);
 		else if (used[k])
 			fprintf(out, "%s%c  %s\n", bullet, marks[k].mark, marks[k].text);
-	if (c->family.m > 0) {
+	if (c->family.m > 0 || (c->nin > 1 && cmp_single_runs(c, 1))) {
 		char words[VERDICT_EXPLAIN_MAX];
 
 		fprintf(out, "%s%s: the half-width of the change's 95 %% interval, the row alone "
 			"(unadjusted)\n", bullet, c->pm);
-		verdict_explain(&c->family, words, sizeof(words));
+		cmp_explain(c, words, sizeof(words));
 		cmp_pm(c, words);
 		cmp_wrapped(out, bullet, words);
 	}

@@ -85,7 +85,7 @@ int cmp_build_grid(const struct compare *c, struct grid *g)
 		size_t k = delta_col(c, i);
 
 		grid_set(g, 0, k, "%s vs %s", c->in[i].label, c->in[0].label);
-		grid_set(g, 0, k + 1, "95%% CI");
+		grid_set(g, 0, k + 1, "%s", cmp_single_runs(c, i) ? "Within-run CI" : "95%% CI");
 		grid_set(g, 0, k + 2, "Verdict");
 		g->right[k] = 1;
 	}
@@ -270,7 +270,7 @@ void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
 	}
 	fputc('\n', out);
 	cmp_wrapped(out, "", CMP_CI_WORDS);
-	verdict_explain(&c->family, method, sizeof(method));
+	cmp_explain(c, method, sizeof(method));
 	cmp_pm(c, method);
 	cmp_wrapped(out, "", method);
 	cmp_print_noise(out, c, "\n", 0);
@@ -316,7 +316,7 @@ void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g)
 	char method[VERDICT_EXPLAIN_MAX];
 
 	md_grid(out, g);
-	verdict_explain(&c->family, method, sizeof(method));
+	cmp_explain(c, method, sizeof(method));
 	cmp_pm(c, method);
 	fputs("\nBaseline: ", out);
 	md_text(out, c->in[0].label);
@@ -334,18 +334,19 @@ void cmp_print_warnings(FILE *out, const struct compare *c, int md)
 		return;
 	fputs(md ? "\n**Warnings**\n\n" : "\nWarnings:\n", out);
 	for (size_t i = 0; i < c->nwarnings; i++) {
-		fputs(md ? "- " : "  ", out);
 		if (md) {
+			fputs("- ", out);
 			md_text(out, c->warnings[i]);
+			fputc('\n', out);
 		} else {
 			char *w = strdup(c->warnings[i]);
 
 			if (w != NULL)
 				strip_controls(w);
-			fputs(w != NULL ? w : "(out of memory)", out);
+			/* Wrapped to the text output's width, like the notes above. */
+			cmp_wrapped(out, "  ", w != NULL ? w : "(out of memory)");
 			free(w);
 		}
-		fputc('\n', out);
 	}
 }
 

@@ -173,6 +173,26 @@ out:
 	return rc;
 }
 
+/*
+ * --repeat: the score pooled over the passes and its interval over them, as
+ * the text's "Between passes" line gives them (tp_try_between), here from
+ * the record's pool at full precision; nothing where the pool has none.
+ */
+static void between(const struct run_result *r, const struct copy_run *run, struct tp_block *bl)
+{
+	for (size_t i = 0; i < r->nreps && r->reps != NULL; i++) {
+		const struct repeat_score *rs = &r->reps[i];
+
+		if (rs->copies != run->copies || !rs->ok || rs->n < 2)
+			continue;
+		bl->between_passes = (unsigned)rs->n;
+		bl->between_score = exp(rs->pool.mean);
+		bl->between_lo = exp(rs->pool.lo);
+		bl->between_hi = exp(rs->pool.hi);
+		return;
+	}
+}
+
 static int block(const struct run_result *r, const struct copy_run *run, const char *label,
 		 struct tp_block *bl, struct tp_samples *sm)
 {
@@ -214,6 +234,7 @@ static int block(const struct run_result *r, const struct copy_run *run, const c
 		s->score = ci->score;
 		s->partial = ci->partial;
 	}
+	between(r, run, bl);
 	return 0;
 }
 

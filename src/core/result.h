@@ -17,10 +17,13 @@
 #include "core/testdirs.h"
 #include "core/testtab.h"
 #include "stats/paired.h"
+#include "stats/randeff.h"
 #include "stats/stats.h"
 #include "sysinfo/interference.h"
 #include "sysinfo/mountinfo.h"
 #include "sysinfo/sysinfo.h"
+
+#define MAX_REPEAT 50           /* --repeat: the most passes */
 
 #define MAX_METRICS 24
 
@@ -191,6 +194,23 @@ struct run_result {
 	struct setting_rec settings[MAX_SETTINGS];
 	size_t nsettings;       /* 0 unless settings mode (then == ndirs) */
 	char restore[SETTING_CMD_MAX]; /* --restore's command, "" for the baseline's */
+	double instance_sd;     /* paired mode's instance term (stats/paired.h; --instance-sd) */
+	int instance_set;       /* 1: set by --instance-sd, 0: PAIRED_INSTANCE_SD, measured */
+	/*
+	 * --repeat N (run/repeat.h): runs[i] holds every pass's samples of its
+	 * copy count; reps[i] each pass's own score and the two-level pool of
+	 * them (stats/randeff.h), one per copy count, nreps of them.
+	 */
+	unsigned repeat;        /* passes (0 or 1: a run without --repeat) */
+	struct repeat_score {
+		unsigned copies;
+		size_t n;                       /* passes with a score */
+		double pass_score[MAX_REPEAT];  /* each pass's index score, in pass order */
+		int within;     /* 1: each pass's own score variance was weighed in */
+		int ok;         /* pool holds the interval (n >= 2) */
+		struct re_pool pool;            /* on ln(score) */
+	} *reps;
+	size_t nreps;
 	struct paired_cmp *cmps;
 	size_t ncmps;
 	struct verdict_family family;   /* the comparisons' verdicts: margin, alpha, size */
@@ -203,5 +223,11 @@ struct run_result {
 	} *pscores;
 	size_t npscores;
 };
+
+/* The instance term of a paired run's rows that use the directory: --instance-sd's, else the measured one. */
+static inline double run_instance_term(const struct run_result *r)
+{
+	return r->instance_set ? r->instance_sd : PAIRED_INSTANCE_SD;
+}
 
 #endif

@@ -30,13 +30,14 @@
 #define MAX_CPUS 8192
 #define MAX_CMPS (1u << 16)
 #define MAX_PSCORES 4096
+#define MAX_REPS 64             /* --repeat pools: one per copy count */
 
 /* What the walk keeps beside the model. */
 struct rstate {
 	struct run_result *r;
 	int schema;
 	size_t runs_cap, cpus_cap, cmps_cap, pscores_cap, tests_cap, passes_cap, copies_cap;
-	size_t info_cap;
+	size_t info_cap, reps_cap;
 	struct run_info {
 		char label[TESTDIR_LABEL_MAX];
 		int has_dir;
@@ -503,6 +504,67 @@ static int fn_pass_intf(struct rec *rd, void *obj)
 
 /* ---- array elements ------------------------------------------------------ */
 
+/* A derived array of numbers (a --repeat score's pass_scores): read, dropped. */
+static int one_number_dropped(struct rec *rd, void *ctx, size_t i)
+{
+	double v;
+	int isnull;
+
+	(void)ctx;
+	(void)i;
+	return rec_number(rd, &v, &isnull);
+}
+
+static int fn_skip_numbers(struct rec *rd, void *obj)
+{
+	size_t n;
+
+	(void)obj;
+	return rec_array(rd, MAX_REPEAT, &n, one_number_dropped, NULL);
+}
+
+static int one_pass_score(struct rec *rd, void *ctx, size_t i)
+{
+	struct repeat_score *rs = ctx;
+	int isnull;
+
+	return rec_number(rd, &rs->pass_score[i], &isnull);
+}
+
+/* A pool's pass scores: at most MAX_REPEAT, their count is rs->n. */
+static int fn_pass_scores(struct rec *rd, void *obj)
+{
+	struct repeat_score *rs = obj;
+
+	return rec_array(rd, MAX_REPEAT, &rs->n, one_pass_score, rs);
+}
+
+static void *el_rep(struct rec *rd, void *obj, size_t i)
+{
+	struct run_result *r = obj;
+
+	(void)i;
+	if (rec_grow(rd, (void **)&r->reps, &st_of(rd)->reps_cap, r->nreps, sizeof(*r->reps),
+		     MAX_REPS))
+		return NULL;
+	return &r->reps[r->nreps++];
+}
+
+/* A pool per copy count, of at most --repeat's passes. */
+static int done_repeat(struct rec *rd, void *obj, void *parent)
+{
+	const struct run_result *r = obj;
+
+	(void)parent;
+	if (r->repeat < 2 || r->repeat > MAX_REPEAT)
+		return rec_fail(rd, "passes: %u is not 2 to %d", r->repeat, MAX_REPEAT);
+	for (size_t i = 0; i < r->nreps; i++)
+		if (r->reps[i].n > r->repeat)
+			return rec_fail(rd, "pools[%zu]: %zu pass scores of %u passes", i,
+					r->reps[i].n, r->repeat);
+	return 0;
+}
+
 static void *el_scratch(struct rec *rd, void *obj, size_t i)
 {
 	(void)obj;
@@ -899,11 +961,24 @@ static const struct rec_field f_run_score_ci[] = {
 };
 SCHEMA(sch_run_score_ci, f_run_score_ci, done_score_ci);
 
+/* A --repeat score's between_passes: the "repeat" object's figures made
+ * readable (exp of its logs), so read and dropped. */
+static const struct rec_field f_between[] = {
+	F_SKIP("passes", RK_SKIPNUM), F_FN("pass_scores", fn_skip_numbers),
+	F_SKIP("within_pass_variance", RK_SKIPBOOL),
+	F_SKIP("score", RK_SKIPNUM), F_SKIP("lo", RK_SKIPNUM), F_SKIP("hi", RK_SKIPNUM),
+	F_SKIP("prediction_lo", RK_SKIPNUM), F_SKIP("prediction_hi", RK_SKIPNUM),
+	F_SKIP("between_sd_log", RK_SKIPNUM), F_SKIP("log_se", RK_SKIPNUM),
+	F_SKIP("df", RK_SKIPNUM), F_SKIP("unavailable", RK_SKIPSTR),
+};
+SCHEMA(sch_between, f_between, NULL);
+
 /* "scores": the headline again, for a glance at the file. */
 static const struct rec_field f_score[] = {
 	F_SKIP("copies", RK_SKIPNUM), F_SKIP("label", RK_SKIPSTR),
 	F_SKIP("system_index_score", RK_SKIPNUM), F_SKIP("system_index_partial", RK_SKIPBOOL),
 	{ .key = "system_index_score_ci", .kind = RK_OBJ, .aux = REC_NONE, .sub = &sch_score_ci },
+	{ .key = "between_passes", .kind = RK_OBJ, .aux = REC_NONE, .sub = &sch_between },
 };
 SCHEMA(sch_score, f_score, NULL);
 
@@ -1214,6 +1289,7 @@ static const struct rec_field f_estimate[] = {
 	F_NUM("se_log", RK_DBL, struct paired_stats, se_log),
 	F_NUM("df", RK_DBL, struct paired_stats, df),
 	F_NUM("se_rounds", RK_DBL, struct paired_stats, se_rounds),
+	F_NUM("instance_sd", RK_DBL, struct paired_stats, instance_sd),
 	F_NUM("order_adjusted", RK_BOOL, struct paired_stats, order_adjusted),
 	F_FN("place_log", fn_place_log),
 	F_OBJ("verdict", struct paired_stats, vd, sch_verdict),
@@ -1266,6 +1342,7 @@ static const struct rec_field f_cmp[] = {
 	F_NUM("sd_log_ratio", RK_DBL, struct paired_cmp, st.sd_log),
 	F_NUM("se_log_ratio", RK_DBL, struct paired_cmp, st.se_log),
 	F_NUM("se_rounds_log_ratio", RK_DBL, struct paired_cmp, st.se_rounds),
+	F_SKIP("instance_sd_log", RK_SKIPNUM),   /* the estimate's instance_sd */
 	F_NUM("median_ratio", RK_DBL, struct paired_cmp, st.median_ratio),
 	F_NUM("order_adjusted", RK_BOOL, struct paired_cmp, st.order_adjusted),
 	F_FN("place_change_percent", fn_cmp_places),
@@ -1292,6 +1369,9 @@ static const struct rec_field f_paired[] = {
 	F_SKIP("baseline", RK_SKIPSTR),
 	F_NUM("control", RK_BOOL, struct run_result, control),
 	F_SKIP("verdict_method", RK_SKIPSTR),
+	F_SKIP("instance_sd_percent", RK_SKIPNUM), F_SKIP("instance_sd_source", RK_SKIPSTR),
+	F_NUM("instance_sd", RK_DBL0, struct run_result, instance_sd),
+	F_NUM("instance_set", RK_BOOL, struct run_result, instance_set),
 	F_UINT("verdict_family", struct run_result, family.m),
 	F_FN("margin_percent", fn_margin_percent),
 	F_NUM("margin", RK_DBL, struct run_result, family.margin),
@@ -1368,6 +1448,39 @@ static const struct rec_field f_settings[] = {
 };
 SCHEMA(sch_settings, f_settings, done_settings);
 
+/* --repeat: each copy count's pass scores and their two-level pool. */
+static const struct rec_field f_re_pool[] = {
+	F_UINT("r", struct re_pool, r),
+	F_NUM("q_cochran", RK_DBL, struct re_pool, q_cochran),
+	F_NUM("tau2", RK_DBL, struct re_pool, tau2),
+	F_NUM("mean", RK_DBL, struct re_pool, mean),
+	F_NUM("se_dl", RK_DBL, struct re_pool, se_dl),
+	F_NUM("q_hk", RK_DBL, struct re_pool, q_hk),
+	F_NUM("se", RK_DBL, struct re_pool, se),
+	F_NUM("df", RK_DBL, struct re_pool, df),
+	F_NUM("lo", RK_DBL, struct re_pool, lo),
+	F_NUM("hi", RK_DBL, struct re_pool, hi),
+	F_NUM("pred_se", RK_DBL, struct re_pool, pred_se),
+	F_NUM("pred_lo", RK_DBL, struct re_pool, pred_lo),
+	F_NUM("pred_hi", RK_DBL, struct re_pool, pred_hi),
+};
+SCHEMA(sch_re_pool, f_re_pool, NULL);
+
+static const struct rec_field f_rep[] = {
+	F_UINT("copies", struct repeat_score, copies),
+	F_FN("pass_scores", fn_pass_scores),
+	F_NUM("within", RK_BOOL, struct repeat_score, within),
+	F_NUM("ok", RK_BOOL, struct repeat_score, ok),
+	F_OBJ("pool", struct repeat_score, pool, sch_re_pool),
+};
+SCHEMA(sch_rep, f_rep, NULL);
+
+static const struct rec_field f_repeat[] = {
+	F_UINT("passes", struct run_result, repeat),
+	F_ARR("pools", sch_rep, el_rep),
+};
+SCHEMA(sch_repeat, f_repeat, done_repeat);
+
 static const struct rec_field f_record[] = {
 	F_FN("schema_version", fn_schema_version),
 	F_FN("generator", fn_generator),
@@ -1381,6 +1494,7 @@ static const struct rec_field f_record[] = {
 	F_ARR("runs", sch_copy_run, el_run),
 	F_SAME("paired", sch_paired),
 	F_SAME("settings", sch_settings),
+	F_SAME("repeat", sch_repeat),
 };
 SCHEMA(sch_record, f_record, done_record);
 
@@ -1400,6 +1514,9 @@ int record_looks_like(const void *buf, size_t len)
 
 void record_free(struct run_result *r)
 {
+	free(r->reps);
+	r->reps = NULL;
+	r->nreps = 0;
 	for (size_t i = 0; i < r->nruns && r->runs != NULL; i++) {
 		struct copy_run *run = &r->runs[i];
 

@@ -156,6 +156,8 @@ static int parse_line(struct parser *p, const char *s, size_t len)
 		return rc < 0 ? -1 : 0;
 	if ((rc = tp_try_paired(p, s)) != 0)
 		return rc < 0 ? -1 : 0;
+	if ((rc = tp_try_between(p, s)) != 0)
+		return rc < 0 ? -1 : 0;
 	if (tp_starts(s, "Statistics (every sample's rate)")) {
 		p->mode = M_STATS;
 		return tp_need_block(p) ? 0 : -1;

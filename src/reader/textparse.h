@@ -88,6 +88,13 @@ struct tp_block {
 	size_t nscores;
 	struct tp_stats_row *stats;
 	size_t nstats;
+	/*
+	 * ./Run --repeat N's "Between passes" line: the System Benchmarks score
+	 * pooled over the passes and its 95 % interval over them (N - 1 df);
+	 * between_passes 0: none.
+	 */
+	unsigned between_passes;
+	double between_score, between_lo, between_hi;
 };
 
 struct tp_report {
@@ -129,6 +136,8 @@ struct tp_paired_row {
 	char baseline[TP_LABEL_MAX];
 	double base, other;     /* each side's geometric mean over the paired rounds */
 	double change_pct, ci_lo_pct, ci_hi_pct, detect_pct;
+	/* "(rounds alone: lo..hi)" under the row: the interval without the instance term (NAN: none) */
+	double rounds_lo_pct, rounds_hi_pct;
 	unsigned rounds;
 	char verdict[128];      /* "faster", "equivalent", "inconclusive: 3 rounds", "not compared: ..." */
 	unsigned line;

@@ -247,3 +247,28 @@ int tp_try_score(struct parser *p, const char *s)
 	p->index_partial = 0;
 	return 1;
 }
+
+int tp_try_between(struct parser *p, const char *s)
+{
+	static const char head[] = "Between passes (--repeat ";
+	unsigned n;
+	double v, lo, hi;
+	struct tp_block *b;
+
+	if (strncmp(s, head, sizeof(head) - 1) != 0)
+		return 0;
+	/* "... (--repeat 2): 1 pass with a score: no interval": nothing to read. */
+	if (sscanf(s + sizeof(head) - 1, "%u): index score %lf, 95%% interval over the passes "
+		   "%lf to %lf", &n, &v, &lo, &hi) != 4)
+		return 1;
+	if (n < 2 || !isfinite(v) || !isfinite(lo) || !isfinite(hi) || !(lo > 0) ||
+	    !(lo <= v && v <= hi))
+		return tp_fail(p, "a Between passes line with figures that do not hold together");
+	if ((b = tp_need_block(p)) == NULL)
+		return -1;
+	b->between_passes = n;
+	b->between_score = v;
+	b->between_lo = lo;
+	b->between_hi = hi;
+	return 1;
+}

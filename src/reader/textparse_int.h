@@ -122,6 +122,8 @@ int tp_on_benchmark_run(struct parser *p);
 int tp_try_copies(struct parser *p, const char *s);
 int tp_on_index_header(struct parser *p, const char *s);
 int tp_try_score(struct parser *p, const char *s);
+/* "Between passes (--repeat N): index score S, 95% interval over the passes L to H": 1, 0, -1. */
+int tp_try_between(struct parser *p, const char *s);
 int tp_try_host_identity(struct parser *p, const char *s);     /* textparse_host.c */
 int tp_try_host_state(struct parser *p, const char *s);        /* textparse_host.c */
 

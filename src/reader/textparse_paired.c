@@ -99,6 +99,7 @@ static int paired_row(struct parser *p, const char *s)
 	if (v == NULL)
 		return 0;
 	memset(&row, 0, sizeof(row));
+	row.rounds_lo_pct = row.rounds_hi_pct = NAN;
 	if (!tp_take_last(s, &end, &rounds) || !tp_take_last(s, &end, &detect) ||
 	    !tp_take_last(s, &end, &ci) || !tp_take_last(s, &end, &change) ||
 	    !tp_take_last(s, &end, &other) || !tp_take_last(s, &end, &base) ||
@@ -182,6 +183,24 @@ int tp_try_paired(struct parser *p, const char *s)
 	if (tp_starts(s, "Ran once") || tp_starts(s, "change: ")) {
 		p->mode = M_NONE;
 		return 1;
+	}
+	{
+		/* "(rounds alone: -0.52%..+0.81%)" under a row: that row's interval without the term. */
+		const char *ra = s + strspn(s, " ");
+		static const char head[] = "(rounds alone: ";
+
+		if (strncmp(ra, head, sizeof(head) - 1) == 0) {
+			struct tok t = { ra + sizeof(head) - 1, 0 };
+
+			t.n = strcspn(t.p, ")");
+			if (p->doc->npaired > 0 && t.p[t.n] == ')') {
+				struct tp_paired_row *last = &p->doc->paired[p->doc->npaired - 1];
+
+				if (!ci_cell(&t, &last->rounds_lo_pct, &last->rounds_hi_pct))
+					last->rounds_lo_pct = last->rounds_hi_pct = NAN;
+			}
+			return 1;
+		}
 	}
 	/* Anything else (headers, reasons, notes) is left to the other shapes. */
 	return paired_row(p, s);

@@ -205,6 +205,12 @@ extern const char report_paired_note[];
 /* The instance term every paired interval holds and what it leaves out:
  * every paired report says it. */
 extern const char report_paired_instance_note[];
+/* Settings mode's in its place: one instance, no term (cli sets --instance-sd 0). */
+extern const char report_paired_settings_note[];
+/* The one of the two notes above that holds for r. */
+const char *report_paired_instance_words(const struct run_result *r);
+/* What this run adds to it: --instance-sd's term, control rows, the rounds-only intervals ("" none). */
+void report_paired_instance_extra(const struct run_result *r, char *out, size_t len);
 /* Whether some row is order-adjusted; then the note goes on with report_paired_order_note. */
 int report_paired_ordered(const struct run_result *r);
 extern const char report_paired_order_note[];
@@ -242,6 +248,11 @@ void report_stat_cells(const struct summary *s, struct stat_cells *c);
  * writer ("unavailable: <why>" when a test has no spread); the text
  * report's line for it. */
 const char *report_score_ci_text(const struct copy_run *run, char *buf, size_t len);
+/* --repeat's figures of run's copy count (report_repeat.c), or NULL without --repeat. */
+const struct repeat_score *report_repeat_of(const struct run_result *r, const struct copy_run *run);
+/* The same as lines of text, each ending in a newline ("" without --repeat). */
+void report_repeat_text(const struct run_result *r, const struct copy_run *run, char *out,
+			size_t len);
 void report_score_ci_line(FILE *out, const struct copy_run *run);
 
 /*

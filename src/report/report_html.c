@@ -283,6 +283,16 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	if (sys->nindexed > 0)
 		fprintf(out, "<p class=\"score-ci\">Index score 95%% CI (delta method): %s</p>\n",
 			report_score_ci_text(run, cibuf, sizeof(cibuf)));
+	{
+		char rep[768];
+
+		report_repeat_text(r, run, rep, sizeof(rep));
+		if (rep[0]) {
+			fputs("<p class=\"score-ci\">", out);
+			esc(out, rep);
+			fputs("</p>\n", out);
+		}
+	}
 	report_results_table(&tab, run, order, html_result_cols,
 			     sizeof(html_result_cols) / sizeof(html_result_cols[0]), &html_results);
 	report_curve_tables(&tab, run, order, &html_curve);
@@ -455,7 +465,16 @@ static void paired_section(FILE *out, const struct run_result *r)
 	fputs(" ", out);
 	esc(out, method);
 	fputs(" ", out);
-	esc(out, report_paired_instance_note);
+	esc(out, report_paired_instance_words(r));
+	{
+		char extra[512];
+
+		report_paired_instance_extra(r, extra, sizeof(extra));
+		if (extra[0]) {
+			fputs(" ", out);
+			esc(out, extra);
+		}
+	}
 	if (report_paired_ordered(r)) {
 		fputs(" ", out);
 		esc(out, report_paired_order_note);

@@ -564,6 +564,86 @@ static void kv_index_score(struct json_out *j, const struct copy_run *run)
 	kv_score_ci(j, run);
 }
 
+/* --repeat: each pass's score and their pool (docs/results.md), nothing without it. */
+static void kv_repeat(struct json_out *j, const struct run_result *r, const struct copy_run *run)
+{
+	const struct repeat_score *rs = report_repeat_of(r, run);
+
+	if (rs == NULL)
+		return;
+	json_key(j, "between_passes");
+	json_object_begin(j);
+	json_kv_uint(j, "passes", r->repeat);
+	json_key(j, "pass_scores");
+	json_array_begin(j);
+	for (size_t i = 0; i < rs->n; i++)
+		json_double(j, rs->pass_score[i]);
+	json_array_end(j);
+	json_kv_bool(j, "within_pass_variance", rs->within);
+	if (rs->ok) {
+		json_kv_double(j, "score", exp(rs->pool.mean));
+		json_kv_double(j, "lo", exp(rs->pool.lo));
+		json_kv_double(j, "hi", exp(rs->pool.hi));
+		json_kv_double(j, "prediction_lo", exp(rs->pool.pred_lo));
+		json_kv_double(j, "prediction_hi", exp(rs->pool.pred_hi));
+		json_kv_double(j, "between_sd_log", sqrt(rs->pool.tau2));
+		json_kv_double(j, "log_se", rs->pool.se);
+		json_kv_double(j, "df", rs->pool.df);
+	} else {
+		json_kv_string(j, "unavailable", "fewer than 2 passes with a score");
+	}
+	json_object_end(j);
+}
+
+/*
+ * --repeat's pools at full precision, what `compare` reads back (the
+ * scores' between_passes give the same figures made readable); nothing
+ * without --repeat.
+ */
+static void repeat_block(struct json_out *j, const struct run_result *r)
+{
+	if (r->nreps == 0 || r->reps == NULL)
+		return;
+	json_key(j, "repeat");
+	json_object_begin(j);
+	json_kv_uint(j, "passes", r->repeat);
+	json_key(j, "pools");
+	json_array_begin(j);
+	for (size_t i = 0; i < r->nreps; i++) {
+		const struct repeat_score *rs = &r->reps[i];
+		const struct re_pool *p = &rs->pool;
+
+		json_object_begin(j);
+		json_kv_uint(j, "copies", rs->copies);
+		json_key(j, "pass_scores");
+		json_array_begin(j);
+		for (size_t k = 0; k < rs->n && k < MAX_REPEAT; k++)
+			json_double(j, rs->pass_score[k]);
+		json_array_end(j);
+		json_kv_bool(j, "within", rs->within);
+		json_kv_bool(j, "ok", rs->ok);
+		json_key(j, "pool");
+		json_object_begin(j);
+		json_kv_uint(j, "r", p->r);
+		json_kv_double(j, "q_cochran", p->q_cochran);
+		json_kv_double(j, "tau2", p->tau2);
+		json_kv_double(j, "mean", p->mean);
+		json_kv_double(j, "se_dl", p->se_dl);
+		json_kv_double(j, "q_hk", p->q_hk);
+		json_kv_double(j, "se", p->se);
+		json_kv_double(j, "df", p->df);
+		json_kv_double(j, "lo", p->lo);
+		json_kv_double(j, "hi", p->hi);
+		json_kv_double(j, "pred_se", p->pred_se);
+		json_kv_double(j, "pred_lo", p->pred_lo);
+		json_kv_double(j, "pred_hi", p->pred_hi);
+		json_object_end(j);
+		json_object_end(j);
+	}
+	json_array_end(j);
+	json_object_end(j);
+}
+
 static void run_block(struct json_out *j, const struct run_result *r, const struct copy_run *run)
 {
 	const char *label = report_dir_label(r, run);
@@ -634,6 +714,7 @@ static void estimate(struct json_out *j, const struct paired_stats *st)
 	json_kv_double(j, "se_log", st->se_log);
 	json_kv_double(j, "df", st->df);
 	json_kv_double(j, "se_rounds", st->se_rounds);
+	json_kv_double(j, "instance_sd", st->instance_sd);
 	json_kv_bool(j, "order_adjusted", st->order_adjusted);
 	json_key(j, "place_log");
 	json_array_begin(j);
@@ -692,6 +773,7 @@ static void comparison(struct json_out *j, const struct run_result *r, const str
 	json_kv_double(j, "sd_log_ratio", st->sd_log);
 	json_kv_double(j, "se_log_ratio", st->se_log);
 	json_kv_double(j, "se_rounds_log_ratio", st->se_rounds);
+	json_kv_double(j, "instance_sd_log", st->instance_sd);
 	json_kv_double(j, "median_ratio", st->median_ratio);
 	json_kv_bool(j, "order_adjusted", st->order_adjusted);
 	json_key(j, "place_change_percent");
@@ -734,6 +816,11 @@ static void paired_block(struct json_out *j, const struct run_result *r)
 	json_kv_bool(j, "control", r->control);
 	verdict_method(&r->family, method, sizeof(method));
 	json_kv_string(j, "verdict_method", method);
+	json_kv_double(j, "instance_sd_percent", 100 * run_instance_term(r));
+	json_kv_string(j, "instance_sd_source", r->nsettings > 0 ? "one instance (--setting)"
+		       : r->instance_set ? "--instance-sd (assumed)" : "measured (bench/paired.md)");
+	json_kv_double(j, "instance_sd", r->instance_sd);
+	json_kv_bool(j, "instance_set", r->instance_set);
 	json_kv_uint(j, "verdict_family", r->family.m);
 	json_kv_double(j, "margin_percent", 100 * r->family.margin);
 	json_kv_double(j, "margin", r->family.margin);
@@ -813,6 +900,7 @@ int report_json(FILE *out, const struct run_result *r)
 		if (r->ndirs >= 2)
 			json_kv_string(&j, "label", report_dir_label(r, &r->runs[i]));
 		kv_index_score(&j, &r->runs[i]);
+		kv_repeat(&j, r, &r->runs[i]);
 		json_object_end(&j);
 	}
 	json_array_end(&j);
@@ -827,6 +915,7 @@ int report_json(FILE *out, const struct run_result *r)
 	if (r->ndirs >= 2)
 		paired_block(&j, r);
 	report_settings_json(&j, r);
+	repeat_block(&j, r);
 	json_object_end(&j);
 	return json_finish(&j);
 }

@@ -307,6 +307,15 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	if (run->cats[CAT_SYSTEM].nindexed > 0)
 		fprintf(out, "Index score 95%% CI (delta method): %s\n\n",
 			report_score_ci_text(run, cibuf, sizeof(cibuf)));
+	{
+		char rep[768];
+
+		report_repeat_text(r, run, rep, sizeof(rep));
+		if (rep[0]) {
+			md_text(out, rep);
+			fputs("\n\n", out);
+		}
+	}
 	for (size_t k = 0; k < run->ntests; k++)
 		any |= run->tests[k].status == TS_OK;
 	if (any)
@@ -341,7 +350,14 @@ static void paired_section(FILE *out, const struct run_result *r)
 	fputs(report_paired_note, out);
 	verdict_explain(&r->family, method, sizeof(method));
 	fprintf(out, " %s", method);
-	fprintf(out, " %s", report_paired_instance_note);
+	fprintf(out, " %s", report_paired_instance_words(r));
+	{
+		char extra[512];
+
+		report_paired_instance_extra(r, extra, sizeof(extra));
+		if (extra[0])
+			fprintf(out, " %s", extra);
+	}
 	if (report_paired_ordered(r))
 		fprintf(out, " %s", report_paired_order_note);
 	if (r->quick)

@@ -94,6 +94,15 @@ static void side_notes(const struct run_result *r, const struct paired_cmp *c,
 		fmt(pc->reason, sizeof(pc->reason), "not the same measurement: %s %s, %s %s",
 		    r->dirs[0].label, a->note[0] ? a->note : "(no note)", r->dirs[c->dir].label,
 		    b->note[0] ? b->note : "(no note)");
+	else if (!c->control && c->st.n >= 2 && c->st.instance_sd > 0) {
+		double lo, hi;
+		char l[24], h[24];
+
+		paired_rounds_ci(&c->st, &lo, &hi);
+		pct(l, sizeof(l), lo);
+		pct(h, sizeof(h), hi);
+		fmt(pc->reason, sizeof(pc->reason), "rounds alone: %s..%s", l, h);
+	}
 }
 
 /* The verdict cell of a paired statistic: its word, or why there is none. */
@@ -327,7 +336,14 @@ int report_paired_text(FILE *out, const struct run_result *r)
 	    "row alone (unadjusted); detect: %s.", r->dirs[0].label, REPORT_PAIRED_DETECT_WORDS);
 	text_wrapped(out, "", note, REPORT_PAIRED_NOTE_WIDTH);
 	report_verdict_note(out, &r->family);
-	fprintf(out, "%s\n", report_paired_instance_note);
+	{
+		char extra[512];
+
+		fprintf(out, "%s\n", report_paired_instance_words(r));
+		report_paired_instance_extra(r, extra, sizeof(extra));
+		if (extra[0])
+			fprintf(out, "%s\n", extra);
+	}
 	if (report_paired_ordered(r))
 		fprintf(out, "order: with 10 or more rounds, the change and CI also take out the effect of\n"
 			"each side's place in the round's order (a crossover fit, methodology section 8).\n");
@@ -363,6 +379,45 @@ const char report_paired_instance_note[] =
 	"to run (measured, bench/paired.md). A lasting difference of the instances themselves\n"
 	"(two disks, or where two images lie) is not covered: before publishing a small\n"
 	"difference, repeat on new file systems or with the settings swapped.";
+
+const char report_paired_settings_note[] =
+	"Settings are compared on one instance (one test directory): no instance term applies,\n"
+	"each interval is the rounds' alone.";
+
+const char *report_paired_instance_words(const struct run_result *r)
+{
+	return r->nsettings > 0 ? report_paired_settings_note : report_paired_instance_note;
+}
+
+/*
+ * What the note above does not say of this run: a term set by
+ * --instance-sd in place of the measured one (an assumption, not a
+ * measurement), that --control rows add none, and where each row's interval
+ * from its rounds alone is.  "" when there is nothing to add.  Wrapped for
+ * the text report like the note.
+ */
+void report_paired_instance_extra(const struct run_result *r, char *out, size_t len)
+{
+	size_t used = 0;
+	int k;
+
+	out[0] = '\0';
+	if (r->nsettings > 0)
+		return;         /* report_paired_settings_note says it all */
+	if (r->instance_set) {
+		k = snprintf(out, len, "This run assumed %.2g %% instead (--instance-sd): an assumption, not\n"
+			     "measured by this run.", 100 * r->instance_sd);
+		used = k > 0 && (size_t)k < len ? (size_t)k : len;
+	}
+	if (r->control && used < len) {
+		k = snprintf(out + used, len - used, "%sControl rows (tests that do not use the directory) "
+			     "add no term.", used ? "\n" : "");
+		used += k > 0 && (size_t)k < len - used ? (size_t)k : len - used;
+	}
+	if (run_instance_term(r) > 0 && used < len)
+		snprintf(out + used, len - used, "%sUnder each row: its interval from the rounds alone, "
+			 "without the term.", used ? "\n" : "");
+}
 
 const char report_paired_note[] =
 	"Change: geometric mean of the per-round ratio against the baseline; 95% CI: "

@@ -211,6 +211,12 @@ static void stats_block(FILE *out, const struct run_result *r, const struct copy
 			s->n, figure(fb, s->mean, 0), c.sd, c.ci, c.cv, report_flag_words(r, t, flags, sizeof(flags)));
 	}
 	report_score_ci_line(out, run);
+	{
+		char rep[768];
+
+		report_repeat_text(r, run, rep, sizeof(rep));
+		fputs(rep, out);
+	}
 	fprintf(out, "\n");
 }
 

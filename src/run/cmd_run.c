@@ -28,6 +28,7 @@
 #include "run/setting.h"
 #include "report/plot.h"
 #include "report/report.h"
+#include "run/repeat.h"
 #include "run/runner.h"
 #include "score/score.h"
 #include "util/sig.h"
@@ -492,6 +493,15 @@ static int measure(struct run_ctx *c)
 	progress_where(cfg, env);
 	env->started = now_mono();
 	env->eta_total = plan_run(cfg, c->ncounts, env->plans);
+	if (cfg->repeat > 1 && !c->pe.n) {
+		env->eta_total *= cfg->repeat;
+		r->repeat = cfg->repeat;
+		r->reps = calloc(c->ncounts ? c->ncounts : 1, sizeof(*r->reps));
+		if (r->reps == NULL) {
+			fprintf(stderr, "sysindex: out of memory for --repeat\n");
+			r->repeat = 0;
+		}
+	}
 	env->ncounts = c->ncounts;
 	paired_sync(&c->pe);
 	if (cfg->pin && (env->ncpus = allowed_cpus(env->cpus, MAX_PIN)) == 0) {
@@ -523,7 +533,12 @@ static int measure(struct run_ctx *c)
 			r->nruns = (i + 1) * c->pe.n;
 			continue;
 		}
-		sig = runner_copy_run(env, c->counts[i], &r->runs[i]);
+		if (r->repeat > 1) {
+			sig = repeat_copy_run(env, c->counts[i], r->repeat, &r->runs[i], &r->reps[i]);
+			r->nreps = i + 1;
+		} else {
+			sig = runner_copy_run(env, c->counts[i], &r->runs[i]);
+		}
 		r->nruns = i + 1;
 	}
 	r->end = time(NULL);
@@ -602,6 +617,7 @@ static int finish(struct run_ctx *c, int sig)
 	free(r->runs);
 	free(r->cmps);
 	free(r->pscores);
+	free(r->reps);
 	/* A signal while the report was being written: every file is complete,
 	 * but the exit status still says the run was stopped. */
 	if (!sig)

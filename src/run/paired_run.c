@@ -54,6 +54,10 @@ int paired_check(struct paired_env *pe, struct run_env *base, const struct confi
 	pe->n = cfg->ndirs;
 	r->ndirs = cfg->ndirs;
 	r->control = cfg->control;
+	/* cli_parse gives PAIRED_INSTANCE_SD unless --instance-sd; a mode with
+	 * one instance (settings) sets cfg->instance_sd 0 and given[O_INSTANCE_SD]. */
+	r->instance_sd = cfg->instance_sd;
+	r->instance_set = cfg->given[O_INSTANCE_SD] != 0;
 	r->family.margin = cfg->margin;
 	r->family.alpha = VERDICT_ALPHA;
 	return 0;
@@ -509,6 +513,15 @@ static int score_ratio(struct run_result *r, size_t i, size_t d, struct paired_s
 			}
 			*out = (struct paired_score){ .copies = base->copies, .dir = d, .ntests = k };
 			paired_score_ratio(pb, po, k, n, &out->st);
+			/*
+			 * The instance term of the partial score ratio: the k tests
+			 * are all on the same two directories (control rows are left
+			 * out above), so their terms are one cause, not k independent
+			 * ones: the score's log-ratio (1/k) sum d_t carries (1/k) sum
+			 * u_t = u, the full term, not sd / sqrt(k)
+			 * (docs/methodology.md section 8).
+			 */
+			paired_set_instance(&out->st, run_instance_term(r));
 		} else {
 			rc = -1;
 		}
@@ -610,6 +623,8 @@ int paired_compare(struct run_result *r)
 				c->rounds = na > nb ? na : nb;
 				paired_compute_ordered(a, a + max, pa, pa + max, nd,
 						       na < nb ? na : nb, &c->st);
+				/* A test that does not touch the directory has no instance to differ by. */
+				paired_set_instance(&c->st, c->control ? 0 : run_instance_term(r));
 				free(a);
 				free(pa);
 			}

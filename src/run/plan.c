@@ -201,6 +201,8 @@ static void paired_rounds(const struct config *cfg, const struct test_def *t,
 	unsigned ref = plan_samples(cfg, t);
 
 	p->dirs = (unsigned)cfg->ndirs;
+	/* The report's term (paired_run.c): none where the test does not use the directory. */
+	p->instance_sd = (t->flags & TF_TESTDIR) || cfg->nsettings > 0 ? cfg->instance_sd : 0;
 	/*
 	 * A sliced row: one process per round (sliced.h), one settle before it;
 	 * a sample's share is the round's cost over the directories.
@@ -224,7 +226,7 @@ static void paired_rounds(const struct config *cfg, const struct test_def *t,
 		p->min_samples = p->max_samples;
 	}
 	if (cfg->precision > 0) {
-		unsigned least = paired_least_rounds(cfg->precision);
+		unsigned least = paired_least_rounds(cfg->precision, p->instance_sd);
 
 		/* Never stop below the rounds a verdict needs (verdict.h). */
 		p->min_samples = PLAN_MIN_VERDICT_ROUNDS;
@@ -569,7 +571,7 @@ int plan_rounds_done(const struct test_plan *p, const double *const *rates,
 			act[na++] = rates[d];
 		}
 	precise = na >= 2 && paired_precise(act, places ? pl : NULL, na, n, p->min_samples,
-					    p->precision);
+					    p->precision, p->instance_sd);
 	if (precise)
 		return 1;
 	if (n >= p->max_samples ||

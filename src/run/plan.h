@@ -86,6 +86,7 @@ struct test_plan {
 	unsigned settle_div;    /* samples one settle serves (a sliced round's) */
 	unsigned dirs;          /* directories per round: paired mode's, else 1 */
 	unsigned floor_samples; /* the fewest a budget may leave (samples or rounds) */
+	double instance_sd;     /* paired: the term the row's interval holds (0: control rows) */
 };
 
 /*

@@ -698,13 +698,18 @@ int runner_copy_run(struct run_env *env, unsigned copies, struct copy_run *run)
 	}
 	for (size_t i = 0; i < cfg->ntests && !sig; i++)
 		sig = runner_test(env, i, i ? cfg->tests[i - 1] : NULL, copies, &run->tests[i]);
+	runner_end_copy_run(env, run);
+	return sig;
+}
+
+void runner_end_copy_run(struct run_env *env, struct copy_run *run)
+{
 	if (env->progress != NULL && !env->progress_plain) {
 		fprintf(env->progress, "\r\033[K");
 		fflush(env->progress);
 	}
 	run->end = time(NULL);
 	score_run(run);
-	return sig;
 }
 
 void runner_free(struct copy_run *run)

@@ -111,4 +111,7 @@ void test_loop_account(struct test_loop *L, unsigned n, double t0);
 int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
 		unsigned copies, struct bench_result *tr);
 
+/* A copy count's end: the live progress line cleared, the end time, the scores. */
+void runner_end_copy_run(struct run_env *env, struct copy_run *run);
+
 #endif

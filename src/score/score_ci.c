@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stats/randeff.h"
 #include "stats/stats.h"
 
 /* The winsorized variance of UnixBench's result lives with the rule (stats.h). */
@@ -165,33 +166,17 @@ int score_ci_delta(const struct score_ci *a, const struct score_ci *b, struct sc
 
 int score_ci_pool(const double *y, const double *v, size_t r, struct score_pool *p)
 {
-	double sw = 0, sw2 = 0, swy = 0, q = 0, ybar, c, sws = 0, swsy = 0;
+	struct re_pool rp;
 
-	if (r < 2)
-		return -1;
 	for (size_t i = 0; i < r; i++)
-		if (!(v[i] > 0) || !isfinite(v[i]) || !isfinite(y[i]))
+		if (!(v[i] > 0))
 			return -1;
-	for (size_t i = 0; i < r; i++) {
-		double w = 1 / v[i];
-
-		sw += w;
-		sw2 += w * w;
-		swy += w * y[i];
-	}
-	ybar = swy / sw;
-	for (size_t i = 0; i < r; i++)
-		q += (y[i] - ybar) * (y[i] - ybar) / v[i];
-	c = sw - sw2 / sw;
-	p->tau2 = c > 0 ? fmax(0, (q - (double)(r - 1)) / c) : 0;
-	for (size_t i = 0; i < r; i++) {
-		double w = 1 / (v[i] + p->tau2);
-
-		sws += w;
-		swsy += w * y[i];
-	}
-	p->mean = swsy / sws;
-	p->se = sqrt(1 / sws);
-	p->df = (double)(r - 1);
+	if (re_pool(y, v, r, -1, &rp) != 0)
+		return -1;
+	p->mean = rp.mean;
+	p->se = rp.se;
+	p->tau2 = rp.tau2;
+	p->df = rp.df;
+	p->pred_se = rp.pred_se;
 	return 0;
 }

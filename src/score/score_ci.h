@@ -59,13 +59,13 @@ int score_ci_delta(const struct score_ci *a, const struct score_ci *b, struct sc
 
 /*
  * Several runs of one host, pooled on the log scale with the between-run
- * spread (DerSimonian-Laird random effects): y[i] each run's log score,
- * v[i] its within-run variance.  tau2 is the between-run variance; the
- * pooled mean's variance is 1 / sum 1/(v_i + tau2), its df r - 1 (the run
- * is the unit).  Returns -1 when r < 2 (the between-run part is unknown).
+ * spread (stats/randeff.h: DerSimonian-Laird's tau2, the HKSJ se on r - 1
+ * df): y[i] each run's log score, v[i] its within-run variance (> 0).
+ * pred_se is the next run's prediction se.  Returns -1 when r < 2 (the
+ * between-run part is unknown).
  */
 struct score_pool {
-	double mean, se, tau2, df;
+	double mean, se, tau2, df, pred_se;
 };
 int score_ci_pool(const double *y, const double *v, size_t r, struct score_pool *p);
 

@@ -29,9 +29,25 @@ static void conclude(struct paired_stats *ps)
  */
 static void add_instance(struct paired_stats *ps)
 {
-	ps->se_log = sqrt(ps->se_rounds * ps->se_rounds +
-			  PAIRED_INSTANCE_SD * PAIRED_INSTANCE_SD);
+	ps->se_log = sqrt(ps->se_rounds * ps->se_rounds + ps->instance_sd * ps->instance_sd);
 	ps->half_log = stats_t_quantile(0.975, ps->df) * ps->se_log;
+}
+
+void paired_set_instance(struct paired_stats *ps, double sd)
+{
+	if (ps->n < 2 || !(sd >= 0) || !isfinite(ps->se_rounds))
+		return;
+	ps->instance_sd = sd;
+	add_instance(ps);
+	conclude(ps);
+}
+
+void paired_rounds_ci(const struct paired_stats *ps, double *lo, double *hi)
+{
+	double h = ps->n >= 2 ? stats_t_quantile(0.975, ps->df) * ps->se_rounds : NAN;
+
+	*lo = exp(ps->mean_log - h);
+	*hi = exp(ps->mean_log + h);
 }
 
 static int valid(double rate)
@@ -49,7 +65,8 @@ void paired_compute(const double *base, const double *other, size_t n,
 				     .detect = NAN, .median_ratio = NAN,
 				     .base_gm = NAN, .other_gm = NAN, .mean_log = NAN,
 				     .sd_log = NAN, .half_log = NAN, .se_log = NAN,
-				     .se_rounds = NAN, .df = NAN };
+				     .se_rounds = NAN, .df = NAN,
+				     .instance_sd = PAIRED_INSTANCE_SD };
 	if (d == NULL)
 		return;
 	for (size_t i = 0; i < n; i++) {
@@ -287,7 +304,7 @@ void paired_judge(struct paired_stats *const *ps, const int *lower, size_t n,
 }
 
 int paired_precise(const double *const *rates, const unsigned *const *places, size_t ndirs,
-		   size_t n, size_t min_rounds, double precision)
+		   size_t n, size_t min_rounds, double precision, double instance_sd)
 {
 	if (n < min_rounds || n < 2 || ndirs < 2 || !(precision > 0))
 		return 0;
@@ -296,24 +313,25 @@ int paired_precise(const double *const *rates, const unsigned *const *places, si
 
 		paired_compute_ordered(rates[0], rates[d], places ? places[0] : NULL,
 				       places ? places[d] : NULL, ndirs, n, &ps);
+		paired_set_instance(&ps, instance_sd);
 		if (ps.n < 2 || !(ps.half_log <= log1p(precision)))
 			return 0;
 	}
 	return 1;
 }
 
-double paired_least_half(size_t rounds)
+double paired_least_half(size_t rounds, double instance_sd)
 {
 	if (rounds < 2)
 		return NAN;
-	return expm1(stats_t_quantile(0.975, (double)rounds - 1) * PAIRED_INSTANCE_SD);
+	return expm1(stats_t_quantile(0.975, (double)rounds - 1) * instance_sd);
 }
 
-unsigned paired_least_rounds(double precision)
+unsigned paired_least_rounds(double precision, double instance_sd)
 {
 	unsigned n = 2;
 
-	while (n < PAIRED_PRECISION_MAX_ROUNDS && !(paired_least_half(n) <= precision))
+	while (n < PAIRED_PRECISION_MAX_ROUNDS && !(paired_least_half(n, instance_sd) <= precision))
 		n++;
 	return n;
 }

@@ -64,11 +64,12 @@
  * finer than that would never stop a paired run.
  */
 #define PAIRED_PRECISION_MAX_ROUNDS 40
-/* exp(t(0.975, rounds - 1) x PAIRED_INSTANCE_SD) - 1: NAN below 2 rounds. */
-double paired_least_half(size_t rounds);
+/* exp(t(0.975, rounds - 1) x instance_sd) - 1 (the run's term, --instance-sd;
+ * 0 for control rows and settings): NAN below 2 rounds. */
+double paired_least_half(size_t rounds, double instance_sd);
 /* The fewest rounds whose least half-width is within precision (relative),
  * at most PAIRED_PRECISION_MAX_ROUNDS. */
-unsigned paired_least_rounds(double precision);
+unsigned paired_least_rounds(double precision, double instance_sd);
 #define PAIRED_MAX_PLACES 8
 
 struct paired_stats {
@@ -82,6 +83,7 @@ struct paired_stats {
 	double base_gm, other_gm; /* geometric means of each side's paired rates */
 	double se_log, df;      /* standard error of mean_log (instance term included) and its t df */
 	double se_rounds;       /* the rounds' own part of se_log: sd / sqrt(n) (or the fit's) */
+	double instance_sd;     /* the instance term se_log holds (PAIRED_INSTANCE_SD unless set) */
 	struct verdict_out vd;  /* set by paired_judge(), over the whole family */
 	int order_adjusted;     /* mean_log, sd_log, half_log from the crossover fit */
 	size_t nplaces;         /* k: places in a round */
@@ -104,6 +106,20 @@ void paired_compute(const double *base, const double *other, size_t n,
 void paired_compute_ordered(const double *base, const double *other,
 			    const unsigned *place_a, const unsigned *place_b, size_t k,
 			    size_t n, struct paired_stats *ps);
+
+/*
+ * Set the instance term ps's se_log holds to sd (on the log scale; 0 for
+ * none), recomputing se_log, the interval and detect from se_rounds; the
+ * rounds' own figures are kept.  paired_compute() and the others use
+ * PAIRED_INSTANCE_SD; the run sets its own (--instance-sd), 0 for a
+ * --control row (a test that does not touch the directory has no instance
+ * to differ by) and for settings compared on one instance.  Call it before
+ * paired_judge().  Nothing is done with fewer than 2 rounds or sd < 0.
+ */
+void paired_set_instance(struct paired_stats *ps, double sd);
+
+/* The 95 % interval of the ratio from the rounds alone (no instance term). */
+void paired_rounds_ci(const struct paired_stats *ps, double *lo, double *hi);
 
 /*
  * A directory's partial score ratio against the baseline: per round i, the
@@ -131,9 +147,10 @@ void paired_judge(struct paired_stats *const *ps, const int *lower, size_t n,
  * rounds (n >= min_rounds).  rates[d][i]: directory d's rate in round i
  * (d = 0 the baseline), places[d][i] its place in round i (1..ndirs; NULL:
  * the plain form); a directory with fewer than 2 valid rounds is not
- * precise.
+ * precise.  Each interval holds instance_sd (paired_set_instance), the term
+ * the report will add to the row, so stopping and reporting agree.
  */
 int paired_precise(const double *const *rates, const unsigned *const *places, size_t ndirs,
-		   size_t n, size_t min_rounds, double precision);
+		   size_t n, size_t min_rounds, double precision, double instance_sd);
 
 #endif

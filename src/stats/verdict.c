@@ -265,6 +265,15 @@ void verdict_judge(const struct verdict_in *in, size_t n, struct verdict_family 
 	free(idx);
 }
 
+void verdict_unmeasured(const struct verdict_in *x, struct verdict_out *out)
+{
+	blank(out);
+	if (!usable(x))
+		return;
+	raw(x, log1p(VERDICT_MARGIN), VERDICT_ALPHA, 1, out);
+	out->v = VD_FEW;
+}
+
 void verdict_one(double est, double se, double df, int lower_better, double margin,
 		 size_t m, struct verdict_out *out)
 {
@@ -287,6 +296,10 @@ void verdict_one(double est, double se, double df, int lower_better, double marg
 
 void verdict_method(const struct verdict_family *f, char *out, size_t len)
 {
+	if (f->m == 0 && f->none_why != NULL) {
+		snprintf(out, len, "none, %s (margin +-%g%%)", f->none_why, 100 * f->margin);
+		return;
+	}
 	if (f->m == 0) {
 		snprintf(out, len, "none, no row reached the %d rounds (or samples) a verdict needs "
 			 "(margin +-%g%%)", VERDICT_MIN_DF + 1, 100 * f->margin);

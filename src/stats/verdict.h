@@ -15,6 +15,12 @@
  *                    no test is run (a t interval on 2 or 3 df is not a
  *                    verdict: t(0.975) is 4.30 and 3.18 against 1.96, and
  *                    the scatter itself comes from 3 or 4 numbers).
+ *   inconclusive: single runs   the se holds each run's own noise only, not
+ *                    the spread between runs that the claim is about (two
+ *                    single runs of two machines or kernels: pseudo-
+ *                    replication, Hurlbert 1984).  As for too few df: the
+ *                    figures are shown, no test is run, and the row does
+ *                    not count in the family (VERDICT_WHY_SINGLE says why).
  *
  * Both p-values of every row of the family pass one step-down together
  * (verdict_holm_pairs: Holm over the 2m p-values with Shaffer's bound), so
@@ -39,6 +45,9 @@
 #define VERDICT_ALPHA 0.05
 #define VERDICT_MARGIN 0.02     /* default margin: +-2 % (methodology section 8) */
 #define VERDICT_MIN_DF 4        /* no verdict below 4 df (5 paired rounds) */
+/* VD_FEW's detail for a row whose between-run spread was not measured, and the reason. */
+#define VERDICT_SINGLE "single runs"
+#define VERDICT_WHY_SINGLE "single runs: the between-run spread was not measured"
 
 enum verdict {
 	VD_NONE = 0,            /* not judged (nothing to test) */
@@ -70,6 +79,7 @@ struct verdict_family {
 	double margin;          /* relative, e.g. 0.02 */
 	double alpha;
 	size_t m;               /* rows judged (set by verdict_judge) */
+	const char *none_why;   /* m == 0: why no row is judged (NULL: too few rounds) */
 };
 
 /*
@@ -136,6 +146,13 @@ int verdict_enough(double df);
  */
 void verdict_judge(const struct verdict_in *in, size_t n, struct verdict_family *f,
 		   struct verdict_out *out);
+
+/*
+ * A row whose se lacks the spread its claim is about (single runs, above):
+ * its raw 95 % interval, VD_FEW, no test; it is not passed to
+ * verdict_judge and counts in no family.  VD_NONE when x is not usable.
+ */
+void verdict_unmeasured(const struct verdict_in *x, struct verdict_out *out);
 
 /*
  * One row alone, as the m-th of a family judged elsewhere at Bonferroni's

@@ -42,6 +42,8 @@ bad "--margin needs paired mode" --testdir "$A" --margin 2%
 bad "from 0.01% to 49.99%" --testdir "$A" --testdir "$B" --margin 50
 bad "from 0.01% to 49.99%" --testdir "$A" --testdir "$B" --margin 0
 bad "finer than paired mode can see" --testdir "$A" --testdir "$B" --precision 0.5%
+bad "--instance-sd needs paired mode" --testdir "$A" --instance-sd 0.5%
+bad "from 0% to 10%" --testdir "$A" --testdir "$B" --instance-sd 11%
 
 if [ -n "$MOUNTED" ]; then
 	mount -o remount,ro "$B" || die "remount ro"
@@ -69,6 +71,12 @@ grep -q "^Paired comparison: 1 copy, baseline rel, 2 test dirs" "$r" || die "pai
 row=$(grep "^File Write 256 bufsize 500 maxblocks  *b  " "$r") || die "comparison row"
 echo "$row" | grep -Eq " [+-][0-9.]+% +[+-][0-9.]+%\.\.[+-][0-9.]+% +\+-[0-9.]+% +3  inconclusive: 3 rounds$" ||
 	die "comparison row shape: $row"
+# The instance term: assumed (measured elsewhere), the rounds-alone interval beside each
+# directory row, none on the control row.
+grep -A1 "^File Write 256 bufsize 500 maxblocks  *b  " "$r" | grep -Eq "^ +\(rounds alone: [+-][0-9.]+%\.\.[+-][0-9.]+%\)$" ||
+	die "rounds-alone interval under the row"
+grep -q "^Every interval adds 0.3 % (SD)" "$r" || die "instance note"
+grep -q "^Control rows (tests that do not use the directory) add no term." "$r" || die "control note"
 grep -q "^Control (A/A" "$r" || die "control table"
 grep -q "^Dhrystone 2 using register variables  *b  .*  3  " "$r" || die "control row"
 grep -q "^Noise floor: +-" "$r" || die "noise floor"
@@ -112,6 +120,9 @@ for x in c:
     # 3 rounds: too few for the order-adjusted fit
     assert x["order_adjusted"] is False and x["place_change_percent"] is None, x
 assert [x["control"] for x in c if x["test"] == "dhry2reg"] == [True]
+assert p["instance_sd_percent"] == 0.3 and p["instance_sd_source"].startswith("measured"), p
+for x in c:
+    assert x["instance_sd_log"] == (0 if x["control"] else 0.003), x
 assert p["noise_floor"][0]["control_rows"] == 1
 PY
 fi

@@ -40,6 +40,7 @@ Suite *suite_memnet(void);
 Suite *suite_workload(void);
 Suite *suite_paired(void);
 Suite *suite_verdict(void);
+Suite *suite_randeff(void);
 Suite *suite_sliced(void);
 Suite *suite_interference(void);
 Suite *suite_facts(void);
@@ -57,6 +58,7 @@ static const struct {
 	{ "proto", suite_proto },
 	{ "stats", suite_stats },
 	{ "verdict", suite_verdict },
+	{ "randeff", suite_randeff },
 	{ "score", suite_score },
 	{ "score_ci", suite_score_ci },
 	{ "report_text", suite_report_text },

@@ -394,14 +394,20 @@ START_TEST(precise_on_ratios)
 	const double *wide[2] = { a, b }, *tight[2] = { ta, tb };
 
 	/* half 0.2368 in logs: within ln(1.30) = 0.262, not within ln(1.25) = 0.223 */
-	ck_assert_int_eq(paired_precise(wide, NULL, 2, 3, 3, 0.30), 1);
-	ck_assert_int_eq(paired_precise(wide, NULL, 2, 3, 3, 0.25), 0);
+	ck_assert_int_eq(paired_precise(wide, NULL, 2, 3, 3, 0.30, PAIRED_INSTANCE_SD), 1);
+	ck_assert_int_eq(paired_precise(wide, NULL, 2, 3, 3, 0.25, PAIRED_INSTANCE_SD), 0);
 	/* The drifting pair is within 1% after 4 rounds (half t(3) x
 	 * sqrt(0.00027^2 + 0.003^2) = 0.00959 < ln 1.01 = 0.00995), never before
 	 * the minimum. */
-	ck_assert_int_eq(paired_precise(tight, NULL, 2, 4, 3, 0.01), 1);
-	ck_assert_int_eq(paired_precise(tight, NULL, 2, 4, 5, 0.01), 0);
-	ck_assert_int_eq(paired_precise(tight, NULL, 1, 4, 3, 0.01), 0);
+	ck_assert_int_eq(paired_precise(tight, NULL, 2, 4, 3, 0.01, PAIRED_INSTANCE_SD), 1);
+	ck_assert_int_eq(paired_precise(tight, NULL, 2, 4, 5, 0.01, PAIRED_INSTANCE_SD), 0);
+	ck_assert_int_eq(paired_precise(tight, NULL, 1, 4, 3, 0.01, PAIRED_INSTANCE_SD), 0);
+	/* The run's own term, as the report adds it: --instance-sd 0.6 % keeps the
+	 * pair wider than 1 % (t(3) x 0.006 = 0.019); no term (a control row,
+	 * settings) stops it within 0.5 % (t(3) x 0.00027 = 0.00086). */
+	ck_assert_int_eq(paired_precise(tight, NULL, 2, 4, 3, 0.01, 0.006), 0);
+	ck_assert_int_eq(paired_precise(tight, NULL, 2, 4, 3, 0.005, PAIRED_INSTANCE_SD), 0);
+	ck_assert_int_eq(paired_precise(tight, NULL, 2, 4, 3, 0.005, 0), 1);
 }
 END_TEST
 
@@ -421,8 +427,8 @@ START_TEST(precise_on_ordered_ratios)
 		b[i] = 100 * exp(0.02 + (i % 2 ? -0.03 : 0.03) + e[i]);
 	}
 	/* half 0.0101 (order-adjusted) against 0.0246 (plain); ln(1.015) = 0.0149 */
-	ck_assert_int_eq(paired_precise(rates, places, 2, 10, 3, 0.015), 1);
-	ck_assert_int_eq(paired_precise(rates, NULL, 2, 10, 3, 0.015), 0);
+	ck_assert_int_eq(paired_precise(rates, places, 2, 10, 3, 0.015, PAIRED_INSTANCE_SD), 1);
+	ck_assert_int_eq(paired_precise(rates, NULL, 2, 10, 3, 0.015, PAIRED_INSTANCE_SD), 0);
 }
 END_TEST
 
@@ -564,6 +570,21 @@ START_TEST(compare_a_run)
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, report_paired_instance_note));
 	free(buf);
+	/* Settings mode compares one instance: its note in place of the term's. */
+	r.nsettings = 2;
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_paired_text(f, &r), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, report_paired_settings_note));
+	ck_assert_ptr_null(strstr(buf, report_paired_instance_note));
+	ck_assert_ptr_null(strstr(buf, "--instance-sd"));
+	free(buf);
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_json(f, &r), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "\"instance_sd_source\": \"one instance (--setting)\""));
+	free(buf);
+	r.nsettings = 0;
 	/* JSON: the pairing of every sample and the statistics; CSV: label and round. */
 	f = open_memstream(&buf, &len);
 	ck_assert_int_eq(report_json(f, &r), 0);
@@ -605,6 +626,106 @@ START_TEST(compare_a_run)
 	free(r.cmps);
 	free(t0[0].passes);
 	free(t1[0].passes);
+}
+END_TEST
+
+/*
+ * The instance term where its mechanism applies.  fsbuffer's rounds as in
+ * compare_a_run: log-ratios ln 1.1, ln 1.21, 0; the rounds' se 0.0550274,
+ * t(0.975, 2) 4.302653.  --instance-sd 1 %: se sqrt(0.0550274^2 + 0.01^2) =
+ * 0.0559286, the interval -13.53%..+39.93%; the rounds alone -13.19%..+39.39%
+ * (under the row).  A --control row (dhry2reg does not use the directory)
+ * adds no term: its se is its rounds'.  The note says the term was assumed.
+ */
+START_TEST(instance_term_where_it_applies)
+{
+	static struct run_result r;
+	static struct copy_run runs[2];
+	static struct bench_result t0[2], t1[2];
+	double a[3] = { 100, 100, 100 }, b[3] = { 110, 121, 100 }, c[3] = { 101, 99, 100 };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	memset(&r, 0, sizeof(r));
+	r.ndirs = 2;
+	r.control = 1;
+	r.instance_set = 1;
+	r.instance_sd = 0.01;
+	snprintf(r.dirs[0].label, sizeof(r.dirs[0].label), "rel");
+	snprintf(r.dirs[1].label, sizeof(r.dirs[1].label), "noat");
+	t0[0] = (struct bench_result){ .def = test_find("fsbuffer"), .status = TS_OK,
+				       .passes = mkpasses(a, 3), .npasses = 3 };
+	t0[1] = (struct bench_result){ .def = test_find("dhry2reg"), .status = TS_OK,
+				       .passes = mkpasses(a, 3), .npasses = 3 };
+	t1[0] = (struct bench_result){ .def = test_find("fsbuffer"), .status = TS_OK,
+				       .passes = mkpasses(b, 3), .npasses = 3 };
+	t1[1] = (struct bench_result){ .def = test_find("dhry2reg"), .status = TS_OK,
+				       .passes = mkpasses(c, 3), .npasses = 3 };
+	runs[0] = (struct copy_run){ .copies = 1, .dir = 0, .tests = t0, .ntests = 2 };
+	runs[1] = (struct copy_run){ .copies = 1, .dir = 1, .tests = t1, .ntests = 2 };
+	r.runs = runs;
+	r.nruns = 2;
+	ck_assert_int_eq(paired_compare(&r), 0);
+	ck_assert_uint_eq(r.ncmps, 2);
+	for (size_t i = 0; i < 2; i++) {
+		const struct paired_stats *st = &r.cmps[i].st;
+
+		if (r.cmps[i].control) {
+			ck_assert_ptr_eq(r.cmps[i].def, test_find("dhry2reg"));
+			ck_assert_double_eq(st->instance_sd, 0);
+			ck_assert_double_eq_tol(st->se_log, st->se_rounds, 1e-15);
+		} else {
+			ck_assert_double_eq(st->instance_sd, 0.01);
+			ck_assert_double_eq_tol(st->se_log, 0.0559286163, 1e-9);
+		}
+	}
+	/* The partial score ratio (fsbuffer alone here) carries the whole term. */
+	ck_assert_uint_eq(r.npscores, 1);
+	ck_assert_double_eq(r.pscores[0].st.instance_sd, 0.01);
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_paired_text(f, &r), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "-13.53%..+39.93%"));
+	ck_assert_ptr_nonnull(strstr(buf, "(rounds alone: -13.19%..+39.39%)"));
+	ck_assert_ptr_nonnull(strstr(buf, "This run assumed 1 % instead (--instance-sd)"));
+	ck_assert_ptr_nonnull(strstr(buf, "Control rows (tests that do not use the directory) add no term."));
+	free(buf);
+	/* Set back to 0 (one instance): the rounds' interval, and no rounds-alone line. */
+	r.instance_sd = 0;
+	ck_assert_int_eq(paired_compare(&r), 0);
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_paired_text(f, &r), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "-13.19%..+39.39%"));
+	ck_assert_ptr_null(strstr(buf, "rounds alone"));
+	free(buf);
+	free(r.cmps);
+	free(r.pscores);
+	for (size_t i = 0; i < 2; i++) {
+		free(t0[i].passes);
+		free(t1[i].passes);
+	}
+}
+END_TEST
+
+/* Hand-worked: se_rounds 0.004 with a 0.003 term is 0.005; 0 leaves the rounds'. */
+START_TEST(set_instance_by_hand)
+{
+	struct paired_stats ps = { .n = 10, .mean_log = 0.01, .se_rounds = 0.004, .df = 9 };
+	double lo, hi, t = stats_t_quantile(0.975, 9);
+
+	paired_set_instance(&ps, 0.003);
+	ck_assert_double_eq_tol(ps.se_log, 0.005, 1e-15);
+	ck_assert_double_eq_tol(ps.half_log, t * 0.005, 1e-12);
+	ck_assert_double_eq_tol(ps.ci_hi, exp(0.01 + t * 0.005), 1e-12);
+	paired_rounds_ci(&ps, &lo, &hi);
+	ck_assert_double_eq_tol(lo, exp(0.01 - t * 0.004), 1e-12);
+	paired_set_instance(&ps, 0);
+	ck_assert_double_eq_tol(ps.se_log, 0.004, 1e-15);
+	/* A bad term changes nothing. */
+	paired_set_instance(&ps, -1);
+	ck_assert_double_eq_tol(ps.se_log, 0.004, 1e-15);
 }
 END_TEST
 
@@ -691,6 +812,8 @@ Suite *suite_paired(void)
 	tcase_add_test(c, given_label_wins_over_default);
 	tcase_add_test(c, bad_labels);
 	tcase_add_test(c, compare_a_run);
+	tcase_add_test(c, instance_term_where_it_applies);
+	tcase_add_test(c, set_instance_by_hand);
 	tcase_add_test(c, parse_paired_block);
 	suite_add_tcase(s, c);
 	return s;

@@ -375,6 +375,7 @@ static void pair_dirs(void)
 	cfg.ndirs = 2;
 	cfg.dirs[0].path = "/a";
 	cfg.dirs[1].path = "/b";
+	cfg.instance_sd = PAIRED_INSTANCE_SD;   /* cli_parse's default in paired mode */
 }
 
 START_TEST(paired_plan)
@@ -415,8 +416,22 @@ START_TEST(paired_plan)
 	pair_dirs();
 	plan_run(&cfg, 1, p);
 	ck_assert_uint_eq(p[0].max_samples, 15);
-	ck_assert_uint_eq(paired_least_rounds(0.0065), 15);
-	ck_assert_double_eq_tol(paired_least_half(15), expm1(2.144787 * 0.003), 1e-8);
+	ck_assert_uint_eq(paired_least_rounds(0.0065, PAIRED_INSTANCE_SD), 15);
+	ck_assert_double_eq_tol(paired_least_half(15, PAIRED_INSTANCE_SD), expm1(2.144787 * 0.003), 1e-8);
+	/* The stopping rule holds the run's term (--instance-sd), as the report
+	 * does. */
+	ck_assert_double_eq(p[0].instance_sd, PAIRED_INSTANCE_SD);
+	cfg.instance_sd = 0.001;
+	plan_run(&cfg, 1, p);
+	ck_assert_double_eq(p[0].instance_sd, 0.001);
+	/* With a 0.1 % term 0.65 % is within reach at the floor's rounds. */
+	ck_assert_uint_eq(p[0].max_samples, PLAN_MAX_PAIRED_ROUNDS_FLOOR);
+	/* A control row (the test does not use the directory) adds none. */
+	cfg.control = 1;
+	plan_run(&cfg, 1, p);
+	ck_assert_uint_eq(p[1].dirs, 2);
+	ck_assert_double_eq(p[1].instance_sd, 0);
+	cfg.control = 0;
 }
 END_TEST
 

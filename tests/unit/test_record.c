@@ -286,6 +286,7 @@ static void fill_paired_stats(struct paired_stats *st, unsigned k)
 	st->se_log = val(k + 9) * 1e-3;
 	st->df = 4 + k % 5;
 	st->se_rounds = val(k + 10) * 1e-3;
+	st->instance_sd = val(k + 12) * 1e-3;
 	st->order_adjusted = k % 2;
 	st->nplaces = k % 2 ? 3 : 0;
 	if (st->nplaces) {
@@ -405,8 +406,41 @@ static void make_run(struct run_result *r, enum kind kind)
 			fill_cats(run, k);
 			fill_score_ci(&run->score_ci, run, k, i == 1);
 		}
+	if (kind == K_NORMAL) {
+		/* --repeat 3: a pool per copy count, the second without an interval. */
+		r->repeat = 3;
+		r->nreps = ncounts;
+		r->reps = calloc(r->nreps, sizeof(*r->reps));
+		ck_assert_ptr_nonnull(r->reps);
+		for (size_t i = 0; i < r->nreps; i++) {
+			struct repeat_score *rs = &r->reps[i];
+			struct re_pool *p = &rs->pool;
+
+			rs->copies = copies[i];
+			rs->n = i == 0 ? 3 : 1;
+			for (size_t k = 0; k < rs->n; k++)
+				rs->pass_score[k] = val((unsigned)(k + 3 * i)) * 1e3;
+			rs->within = i == 0;
+			rs->ok = i == 0;
+			p->r = rs->n;
+			p->q_cochran = i == 0 ? val(40) : NAN;
+			p->tau2 = val(41) * 1e-4;
+			p->mean = log(rs->pass_score[0]);
+			p->se_dl = val(42) * 1e-3;
+			p->q_hk = val(43);
+			p->se = val(44) * 1e-3;
+			p->df = (double)rs->n - 1;
+			p->lo = p->mean - val(45) * 1e-2;
+			p->hi = p->mean + val(46) * 1e-2;
+			p->pred_se = val(47) * 1e-2;
+			p->pred_lo = p->mean - val(48) * 1e-1;
+			p->pred_hi = i == 0 ? p->mean + val(49) * 1e-1 : NAN;
+		}
+	}
 	if (kind != K_PAIRED)
 		return;
+	r->instance_sd = 0.0042;
+	r->instance_set = 1;
 	r->ndirs = ndirs;
 	r->control = 1;
 	for (size_t d = 0; d < ndirs; d++) {
@@ -463,6 +497,7 @@ static void free_run(struct run_result *r)
 	free(r->runs);
 	free(r->cmps);
 	free(r->pscores);
+	free(r->reps);
 	free(r->sys.cpus);
 }
 
@@ -497,7 +532,11 @@ static void same_model(const struct run_result *a, const struct run_result *b)
 			 0);
 	SAME(struct run_result, "run_result", *a, *b,
 	     (x_->runs = y_->runs = NULL, x_->cmps = y_->cmps = NULL,
-	      x_->pscores = y_->pscores = NULL, x_->sys.cpus = y_->sys.cpus = NULL));
+	      x_->pscores = y_->pscores = NULL, x_->reps = y_->reps = NULL,
+	      x_->sys.cpus = y_->sys.cpus = NULL));
+	for (size_t i = 0; i < a->nreps; i++)
+		ck_assert_msg(memcmp(&a->reps[i], &b->reps[i], sizeof(a->reps[i])) == 0,
+			      "--repeat pool %zu differs", i);
 	for (size_t i = 0; i < a->nruns; i++) {
 		const struct copy_run *ra = &a->runs[i], *rb = &b->runs[i];
 

@@ -212,6 +212,9 @@ START_TEST(cli_settings_mode)
 	ck_assert_str_eq(cfg.testdir, "/mnt/x");
 	ck_assert_int_eq(cfg.interleave, INTERLEAVE_SAMPLES);
 	ck_assert_ptr_null(cfg.restore);
+	/* One test directory, one instance: no instance term, as if --instance-sd 0. */
+	ck_assert_double_eq(cfg.instance_sd, 0);
+	ck_assert_int_ne(cfg.given[O_INSTANCE_SD], 0);
 	/* Every test is interleaved: a setting may change any of them. */
 	ck_assert_int_eq(plan_paired(&cfg, test_find("dhry2reg")), 1);
 	ck_assert_int_eq(plan_paired(&cfg, test_find("fsbuffer-w")), 1);
@@ -237,8 +240,8 @@ START_TEST(cli_settings_refused)
 		{ { "--setting", "a=true", "--setting", "a=false", NULL }, "name 'a' given twice" },
 		{ { "--setting", "a=true", "--setting", "b=true", "--restore", " ", NULL },
 		  "--restore: empty command" },
-		{ { "--setting", "a=true", "--setting", "b=true", "--precision", "0.1%", NULL },
-		  "finer than paired mode can see" },
+		{ { "--setting", "a=true", "--setting", "b=true", "--instance-sd", "0.3%", NULL },
+		  "no instance term applies" },
 	};
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -250,6 +253,9 @@ START_TEST(cli_settings_refused)
 		ck_assert_msg(strstr(err, bad[i].msg) != NULL, "case %zu: '%s' lacks '%s'", i, err,
 			      bad[i].msg);
 	}
+	/* No instance term, so no floor under --precision from one. */
+	ck_assert_int_eq(parse(&cfg, "--setting", "a=true", "--setting", "b=true", "--precision",
+			       "0.1%", NULL), CLI_RUN);
 	/* --interleave samples is what settings do anyway. */
 	ck_assert_int_eq(parse(&cfg, "--setting", "a=true", "--setting", "b=true", "--interleave",
 			       "samples", NULL), CLI_RUN);

@@ -214,6 +214,37 @@ START_TEST(placement_block_rows_are_not_results)
 }
 END_TEST
 
+/*
+ * --repeat's lines under the statistics: the pooled score and its interval
+ * over the passes are read into the block; the lines after it (the SD, the
+ * prediction interval, each pass's score) are taken for nothing else.
+ * Figures that do not hold together are an error, not a verdict.
+ */
+START_TEST(between_passes_line)
+{
+	static const char bad[] = "Pipe Throughput 1.0 lps (2.0 s, 1 samples)\n"
+		"Between passes (--repeat 3): index score 100.0, 95% interval over the passes "
+		"120.0 to 130.0\n";
+
+	parse_buf_ok("Statistics (every sample's rate)          n         mean           sd   CI95 +-      CV  flags\n"
+		     "Dhrystone 2 using register variables       6    1223255.0     257909.8    22.13%  21.08%\n"
+		     "Index score 95% CI (delta method): 74.8 to 171.6 (-34.0% +51.4%, df 3.0)\n"
+		     "Between passes (--repeat 3): index score 103.6, 95% interval over the passes 77.7 to 139.3\n"
+		     "  (-25.0% +34.5%; between-pass SD 20.00%, HKSJ on 2 df, one figure per pass)\n"
+		     "Next run's score, 95% prediction interval: 41.1 to 260.4 (-60.3% +151.4%)\n"
+		     "Each pass's score: 84.4 127.1 105.0\n");
+	ck_assert_uint_eq(doc.reports[0].nblocks, 1);
+	ck_assert_uint_eq(doc.reports[0].blocks[0].between_passes, 3);
+	ck_assert_double_eq_tol(doc.reports[0].blocks[0].between_score, 103.6, 1e-9);
+	ck_assert_double_eq_tol(doc.reports[0].blocks[0].between_lo, 77.7, 1e-9);
+	ck_assert_double_eq_tol(doc.reports[0].blocks[0].between_hi, 139.3, 1e-9);
+	ck_assert_uint_eq(doc.reports[0].blocks[0].nstats, 1);
+	ck_assert_uint_eq(doc.reports[0].blocks[0].nresults, 0);
+	tp_doc_free(&doc);
+	parse_buf_fails(bad, sizeof(bad) - 1, "Between passes", NULL);
+}
+END_TEST
+
 /* The Summary after a report repeats its figures in words: read past, not taken for scores. */
 START_TEST(summary_block_is_read_past)
 {
@@ -757,6 +788,7 @@ Suite *suite_textparse(void)
 	tcase_add_test(good, sysindex_report_with_statistics);
 	tcase_add_test(good, statistics_flags_and_collapsed_row);
 	tcase_add_test(good, summary_block_is_read_past);
+	tcase_add_test(good, between_passes_line);
 	tcase_add_test(good, context1_placement_old_and_new_layout);
 	tcase_add_test(good, placement_block_rows_are_not_results);
 	tcase_add_test(good, one_sample_row_has_no_spread);

@@ -239,6 +239,25 @@ START_TEST(family_corrects)
 }
 END_TEST
 
+/*
+ * A row whose se holds no between-run spread (two single runs): shown with
+ * its within-run interval, never faster/slower however large.
+ */
+START_TEST(unmeasured_rows)
+{
+	const struct verdict_in x = { 0.10, 0.001, 1000, 0 }, bad = { NAN, 0.001, 1000, 0 };
+	struct verdict_out o;
+
+	verdict_unmeasured(&x, &o);
+	ck_assert_int_eq(o.v, VD_FEW);
+	ck_assert_str_eq(verdict_word(o.v), "inconclusive");
+	ck_assert(o.lo > 0.09 && o.hi < 0.11);
+	ck_assert(isnan(o.p_diff_adj));
+	verdict_unmeasured(&bad, &o);
+	ck_assert_int_eq(o.v, VD_NONE);
+}
+END_TEST
+
 Suite *suite_verdict(void)
 {
 	Suite *s = suite_create("verdict");
@@ -255,6 +274,7 @@ Suite *suite_verdict(void)
 	tcase_add_test(tc, one_alpha_family);
 	tcase_add_test(tc, significant_equivalent_label);
 	tcase_add_test(tc, explain_words);
+	tcase_add_test(tc, unmeasured_rows);
 	suite_add_tcase(s, tc);
 	return s;
 }

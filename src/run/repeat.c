@@ -1,0 +1,186 @@
+/* repeat.c: --repeat N, passes interleaved test by test (the rule: repeat.h). */
+#include "run/repeat.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "run/steps.h"
+#include "score/score.h"
+#include "score/score_ci.h"
+#include "util/util.h"
+
+/* A small generator for the orders (xorshift64*): not security, just fresh per run. */
+static uint64_t next_rand(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 2685821657736338717ULL;
+}
+
+static void shuffle_sizes(size_t *v, size_t n, uint64_t *seed)
+{
+	for (size_t i = n; i > 1; i--) {
+		size_t j = (size_t)(next_rand(seed) % i), t = v[i - 1];
+
+		v[i - 1] = v[j];
+		v[j] = t;
+	}
+}
+
+static void shuffle_ints(int *v, size_t n, uint64_t *seed)
+{
+	for (size_t i = n; i > 1; i--) {
+		size_t j = (size_t)(next_rand(seed) % i);
+		int t = v[i - 1];
+
+		v[i - 1] = v[j];
+		v[j] = t;
+	}
+}
+
+static uint64_t fresh_seed(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ((uint64_t)ts.tv_sec * 1000000007ULL) ^ (uint64_t)ts.tv_nsec ^
+	       ((uint64_t)getpid() << 32) ^ 0x9e3779b97f4a7c15ULL;
+}
+
+void repeat_pool(const double *s, const double *v, size_t n, struct repeat_score *rs)
+{
+	double y[MAX_REPEAT], w[MAX_REPEAT];
+	size_t k = 0;
+
+	rs->ok = 0;
+	rs->within = v != NULL;
+	for (size_t p = 0; p < n && p < MAX_REPEAT; p++) {
+		if (!(s[p] > 0))
+			continue;
+		rs->pass_score[k] = s[p];
+		y[k] = log(s[p]);
+		w[k] = v != NULL ? v[p] : 0;
+		k++;
+	}
+	rs->n = k;
+	if (k >= 2 && re_pool(y, w, k, -1, &rs->pool) == 0)
+		rs->ok = 1;
+}
+
+/* Each pass's test t moved into the merged result: passes appended, statuses kept. */
+static void merge_test(struct copy_run *passes, unsigned npass, size_t t, struct bench_result *m)
+{
+	size_t total = 0, k = 0;
+
+	*m = passes[0].tests[t];
+	for (unsigned p = 0; p < npass; p++)
+		total += passes[p].tests[t].npasses;
+	m->passes = calloc(total ? total : 1, sizeof(*m->passes));
+	m->npasses = 0;
+	if (m->passes == NULL) {
+		m->status = TS_FAILED;
+		fmt(m->reason, sizeof(m->reason), "out of memory");
+		return;
+	}
+	for (unsigned p = 0; p < npass; p++) {
+		struct bench_result *b = &passes[p].tests[t];
+
+		for (size_t i = 0; i < b->npasses; i++)
+			m->passes[k++] = b->passes[i];  /* the copies move with it */
+		if (b->status != TS_OK && m->status == TS_OK) {
+			m->status = b->status;
+			fmt(m->reason, sizeof(m->reason), "pass %u: %s", p + 1, b->reason);
+		}
+		m->capped |= b->capped;
+		free(b->passes);
+		b->passes = NULL;
+		b->npasses = 0;
+	}
+	m->npasses = k;
+}
+
+int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct copy_run *run,
+		    struct repeat_score *rs)
+{
+	const struct config *cfg = env->cfg;
+	size_t nt = cfg->ntests;
+	struct copy_run *passes = calloc(npass, sizeof(*passes));
+	size_t *order = calloc((nt ? nt : 1) * npass, sizeof(*order));
+	const struct test_def **prev = calloc(npass, sizeof(*prev));
+	double score[MAX_REPEAT] = { 0 }, var[MAX_REPEAT] = { 0 };
+	uint64_t seed = fresh_seed();
+	int sig = 0, within = 1;
+
+	memset(run, 0, sizeof(*run));
+	memset(rs, 0, sizeof(*rs));
+	rs->copies = copies;
+	run->copies = copies;
+	run->start = time(NULL);
+	if (passes == NULL || order == NULL || prev == NULL || npass > MAX_REPEAT) {
+		free(passes);
+		free(order);
+		free(prev);
+		return 0;
+	}
+	for (unsigned p = 0; p < npass; p++) {
+		passes[p].copies = copies;
+		passes[p].tests = calloc(nt ? nt : 1, sizeof(*passes[p].tests));
+		passes[p].ntests = passes[p].tests ? nt : 0;
+		for (size_t i = 0; i < passes[p].ntests; i++) {
+			passes[p].tests[i].def = cfg->tests[i];
+			passes[p].tests[i].status = TS_NOT_RUN;
+			fmt(passes[p].tests[i].reason, sizeof(passes[p].tests[i].reason), "interrupted");
+		}
+		for (size_t i = 0; i < nt; i++)
+			order[p * nt + i] = i;
+		shuffle_sizes(order + p * nt, nt, &seed);
+	}
+	/* Slot k of every pass before slot k + 1 of any: drift spreads over all passes. */
+	for (size_t k = 0; k < nt && !sig; k++)
+		for (unsigned p = 0; p < npass && !sig; p++) {
+			size_t ti = order[p * nt + k];
+
+			if (passes[p].ntests != nt)
+				continue;
+			/* Under --pin, each pass draws again which CPU each copy gets. */
+			if (cfg->pin && env->ncpus > 1)
+				shuffle_ints(env->cpus, env->ncpus, &seed);
+			runner_log(env, "#### --repeat: pass %u of %u, test %zu of %zu\n", p + 1, npass,
+				   k + 1, nt);
+			sig = runner_test(env, ti, prev[p], copies, &passes[p].tests[ti]);
+			prev[p] = cfg->tests[ti];
+		}
+	for (unsigned p = 0; p < npass; p++) {
+		struct score_ci ci;
+
+		score_run(&passes[p]);
+		score_ci_run(&passes[p], &ci);
+		score[p] = passes[p].cats[CAT_SYSTEM].nindexed > 0 && !sig
+			? passes[p].cats[CAT_SYSTEM].score : NAN;
+		var[p] = ci.ok ? ci.log_se * ci.log_se : NAN;
+		within &= ci.ok;
+	}
+	repeat_pool(score, within ? var : NULL, npass, rs);
+	run->tests = calloc(nt ? nt : 1, sizeof(*run->tests));
+	if (run->tests != NULL) {
+		run->ntests = nt;
+		for (size_t t = 0; t < nt; t++) {
+			merge_test(passes, npass, t, &run->tests[t]);
+			if (env->cfg->exclude_disturbed)
+				score_exclude_disturbed(&run->tests[t]);
+			score_test(&run->tests[t]);
+		}
+	}
+	for (unsigned p = 0; p < npass; p++)
+		runner_free(&passes[p]);
+	free(passes);
+	free(order);
+	free(prev);
+	runner_end_copy_run(env, run);
+	return sig;
+}

@@ -1,0 +1,39 @@
+/*
+ * repeat.h: ./Run --repeat N: N independent passes of the chosen tests at
+ * one copy count, so that each score's interval holds the spread between
+ * runs, which no run's own samples show (bench/interference.md: the score
+ * moved 8 % between two runs minutes apart; docs/methodology.md section 8).
+ *
+ * A pass is a whole run of the tests: every test in it is a fresh set of
+ * processes, each pass draws its own random test order, and what holds for
+ * a whole run is drawn again per pass (under --pin, which CPU each copy is
+ * pinned to).  Passes are interleaved test by test: the k-th test of every
+ * pass runs before the (k+1)-th of any, so the host's drift falls on all
+ * passes alike instead of on the last one.
+ *
+ * Each pass is scored on its own (score_run); its System Benchmarks Index
+ * Score y_p = ln S_p with, where every pass has one, its within-pass
+ * variance v_p (score_ci_run's log_se^2), else none (v_p = 0 for all).
+ * stats/randeff.h pools them: the between-pass variance, the HKSJ interval
+ * of the score on N - 1 df, and the prediction interval of the next run's
+ * score.  The copy run the writers show holds every pass's samples (so the
+ * per-test results and statistics are over all of them).
+ */
+#ifndef SYSINDEX_REPEAT_H
+#define SYSINDEX_REPEAT_H
+
+#include "core/result.h"
+#include "run/runner.h"
+
+/*
+ * npass passes at 'copies' copies: every pass's samples merged into run
+ * (allocated here, as runner_copy_run's), each pass's score and their pool
+ * into rs.  0, or the signal that interrupted it (run then holds what ran).
+ */
+int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct copy_run *run,
+		    struct repeat_score *rs);
+
+/* The pool of passes' scores s[0..n-1] (their within-pass log variances v, NULL: none) into rs. */
+void repeat_pool(const double *s, const double *v, size_t n, struct repeat_score *rs);
+
+#endif

@@ -1,0 +1,81 @@
+# ./Run --repeat N (issue 38): N passes of the tests in one command, each a
+# fresh set of processes; the score's interval over the passes holds the
+# spread between them.  A stand-in Dhrystone runs 1.5 times faster in the
+# second pass than in the first (a counter file tells its calls apart): the
+# interval over the passes and the next run's prediction interval must both
+# hold both passes' scores, in every writer.  Bad --repeat: usage errors.
+. tests/e2e/lib.sh
+F=$ROOT/build/fakepgms
+[ -x "$F/fake-ok" ] || die "fakes not built (make check builds them)"
+# Calls 1-3 are the first pass's samples (one test: the passes take turns per test).
+wrap_prog dhry2reg <<SH
+n=\$(cat "$T/calls" 2>/dev/null || echo 0)
+n=\$((n + 1))
+echo \$n >"$T/calls"
+if [ \$n -le 3 ]; then c=\$((1000000 + 1000 * n)); else c=\$((1500000 + 1000 * n)); fi
+exec "$F/fake-ok" "\$1" "\$c"
+SH
+
+run_driver --repeat 2 -i 3 -c 1 --duration 1 --settle 0 --testdir "$T" dhry2reg
+[ $rc -eq 0 ] || die "--repeat 2: exit $rc"
+[ "$(cat "$T/calls")" -eq 6 ] || die "want 3 samples in each of 2 passes, got $(cat "$T/calls") calls"
+r=$(report)
+expect_files "$r"
+check_json "$r.json"
+grep -q "^Between passes (--repeat 2): index score " "$r" || die "no between-pass line"
+grep -q "^Next run's score, 95% prediction interval: " "$r" || die "no prediction interval"
+grep -q "Between passes (--repeat 2)" "$r.md" || die "Markdown"
+grep -q "Between passes (--repeat 2)" "$r.html" || die "HTML"
+# All 6 samples in the test's statistics.
+grep -q "^Dhrystone 2 using register variables  *6  " "$r" || die "the passes' samples merged"
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$r.json" <<'PY' || die "the interval does not hold the passes' spread"
+import json, sys
+d = json.load(open(sys.argv[1]))
+b = d["scores"][0]["between_passes"]
+assert b["passes"] == 2 and len(b["pass_scores"]) == 2, b
+s1, s2 = b["pass_scores"]
+assert 1.25 < s2 / s1 < 1.9, b             # the stand-in's two speeds (1.5, timing jitter aside)
+for lo, hi in ((b["lo"], b["hi"]), (b["prediction_lo"], b["prediction_hi"])):
+    assert lo <= min(s1, s2) and max(s1, s2) <= hi, b
+assert b["prediction_hi"] - b["prediction_lo"] > b["hi"] - b["lo"], b
+# The within-run interval alone would not hold them: it is far narrower.
+ci = d["scores"][0]["system_index_score_ci"]
+assert ci["hi"] - ci["lo"] < b["hi"] - b["lo"], (ci, b)
+PY
+fi
+
+# compare of two --repeat runs: the score is judged against the spread
+# between passes (here 2 + 2 passes: too few, and it says how many); the
+# tests' rows have no between-pass spread of their own and are not judged.
+cp "$r" "$T/rep1"
+cp "$r.json" "$T/rec1.json"
+echo 0 >"$T/calls"
+run_driver --repeat 2 -i 3 -c 1 --duration 1 --settle 0 --testdir "$T" dhry2reg
+[ $rc -eq 0 ] || die "second --repeat 2: exit $rc"
+cp "$(report)" "$T/rep2"
+cp "$(report).json" "$T/rec2.json"
+# The records (their "repeat" pools at full precision) are judged alike.
+"$ROOT/Run" compare --long "$T/rec1.json" "$T/rec2.json" >"$T/cmp" 2>"$T/cmperr" ||
+	{ cat "$T/cmperr"; die "compare of the records"; }
+grep -q "^System Benchmarks Index Score .*rec2 .*\[.*\]  inconclusive: 2+2 passes$" "$T/cmp" ||
+	die "the records' score judged over the passes: $(cat "$T/cmp")"
+"$ROOT/Run" compare --long "$T/rep1" "$T/rep2" >"$T/cmp" 2>"$T/cmperr" || { cat "$T/cmperr"; die "compare"; }
+cat "$T/cmp" "$T/cmperr"
+grep -q "^System Benchmarks Index Score .*rep2 .*\[.*\]  inconclusive: 2+2 passes$" "$T/cmp" ||
+	die "the score judged over the passes"
+grep -q "about --repeat [0-9]* on each side" "$T/cmperr" || die "how many passes a verdict needs"
+grep -q "^Dhrystone 2 using register variables .*rep2 .*inconclusive: single runs$" "$T/cmp" ||
+	die "a test row judged without its between-pass spread"
+
+# Bad --repeat: one line, exit 2, nothing run.
+for bad in "--repeat 0" "--repeat 51" "--repeat x"; do
+	run_driver $bad -c 1 --testdir "$T" dhry2reg
+	[ $rc -eq 2 ] || die "$bad: exit $rc, want 2"
+done
+run_driver --repeat 2 --time-budget 5 --testdir "$T" dhry2reg
+[ $rc -eq 2 ] && grep -q -- "--repeat with --time-budget" "$T/err" || die "--repeat with --time-budget"
+mkdir -p "$T/a" "$T/b"
+run_driver --repeat 2 --testdir "$T/a" --testdir "$T/b" fsbuffer-w
+[ $rc -eq 2 ] && grep -q -- "--repeat needs a run without paired mode" "$T/err" || die "--repeat in paired mode"
+exit 0
