@@ -15,11 +15,11 @@
 #include "util/quote.h"
 
 const struct report_writer report_writers[] = {
-	{ "text", "", report_text },
-	{ "json", ".json", report_json },
-	{ "csv", ".csv", report_csv },
-	{ "html", ".html", report_html },
-	{ "md", ".md", report_md },
+	{ "text", "", report_text, 0 },
+	{ "csv", ".csv", report_csv, 0 },
+	{ "json", ".json", report_json, 1 },
+	{ "html", ".html", report_html, 1 },
+	{ "md", ".md", report_md, 1 },
 };
 const size_t report_writers_len = sizeof(report_writers) / sizeof(report_writers[0]);
 

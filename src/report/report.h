@@ -16,6 +16,10 @@ struct report_writer {
 	const char *name;       /* "text", "json", ... */
 	const char *ext;        /* "" for the text report, ".json", ... */
 	int (*write)(FILE *out, const struct run_result *r);
+	/* 1: it names the charts gnuplot drew (r->charts), so it is written
+	 * after them; 0: before them, so that a filling disk takes the charts,
+	 * not the text report. */
+	int after_charts;
 };
 
 extern const struct report_writer report_writers[];

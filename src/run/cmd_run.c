@@ -248,36 +248,56 @@ static int chart_written(const char *resdir, const struct run_result *r, const c
 	       access(svg, F_OK) == 0;
 }
 
-/* The charts first, so that the Markdown can link the ones gnuplot drew. */
+/*
+ * The writers that do not name the charts (the text report first), then
+ * the charts, then the writers that link or record them (the Markdown, the
+ * record): on a disk that fills up, the text report is the last to go.
+ */
+struct write_state {
+	const char *resdir;
+	char first[PATH_MAX + 128], more[128];
+	int failed;
+};
+
+static void write_pass(struct write_state *ws, const struct run_result *r, int after_charts)
+{
+	char path[PATH_MAX], err[PATH_MAX + 128];
+
+	/* One line however many fail (a full disk, ulimit -f fail them all alike). */
+	for (size_t i = 0; i < report_writers_len; i++) {
+		struct writer_job job = { &report_writers[i], r };
+
+		if (job.w->after_charts != after_charts)
+			continue;
+		fmt(err, sizeof(err), "a result file: path too long");
+		if (fmt(path, sizeof(path), "%s/%s%s", ws->resdir, r->base_name, job.w->ext) == 0 &&
+		    write_atomic(path, run_writer, &job, err, sizeof(err)) == 0)
+			continue;
+		if (ws->failed++ == 0)
+			fmt(ws->first, sizeof(ws->first), "%s", err);
+		else
+			fmt(ws->more + strlen(ws->more), sizeof(ws->more) - strlen(ws->more), " %s",
+			    job.w->ext);
+	}
+}
+
 static int write_results(const char *resdir, struct run_result *r, int quiet, int no_charts)
 {
-	char path[PATH_MAX], err[PATH_MAX + 128], first[PATH_MAX + 128], more[128] = "";
-	int rc = 0;
+	struct write_state ws = { .resdir = resdir };
 
 	r->charts = 0;
+	write_pass(&ws, r, 0);
 	if (!no_charts) {
 		plot_run(resdir, r, quiet);
 		plot_paired(resdir, r, quiet);
 		r->charts = (chart_written(resdir, r, "") ? RUN_CHART_INDEX : 0) |
 			    (chart_written(resdir, r, "-paired") ? RUN_CHART_PAIRED : 0);
 	}
-	/* One line however many fail (a full disk, ulimit -f fail them all alike). */
-	for (size_t i = 0; i < report_writers_len; i++) {
-		struct writer_job job = { &report_writers[i], r };
-
-		fmt(err, sizeof(err), "a result file: path too long");
-		if (fmt(path, sizeof(path), "%s/%s%s", resdir, r->base_name, job.w->ext) == 0 &&
-		    write_atomic(path, run_writer, &job, err, sizeof(err)) == 0)
-			continue;
-		if (rc++ == 0)
-			fmt(first, sizeof(first), "%s", err);
-		else
-			fmt(more + strlen(more), sizeof(more) - strlen(more), " %s", job.w->ext);
-	}
-	if (rc)
-		fprintf(stderr, "sysindex: could not write %s%s%s\n", first,
-			more[0] ? "; nor" : "", more);
-	return rc ? 1 : 0;
+	write_pass(&ws, r, 1);
+	if (ws.failed)
+		fprintf(stderr, "sysindex: could not write %s%s%s\n", ws.first,
+			ws.more[0] ? "; nor" : "", ws.more);
+	return ws.failed ? 1 : 0;
 }
 
 /* Everything one run holds, from the options to the written results. */

@@ -800,11 +800,16 @@ START_TEST(test_html_golden)
 }
 END_TEST
 
-/* Every registered writer produces output; the text report comes first, no extension. */
+/*
+ * Every registered writer produces output; the text report comes first, no
+ * extension, and with the CSV before the charts (a disk that fills up takes
+ * the charts first); the record, HTML and Markdown after them.
+ */
 START_TEST(test_writer_table)
 {
 	struct synth *s = synth_new();
-	static const char *const exts[] = { "", ".json", ".csv", ".html", ".md" };
+	static const char *const exts[] = { "", ".csv", ".json", ".html", ".md" };
+	static const int after[] = { 0, 0, 1, 1, 1 };
 
 	ck_assert_uint_ge(report_writers_len, 5);
 	ck_assert_str_eq(report_writers[0].name, "text");
@@ -813,6 +818,7 @@ START_TEST(test_writer_table)
 		char *text;
 
 		ck_assert_str_eq(report_writers[i].ext, exts[i]);
+		ck_assert_int_eq(report_writers[i].after_charts, after[i]);
 		text = write_to_file(report_writers[i].write, &s->r, path, sizeof(path), ".out");
 		unlink(path);
 		free(text);
