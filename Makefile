@@ -276,8 +276,10 @@ fuzz-replay: build/fuzz/replay-textparse
 		2>build/fuzz/replay-textparse.log || { tail -n 30 build/fuzz/replay-textparse.log; exit 1; }
 	@tail -n 1 build/fuzz/replay-textparse.log | sed "s/^/fuzz-replay textparse: /"
 
-# The reader reads the verdict words back (stats/verdict.c, over stats.c).
+# The reader reads the verdict words back (stats/verdict.c, over stats.c)
+# and the host-state lines by their labels (sysinfo/hoststate.c).
 FUZZ_DEPS_textparse := src/core/testtab.c $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c \
+		       src/sysinfo/hoststate.c src/sysinfo/cpulimits.c \
 		       src/util/csv_out.c src/util/json_out.c src/util/util.c
 build/fuzz/fuzz-textparse: $(FUZZ_SRCS) $(FUZZ_DEPS_textparse) src/reader/textparse.h src/core/testtab.h
 	@mkdir -p $(@D)
@@ -402,7 +404,9 @@ else
 		tail -n 1 build/fuzz/replay-$(f).log | sed "s/^/fuzz-replay $(f): /";)
 endif
 
-FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/core/testdirs.c src/core/testtab.c $(FACT_SRCS) src/util/util.c src/util/quote.c \
+FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/core/testdirs.c src/core/settings.c \
+		       src/sysinfo/setstate.c src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c \
+		       src/core/testtab.c $(FACT_SRCS) src/util/util.c src/util/quote.c \
 		       src/shared/size.c src/run/plan.c src/run/sliced.c src/stats/stats.c \
 		       src/stats/paired.c src/stats/verdict.c
 FUZZ_SRCS_mountinfo := src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c
