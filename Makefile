@@ -279,7 +279,7 @@ fuzz-replay: build/fuzz/replay-textparse
 # The reader reads the verdict words back (stats/verdict.c, over stats.c)
 # and the host-state lines by their labels (sysinfo/hoststate.c).
 FUZZ_DEPS_textparse := src/core/testtab.c $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c \
-		       src/sysinfo/hoststate.c src/sysinfo/cpulimits.c \
+		       src/sysinfo/hoststate.c src/sysinfo/cpulimits.c src/sysinfo/rootfile.c \
 		       src/util/csv_out.c src/util/json_out.c src/util/util.c
 build/fuzz/fuzz-textparse: $(FUZZ_SRCS) $(FUZZ_DEPS_textparse) src/reader/textparse.h src/core/testtab.h
 	@mkdir -p $(@D)
@@ -419,7 +419,7 @@ FUZZ_SRCS_csvout    := src/util/csv_out.c src/util/json_out.c src/util/util.c
 # verdict words, interference flag names, CPU limits and settings it reads back.
 FUZZ_SRCS_record    := src/reader/record_read.c src/reader/record_json.c src/core/testtab.c \
 		       $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c src/sysinfo/interference.c \
-		       src/util/util.c src/sysinfo/cpulimits.c src/core/settings.c src/core/testdirs.c \
+		       src/util/util.c src/sysinfo/cpulimits.c src/sysinfo/rootfile.c src/core/settings.c src/core/testdirs.c \
 		       src/sysinfo/setstate.c $(FUZZ_SRCS_mountinfo)
 FUZZ_MAXLEN_record  := 400000
 build/fuzz/fuzz-cli: tests/fuzz/fuzz_cli.c $(FUZZ_SRCS_cli) build/buildinfo.h

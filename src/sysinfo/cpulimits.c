@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sysinfo/rootfile.h"
 #include "util/util.h"
 
 #define CG_PATH_MAX 4096
@@ -67,22 +68,10 @@ static int has_item(const char *list, const char *item)
 	return 0;
 }
 
-/* The first line of root/path, without its newline: 0, or -1 if unreadable or empty. */
+/* The first line of root/path: 0, or -1 if unreadable or empty. */
 static int first_line(const char *root, const char *path, char *out, size_t len)
 {
-	char full[CG_PATH_MAX + 64];
-	FILE *f;
-	int rc = -1;
-
-	out[0] = '\0';
-	if (fmt(full, sizeof(full), "%s%s", root, path) != 0 || (f = fopen(full, "r")) == NULL)
-		return -1;
-	if (fgets(out, (int)len, f) != NULL) {
-		out[strcspn(out, "\n")] = '\0';
-		rc = out[0] ? 0 : -1;
-	}
-	fclose(f);
-	return rc;
+	return rootfile_line(root, path, out, len) == 0 && out[0] ? 0 : -1;
 }
 
 /*

@@ -7,38 +7,12 @@
 #include <string.h>
 
 #include "sysinfo/cpulimits.h"
+#include "sysinfo/rootfile.h"
 #include "util/util.h"
 
 #define HS_PATH_MAX 4096
 #define HS_MAX_DISTINCT 16      /* distinct values summarised; more are "..." */
 #define HS_MAX_ENTRIES 1024     /* policies or vulnerability files read */
-
-/* The first line of root/path, trimmed, controls replaced ("" for an empty
- * file): 0, or -1 if unreadable. */
-static int read_line(const char *root, const char *path, char *out, size_t len)
-{
-	char full[HS_PATH_MAX];
-	FILE *f;
-	int rc = -1;
-
-	out[0] = '\0';
-	if (fmt(full, sizeof(full), "%s%s", root, path) != 0 || (f = fopen(full, "r")) == NULL)
-		return -1;
-	if (fgets(out, (int)len, f) != NULL) {
-		size_t n = strcspn(out, "\n");
-
-		while (n > 0 && (out[n - 1] == ' ' || out[n - 1] == '\t'))
-			n--;
-		out[n] = '\0';
-		strip_controls(out);
-		rc = 0;
-	} else if (!ferror(f)) {
-		out[0] = '\0';    /* an empty file is read, and empty */
-		rc = 0;
-	}
-	fclose(f);
-	return rc;
-}
 
 /* Distinct values and how many times each came, in order of first sight. */
 struct tally {
@@ -138,7 +112,7 @@ static int per_policy(const char *root, const char *file, char *out, size_t len)
 		char path[HS_PATH_MAX], v[128];
 
 		if (fmt(path, sizeof(path), "%s/%s/%s", dir, names[i], file) == 0 &&
-		    read_line(root, path, v, sizeof(v)) == 0 && v[0])
+		    rootfile_line(root, path, v, sizeof(v)) == 0 && v[0])
 			tally_add(&t, v);
 	}
 	free(names);
@@ -160,10 +134,10 @@ static int read_boost(const char *root, char *out, size_t len)
 {
 	char v[32];
 
-	if (read_line(root, "/sys/devices/system/cpu/cpufreq/boost", v, sizeof(v)) == 0 &&
+	if (rootfile_line(root, "/sys/devices/system/cpu/cpufreq/boost", v, sizeof(v)) == 0 &&
 	    (strcmp(v, "0") == 0 || strcmp(v, "1") == 0))
 		return fmt(out, len, "%s (cpufreq boost)", v[0] == '1' ? "on" : "off");
-	if (read_line(root, "/sys/devices/system/cpu/intel_pstate/no_turbo", v, sizeof(v)) == 0 &&
+	if (rootfile_line(root, "/sys/devices/system/cpu/intel_pstate/no_turbo", v, sizeof(v)) == 0 &&
 	    (strcmp(v, "0") == 0 || strcmp(v, "1") == 0))
 		return fmt(out, len, "%s (intel_pstate no_turbo %s)", v[0] == '0' ? "on" : "off", v);
 	return -1;
@@ -173,9 +147,9 @@ static int read_boost(const char *root, char *out, size_t len)
 static int read_smt(const char *root, char *out, size_t len)
 {
 	char control[64], active[16];
-	int have_c = read_line(root, "/sys/devices/system/cpu/smt/control", control,
+	int have_c = rootfile_line(root, "/sys/devices/system/cpu/smt/control", control,
 			       sizeof(control)) == 0 && control[0];
-	int have_a = read_line(root, "/sys/devices/system/cpu/smt/active", active,
+	int have_a = rootfile_line(root, "/sys/devices/system/cpu/smt/active", active,
 			       sizeof(active)) == 0 &&
 		     (strcmp(active, "0") == 0 || strcmp(active, "1") == 0);
 	const char *act = have_a ? (active[0] == '1' ? "active" : "inactive") : "";
@@ -218,7 +192,7 @@ static int read_mitigations(const char *root, char *out, size_t len)
 		int k;
 
 		if (fmt(path, sizeof(path), "%s/%s", dir, names[i]) != 0 ||
-		    read_line(root, path, v, sizeof(v)) != 0 || !v[0])
+		    rootfile_line(root, path, v, sizeof(v)) != 0 || !v[0])
 			continue;
 		if (strncmp(s, "KVM: ", 5) == 0)
 			s += 5;
@@ -288,7 +262,7 @@ static int read_thp(const char *root, char *out, size_t len)
 	char v[256];
 	const char *open, *close;
 
-	if (read_line(root, "/sys/kernel/mm/transparent_hugepage/enabled", v, sizeof(v)) != 0 ||
+	if (rootfile_line(root, "/sys/kernel/mm/transparent_hugepage/enabled", v, sizeof(v)) != 0 ||
 	    (open = strchr(v, '[')) == NULL || (close = strchr(open, ']')) == NULL ||
 	    close == open + 1)
 		return -1;
@@ -301,7 +275,7 @@ static int read_numa(const char *root, char *out, size_t len)
 	char v[256];
 	int n;
 
-	if (read_line(root, "/sys/devices/system/node/online", v, sizeof(v)) != 0 ||
+	if (rootfile_line(root, "/sys/devices/system/node/online", v, sizeof(v)) != 0 ||
 	    (n = cpulist_count(v)) <= 0)
 		return -1;
 	return fmt(out, len, "%s (%d node%s)", v, n, n == 1 ? "" : "s");
@@ -309,7 +283,7 @@ static int read_numa(const char *root, char *out, size_t len)
 
 static int read_clocksource(const char *root, char *out, size_t len)
 {
-	if (read_line(root, "/sys/devices/system/clocksource/clocksource0/current_clocksource",
+	if (rootfile_line(root, "/sys/devices/system/clocksource/clocksource0/current_clocksource",
 		      out, len) != 0 || !out[0])
 		return -1;
 	return 0;
@@ -318,7 +292,7 @@ static int read_clocksource(const char *root, char *out, size_t len)
 /* /proc/cmdline: hostile text (controls replaced); "(empty)" when empty. */
 static int read_cmdline(const char *root, char *out, size_t len)
 {
-	if (read_line(root, "/proc/cmdline", out, len) != 0)
+	if (rootfile_line(root, "/proc/cmdline", out, len) != 0)
 		return -1;
 	if (!out[0])
 		fmt(out, len, "(empty)");
