@@ -127,7 +127,8 @@ const struct test_def test_table[] = {
 	{ .name = "context1", .title = "Pipe-based Context Switching",
 	  .prog = "context1", .args = { "@SECS@", NULL },
 	  .seconds = 10, .samples = SAMPLES_LONG, .unit = "lps", .baseline = 4000.0,
-	  .groups = IDX | SYS, .flags = TF_PLACEMENT, .placement_metric = METRIC_SHARED_CPU_FRACTION },
+	  .groups = IDX | SYS, .flags = TF_PLACEMENT, .procs = 2,
+	  .placement_metric = METRIC_SHARED_CPU_FRACTION },
 	{ .name = "spawn", .title = "Process Creation",
 	  .prog = "spawn", .args = { "@SECS@", NULL },
 	  .seconds = 30, .samples = SAMPLES_SHORT, .unit = "lps", .baseline = 126.0,
@@ -402,6 +403,13 @@ int test_is_own(const struct test_def *t)
 int test_zero_as_one(const struct test_def *t)
 {
 	return t->baseline > 0;
+}
+
+unsigned test_copy_slots(const struct test_def *t, unsigned online)
+{
+	unsigned procs = t->procs ? t->procs : 1;
+
+	return online / procs ? online / procs : 1;
 }
 
 const char *const test_placeholders[PH_COUNT] = {

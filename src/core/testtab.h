@@ -167,6 +167,8 @@ struct test_def {
 	const char *needs;       /* a tool looked up on PATH: missing = skipped */
 	const char *needs_hint;  /* how to get it, shown in the skip reason */
 	enum test_prep prep;     /* set-up before the first sample */
+	unsigned procs;          /* processes a copy keeps busy at once (context1's two
+				  * pipe partners); 0 means 1 */
 	const char *placement_metric; /* METRIC with the share (0..1) of a copy's
 				       * placement readings that found its
 				       * processes on one CPU: the result's
@@ -229,6 +231,13 @@ int test_is_own(const struct test_def *t);
  * any other test's score is then 0, never a figure no sample measured.
  */
 int test_zero_as_one(const struct test_def *t);
+
+/*
+ * How many copies of t the online CPUs hold before the copies' own
+ * processes queue for a CPU (online / procs, at least 1): above it they wait
+ * for each other, which is the test, not interference (intf_flags).
+ */
+unsigned test_copy_slots(const struct test_def *t, unsigned online);
 
 /* The tables checked together: the real ones (testtab_real()) or a fixture. */
 struct unit_def;

@@ -302,8 +302,9 @@ static void intf_before(struct run_env *env, struct intf_snap *s)
  * steal over the CPUs the copies were pinned to, else the CPUs they last
  * ran on, else all; the copies' involuntary switches from wait4.
  */
-static void intf_pass(const struct run_env *env, const struct intf_snap *snap, double wall,
-		      const int *pinned, const struct spawn_out *out, struct pass_result *pr)
+static void intf_pass(const struct run_env *env, const struct test_def *t,
+		      const struct intf_snap *snap, double wall, const int *pinned,
+		      const struct spawn_out *out, struct pass_result *pr)
 {
 	int cpus[MAX_PIN];
 	size_t n = 0;
@@ -332,8 +333,10 @@ static void intf_pass(const struct run_env *env, const struct intf_snap *snap, d
 		else
 			cp.run_delay += out[i].run_delay;
 	}
+	/* Copies whose own processes outnumber the CPUs wait for each other:
+	 * the test's slots, not the CPUs, bound the contended flag. */
 	intf_diff(&snap[0], &snap[1], wall, cpus, n, &cp,
-		  online > 0 ? (unsigned)online : 0, hz, &pr->intf);
+		  online > 0 ? test_copy_slots(t, (unsigned)online) : 0, hz, &pr->intf);
 	runner_log(env, "# interference: %.3f s over %u CPU(s): steal %.3f s, cpu pressure %.3f s, "
 		   "%llu involuntary switches, waited for a CPU %.3f s, throttled %.3f s (%llu times)%s%s\n",
 		   pr->intf.wall, pr->intf.ncpus, pr->intf.steal, pr->intf.psi_some, pr->intf.ivcsw,
@@ -409,7 +412,7 @@ int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv
 		}
 	}
 	pr->time = copies ? tsum / copies : 0;
-	intf_pass(env, snap, wall, pn != NULL ? pn->cpu : NULL, out, pr);
+	intf_pass(env, t, snap, wall, pn != NULL ? pn->cpu : NULL, out, pr);
 	free(pn);
 	pr->start_spread = progout_start_spread(pr->copies, copies);
 	if (copies > 1 && pr->start_spread >= 0)

@@ -167,6 +167,32 @@ START_TEST(test_flags_delay)
 END_TEST
 
 /*
+ * Context switching's copies are two processes each (the table's procs):
+ * two copies on two CPUs fill four process slots, so a copy waits for its
+ * own partner, and that wait (here 26 % of the copy-seconds, as a quiet
+ * 2-CPU guest measured) is the test, not interference.  One copy still
+ * fits, and the tests of one process per copy keep every CPU.
+ */
+START_TEST(test_flags_own_processes)
+{
+	const struct test_def *ctx = test_find("context1"), *pipe = test_find("pipe");
+	struct intf_snap a = snap(0, 0, 0, 0, 0), b = snap(0, 0, 0, 0, 0);
+	struct intf_sample s;
+
+	ck_assert_uint_eq(test_copy_slots(ctx, 2), 1);
+	ck_assert_uint_eq(test_copy_slots(ctx, 1), 1);
+	ck_assert_uint_eq(test_copy_slots(ctx, 8), 4);
+	ck_assert_uint_eq(test_copy_slots(pipe, 2), 2);
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(2, 1, 0, 1.048), test_copy_slots(ctx, 2), 100, &s);
+	ck_assert_uint_eq(s.flags, 0);
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(1, 1, 0, 0.5), test_copy_slots(ctx, 2), 100, &s);
+	ck_assert_uint_eq(s.flags, INTF_CONTENDED);
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(2, 1, 0, 1.048), test_copy_slots(pipe, 2), 100, &s);
+	ck_assert_uint_eq(s.flags, INTF_CONTENDED);
+}
+END_TEST
+
+/*
  * Contended without schedstat: 2 s, 1 copy: needs >= 40 involuntary switches (20/s) and PSI
  * some >= 0.2 s (10 %).  Copies beyond the CPUs: never (they compete with
  * each other by design).  Without PSI the fallback cannot tell (the
@@ -301,6 +327,7 @@ Suite *suite_interference(void)
 	tcase_add_test(tc, test_flags_steal);
 	tcase_add_test(tc, test_flags_delay);
 	tcase_add_test(tc, test_flags_contended);
+	tcase_add_test(tc, test_flags_own_processes);
 	tcase_add_test(tc, test_flags_throttled);
 	tcase_add_test(tc, test_header_line);
 	suite_add_tcase(s, tc);
