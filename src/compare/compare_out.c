@@ -470,10 +470,7 @@ static void json_row(struct json_out *j, const struct compare *c, const struct r
 			json_kv_double(j, "seconds", x->time);
 		else
 			json_kv_null(j, "seconds");
-		if (x->samples)
-			json_kv_uint(j, "samples", x->samples);
-		else
-			json_kv_null(j, "samples");
+		json_kv_uint_or_null(j, "samples", x->samples, x->samples);
 		if (x->has_stats) {
 			json_kv_uint(j, "n", x->n);
 			json_kv_double(j, "mean", x->mean);

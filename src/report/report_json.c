@@ -138,17 +138,11 @@ static void intf_pass_block(struct json_out *j, const struct intf_sample *s)
 	json_kv_uint(j, "copies", s->copies);
 	json_kv_double(j, "steal_seconds", s->have & INTF_HAVE_STEAL ? s->steal : (double)NAN);
 	json_kv_double(j, "cpu_pressure_seconds", s->have & INTF_HAVE_PSI ? s->psi_some : (double)NAN);
-	if (s->have & INTF_HAVE_IVCSW)
-		json_kv_uint(j, "involuntary_switches", s->ivcsw);
-	else
-		json_kv_null(j, "involuntary_switches");
+	json_kv_uint_or_null(j, "involuntary_switches", s->have & INTF_HAVE_IVCSW, s->ivcsw);
 	json_kv_double(j, "cpu_wait_seconds", s->have & INTF_HAVE_DELAY ? s->run_delay : (double)NAN);
 	json_kv_double(j, "throttled_seconds",
 		       s->have & INTF_HAVE_THROTTLE ? s->throttled : (double)NAN);
-	if (s->have & INTF_HAVE_THROTTLE)
-		json_kv_uint(j, "nr_throttled", s->nr_throttled);
-	else
-		json_kv_null(j, "nr_throttled");
+	json_kv_uint_or_null(j, "nr_throttled", s->have & INTF_HAVE_THROTTLE, s->nr_throttled);
 	json_key(j, "flags");
 	json_array_begin(j);
 	intf_flag_names(s->flags, flags, sizeof(flags));
@@ -192,10 +186,7 @@ static void sysindex_block(struct json_out *j, const struct run_result *r)
 		json_kv_null(j, "signal");
 		json_kv_null(j, "signal_name");
 	}
-	if (r->disk_size > 0)
-		json_kv_uint(j, "disk_file_bytes", r->disk_size);
-	else
-		json_kv_null(j, "disk_file_bytes");
+	json_kv_uint_or_null(j, "disk_file_bytes", r->disk_size > 0, r->disk_size);
 	intf_run_block(j, r);
 	/* The gnuplot charts written beside the reports (<id>.svg, <id>-paired.svg). */
 	json_key(j, "charts");
@@ -216,15 +207,9 @@ static void cpu_limits_block(struct json_out *j, const struct cpu_limits *l)
 	cpulimits_describe(l, summary, sizeof(summary));
 	json_kv_string(j, "summary", summary);
 	json_kv_uint(j, "online", l->online);
-	if (l->affinity > 0)
-		json_kv_uint(j, "affinity", l->affinity);
-	else
-		json_kv_null(j, "affinity");
+	json_kv_uint_or_null(j, "affinity", l->affinity > 0, l->affinity);
 	json_kv_string_or_null(j, "cpuset", l->cpuset);
-	if (l->cpuset_n > 0)
-		json_kv_uint(j, "cpuset_cpus", l->cpuset_n);
-	else
-		json_kv_null(j, "cpuset_cpus");
+	json_kv_uint_or_null(j, "cpuset_cpus", l->cpuset_n > 0, l->cpuset_n);
 	json_kv_double(j, "quota_cpus", l->quota > 0 ? l->quota : (double)NAN);
 	json_kv_uint(j, "usable", l->usable);
 	json_kv_string(j, "limited_by", l->by == CL_ONLINE ? "none" : cpulimits_by_name(l->by));
@@ -273,10 +258,7 @@ static void system_block(struct json_out *j, const struct sys_info *si)
 		json_object_end(j);
 	}
 	json_array_end(j);
-	if (si->mem_total_kb > 0)
-		json_kv_uint(j, "memory_bytes", si->mem_total_kb * 1024ULL);
-	else
-		json_kv_null(j, "memory_bytes");
+	json_kv_uint_or_null(j, "memory_bytes", si->mem_total_kb > 0, si->mem_total_kb * 1024ULL);
 	json_kv_double(j, "timer_resolution_seconds",
 		       si->timer_res_ns > 0 ? si->timer_res_ns * 1e-9 : (double)NAN);
 	json_kv_double(j, "timer_resolution_ns", si->timer_res_ns);

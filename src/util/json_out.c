@@ -251,6 +251,14 @@ void json_kv_null(struct json_out *j, const char *key)
 	json_null(j);
 }
 
+void json_kv_uint_or_null(struct json_out *j, const char *key, int have, unsigned long long v)
+{
+	if (have)
+		json_kv_uint(j, key, v);
+	else
+		json_kv_null(j, key);
+}
+
 void json_kv_string_or_null(struct json_out *j, const char *key, const char *s)
 {
 	json_key(j, key);

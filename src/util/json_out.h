@@ -56,6 +56,8 @@ void json_kv_bool(struct json_out *j, const char *key, int v);
 void json_kv_null(struct json_out *j, const char *key);
 /* A string member that is null when s is empty ("no note", "no reason"). */
 void json_kv_string_or_null(struct json_out *j, const char *key, const char *s);
+/* An unsigned member that is null where the value was not measured (!have). */
+void json_kv_uint_or_null(struct json_out *j, const char *key, int have, unsigned long long v);
 
 /* Ends the document (newline); 0 if complete, balanced and written, else -1. */
 int json_finish(struct json_out *j);
