@@ -42,6 +42,8 @@ struct setting_rec {
 	char name[TESTDIR_LABEL_MAX];
 	char command[SETTING_CMD_MAX];
 	unsigned applied;               /* times its command ran */
+	double switch_s;                /* wall seconds its command took, summed over its runs */
+	double switch_max_s;            /* the longest of them */
 	unsigned nstate;                /* states recorded (one after each run of it) */
 	struct setting_state state;     /* the first recorded */
 	int changed;                    /* a later record differed from the first */

@@ -1432,6 +1432,8 @@ static const struct rec_field f_setting[] = {
 	F_STR("command", struct setting_rec, command),
 	F_UINT("applied", struct setting_rec, applied),
 	F_UINT("states_recorded", struct setting_rec, nstate),
+	F_NUM("switch_seconds", RK_DBL, struct setting_rec, switch_s),
+	F_NUM("switch_max_seconds", RK_DBL, struct setting_rec, switch_max_s),
 	F_FN("in_force", fn_in_force),
 	F_NUM("changed", RK_BOOL, struct setting_rec, changed),
 	F_FN("changed_to", fn_changed_to),

@@ -355,6 +355,8 @@ void report_section_close(struct report_section *s);
  */
 struct json_out;
 void report_setting_text(const struct run_result *r, size_t d, char *out, size_t len);
+/* "; switch 4.2 ms a time (longest 9.0 ms)": its command's wall time, "" if not timed. */
+void report_setting_switch(const struct setting_rec *s, char *out, size_t len);
 size_t report_settings_warnings(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE],
 				size_t n, size_t max);
 void report_settings_md(FILE *out, const struct run_result *r);

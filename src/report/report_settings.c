@@ -12,17 +12,28 @@
 #include "util/md_out.h"
 #include "util/util.h"
 
+void report_setting_switch(const struct setting_rec *s, char *out, size_t len)
+{
+	/* A record from before the switch was timed has 0 here: say nothing. */
+	if (s->applied == 0 || !(s->switch_s > 0))
+		fmt(out, len, "%s", "");
+	else
+		fmt(out, len, "; switch %.1f ms a time (longest %.1f ms)",
+		    1e3 * s->switch_s / s->applied, 1e3 * s->switch_max_s);
+}
+
 void report_setting_text(const struct run_result *r, size_t d, char *out, size_t len)
 {
 	const struct setting_rec *s = &r->settings[d];
-	char st[2 * SETSTATE_OPTS_LEN + 96];
+	char st[2 * SETSTATE_OPTS_LEN + 96], sw[96];
 
+	report_setting_switch(s, sw, sizeof(sw));
 	if (s->nstate)
 		setstate_text(&s->state, st, sizeof(st));
 	else
 		fmt(st, sizeof(st), "not recorded (its command never ran)");
-	fmt(out, len, "`%s`; in force: %s%s", s->command, st,
-	    s->changed ? " (changed during its samples)" : "");
+	fmt(out, len, "`%s`; in force: %s%s%s", s->command, st,
+	    s->changed ? " (changed during its samples)" : "", sw);
 }
 
 size_t report_settings_warnings(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE],
@@ -59,7 +70,10 @@ void report_settings_md(FILE *out, const struct run_result *r)
 		else
 			fmt(buf, sizeof(buf), "not recorded");
 		md_text(out, buf);
-		fputs(s->changed ? " (changed during its samples) |\n" : " |\n", out);
+		report_setting_switch(s, buf, sizeof(buf));
+		fputs(s->changed ? " (changed during its samples)" : "", out);
+		md_text(out, buf);
+		fputs(" |\n", out);
 	}
 	fputs("\nAfter the run: ", out);
 	md_text(out, r->restore[0] ? r->restore : r->settings[0].command);
@@ -105,6 +119,8 @@ void report_settings_json(struct json_out *j, const struct run_result *r)
 		json_kv_string(j, "command", s->command);
 		json_kv_uint(j, "applied", s->applied);
 		json_kv_uint(j, "states_recorded", s->nstate);
+		json_kv_double(j, "switch_seconds", s->switch_s);
+		json_kv_double(j, "switch_max_seconds", s->switch_max_s);
 		if (s->nstate)
 			state_json(j, "in_force", &s->state);
 		else

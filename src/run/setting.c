@@ -215,14 +215,22 @@ int setting_apply(struct setting_run *sr, size_t d, unsigned round)
 	struct setting_rec *s = &sr->r->settings[d];
 	struct setting_state st;
 	char what[TESTDIR_LABEL_MAX + 16], text[2 * SETSTATE_OPTS_LEN + 96];
+	double t0, took;
 
 	fmt(what, sizeof(what), "setting %s", s->name);
 	runner_log(sr->env, "#### Round %u, setting %s\n", round, s->name);
 	sr->ran = 1;
+	t0 = now_mono();
 	if (run_logged(sr, what, s->command, "; the run stops, no report is written") != 0) {
 		sr->failed = 1;
 		return -1;
 	}
+	/* The switching cost: the command's wall time, shell and all (bench/settings.md). */
+	took = now_mono() - t0;
+	s->switch_s += took;
+	if (took > s->switch_max_s)
+		s->switch_max_s = took;
+	runner_log(sr->env, "    took %.4f s\n", took);
 	/* The block's mount line shows the mount as this setting left it. */
 	if (s->applied++ == 0) {
 		struct test_dir *td = &sr->r->dirs[d];

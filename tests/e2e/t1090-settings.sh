@@ -76,7 +76,13 @@ assert a["applied"] == 6 and b["applied"] == 6, s
 assert "relatime" in a["in_force"]["mount_options"], a
 assert "noatime" in b["in_force"]["mount_options"], b
 assert not a["changed"] and not b["changed"], s
+# the switching cost: each command's wall time, summed, and the longest
+for x in (a, b):
+    assert 0 < x["switch_max_seconds"] <= x["switch_seconds"] < 60, x
 PY
+grep -q "^  Setting noa: .*; switch [0-9.]* ms a time (longest [0-9.]* ms)" "$r" ||
+	die "noa's switching cost in the summary"
+[ "$(grep -c '^    took [0-9.]* s$' "$r.log")" -ge 12 ] || die "switch times not logged"
 order=$(sed -n 's/^#### Round \([0-9]*\), setting \(.*\)$/\1\2/p' "$r.log" | head -n 8 | tr '\n' ' ')
 [ "$order" = "1rel 1noa 2noa 2rel 3rel 3noa 4noa 4rel " ] || die "order: $order"
 grep -q "^#### Restoring the baseline (rel)" "$r.log" || die "restore not logged"

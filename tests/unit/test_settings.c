@@ -332,6 +332,8 @@ START_TEST(json_settings_object)
 	snprintf(r.settings[1].name, sizeof(r.settings[1].name), "noa");
 	snprintf(r.settings[1].command, sizeof(r.settings[1].command), "true");
 	r.settings[0].applied = 2;
+	r.settings[0].switch_s = 0.5;
+	r.settings[0].switch_max_s = 0.375;
 	settings_observe(&r.settings[0], &rel);
 	settings_observe(&r.settings[0], &noa);
 	json_init(&j, f, 0);
@@ -343,15 +345,37 @@ START_TEST(json_settings_object)
 	ck_assert_str_eq(buf, "{\"settings\":{\"baseline\":\"rel\",\"switch\":\"whole samples in turn\","
 		"\"restore\":\"echo \\\"<a>\\\"\",\"list\":[{\"name\":\"rel\",\"baseline\":true,"
 		"\"command\":\"echo \\\"<a>\\\"\",\"applied\":2,\"states_recorded\":2,"
+		"\"switch_seconds\":0.5,\"switch_max_seconds\":0.375,"
 		"\"in_force\":{\"mount_options\":\"rw,relatime\",\"super_options\":\"rw\","
 		"\"scheduler\":null,\"thp\":\"never\"},\"changed\":true,\"changed_to\":"
 		"{\"mount_options\":\"rw,noatime\",\"super_options\":\"rw\",\"scheduler\":null,"
 		"\"thp\":\"never\"}},{\"name\":\"noa\",\"baseline\":false,\"command\":\"true\","
-		"\"applied\":0,\"states_recorded\":0,\"in_force\":null,\"changed\":false}],"
+		"\"applied\":0,\"states_recorded\":0,\"switch_seconds\":0,"
+		"\"switch_max_seconds\":0,\"in_force\":null,\"changed\":false}],"
 		"\"warnings\":[\"Warning: setting rel's recorded state changed during its samples "
 		"(mount rw,relatime (super rw); THP never, later mount rw,noatime (super rw); THP "
 		"never): something else changes it too\"]}}\n");
 	free(buf);
+}
+END_TEST
+
+/* The switching cost as the report line gives it: the mean per switch and the longest. */
+START_TEST(switch_cost_text)
+{
+	struct setting_rec s;
+	char out[96];
+
+	memset(&s, 0, sizeof(s));
+	report_setting_switch(&s, out, sizeof(out));
+	ck_assert_str_eq(out, "");
+	s.applied = 4;
+	s.switch_s = 0.05;      /* 12.5 ms a time */
+	s.switch_max_s = 0.0301;
+	report_setting_switch(&s, out, sizeof(out));
+	ck_assert_str_eq(out, "; switch 12.5 ms a time (longest 30.1 ms)");
+	s.switch_s = 0;         /* a record from before the switch was timed */
+	report_setting_switch(&s, out, sizeof(out));
+	ck_assert_str_eq(out, "");
 }
 END_TEST
 
@@ -372,6 +396,7 @@ Suite *suite_settings(void)
 	tcase_add_test(tc, cli_settings_refused);
 	tcase_add_test(tc, root_needed);
 	tcase_add_test(tc, json_settings_object);
+	tcase_add_test(tc, switch_cost_text);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("shell");
 	tcase_set_timeout(tc, 30);
