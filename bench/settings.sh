@@ -14,9 +14,16 @@
 #            mounted noatime, one relatime, paired by directories (the
 #            0.3 % instance term applies): what one run then calls
 #            faster or slower that the one-image run does not
+#   noop     A/A without switching: two settings whose command is `true`, so
+#            the rounds alternate as in aa but nothing is remounted: the
+#            scatter of rounds without switching, beside aa's with it
+#   sync     -o sync against the default (async) by remount (file tests)
+#   sched    the loop device's I/O scheduler, none against mq-deadline, on the
+#            disk group (settings written to /sys/block/loopN/queue/scheduler;
+#            --restore puts back the scheduler as found)
 #   thp      STREAM copy and triad under transparent huge pages never against
 #            always (/sys/kernel/mm/transparent_hugepage/enabled), where the
-#            file can be written
+#            file can be written; --restore puts back the mode as found
 #
 #   bench/settings.sh [-b MIN] [-t TESTS] [-o DIR] [PART...]
 #   bench/settings.sh -R DIR      the summary of results kept in DIR, nothing run
@@ -26,7 +33,7 @@
 # rows the issue saw move under noatime, and File Copy 1024: fstime-r
 # fsdisk-r fstime; "fs" for the whole group, which needs a budget of 7 or
 # more); -o DIR keeps every result file and the summary (DIR/summary.md).
-# PART: aa atime images thp (default: all).  Needs root, mkfs.ext4, losetup,
+# PART: aa noop atime images sync sched thp (default: all).  Needs root, mkfs.ext4, losetup,
 # python3.  Nothing else may run beside it (bench/README.md).
 set -eu
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
@@ -41,7 +48,7 @@ while getopts b:t:o:R: o; do
 	esac
 done
 shift $((OPTIND - 1))
-parts=${*:-aa atime images thp}
+parts=${*:-aa noop atime images sync sched thp}
 
 # summary DIR: one table row per comparison row of every kept run.
 summary() {
@@ -71,6 +78,11 @@ for f in sorted(glob.glob(os.path.join(d, "*", "*.json"))):
             c.get("verdict_text") or c.get("verdict")))
     for w in (j.get("settings") or {}).get("warnings", []):
         notes.append("- %s: %s" % (part, w))
+    for st in (j.get("settings") or {}).get("list", []):
+        if st.get("applied"):
+            notes.append("- %s: setting %s: switch %.1f ms a time over %d, longest %.1f ms" % (
+                part, st.get("name"), 1e3 * (st.get("switch_seconds") or 0) / st["applied"],
+                st["applied"], 1e3 * (st.get("switch_max_seconds") or 0)))
     src = p.get("instance_sd_source")
     if src:
         notes.append("- %s: instance term %s %% (%s)" % (part, p.get("instance_sd_percent"), src))
@@ -126,6 +138,21 @@ for part in $parts; do
 	aa) run aa --testdir "$M" \
 		--setting "relatime-a=mount -o remount,atime,relatime $work/one" \
 		--setting "relatime-b=mount -o remount,atime,relatime $work/one" $tests ;;
+	noop) run noop --testdir "$M" --setting "same-a=true" --setting "same-b=true" $tests ;;
+	sync) run sync --testdir "$M" \
+		--setting "default=mount -o remount,async $work/one" \
+		--setting "sync=mount -o remount,sync $work/one" $tests ;;
+	sched)
+		dev=$(losetup -j "$work/one.img" | sed -n '1s/^\/dev\/\([^:]*\):.*/\1/p')
+		q=/sys/block/$dev/queue/scheduler
+		if [ -n "$dev" ] && [ -w "$q" ] && grep -q mq-deadline "$q"; then
+			was=$(sed -n 's/.*\[\([^]]*\)\].*/\1/p' "$q")
+			run sched --testdir "$M" --setting "none=echo none > $q" \
+				--setting "mq-deadline=echo mq-deadline > $q" \
+				--restore "echo $was > $q" disk
+		else
+			echo "== sched: no writable scheduler with mq-deadline for $work/one.img: skipped"
+		fi ;;
 	atime) run atime --testdir "$M" \
 		--setting "relatime=mount -o remount,atime,relatime $work/one" \
 		--setting "noatime=mount -o remount,noatime $work/one" $tests ;;
@@ -136,8 +163,9 @@ for part in $parts; do
 	thp)
 		f=/sys/kernel/mm/transparent_hugepage/enabled
 		if [ -w "$f" ]; then
+			was=$(sed -n 's/.*\[\([^]]*\)\].*/\1/p' "$f")
 			run thp --setting "never=echo never > $f" --setting "always=echo always > $f" \
-				mem-copy mem-triad
+				--restore "echo $was > $f" mem-copy mem-triad
 		else
 			echo "== thp: $f cannot be written here: skipped"
 		fi ;;
