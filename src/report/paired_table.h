@@ -86,6 +86,8 @@ void paired_table_json(struct json_out *j, const struct paired_row *row,
  * the text report wraps them.
  */
 void paired_table_note(char *out, size_t len, const char *baseline);
+/* The text report's notes are wrapped at this width. */
+#define PAIRED_TABLE_NOTE_WIDTH 92
 /* The detect column in words (verdict_mde), once for every paired output. */
 #define REPORT_PAIRED_DETECT_WORDS \
 	"the minimum detectable change, the true change this row would call faster or slower " \

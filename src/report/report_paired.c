@@ -14,9 +14,6 @@
 #include "report/paired_table.h"
 #include "util/util.h"
 
-/* The notes' width: the instance note's lines are this long or less. */
-#define REPORT_PAIRED_NOTE_WIDTH 92
-
 #define PR_MAX_TESTS 128      /* tests listed as run once */
 #define PR_MAX_COPIES 16      /* copy counts of one run */
 
@@ -323,7 +320,7 @@ int report_paired_text(FILE *out, const struct run_result *r)
 	for (size_t i = 0; i < nc; i++)
 		text_copies(out, r, copies[i]);
 	paired_table_note(note, sizeof(note), r->dirs[0].label);
-	text_wrapped(out, "", note, REPORT_PAIRED_NOTE_WIDTH);
+	text_wrapped(out, "", note, PAIRED_TABLE_NOTE_WIDTH);
 	report_verdict_note(out, &r->family);
 	{
 		char extra[512];
@@ -347,7 +344,7 @@ void report_verdict_note(FILE *out, const struct verdict_family *f)
 	char words[VERDICT_EXPLAIN_MAX];
 
 	verdict_explain(f, words, sizeof(words));
-	text_wrapped(out, "", words, REPORT_PAIRED_NOTE_WIDTH);
+	text_wrapped(out, "", words, PAIRED_TABLE_NOTE_WIDTH);
 }
 
 const char report_paired_order_note[] =
