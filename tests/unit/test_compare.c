@@ -749,6 +749,73 @@ static int has_line(const char *text, const char *line, size_t len, int trim)
 	return 0;
 }
 
+/* Text with every 'from' replaced by 'to' (a fresh string). */
+static char *replaced(const char *text, const char *from, const char *to)
+{
+	size_t nf = strlen(from), nt = strlen(to), n = 0;
+	char *out, *o;
+
+	for (const char *s = strstr(text, from); s != NULL; s = strstr(s + nf, from))
+		n++;
+	out = malloc(strlen(text) + n * nt + 1);
+	ck_assert_ptr_nonnull(out);
+	o = out;
+	for (const char *s = text, *hit; ; s = hit + nf) {
+		hit = strstr(s, from);
+		if (hit == NULL) {
+			strcpy(o, s);
+			break;
+		}
+		memcpy(o, s, (size_t)(hit - s));
+		o += hit - s;
+		memcpy(o, to, nt);
+		o += nt;
+	}
+	return out;
+}
+
+/*
+ * The same from the runs' records: a comparison read from a record brings
+ * its interval from the rounds alone (report_paired_row's), which
+ * compare_record.c had left 0..0, so that no record's row counted.  Three
+ * copies of the paired record, each with an instance term, rounds a tenth
+ * as spread and its own change.
+ */
+START_TEST(instance_term_from_paired_records)
+{
+	static const char *const ratio[3] = { "0.912", "0.93", "0.95" };
+	int fd = open("tests/data/records/paired.json", O_RDONLY);
+	char *json, path[3][48];
+	const char *args[8] = { "--format", "csv" };
+
+	ck_assert_int_ge(fd, 0);
+	json = slurp_fd(fd);
+	close(fd);
+	for (int i = 0; i < 3; i++) {
+		char *a = replaced(json, "\"se_rounds\": 0.02504883150118705,",
+				   "\"se_rounds\": 0.002504883150118705, \"instance_sd\": 0.003,");
+		char *b = replaced(a, "0.912749694344403", ratio[i]);
+		FILE *f;
+
+		snprintf(path[i], sizeof(path[i]), "/tmp/cmp-paired-rec-%d-%d.json", (int)getpid(), i);
+		f = fopen(path[i], "w");
+		ck_assert_ptr_nonnull(f);
+		ck_assert(fputs(b, f) >= 0);
+		ck_assert_int_eq(fclose(f), 0);
+		args[2 + i] = path[i];
+		free(a);
+		free(b);
+	}
+	free(json);
+	args[5] = NULL;
+	ck_assert_int_eq(run(args), 0);
+	for (int i = 0; i < 3; i++)
+		unlink(path[i]);
+	ck_assert_msg(strstr(err_text, "instance term from 3 paired runs: ") != NULL &&
+		      strstr(err_text, " (1 row)") != NULL, "no instance term in: %s", err_text);
+}
+END_TEST
+
 /*
  * The paired comparison table is one table (report/paired_table.c): the
  * rows `compare` prints of a paired run are the run's own, cell for cell
@@ -1428,6 +1495,7 @@ Suite *suite_compare(void)
 	tcase_add_test(tc, group_by_host);
 	tcase_add_test(tc, instance_term_from_paired_runs);
 	tcase_add_test(tc, paired_rows_are_the_runs);
+	tcase_add_test(tc, instance_term_from_paired_records);
 	tcase_add_test(tc, group_by_label);
 	tcase_add_test(tc, fifty_inputs_five_hundred_tests);
 	tcase_set_timeout(tc, 60);
