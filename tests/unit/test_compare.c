@@ -819,20 +819,21 @@ END_TEST
 /*
  * The paired comparison table is one table (report/paired_table.c): the
  * rows `compare` prints of a paired run are the run's own, cell for cell
- * (heads and rows of the run's "Paired comparison" block), from its record
- * and from its text report alone; compare's JSON writes the record's keys
- * with the record's values.
+ * (heads and rows of the run's "Paired comparison" block, and a row's
+ * reason under it), from its record and from its text report alone;
+ * compare's JSON writes the record's keys with the record's values.
  */
-START_TEST(paired_rows_are_the_runs)
+static void paired_rows_of(const char *rec, size_t want_lines)
 {
 	static struct run_result r;
-	const char *rec = "tests/data/records/paired.json", *txt = "/tmp/cmp-paired-text.txt";
+	const char *txt = "/tmp/cmp-paired-text.txt";
 	char err[256];
 	char *text, *json;
 	const char *const from_record[] = { rec, NULL }, *const from_text[] = { txt, NULL };
 	const char *const as_json[] = { "--format", "json", rec, NULL };
 	const char *const *args[2] = { from_record, from_text };
 
+	memset(&r, 0, sizeof(r));
 	ck_assert_msg(record_read_file(rec, &r, err, sizeof(err)) == 0, "%s", err);
 	text = render(report_text, &r);
 	json = render(report_json, &r);
@@ -845,7 +846,7 @@ START_TEST(paired_rows_are_the_runs)
 	}
 	for (size_t k = 0; k < 2; k++) {
 		const char *s, *end;
-		size_t rows = 0;
+		size_t lines = 0;
 
 		ck_assert_int_eq(run(args[k]), 0);
 		s = strstr(out_text, "\nPaired comparison: 1 copy");
@@ -856,12 +857,11 @@ START_TEST(paired_rows_are_the_runs)
 
 			if (n > 0) {
 				ck_assert_msg(has_line(text, s, n, 0), "not the run's line: %.*s", (int)n, s);
-				rows++;
+				lines++;
 			}
 			s += n + 1;
 		}
-		/* two heads, two rows, the control rows' heading */
-		ck_assert_uint_eq(rows, 5);
+		ck_assert_uint_eq(lines, want_lines);
 		ck_assert_ptr_nonnull(strstr(out_text, "System Call Overhead                     B      "));
 	}
 	unlink(txt);
@@ -873,9 +873,8 @@ START_TEST(paired_rows_are_the_runs)
 		ck_assert_ptr_nonnull(s);
 		for (s = strchr(s, '\n') + 1; *s; ) {
 			size_t n = strcspn(s, "\n");
-			const char *q = memchr(s, '"', n);
 
-			if (q != NULL) {
+			if (memchr(s, '"', n) != NULL) {
 				ck_assert_msg(has_line(json, s, n, 1), "not the record's member: %.*s",
 					      (int)n, s);
 				members++;
@@ -888,6 +887,34 @@ START_TEST(paired_rows_are_the_runs)
 	ck_assert_ptr_null(strstr(out_text, "detect_percent\""));
 	free(text);
 	free(json);
+}
+
+START_TEST(paired_rows_are_the_runs)
+{
+	static const char from[] = "\"note\": null,\n          \"score\": 32631.869713517823",
+			  to[] = "\"note\": \"buffered\",\n          \"score\": 32631.869713517823";
+	char path[48], *json, *edited;
+	int fd = open("tests/data/records/paired.json", O_RDONLY);
+	FILE *f;
+
+	/* two heads, two rows, the control rows' heading */
+	paired_rows_of("tests/data/records/paired.json", 5);
+	/* B's File Write a buffered measurement: the row says so under it */
+	ck_assert_int_ge(fd, 0);
+	json = slurp_fd(fd);
+	close(fd);
+	edited = replaced(json, from, to);
+	ck_assert(strcmp(edited, json) != 0);
+	snprintf(path, sizeof(path), "/tmp/cmp-paired-note-%d.json", (int)getpid());
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	ck_assert(fputs(edited, f) >= 0);
+	ck_assert_int_eq(fclose(f), 0);
+	paired_rows_of(path, 6);
+	ck_assert_ptr_nonnull(strstr(out_text, "\"reason\": \"not the same measurement: rel (no note), B buffered\""));
+	unlink(path);
+	free(json);
+	free(edited);
 }
 END_TEST
 
