@@ -11,122 +11,160 @@
 #include <stdlib.h>
 
 #include "compare/compare_int.h"
-#include "util/csv_out.h"
+#include "report/paired_table.h"
 #include "util/html_out.h"
 #include "util/json_out.h"
 #include "util/md_out.h"
 #include "util/util.h"
 
-static void pct(char *out, size_t len, double v, const char *prefix)
+/* What compare adds under the run's note: whose verdicts, and older reports' detect. */
+static const char provenance_note[] =
+	"Verdicts: the run's own. A report from before one alpha per report printed the CI's "
+	"half-width as detect, which a change of that size reaches only about half the time.";
+
+/* Row p as the table's model (paired_table.h); the test's key where its title is known. */
+static void table_row(const struct tp_paired_row *p, struct paired_row *row)
 {
-	if (isfinite(v))
-		snprintf(out, len, "%s%+.2f%%", prefix, v);
-	else
-		snprintf(out, len, "-");
+	const struct test_def *def = test_find_title(p->title);
+
+	memset(row, 0, sizeof(*row));
+	row->copies = p->copies;
+	row->control = p->control;
+	snprintf(row->name, sizeof(row->name), "%s", def != NULL ? def->name : "");
+	snprintf(row->title, sizeof(row->title), "%s", p->title);
+	snprintf(row->label, sizeof(row->label), "%s", p->label);
+	snprintf(row->baseline, sizeof(row->baseline), "%s", p->baseline);
+	row->base = p->base;
+	row->other = p->other;
+	row->change_pct = p->change_pct;
+	row->ci_lo_pct = p->ci_lo_pct;
+	row->ci_hi_pct = p->ci_hi_pct;
+	row->detect_pct = p->detect_pct;
+	row->rounds_lo_pct = p->rounds_lo_pct;
+	row->rounds_hi_pct = p->rounds_hi_pct;
+	row->rounds = p->rounds;
+	snprintf(row->verdict, sizeof(row->verdict), "%s", p->verdict);
+	snprintf(row->reason, sizeof(row->reason), "%s", p->reason);
 }
 
-static void text_row(FILE *out, const char *title, const char *copies, const char *dir,
-		     const char *base, const char *other, const char *change, const char *ci,
-		     const char *detect, const char *rounds, const char *verdict)
+/* The copy counts of the rows, in order (at most max); how many. */
+static size_t copy_counts(const struct tp_doc *d, unsigned *out, size_t max)
 {
-	/* printf pads by bytes: a two-byte sign takes one column. */
-	fprintf(out, "%-44s %6s  %-12s %12s %12s %8s %20s %*s %6s  %s\n", title, copies, dir, base,
-		other, change, ci, (int)(9 + strlen(detect) - utf8_cols(detect)), detect, rounds,
-		verdict);
-}
+	size_t n = 0;
 
-/* A Markdown row: the strings a report brought (title, label, verdict) escaped. */
-static void md_row(FILE *out, const char *const cells[10])
-{
-	for (size_t k = 0; k < 10; k++) {
-		fputs(k ? " | " : "| ", out);
-		md_text(out, cells[k]);
+	for (size_t i = 0; i < d->npaired; i++) {
+		size_t k = 0;
+
+		while (k < n && out[k] != d->paired[i].copies)
+			k++;
+		if (k == n && n < max)
+			out[n++] = d->paired[i].copies;
 	}
-	fputs(" |\n", out);
+	return n;
 }
 
-static void print_text(FILE *out, const struct tp_doc *d, int md, const char *pm)
+/* The rows of one copy count (and, in text, one table: control or not) through draw. */
+static void each_row(const struct tp_doc *d, unsigned copies, int control,
+		     void (*draw)(void *ctx, const struct paired_row *row), void *ctx)
+{
+	for (size_t i = 0; i < d->npaired; i++) {
+		struct paired_row row;
+
+		if (d->paired[i].copies != copies || (control >= 0 && d->paired[i].control != control))
+			continue;
+		table_row(&d->paired[i], &row);
+		draw(ctx, &row);
+	}
+}
+
+static void draw_text(void *ctx, const struct paired_row *row)
+{
+	paired_table_text_row(ctx, row);
+}
+
+static void draw_table(void *ctx, const struct paired_row *row)
+{
+	paired_table_row(ctx, row);
+}
+
+static int has_control(const struct tp_doc *d, unsigned copies)
+{
+	for (size_t i = 0; i < d->npaired; i++)
+		if (d->paired[i].copies == copies && d->paired[i].control)
+			return 1;
+	return 0;
+}
+
+/* The run's own layout (report_paired.c): per copy count its table, then the control rows'. */
+static void print_text(FILE *out, const struct tp_doc *d)
 {
 	const char *base = d->paired[0].baseline;
+	unsigned copies[16];
+	size_t nc = copy_counts(d, copies, 16);
+	char note[512 + TP_LABEL_MAX];
 
-	if (md) {
-		const char *head[10] = { "Test", "Copies", "Dir", base, "Result", "Change", "95% CI",
-					 "Detect", "Rounds", "Verdict" };
-
-		md_row(out, head);
-		fputs("|:-----|---:|:---|---:|---:|---:|---:|---:|---:|:---|\n", out);
-	} else
-		text_row(out, "Test", "Copies", "Dir", base, "Result", "Change", "95% CI", "Detect",
-			 "Rounds", "Verdict");
-	for (size_t i = 0; i < d->npaired; i++) {
-		const struct tp_paired_row *p = &d->paired[i];
-		char title[TP_TITLE_MAX + 16], copies[16], b[32], o[32], ch[24], ci[64], det[24],
-		     lo[24], hi[24], rounds[16], fb[FIGURE_BUF];
-
-		snprintf(title, sizeof(title), "%s%s", p->title, p->control ? " (control)" : "");
-		snprintf(copies, sizeof(copies), "%u", p->copies);
-		snprintf(b, sizeof(b), "%s", isfinite(p->base) ? figure(fb, p->base, 0) : "-");
-		snprintf(o, sizeof(o), "%s", isfinite(p->other) ? figure(fb, p->other, 0) : "-");
-		pct(ch, sizeof(ch), p->change_pct, "");
-		pct(lo, sizeof(lo), p->ci_lo_pct, "");
-		pct(hi, sizeof(hi), p->ci_hi_pct, "");
-		if (isfinite(p->ci_lo_pct))
-			snprintf(ci, sizeof(ci), "%s..%s", lo, hi);
-		else
-			snprintf(ci, sizeof(ci), "-");
-		if (isfinite(p->detect_pct))
-			snprintf(det, sizeof(det), "%s%.2f%%", pm, p->detect_pct);
-		else
-			snprintf(det, sizeof(det), "-");
-		snprintf(rounds, sizeof(rounds), "%u", p->rounds);
-		if (md) {
-			const char *cells[10] = { title, copies, p->label, b, o, ch, ci, det, rounds,
-						  p->verdict };
-
-			md_row(out, cells);
-		} else
-			text_row(out, title, copies, p->label, b, o, ch, ci, det, rounds, p->verdict);
+	for (size_t i = 0; i < nc; i++) {
+		fprintf(out, "Paired comparison: %u cop%s, baseline %s\n", copies[i],
+			copies[i] == 1 ? "y" : "ies", base);
+		paired_table_text_head(out, base);
+		each_row(d, copies[i], 0, draw_text, out);
+		if (has_control(d, copies[i])) {
+			fprintf(out, "\n%s\n", paired_table_control_words);
+			paired_table_text_head(out, base);
+			each_row(d, copies[i], 1, draw_text, out);
+		}
+		fputs("\n", out);
 	}
-	fputs("\nChange against ", out);
-	if (md)
-		md_text(out, base);
-	else
-		fputs(base, out);
-	fputs(", measured in interleaved rounds in one run: the geometric mean\n"
-	      "of the per-round ratios; 95% CI: Student's t over their logarithms, the row alone\n"
-	      "(unadjusted); detect: as the report printed it (since one alpha per report: the\n"
-	      "minimum detectable change at 80% power; before: the CI's half-width, which a\n"
-	      "change of that size reaches only about half the time). Verdicts: the report's own.\n",
-	      out);
+	paired_table_note(note, sizeof(note), base);
+	text_wrapped(out, "", note, PAIRED_TABLE_NOTE_WIDTH);
+	text_wrapped(out, "", provenance_note, PAIRED_TABLE_NOTE_WIDTH);
+}
+
+/* Markdown and HTML as the run's pages lay the table out (report_md.c, report_html.c). */
+static void print_table(FILE *out, const struct tp_doc *d, int html)
+{
+	const char *base = d->paired[0].baseline;
+	struct table_out t = html ? table_html(out) : table_md(out);
+	unsigned copies[16];
+	size_t nc = copy_counts(d, copies, 16);
+	char note[512 + TP_LABEL_MAX];
+	void (*esc)(FILE *, const char *) = html ? html_text : md_text;
+
+	for (size_t i = 0; i < nc; i++) {
+		fprintf(out, html ? "<h2>Paired comparison: %u cop%s, baseline " :
+			"## Paired comparison: %u cop%s, baseline ", copies[i],
+			copies[i] == 1 ? "y" : "ies");
+		esc(out, base);
+		if (html) {
+			fputs("</h2>\n<table>\n", out);
+			paired_table_html_head(out, base);
+		} else {
+			fputs("\n\n", out);
+			paired_table_md_head(out, base);
+		}
+		each_row(d, copies[i], -1, draw_table, &t);
+		fputs(html ? "</table>\n" : "\n", out);
+	}
+	paired_table_note(note, sizeof(note), base);
+	fputs(html ? "<p class=\"small\">" : "", out);
+	esc(out, note);
+	fputs(" ", out);
+	esc(out, provenance_note);
+	fputs(html ? "</p>\n" : "\n", out);
 }
 
 static void print_csv(FILE *out, const struct tp_doc *d)
 {
-	fputs("copies,test,label,baseline,control,baseline_value,value,change_percent,"
-	      "ci_lo_percent,ci_hi_percent,detect_percent,rounds,verdict\n", out);
+	paired_table_csv_head(out);
 	for (size_t i = 0; i < d->npaired; i++) {
-		const struct tp_paired_row *p = &d->paired[i];
-		const double v[6] = { p->base, p->other, p->change_pct, p->ci_lo_pct,
-				      p->ci_hi_pct, p->detect_pct };
+		struct paired_row row;
 
-		fprintf(out, "%u,", p->copies);
-		csv_field(out, p->title);
-		fputc(',', out);
-		csv_field(out, p->label);
-		fputc(',', out);
-		csv_field(out, p->baseline);
-		fprintf(out, ",%d", p->control);
-		for (size_t k = 0; k < 6; k++) {
-			fputc(',', out);
-			if (isfinite(v[k]))
-				csv_number(out, v[k]);
-		}
-		fprintf(out, ",%u,", p->rounds);
-		csv_field(out, p->verdict);
-		fputc('\n', out);
+		table_row(&d->paired[i], &row);
+		paired_table_csv_row(out, &row);
 	}
 }
 
+/* The record's keys for the same figures (paired_table_json). */
 static int print_json(FILE *out, const struct tp_doc *d)
 {
 	struct json_out j;
@@ -137,21 +175,11 @@ static int print_json(FILE *out, const struct tp_doc *d)
 	json_key(&j, "comparisons");
 	json_array_begin(&j);
 	for (size_t i = 0; i < d->npaired; i++) {
-		const struct tp_paired_row *p = &d->paired[i];
+		struct paired_row row;
 
+		table_row(&d->paired[i], &row);
 		json_object_begin(&j);
-		json_kv_uint(&j, "copies", p->copies);
-		json_kv_string(&j, "test", p->title);
-		json_kv_string(&j, "label", p->label);
-		json_kv_bool(&j, "control", p->control);
-		json_kv_double(&j, "baseline_value", p->base);
-		json_kv_double(&j, "value", p->other);
-		json_kv_double(&j, "change_percent", p->change_pct);
-		json_kv_double(&j, "ci_lo_percent", p->ci_lo_pct);
-		json_kv_double(&j, "ci_hi_percent", p->ci_hi_pct);
-		json_kv_double(&j, "detect_percent", p->detect_pct);
-		json_kv_uint(&j, "rounds", p->rounds);
-		json_kv_string(&j, "verdict", p->verdict);
+		paired_table_json(&j, &row, NULL);
 		json_object_end(&j);
 	}
 	json_array_end(&j);
@@ -171,36 +199,22 @@ int cmp_print_paired(FILE *out, const struct compare *c)
 		for (size_t i = 0; i < d->nreports; i++)
 			fprintf(out, "%s%s", i ? ", " : ": ", d->reports[i].dir_label);
 		fprintf(out, "), host %s, mode %s\n\n", d->reports[0].host, cmp_mode_of(&d->reports[0]));
-		print_text(out, d, 0, c->pm);
+		print_text(out, d);
 		break;
 	case F_MD:
-		print_text(out, d, 1, c->pm);
+		print_table(out, d, 0);
 		break;
 	case F_CSV:
 		print_csv(out, d);
 		break;
 	case F_JSON:
 		return print_json(out, d);
-	case F_HTML: {
-		/* The run's own page has the comparison laid out; here its text, escaped. */
-		char *buf = NULL;
-		size_t len = 0;
-		FILE *m = open_memstream(&buf, &len);
-
-		if (m == NULL)
-			return -1;
-		print_text(m, d, 0, "+-");
-		if (fclose(m) != 0) {
-			free(buf);
-			return -1;
-		}
+	case F_HTML:
 		html_head(out, "sysindex compare: a paired run");
-		fputs("<h1>sysindex compare: a paired run</h1>\n<pre>", out);
-		html_text(out, buf);
-		fputs("</pre>\n</body>\n</html>\n", out);
-		free(buf);
+		fputs("<h1>sysindex compare: a paired run</h1>\n", out);
+		print_table(out, d, 1);
+		fputs("</body>\n</html>\n", out);
 		break;
-	}
 	}
 	return ferror(out) ? -1 : 0;
 }

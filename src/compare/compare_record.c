@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "compare/compare_int.h"
+#include "report/paired_table.h"
 #include "report/report.h"
 #include "stats/stats.h"
 #include "util/util.h"
@@ -238,35 +239,33 @@ static int block(const struct run_result *r, const struct copy_run *run, const c
 	return 0;
 }
 
-static double pct(double ratio)
-{
-	return isfinite(ratio) ? 100 * (ratio - 1) : (double)NAN;
-}
-
+/* The run's comparisons as its own reports show them (report_paired_row). */
 static int paired_rows(const struct run_result *r, struct tp_doc *doc)
 {
 	doc->paired = calloc(r->ncmps ? r->ncmps : 1, sizeof(*doc->paired));
 	if (doc->paired == NULL)
 		return -1;
 	for (size_t i = 0; i < r->ncmps; i++) {
-		const struct paired_cmp *c = &r->cmps[i];
 		struct tp_paired_row *p = &doc->paired[doc->npaired++];
-		struct paired_cells pc;
+		struct paired_row row;
 
-		report_paired_cells(r, c, &pc);
-		p->copies = c->copies;
-		p->control = c->control;
-		copy_text(p->title, sizeof(p->title), c->def->title);
-		copy_text(p->label, sizeof(p->label), r->dirs[c->dir].label);
-		copy_text(p->baseline, sizeof(p->baseline), r->dirs[0].label);
-		p->base = c->st.n > 0 ? c->st.base_gm : (double)NAN;
-		p->other = c->st.n > 0 ? c->st.other_gm : (double)NAN;
-		p->change_pct = c->st.n > 0 ? pct(c->st.ratio) : (double)NAN;
-		p->ci_lo_pct = c->st.n >= 2 ? pct(c->st.ci_lo) : (double)NAN;
-		p->ci_hi_pct = c->st.n >= 2 ? pct(c->st.ci_hi) : (double)NAN;
-		p->detect_pct = c->st.n >= 2 ? 100 * c->st.detect : (double)NAN;
-		p->rounds = (unsigned)c->rounds;
-		copy_text(p->verdict, sizeof(p->verdict), pc.verdict);
+		report_paired_row(r, &r->cmps[i], &row);
+		p->copies = row.copies;
+		p->control = row.control;
+		copy_text(p->title, sizeof(p->title), row.title);
+		copy_text(p->label, sizeof(p->label), row.label);
+		copy_text(p->baseline, sizeof(p->baseline), row.baseline);
+		p->base = row.base;
+		p->other = row.other;
+		p->change_pct = row.change_pct;
+		p->ci_lo_pct = row.ci_lo_pct;
+		p->ci_hi_pct = row.ci_hi_pct;
+		p->detect_pct = row.detect_pct;
+		p->rounds_lo_pct = row.rounds_lo_pct;
+		p->rounds_hi_pct = row.rounds_hi_pct;
+		p->rounds = row.rounds;
+		copy_text(p->verdict, sizeof(p->verdict), row.verdict);
+		copy_text(p->reason, sizeof(p->reason), row.reason);
 	}
 	return 0;
 }

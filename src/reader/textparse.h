@@ -140,6 +140,7 @@ struct tp_paired_row {
 	double rounds_lo_pct, rounds_hi_pct;
 	unsigned rounds;
 	char verdict[128];      /* "faster", "equivalent", "inconclusive: 3 rounds", "not compared: ..." */
+	char reason[256];       /* why not compared, or not the same measurement (a record's; "") */
 	unsigned line;
 };
 

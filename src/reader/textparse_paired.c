@@ -201,7 +201,20 @@ int tp_try_paired(struct parser *p, const char *s)
 			}
 			return 1;
 		}
+		/* "(not compared: ...)", "(not the same measurement: ...)": the last row's reason. */
+		if (ra[0] == '(' && p->doc->npaired > 0) {
+			size_t n = strlen(ra);
+
+			while (n > 1 && (ra[n - 1] == ' ' || ra[n - 1] == '\r'))
+				n--;
+			if (n > 2 && ra[n - 1] == ')') {
+				struct tp_paired_row *last = &p->doc->paired[p->doc->npaired - 1];
+
+				tp_copy_text(last->reason, sizeof(last->reason), ra + 1, n - 2);
+				return 1;
+			}
+		}
 	}
-	/* Anything else (headers, reasons, notes) is left to the other shapes. */
+	/* Anything else (headers, notes) is left to the other shapes. */
 	return paired_row(p, s);
 }

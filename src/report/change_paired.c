@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report/report.h"
+#include "report/paired_table.h"
 #include "util/util.h"
 
 static int same_group(const struct paired_cmp *a, const struct paired_cmp *b)

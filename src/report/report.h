@@ -149,14 +149,14 @@ void report_dir_lines(FILE *out, const char *head, const char *path, int have_mo
  * rounds and the verdict (or why there is none: "not compared: SKIPPED
  * noatime"), with the failing side's reason.
  */
-struct paired_cells {
-	char label[TESTDIR_LABEL_MAX];
-	char base[40], other[40], change[24], ci[56], detect[24], rounds[16];
-	char verdict[96], reason[REASON_MAX];
-};
 int report_paired_text(FILE *out, const struct run_result *r);
 /* The verdicts' method line(s) under a paired block: method, family, margin. */
 void report_verdict_note(FILE *out, const struct verdict_family *f);
+struct paired_row;
+struct paired_cells;
+/* A comparison of the run as paired_table.h's row, and that row's cells. */
+void report_paired_row(const struct run_result *r, const struct paired_cmp *c,
+		       struct paired_row *row);
 void report_paired_cells(const struct run_result *r, const struct paired_cmp *c,
 			 struct paired_cells *pc);
 /*
@@ -199,13 +199,8 @@ void report_stats_table(struct table_out *t, const struct run_result *r,
 void report_copies_table(struct table_out *t, const struct run_result *r,
 			 const struct table_frame *f);
 
-/* The comparison rows of one copy count as a table.  The note under it. */
+/* The comparison rows of one copy count as a table (paired_table.h's note goes under it). */
 void report_paired_rows(struct table_out *t, const struct run_result *r, unsigned copies);
-extern const char report_paired_note[];
-/* The detect column in words (verdict_mde), once for every paired output. */
-#define REPORT_PAIRED_DETECT_WORDS \
-	"the minimum detectable change, the true change this row would call faster or slower " \
-	"80% of the time at the report's level (not the interval's half-width)"
 /* The instance term every paired interval holds and what it leaves out:
  * every paired report says it. */
 extern const char report_paired_instance_note[];

@@ -16,6 +16,7 @@
 
 #include "report/change_chart.h"
 #include "report/chart_rows.h"
+#include "report/paired_table.h"
 #include "util/html_out.h"
 #include "util/json_out.h"
 #include "util/util.h"
@@ -445,22 +446,21 @@ static void paired_section(FILE *out, const struct run_result *r)
 	struct table_out tab = table_html(out);
 	unsigned copies[16];
 	size_t nc = report_paired_copies(r, copies, 16);
-	char method[VERDICT_EXPLAIN_MAX];
+	char method[VERDICT_EXPLAIN_MAX], note[512 + TESTDIR_LABEL_MAX];
 
 	paired_chart(out, r);
 	for (size_t i = 0; i < nc; i++) {
 		fprintf(out, "<h2 id=\"paired-%u\">Paired comparison: %u cop%s, baseline ", copies[i],
 			copies[i], copies[i] == 1 ? "y" : "ies");
 		esc(out, r->dirs[0].label);
-		fputs("</h2>\n<table>\n<tr><th>Test</th><th>Dir</th><th>", out);
-		esc(out, r->dirs[0].label);
-		fputs("</th><th>Result</th><th>Change</th><th>95% CI</th><th>Detect</th>"
-		      "<th>Rounds</th><th>Verdict</th></tr>\n", out);
+		fputs("</h2>\n<table>\n", out);
+		paired_table_html_head(out, r->dirs[0].label);
 		report_paired_rows(&tab, r, copies[i]);
 		fputs("</table>\n", out);
 	}
 	fputs("<p class=\"small\">", out);
-	esc(out, report_paired_note);
+	paired_table_note(note, sizeof(note), r->dirs[0].label);
+	esc(out, note);
 	verdict_explain(&r->family, method, sizeof(method));
 	fputs(" ", out);
 	esc(out, method);

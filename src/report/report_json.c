@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 
 #include "core/units.h"
+#include "report/paired_table.h"
 #include "util/json_out.h"
 
 /* The test's unit's row of the units table (core/units.c), when it names a
@@ -668,7 +669,7 @@ static void run_block(struct json_out *j, const struct run_result *r, const stru
 
 static void kv_ratio_pct(struct json_out *j, const char *key, double ratio)
 {
-	json_kv_double(j, key, isfinite(ratio) ? 100 * (ratio - 1) : (double)NAN);
+	json_kv_double(j, key, paired_pct(ratio));
 }
 
 /*
@@ -723,65 +724,12 @@ static void estimate(struct json_out *j, const struct paired_stats *st)
 
 static void comparison(struct json_out *j, const struct run_result *r, const struct paired_cmp *c)
 {
-	const struct paired_stats *st = &c->st;
-	struct paired_cells pc;
+	struct paired_row row;
 
-	report_paired_cells(r, c, &pc);
+	report_paired_row(r, c, &row);
 	json_object_begin(j);
-	json_kv_uint(j, "copies", c->copies);
-	json_kv_string(j, "test", c->def->name);
-	json_kv_string(j, "title", c->def->title);
-	json_kv_string(j, "label", r->dirs[c->dir].label);
-	json_kv_string(j, "baseline", r->dirs[0].label);
-	json_kv_bool(j, "control", c->control);
-	json_kv_string(j, "baseline_status", status_key(c->base_status));
-	json_kv_string(j, "status", status_key(c->status));
-	json_kv_uint(j, "rounds", c->rounds);
-	json_kv_uint(j, "paired_rounds", st->n);
-	json_kv_double(j, "baseline_geomean", st->base_gm);
-	json_kv_double(j, "geomean", st->other_gm);
-	json_kv_double(j, "ratio", st->ratio);
-	kv_ratio_pct(j, "change_percent", st->ratio);
-	json_key(j, "ci95");
-	json_object_begin(j);
-	json_kv_double(j, "lo", st->ci_lo);
-	json_kv_double(j, "hi", st->ci_hi);
-	kv_ratio_pct(j, "lo_change_percent", st->ci_lo);
-	kv_ratio_pct(j, "hi_change_percent", st->ci_hi);
-	json_object_end(j);
-	json_kv_double(j, "detectable_change_percent",
-		       isfinite(st->detect) ? 100 * st->detect : (double)NAN);
-	json_kv_double(j, "mean_log_ratio", st->mean_log);
-	json_kv_double(j, "sd_log_ratio", st->sd_log);
-	json_kv_double(j, "se_log_ratio", st->se_log);
-	json_kv_double(j, "se_rounds_log_ratio", st->se_rounds);
-	json_kv_double(j, "instance_sd_log", st->instance_sd);
-	json_kv_double(j, "median_ratio", st->median_ratio);
-	json_kv_bool(j, "order_adjusted", st->order_adjusted);
-	json_key(j, "place_change_percent");
-	if (st->order_adjusted) {
-		json_array_begin(j);
-		for (size_t p = 0; p < st->nplaces; p++)
-			json_double(j, isfinite(st->place_log[p]) ? 100 * expm1(st->place_log[p])
-								  : (double)NAN);
-		json_array_end(j);
-	} else {
-		json_null(j);
-	}
-	json_kv_string(j, "verdict", st->n >= 2 && c->base_status == TS_OK && c->status == TS_OK
-		       ? verdict_word(st->vd.v) : NULL);
-	json_kv_bool(j, "negligible_change", st->vd.negligible);
-	json_kv_double(j, "p_value_holm", st->vd.p_diff_adj);
-	json_kv_double(j, "tost_p_value_holm", st->vd.p_tost_adj);
-	json_key(j, "ci_simultaneous");
-	json_object_begin(j);
-	kv_ratio_pct(j, "lo_change_percent", exp(st->vd.adj_lo));
-	kv_ratio_pct(j, "hi_change_percent", exp(st->vd.adj_hi));
-	json_object_end(j);
-	json_kv_string(j, "verdict_text", pc.verdict);
-	json_kv_string_or_null(j, "reason", pc.reason);
-	json_kv_string_or_null(j, "not_compared", c->reason);
-	estimate(j, st);
+	paired_table_json(j, &row, c);
+	estimate(j, &c->st);
 	json_object_end(j);
 }
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/paired_table.h"
 #include "util/json_out.h"
 #include "util/md_out.h"
 #include "util/util.h"
@@ -332,7 +333,7 @@ static void paired_section(FILE *out, const struct run_result *r)
 	struct table_out tab = table_md(out);
 	unsigned copies[16];
 	size_t nc = report_paired_copies(r, copies, 16);
-	char method[VERDICT_EXPLAIN_MAX];
+	char method[VERDICT_EXPLAIN_MAX], note[512 + TESTDIR_LABEL_MAX];
 
 	chart_link(out, r, RUN_CHART_PAIRED, "-paired",
 		   "Each directory's change against the baseline, with its 95 % interval");
@@ -340,14 +341,13 @@ static void paired_section(FILE *out, const struct run_result *r)
 		fprintf(out, "## Paired comparison: %u cop%s, baseline ", copies[i],
 			copies[i] == 1 ? "y" : "ies");
 		md_text(out, r->dirs[0].label);
-		fputs("\n\n| Test | Dir | ", out);
-		md_text(out, r->dirs[0].label);
-		fputs(" | Result | Change | 95% CI | Detect | Rounds | Verdict |\n"
-		      "|:-----|:----|-----:|-----:|-----:|-----:|-----:|-----:|:------|\n", out);
+		fputs("\n\n", out);
+		paired_table_md_head(out, r->dirs[0].label);
 		report_paired_rows(&tab, r, copies[i]);
 		fputs("\n", out);
 	}
-	fputs(report_paired_note, out);
+	paired_table_note(note, sizeof(note), r->dirs[0].label);
+	md_text(out, note);
 	verdict_explain(&r->family, method, sizeof(method));
 	fprintf(out, " %s", method);
 	fprintf(out, " %s", report_paired_instance_words(r));

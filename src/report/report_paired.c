@@ -1,9 +1,9 @@
 /*
  * report_paired.c: paired mode's part of the reports: the "Paired
- * comparison" block of the text report and its cells, shared by the
- * Markdown and HTML writers (the JSON writer writes the same figures as
- * numbers).  Nothing is computed here beyond formatting: the statistics are
- * in r->cmps (stats/paired.c via run/paired_run.c).
+ * comparison" block of the text report, and its rows filled from the
+ * run's model for paired_table.c's drawers (every writer's, and compare's).
+ * Nothing is computed here beyond formatting: the statistics are in r->cmps
+ * (stats/paired.c via run/paired_run.c).
  */
 #include "report/report.h"
 
@@ -11,10 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "report/paired_table.h"
 #include "util/util.h"
-
-/* The notes' width: the instance note's lines are this long or less. */
-#define REPORT_PAIRED_NOTE_WIDTH 92
 
 #define PR_MAX_TESTS 128      /* tests listed as run once */
 #define PR_MAX_COPIES 16      /* copy counts of one run */
@@ -37,12 +35,7 @@ const char *report_dir_label(const struct run_result *r, const struct copy_run *
 /* A change of ratio x as a signed percentage: "+1.25%". */
 static void pct(char *out, size_t len, double x)
 {
-	double v = 100 * (x - 1);
-
-	if (!isfinite(v))
-		fmt(out, len, "-");
-	else
-		fmt(out, len, "%+.2f%%", fabs(v) < 0.005 ? 0.0 : v);
+	paired_pct_cell(out, len, paired_pct(x));
 }
 
 /* Why a comparison has no verdict; "" when it has one. */
@@ -81,27 +74,25 @@ static const struct bench_result *side(const struct run_result *r, size_t dir, u
  * differs: "buffered" where O_DIRECT was refused, "tmpfs").
  */
 static void side_notes(const struct run_result *r, const struct paired_cmp *c,
-		       struct paired_cells *pc)
+		       struct paired_row *row)
 {
 	const struct bench_result *a = side(r, 0, c->copies, c->def);
 	const struct bench_result *b = side(r, c->dir, c->copies, c->def);
 
 	if (b != NULL && c->status != TS_OK && b->reason[0])
-		fmt(pc->reason, sizeof(pc->reason), "%s", b->reason);
+		fmt(row->reason, sizeof(row->reason), "%s", b->reason);
 	else if (a != NULL && c->base_status != TS_OK && a->reason[0])
-		fmt(pc->reason, sizeof(pc->reason), "%s", a->reason);
+		fmt(row->reason, sizeof(row->reason), "%s", a->reason);
 	else if (a != NULL && b != NULL && strcmp(a->note, b->note) != 0)
-		fmt(pc->reason, sizeof(pc->reason), "not the same measurement: %s %s, %s %s",
+		fmt(row->reason, sizeof(row->reason), "not the same measurement: %s %s, %s %s",
 		    r->dirs[0].label, a->note[0] ? a->note : "(no note)", r->dirs[c->dir].label,
 		    b->note[0] ? b->note : "(no note)");
-	else if (!c->control && c->st.n >= 2 && c->st.instance_sd > 0) {
+	if (!c->control && c->st.n >= 2 && c->st.instance_sd > 0) {
 		double lo, hi;
-		char l[24], h[24];
 
 		paired_rounds_ci(&c->st, &lo, &hi);
-		pct(l, sizeof(l), lo);
-		pct(h, sizeof(h), hi);
-		fmt(pc->reason, sizeof(pc->reason), "rounds alone: %s..%s", l, h);
+		row->rounds_lo_pct = paired_pct(lo);
+		row->rounds_hi_pct = paired_pct(hi);
 	}
 }
 
@@ -114,40 +105,42 @@ static void verdict_cell(const struct paired_stats *st, char *out, size_t len)
 		fmt(out, len, "%s", verdict_label(&st->vd));
 }
 
+void report_paired_row(const struct run_result *r, const struct paired_cmp *c,
+		       struct paired_row *row)
+{
+	const struct paired_stats *st = &c->st;
+	char why[128];
+
+	memset(row, 0, sizeof(*row));
+	row->copies = c->copies;
+	row->control = c->control;
+	fmt(row->name, sizeof(row->name), "%s", c->def->name);
+	fmt(row->title, sizeof(row->title), "%s", c->def->title);
+	fmt(row->label, sizeof(row->label), "%s", r->dirs[c->dir].label);
+	fmt(row->baseline, sizeof(row->baseline), "%s", r->dirs[0].label);
+	row->base = st->n > 0 ? st->base_gm : (double)NAN;
+	row->other = st->n > 0 ? st->other_gm : (double)NAN;
+	row->change_pct = st->n > 0 ? paired_pct(st->ratio) : (double)NAN;
+	row->ci_lo_pct = st->n >= 2 ? paired_pct(st->ci_lo) : (double)NAN;
+	row->ci_hi_pct = st->n >= 2 ? paired_pct(st->ci_hi) : (double)NAN;
+	row->detect_pct = st->n >= 2 ? 100 * st->detect : (double)NAN;
+	row->rounds_lo_pct = row->rounds_hi_pct = (double)NAN;
+	row->rounds = (unsigned)c->rounds;
+	why_not(r, c, why, sizeof(why));
+	if (why[0])
+		fmt(row->verdict, sizeof(row->verdict), "%s", why);
+	else
+		verdict_cell(st, row->verdict, sizeof(row->verdict));
+	side_notes(r, c, row);
+}
+
 void report_paired_cells(const struct run_result *r, const struct paired_cmp *c,
 			 struct paired_cells *pc)
 {
-	char why[128], fb[FIGURE_BUF];
+	struct paired_row row;
 
-	memset(pc, 0, sizeof(*pc));
-	fmt(pc->label, sizeof(pc->label), "%s", r->dirs[c->dir].label);
-	why_not(r, c, why, sizeof(why));
-	if (c->st.n > 0) {
-		fmt(pc->base, sizeof(pc->base), "%s", figure(fb, c->st.base_gm, 0));
-		fmt(pc->other, sizeof(pc->other), "%s", figure(fb, c->st.other_gm, 0));
-		pct(pc->change, sizeof(pc->change), c->st.ratio);
-	} else {
-		fmt(pc->base, sizeof(pc->base), "-");
-		fmt(pc->other, sizeof(pc->other), "-");
-		fmt(pc->change, sizeof(pc->change), "-");
-	}
-	if (c->st.n >= 2) {
-		char lo[24], hi[24];
-
-		pct(lo, sizeof(lo), c->st.ci_lo);
-		pct(hi, sizeof(hi), c->st.ci_hi);
-		fmt(pc->ci, sizeof(pc->ci), "%s..%s", lo, hi);
-		fmt(pc->detect, sizeof(pc->detect), "+-%.2f%%", 100 * c->st.detect);
-	} else {
-		fmt(pc->ci, sizeof(pc->ci), "-");
-		fmt(pc->detect, sizeof(pc->detect), "-");
-	}
-	fmt(pc->rounds, sizeof(pc->rounds), "%zu", c->rounds);
-	if (why[0])
-		fmt(pc->verdict, sizeof(pc->verdict), "%s", why);
-	else
-		verdict_cell(&c->st, pc->verdict, sizeof(pc->verdict));
-	side_notes(r, c, pc);
+	report_paired_row(r, c, &row);
+	paired_row_cells(&row, pc);
 }
 
 /* Tests of copy count 'copies' that ran once, in the baseline only. */
@@ -203,16 +196,12 @@ static void text_rows(FILE *out, const struct run_result *r, unsigned copies, in
 {
 	for (size_t i = 0; i < r->ncmps; i++) {
 		const struct paired_cmp *c = &r->cmps[i];
-		struct paired_cells pc;
+		struct paired_row row;
 
 		if (c->copies != copies || c->control != control)
 			continue;
-		report_paired_cells(r, c, &pc);
-		fprintf(out, "%-40s %-12s %12s %12s %8s %20s %9s %6s  %s\n", c->def->title,
-			pc.label, pc.base, pc.other, pc.change, pc.ci, pc.detect, pc.rounds,
-			pc.verdict);
-		if (pc.reason[0])
-			fprintf(out, "%-40s   (%s)\n", "", pc.reason);
+		report_paired_row(r, c, &row);
+		paired_table_text_row(out, &row);
 	}
 }
 
@@ -243,8 +232,7 @@ size_t report_paired_copies(const struct run_result *r, unsigned *out, size_t ma
 
 static void text_head(FILE *out, const struct run_result *r)
 {
-	fprintf(out, "%-40s %-12s %12s %12s %8s %20s %9s %6s  %s\n", "Test", "dir",
-		r->dirs[0].label, "result", "change", "95% CI", "detect", "rounds", "verdict");
+	paired_table_text_head(out, r->dirs[0].label);
 }
 
 void report_paired_score_text(const struct run_result *r, const struct paired_score *p,
@@ -294,7 +282,7 @@ static void text_copies(FILE *out, const struct run_result *r, unsigned copies)
 		fprintf(out, "(no test that uses the test directory ran)\n");
 	}
 	if (nctl) {
-		fprintf(out, "\nControl (A/A: these tests do not use the test directory; the ratio should be 1)\n");
+		fprintf(out, "\n%s\n", paired_table_control_words);
 		text_head(out, r);
 		text_rows(out, r, copies, 1);
 		if (report_paired_noise(r, copies, &med, &worst, &nn))
@@ -331,10 +319,8 @@ int report_paired_text(FILE *out, const struct run_result *r)
 	fprintf(out, "========================================================================\n");
 	for (size_t i = 0; i < nc; i++)
 		text_copies(out, r, copies[i]);
-	fmt(note, sizeof(note), "change: the geometric mean of the per-round ratio (dir / %s) - 1; "
-	    "95%% CI: Student's t over the rounds' log-ratios with the instance term below, this "
-	    "row alone (unadjusted); detect: %s.", r->dirs[0].label, REPORT_PAIRED_DETECT_WORDS);
-	text_wrapped(out, "", note, REPORT_PAIRED_NOTE_WIDTH);
+	paired_table_note(note, sizeof(note), r->dirs[0].label);
+	text_wrapped(out, "", note, PAIRED_TABLE_NOTE_WIDTH);
 	report_verdict_note(out, &r->family);
 	{
 		char extra[512];
@@ -358,7 +344,7 @@ void report_verdict_note(FILE *out, const struct verdict_family *f)
 	char words[VERDICT_EXPLAIN_MAX];
 
 	verdict_explain(f, words, sizeof(words));
-	text_wrapped(out, "", words, REPORT_PAIRED_NOTE_WIDTH);
+	text_wrapped(out, "", words, PAIRED_TABLE_NOTE_WIDTH);
 }
 
 const char report_paired_order_note[] =
@@ -419,39 +405,15 @@ void report_paired_instance_extra(const struct run_result *r, char *out, size_t 
 			 "without the term.", used ? "\n" : "");
 }
 
-const char report_paired_note[] =
-	"Change: geometric mean of the per-round ratio against the baseline; 95% CI: "
-	"Student's t over the rounds' log-ratios with the instance term, each row alone "
-	"(unadjusted); detect: " REPORT_PAIRED_DETECT_WORDS ".";
-
 void report_paired_rows(struct table_out *t, const struct run_result *r, unsigned copies)
 {
 	for (size_t k = 0; k < r->ncmps; k++) {
 		const struct paired_cmp *c = &r->cmps[k];
-		struct paired_cells pc;
-		const char *nums[6];
+		struct paired_row row;
 
 		if (c->copies != copies)
 			continue;
-		report_paired_cells(r, c, &pc);
-		nums[0] = pc.base;
-		nums[1] = pc.other;
-		nums[2] = pc.change;
-		nums[3] = pc.ci;
-		nums[4] = pc.detect;
-		nums[5] = pc.rounds;
-		table_text(t, c->def->title);
-		if (c->control)
-			table_more(t, " (control)");
-		table_text(t, pc.label);
-		for (size_t i = 0; i < 6; i++)
-			table_num(t, "%s", nums[i]);
-		table_verdict(t, pc.verdict);
-		if (pc.reason[0]) {
-			table_more(t, " (");
-			table_more(t, pc.reason);
-			table_more(t, ")");
-		}
-		table_end(t);
+		report_paired_row(r, c, &row);
+		paired_table_row(t, &row);
 	}
 }

@@ -22,6 +22,8 @@
 #include <unistd.h>
 
 #include "cmds.h"
+#include "reader/record_read.h"
+#include "report/report.h"
 #include "score/score_ci.h"
 #include "stats/randeff.h"
 #include "stats/stats.h"
@@ -710,6 +712,212 @@ START_TEST(copies_filter)
 }
 END_TEST
 
+/* What a writer of the run's own reports prints for r. */
+static char *render(int (*writer)(FILE *, const struct run_result *), const struct run_result *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(writer(m, r), 0);
+	ck_assert_int_eq(fclose(m), 0);
+	return buf;
+}
+
+/* Whether whole line 'line' (len bytes, its spaces at both ends dropped if trim) is one of text's. */
+static int has_line(const char *text, const char *line, size_t len, int trim)
+{
+	for (const char *s = text; *s; ) {
+		size_t n = strcspn(s, "\n"), a = 0, b = n, c = 0, d = len;
+
+		if (trim) {
+			while (a < b && s[a] == ' ')
+				a++;
+			while (c < d && line[c] == ' ')
+				c++;
+			/* JSON: a member's trailing comma depends on what follows it. */
+			if (b > a && s[b - 1] == ',')
+				b--;
+			if (d > c && line[d - 1] == ',')
+				d--;
+		}
+		if (b - a == d - c && memcmp(s + a, line + c, b - a) == 0)
+			return 1;
+		s += n + (s[n] == '\n');
+	}
+	return 0;
+}
+
+/* Text with every 'from' replaced by 'to' (a fresh string). */
+static char *replaced(const char *text, const char *from, const char *to)
+{
+	size_t nf = strlen(from), nt = strlen(to), n = 0;
+	char *out, *o;
+
+	for (const char *s = strstr(text, from); s != NULL; s = strstr(s + nf, from))
+		n++;
+	out = malloc(strlen(text) + n * nt + 1);
+	ck_assert_ptr_nonnull(out);
+	o = out;
+	for (const char *s = text, *hit; ; s = hit + nf) {
+		hit = strstr(s, from);
+		if (hit == NULL) {
+			strcpy(o, s);
+			break;
+		}
+		memcpy(o, s, (size_t)(hit - s));
+		o += hit - s;
+		memcpy(o, to, nt);
+		o += nt;
+	}
+	return out;
+}
+
+/*
+ * The same from the runs' records: a comparison read from a record brings
+ * its interval from the rounds alone (report_paired_row's), which
+ * compare_record.c had left 0..0, so that no record's row counted.  Three
+ * copies of the paired record, each with an instance term, rounds a tenth
+ * as spread and its own change.
+ */
+START_TEST(instance_term_from_paired_records)
+{
+	static const char *const ratio[3] = { "0.912", "0.93", "0.95" };
+	int fd = open("tests/data/records/paired.json", O_RDONLY);
+	char *json, path[3][48];
+	const char *args[8] = { "--format", "csv" };
+
+	ck_assert_int_ge(fd, 0);
+	json = slurp_fd(fd);
+	close(fd);
+	for (int i = 0; i < 3; i++) {
+		char *a = replaced(json, "\"se_rounds\": 0.02504883150118705,",
+				   "\"se_rounds\": 0.002504883150118705, \"instance_sd\": 0.003,");
+		char *b = replaced(a, "0.912749694344403", ratio[i]);
+		FILE *f;
+
+		snprintf(path[i], sizeof(path[i]), "/tmp/cmp-paired-rec-%d-%d.json", (int)getpid(), i);
+		f = fopen(path[i], "w");
+		ck_assert_ptr_nonnull(f);
+		ck_assert(fputs(b, f) >= 0);
+		ck_assert_int_eq(fclose(f), 0);
+		args[2 + i] = path[i];
+		free(a);
+		free(b);
+	}
+	free(json);
+	args[5] = NULL;
+	ck_assert_int_eq(run(args), 0);
+	for (int i = 0; i < 3; i++)
+		unlink(path[i]);
+	ck_assert_msg(strstr(err_text, "instance term from 3 paired runs: ") != NULL &&
+		      strstr(err_text, " (1 row)") != NULL, "no instance term in: %s", err_text);
+}
+END_TEST
+
+/*
+ * The paired comparison table is one table (report/paired_table.c): the
+ * rows `compare` prints of a paired run are the run's own, cell for cell
+ * (heads and rows of the run's "Paired comparison" block, and a row's
+ * reason under it), from its record and from its text report alone;
+ * compare's JSON writes the record's keys with the record's values.
+ */
+static void paired_rows_of(const char *rec, size_t want_lines)
+{
+	static struct run_result r;
+	const char *txt = "/tmp/cmp-paired-text.txt";
+	char err[256];
+	char *text, *json;
+	const char *const from_record[] = { rec, NULL }, *const from_text[] = { txt, NULL };
+	const char *const as_json[] = { "--format", "json", rec, NULL };
+	const char *const *args[2] = { from_record, from_text };
+
+	memset(&r, 0, sizeof(r));
+	ck_assert_msg(record_read_file(rec, &r, err, sizeof(err)) == 0, "%s", err);
+	text = render(report_text, &r);
+	json = render(report_json, &r);
+	{
+		FILE *f = fopen(txt, "w");
+
+		ck_assert_ptr_nonnull(f);
+		ck_assert(fputs(text, f) >= 0);
+		ck_assert_int_eq(fclose(f), 0);
+	}
+	for (size_t k = 0; k < 2; k++) {
+		const char *s, *end;
+		size_t lines = 0;
+
+		ck_assert_int_eq(run(args[k]), 0);
+		s = strstr(out_text, "\nPaired comparison: 1 copy");
+		end = strstr(out_text, "\nchange: ");
+		ck_assert_msg(s != NULL && end != NULL && s < end, "%s", out_text);
+		for (s = strchr(s + 1, '\n') + 1; s < end; ) {
+			size_t n = strcspn(s, "\n");
+
+			if (n > 0) {
+				ck_assert_msg(has_line(text, s, n, 0), "not the run's line: %.*s", (int)n, s);
+				lines++;
+			}
+			s += n + 1;
+		}
+		ck_assert_uint_eq(lines, want_lines);
+		ck_assert_ptr_nonnull(strstr(out_text, "System Call Overhead                     B      "));
+	}
+	unlink(txt);
+	ck_assert_int_eq(run(as_json), 0);
+	{
+		const char *s = strstr(out_text, "\"comparisons\"");
+		size_t members = 0;
+
+		ck_assert_ptr_nonnull(s);
+		for (s = strchr(s, '\n') + 1; *s; ) {
+			size_t n = strcspn(s, "\n");
+
+			if (memchr(s, '"', n) != NULL) {
+				ck_assert_msg(has_line(json, s, n, 1), "not the record's member: %.*s",
+					      (int)n, s);
+				members++;
+			}
+			s += n + (s[n] == '\n');
+		}
+		ck_assert_uint_ge(members, 2 * 15);
+	}
+	ck_assert_ptr_null(strstr(out_text, "baseline_value"));
+	ck_assert_ptr_null(strstr(out_text, "detect_percent\""));
+	free(text);
+	free(json);
+}
+
+START_TEST(paired_rows_are_the_runs)
+{
+	static const char from[] = "\"note\": null,\n          \"score\": 32631.869713517823",
+			  to[] = "\"note\": \"buffered\",\n          \"score\": 32631.869713517823";
+	char path[48], *json, *edited;
+	int fd = open("tests/data/records/paired.json", O_RDONLY);
+	FILE *f;
+
+	/* two heads, two rows, the control rows' heading */
+	paired_rows_of("tests/data/records/paired.json", 5);
+	/* B's File Write a buffered measurement: the row says so under it */
+	ck_assert_int_ge(fd, 0);
+	json = slurp_fd(fd);
+	close(fd);
+	edited = replaced(json, from, to);
+	ck_assert(strcmp(edited, json) != 0);
+	snprintf(path, sizeof(path), "/tmp/cmp-paired-note-%d.json", (int)getpid());
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	ck_assert(fputs(edited, f) >= 0);
+	ck_assert_int_eq(fclose(f), 0);
+	paired_rows_of(path, 6);
+	ck_assert_ptr_nonnull(strstr(out_text, "\"reason\": \"not the same measurement: rel (no note), B buffered\""));
+	unlink(path);
+	free(json);
+	free(edited);
+}
+END_TEST
+
 /*
  * Three paired runs of one pair of directories: the instance term from the
  * data.  Each run's File Write row: the change and its rounds-alone
@@ -1313,6 +1521,8 @@ Suite *suite_compare(void)
 	tcase_add_test(tc, unixbench_logs_get_verdicts);
 	tcase_add_test(tc, group_by_host);
 	tcase_add_test(tc, instance_term_from_paired_runs);
+	tcase_add_test(tc, paired_rows_are_the_runs);
+	tcase_add_test(tc, instance_term_from_paired_records);
 	tcase_add_test(tc, group_by_label);
 	tcase_add_test(tc, fifty_inputs_five_hundred_tests);
 	tcase_set_timeout(tc, 60);

@@ -1,0 +1,261 @@
+/*
+ * paired_table.c: the paired comparison table's cells, its drawers (text,
+ * Markdown, HTML, CSV, JSON) and the note under it, for the run's reports
+ * and `compare` alike (paired_table.h).  Nothing is computed here beyond
+ * formatting: the rows' figures come from the run's model or the rows
+ * compare read.
+ */
+#include "report/paired_table.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "util/csv_out.h"
+#include "util/html_out.h"
+#include "util/md_out.h"
+#include "util/util.h"
+
+double paired_pct(double ratio)
+{
+	return isfinite(ratio) ? 100 * (ratio - 1) : (double)NAN;
+}
+
+void paired_pct_cell(char *out, size_t len, double v)
+{
+	if (!isfinite(v))
+		fmt(out, len, "-");
+	else
+		fmt(out, len, "%+.2f%%", fabs(v) < 0.005 ? 0.0 : v);
+}
+
+static void interval_cell(char *out, size_t len, double lo_pct, double hi_pct)
+{
+	char lo[24], hi[24];
+
+	if (!isfinite(lo_pct) && !isfinite(hi_pct)) {
+		fmt(out, len, "-");
+		return;
+	}
+	paired_pct_cell(lo, sizeof(lo), lo_pct);
+	paired_pct_cell(hi, sizeof(hi), hi_pct);
+	fmt(out, len, "%s..%s", lo, hi);
+}
+
+void paired_row_cells(const struct paired_row *row, struct paired_cells *pc)
+{
+	char fb[FIGURE_BUF];
+
+	memset(pc, 0, sizeof(*pc));
+	fmt(pc->label, sizeof(pc->label), "%s", row->label);
+	fmt(pc->base, sizeof(pc->base), "%s", isfinite(row->base) ? figure(fb, row->base, 0) : "-");
+	fmt(pc->other, sizeof(pc->other), "%s", isfinite(row->other) ? figure(fb, row->other, 0) : "-");
+	paired_pct_cell(pc->change, sizeof(pc->change), row->change_pct);
+	interval_cell(pc->ci, sizeof(pc->ci), row->ci_lo_pct, row->ci_hi_pct);
+	if (isfinite(row->detect_pct))
+		fmt(pc->detect, sizeof(pc->detect), "+-%.2f%%", row->detect_pct);
+	else
+		fmt(pc->detect, sizeof(pc->detect), "-");
+	fmt(pc->rounds, sizeof(pc->rounds), "%u", row->rounds);
+	fmt(pc->verdict, sizeof(pc->verdict), "%s", row->verdict);
+	if (row->reason[0]) {
+		fmt(pc->reason, sizeof(pc->reason), "%s", row->reason);
+	} else if (isfinite(row->rounds_lo_pct) || isfinite(row->rounds_hi_pct)) {
+		char ci[56];
+
+		interval_cell(ci, sizeof(ci), row->rounds_lo_pct, row->rounds_hi_pct);
+		fmt(pc->reason, sizeof(pc->reason), "rounds alone: %s", ci);
+	}
+}
+
+const char paired_table_control_words[] =
+	"Control (A/A: these tests do not use the test directory; the ratio should be 1)";
+
+static void text_line(FILE *out, const char *title, const char *label, const char *base,
+		      const char *other, const char *change, const char *ci, const char *detect,
+		      const char *rounds, const char *verdict)
+{
+	fprintf(out, "%-40s %-12s %12s %12s %8s %20s %9s %6s  %s\n", title, label, base, other,
+		change, ci, detect, rounds, verdict);
+}
+
+void paired_table_text_head(FILE *out, const char *baseline)
+{
+	text_line(out, "Test", "dir", baseline, "result", "change", "95% CI", "detect", "rounds",
+		  "verdict");
+}
+
+void paired_table_text_row(FILE *out, const struct paired_row *row)
+{
+	struct paired_cells pc;
+
+	paired_row_cells(row, &pc);
+	text_line(out, row->title, pc.label, pc.base, pc.other, pc.change, pc.ci, pc.detect,
+		  pc.rounds, pc.verdict);
+	if (pc.reason[0])
+		fprintf(out, "%-40s   (%s)\n", "", pc.reason);
+}
+
+void paired_table_md_head(FILE *out, const char *baseline)
+{
+	fputs("| Test | Dir | ", out);
+	md_text(out, baseline);
+	fputs(" | Result | Change | 95% CI | Detect | Rounds | Verdict |\n"
+	      "|:-----|:----|-----:|-----:|-----:|-----:|-----:|-----:|:------|\n", out);
+}
+
+void paired_table_html_head(FILE *out, const char *baseline)
+{
+	fputs("<tr><th>Test</th><th>Dir</th><th>", out);
+	html_text(out, baseline);
+	fputs("</th><th>Result</th><th>Change</th><th>95% CI</th><th>Detect</th>"
+	      "<th>Rounds</th><th>Verdict</th></tr>\n", out);
+}
+
+void paired_table_row(struct table_out *t, const struct paired_row *row)
+{
+	struct paired_cells pc;
+	const char *nums[6];
+
+	paired_row_cells(row, &pc);
+	nums[0] = pc.base;
+	nums[1] = pc.other;
+	nums[2] = pc.change;
+	nums[3] = pc.ci;
+	nums[4] = pc.detect;
+	nums[5] = pc.rounds;
+	table_text(t, row->title);
+	if (row->control)
+		table_more(t, " (control)");
+	table_text(t, pc.label);
+	for (size_t i = 0; i < 6; i++)
+		table_num(t, "%s", nums[i]);
+	table_verdict(t, pc.verdict);
+	if (pc.reason[0]) {
+		table_more(t, " (");
+		table_more(t, pc.reason);
+		table_more(t, ")");
+	}
+	table_end(t);
+}
+
+void paired_table_csv_head(FILE *out)
+{
+	fputs("copies,test,title,label,baseline,control,rounds,baseline_geomean,geomean,"
+	      "change_percent,lo_change_percent,hi_change_percent,detectable_change_percent,"
+	      "verdict_text,reason\n", out);
+}
+
+void paired_table_csv_row(FILE *out, const struct paired_row *row)
+{
+	const double v[6] = { row->base, row->other, row->change_pct, row->ci_lo_pct,
+			      row->ci_hi_pct, row->detect_pct };
+	struct paired_cells pc;
+
+	paired_row_cells(row, &pc);
+	fprintf(out, "%u,", row->copies);
+	csv_field(out, row->name);
+	fputc(',', out);
+	csv_field(out, row->title);
+	fputc(',', out);
+	csv_field(out, row->label);
+	fputc(',', out);
+	csv_field(out, row->baseline);
+	fprintf(out, ",%d,%u", row->control, row->rounds);
+	for (size_t k = 0; k < 6; k++) {
+		fputc(',', out);
+		if (isfinite(v[k]))
+			csv_number(out, v[k]);
+	}
+	fputc(',', out);
+	csv_field(out, row->verdict);
+	fputc(',', out);
+	csv_field(out, pc.reason);
+	fputc('\n', out);
+}
+
+/* The run's members beside the row's: the estimate in the record's words. */
+static void json_run_estimate(struct json_out *j, const struct paired_cmp *c)
+{
+	const struct paired_stats *st = &c->st;
+
+	json_kv_double(j, "mean_log_ratio", st->mean_log);
+	json_kv_double(j, "sd_log_ratio", st->sd_log);
+	json_kv_double(j, "se_log_ratio", st->se_log);
+	json_kv_double(j, "se_rounds_log_ratio", st->se_rounds);
+	json_kv_double(j, "instance_sd_log", st->instance_sd);
+	json_kv_double(j, "median_ratio", st->median_ratio);
+	json_kv_bool(j, "order_adjusted", st->order_adjusted);
+	json_key(j, "place_change_percent");
+	if (st->order_adjusted) {
+		json_array_begin(j);
+		for (size_t p = 0; p < st->nplaces; p++)
+			json_double(j, isfinite(st->place_log[p]) ? 100 * expm1(st->place_log[p])
+								  : (double)NAN);
+		json_array_end(j);
+	} else {
+		json_null(j);
+	}
+	json_kv_string(j, "verdict", st->n >= 2 && c->base_status == TS_OK && c->status == TS_OK
+		       ? verdict_word(st->vd.v) : NULL);
+	json_kv_bool(j, "negligible_change", st->vd.negligible);
+	json_kv_double(j, "p_value_holm", st->vd.p_diff_adj);
+	json_kv_double(j, "tost_p_value_holm", st->vd.p_tost_adj);
+	json_key(j, "ci_simultaneous");
+	json_object_begin(j);
+	json_kv_double(j, "lo_change_percent", paired_pct(exp(st->vd.adj_lo)));
+	json_kv_double(j, "hi_change_percent", paired_pct(exp(st->vd.adj_hi)));
+	json_object_end(j);
+}
+
+void paired_table_json(struct json_out *j, const struct paired_row *row,
+		       const struct paired_cmp *c)
+{
+	const struct paired_stats *st = c != NULL ? &c->st : NULL;
+	struct paired_cells pc;
+
+	paired_row_cells(row, &pc);
+	json_kv_uint(j, "copies", row->copies);
+	json_kv_string_or_null(j, "test", row->name);
+	json_kv_string(j, "title", row->title);
+	json_kv_string(j, "label", row->label);
+	json_kv_string(j, "baseline", row->baseline);
+	json_kv_bool(j, "control", row->control);
+	if (c != NULL) {
+		json_kv_string(j, "baseline_status", status_key(c->base_status));
+		json_kv_string(j, "status", status_key(c->status));
+	}
+	json_kv_uint(j, "rounds", row->rounds);
+	if (st != NULL)
+		json_kv_uint(j, "paired_rounds", st->n);
+	/* The run's figures as the model holds them (with no round too); a row's as read. */
+	json_kv_double(j, "baseline_geomean", st != NULL ? st->base_gm : row->base);
+	json_kv_double(j, "geomean", st != NULL ? st->other_gm : row->other);
+	if (st != NULL)
+		json_kv_double(j, "ratio", st->ratio);
+	json_kv_double(j, "change_percent", st != NULL ? paired_pct(st->ratio) : row->change_pct);
+	json_key(j, "ci95");
+	json_object_begin(j);
+	if (st != NULL) {
+		json_kv_double(j, "lo", st->ci_lo);
+		json_kv_double(j, "hi", st->ci_hi);
+	}
+	json_kv_double(j, "lo_change_percent", st != NULL ? paired_pct(st->ci_lo) : row->ci_lo_pct);
+	json_kv_double(j, "hi_change_percent", st != NULL ? paired_pct(st->ci_hi) : row->ci_hi_pct);
+	json_object_end(j);
+	json_kv_double(j, "detectable_change_percent",
+		       st == NULL ? row->detect_pct
+				  : isfinite(st->detect) ? 100 * st->detect : (double)NAN);
+	if (c != NULL)
+		json_run_estimate(j, c);
+	json_kv_string(j, "verdict_text", pc.verdict);
+	json_kv_string_or_null(j, "reason", pc.reason);
+	if (c != NULL)
+		json_kv_string_or_null(j, "not_compared", c->reason);
+}
+
+void paired_table_note(char *out, size_t len, const char *baseline)
+{
+	fmt(out, len, "change: the geometric mean of the per-round ratio (dir / %s) - 1; "
+	    "95%% CI: Student's t over the rounds' log-ratios with the instance term below, this "
+	    "row alone (unadjusted); detect: %s.", baseline, REPORT_PAIRED_DETECT_WORDS);
+}

@@ -1,0 +1,96 @@
+/*
+ * paired_table.h: the paired comparison table, one model and one builder
+ * for every writer that shows it: the run's own "Paired comparison" block
+ * (report_paired.c fills the rows from struct run_result: text, Markdown,
+ * HTML, and the record's JSON) and `compare` of one paired run
+ * (compare_paired.c fills them from the rows it read: text, Markdown,
+ * HTML, CSV, JSON).  Both print the same cells in the same layout, under
+ * the same note, and write the same JSON keys (the record's, which
+ * reader/record_read.c reads back).
+ */
+#ifndef SYSINDEX_PAIRED_TABLE_H
+#define SYSINDEX_PAIRED_TABLE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "core/result.h"
+#include "report/table.h"
+#include "util/json_out.h"
+
+/*
+ * One comparison: directory label against the baseline's at one copy
+ * count.  Figures are NAN where there is none (no paired round: no
+ * geometric means or change; fewer than two: no interval or detect).
+ * Percentages are changes: 100 * (ratio - 1).
+ */
+/* Room for a label read from a report (up to 31 bytes), beyond a run's own. */
+#define PAIRED_LABEL_MAX 32
+
+struct paired_row {
+	unsigned copies;
+	int control;                    /* a --control (A/A) row */
+	char name[64];                  /* the test's key ("fstime"); "" if unknown (a text report) */
+	char title[96];                 /* its display title */
+	char label[PAIRED_LABEL_MAX];   /* this side's directory */
+	char baseline[PAIRED_LABEL_MAX];
+	double base, other;             /* each side's geometric mean over the paired rounds */
+	double change_pct, ci_lo_pct, ci_hi_pct, detect_pct;
+	double rounds_lo_pct, rounds_hi_pct; /* the interval from the rounds alone, without the instance term */
+	unsigned rounds;
+	char verdict[128];              /* "faster", "inconclusive: 3 rounds", "not compared: SKIPPED b" */
+	char reason[REASON_MAX];        /* what the reader must know beside the figures; "" */
+};
+
+/*
+ * A row's cells as every table shows them: each side's figure, the change
+ * ("-8.73%"), the CI ("-18.11%..+1.74%"), detect ("+-11.47%"), the rounds,
+ * the verdict, and the note under the row (its reason, else "rounds alone:
+ * lo..hi" where that interval differs from the row's; "" for none).
+ */
+struct paired_cells {
+	char label[PAIRED_LABEL_MAX];
+	char base[40], other[40], change[24], ci[56], detect[24], rounds[16];
+	char verdict[128], reason[REASON_MAX];
+};
+void paired_row_cells(const struct paired_row *row, struct paired_cells *pc);
+/* A change of ratio x in percent (NAN for none). */
+double paired_pct(double ratio);
+/* A change in percent as a cell: "+1.25%" ("+0.00%" below 0.005), "-" for none. */
+void paired_pct_cell(char *out, size_t len, double pct);
+
+/* Text: the heads (the third column is the baseline's label), a row (and its note line). */
+void paired_table_text_head(FILE *out, const char *baseline);
+void paired_table_text_row(FILE *out, const struct paired_row *row);
+/* The heading of the --control rows' table in every format. */
+extern const char paired_table_control_words[];
+/* Markdown and HTML: the heads, and a row through a table_out. */
+void paired_table_md_head(FILE *out, const char *baseline);
+void paired_table_html_head(FILE *out, const char *baseline);
+void paired_table_row(struct table_out *t, const struct paired_row *row);
+/* CSV: the JSON's keys as columns, one row per comparison. */
+void paired_table_csv_head(FILE *out);
+void paired_table_csv_row(FILE *out, const struct paired_row *row);
+/*
+ * JSON: a comparison object's members (the caller opens and closes it).
+ * With c (the run's own estimate, full precision), every member the
+ * record holds, in the record's order; without (compare of a report), the
+ * same keys for the figures a row has.
+ */
+void paired_table_json(struct json_out *j, const struct paired_row *row,
+		       const struct paired_cmp *c);
+
+/*
+ * The note under every paired table, text and the others alike: what
+ * change, 95% CI and detect are (against baseline's label).  Plain words;
+ * the text report wraps them.
+ */
+void paired_table_note(char *out, size_t len, const char *baseline);
+/* The text report's notes are wrapped at this width. */
+#define PAIRED_TABLE_NOTE_WIDTH 92
+/* The detect column in words (verdict_mde), once for every paired output. */
+#define REPORT_PAIRED_DETECT_WORDS \
+	"the minimum detectable change, the true change this row would call faster or slower " \
+	"80% of the time at the report's level (not the interval's half-width)"
+
+#endif
