@@ -90,8 +90,10 @@ static void merge_test(struct copy_run *passes, unsigned npass, size_t t, struct
 	for (unsigned p = 0; p < npass; p++) {
 		struct bench_result *b = &passes[p].tests[t];
 
-		for (size_t i = 0; i < b->npasses; i++)
-			m->passes[k++] = b->passes[i];  /* the copies move with it */
+		for (size_t i = 0; i < b->npasses; i++) {
+			m->passes[k] = b->passes[i];    /* the copies move with it */
+			m->passes[k++].repeat_pass = p + 1;
+		}
 		if (b->status != TS_OK && m->status == TS_OK) {
 			m->status = b->status;
 			fmt(m->reason, sizeof(m->reason), "pass %u: %s", p + 1, b->reason);
