@@ -165,7 +165,8 @@ int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct
 		score[p] = passes[p].cats[CAT_SYSTEM].nindexed > 0 && !sig
 			? passes[p].cats[CAT_SYSTEM].score : NAN;
 		var[p] = ci.ok ? ci.log_se * ci.log_se : NAN;
-		within &= ci.ok;
+		/* A pass whose samples all agree has none: then no pass's is weighed in. */
+		within &= ci.ok && var[p] > 0;
 	}
 	repeat_pool(score, within ? var : NULL, npass, rs);
 	run->tests = calloc(nt ? nt : 1, sizeof(*run->tests));
