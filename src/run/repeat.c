@@ -114,6 +114,7 @@ int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct
 	struct copy_run *passes = calloc(npass, sizeof(*passes));
 	size_t *order = calloc((nt ? nt : 1) * npass, sizeof(*order));
 	const struct test_def **prev = calloc(npass, sizeof(*prev));
+	size_t done[MAX_SELECTED] = { 0 };     /* passes that ran each test: the budget's plan */
 	double score[MAX_REPEAT] = { 0 }, var[MAX_REPEAT] = { 0 };
 	uint64_t seed = fresh_seed();
 	int sig = 0, within = 1;
@@ -143,6 +144,7 @@ int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct
 		shuffle_sizes(order + p * nt, nt, &seed);
 	}
 	/* Slot k of every pass before slot k + 1 of any: drift spreads over all passes. */
+	env->repeat_done = done;
 	for (size_t k = 0; k < nt && !sig; k++)
 		for (unsigned p = 0; p < npass && !sig; p++) {
 			size_t ti = order[p * nt + k];
@@ -156,7 +158,9 @@ int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct
 				   k + 1, nt);
 			sig = runner_test(env, ti, prev[p], copies, &passes[p].tests[ti]);
 			prev[p] = cfg->tests[ti];
+			done[ti]++;
 		}
+	env->repeat_done = NULL;
 	for (unsigned p = 0; p < npass; p++) {
 		struct score_ci ci;
 
