@@ -330,10 +330,6 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 	} else if (cfg->given[O_INTERLEAVE]) {
 		snprintf(err, errlen, "--interleave needs paired mode (two or more --testdir)");
 		return CLI_USAGE;
-	} else if (cfg->given[O_REPEAT] && cfg->repeat > 1 && cfg->time_budget > 0) {
-		snprintf(err, errlen, "--repeat with --time-budget: not supported yet (give "
-			 "--duration or -i to size each pass)");
-		return CLI_USAGE;
 	} else if (cfg->given[O_INSTANCE_SD]) {
 		snprintf(err, errlen, "--instance-sd needs paired mode (two or more --testdir)");
 		return CLI_USAGE;

@@ -205,8 +205,9 @@ static void note_passes_needed(struct compare *c)
 			const struct cell *a = &c->rows[r].cells[0], *b = &c->rows[r].cells[i];
 			size_t need;
 
-			if (!d->judged || d->vd.v != VD_FEW || !a->passes || !b->passes)
-				continue;
+			if (!c->rows[r].is_score || !d->judged || d->vd.v != VD_FEW || !a->passes ||
+			    !b->passes)
+				continue;       /* the score's: a test row's passes are the same */
 			/* One pass's variance: the pooled se^2 times the passes. */
 			need = re_runs_needed(a->log_se * a->log_se * a->passes,
 					      b->log_se * b->log_se * b->passes, VERDICT_MIN_DF);

@@ -114,7 +114,8 @@ struct cell {
 	 */
 	int has_tlog;
 	struct trimmed_log tlog;
-	unsigned passes;        /* score rows of a --repeat run: log_se is over its passes */
+	unsigned passes;        /* a --repeat run's score row, or test row read from its
+				 * record: value is pooled and log_se is over its passes */
 };
 
 /* Where an unjudged change stands against the control tests' noise floor. */
@@ -240,10 +241,16 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
 int cmp_single_runs(const struct compare *c, size_t i);
 /*
  * Whether row's change of input i has no between-run spread behind it:
- * single runs (above), except a score row whose two cells both come from
- * --repeat runs (their interval is over the passes).
+ * single runs (above), except a row whose two cells both come from --repeat
+ * runs' passes (a score row, or a test row read from the records: their
+ * interval is over the passes).
  */
 int cmp_unmeasured(const struct compare *c, const struct row *row, size_t i);
+/*
+ * Whether row is a test row of two --repeat runs left unmeasured: their
+ * inputs (text reports) do not say which pass each sample belongs to.
+ */
+int cmp_no_pass_figures(const struct compare *c, const struct row *row, size_t i);
 /*
  * The verdict rule's words (verdict_explain) for this output and, between
  * single runs, that their rows are not tested and their interval is within-run.

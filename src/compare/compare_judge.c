@@ -180,6 +180,21 @@ static void between_cell(const struct tp_block *bl, struct cell *cell)
 	cell->passes = bl->between_passes;
 }
 
+/*
+ * A --repeat record's test row: the figure pooled over the passes, shown and
+ * judged, its SE over the passes (score_test_passes), as a score row's; the
+ * samples' own trimmed mean (of all passes at once) is not the figure shown.
+ */
+static void between_test_cell(const struct tp_result *res, struct cell *cell)
+{
+	cell->value = res->between_value;
+	cell->has_log_se = 1;
+	cell->log_se = res->between_log_se;
+	cell->log_df = (double)(res->between_passes - 1);
+	cell->passes = res->between_passes;
+	cell->has_tlog = 0;
+}
+
 void cmp_fill_cells(struct compare *c)
 {
 	for (size_t i = 0; i < c->nin; i++) {
@@ -224,6 +239,8 @@ void cmp_fill_cells(struct compare *c)
 				fill_stats(cell, &c->in[i], bl, row->key);
 				if (res == NULL && ix == NULL)
 					cell->value = cell->mean;  /* only a statistics row: its mean */
+				if (res != NULL && res->between_passes >= 2)
+					between_test_cell(res, cell);
 			}
 			for (size_t s = 0; s < bl->nscores; s++) {
 				char title[ROW_TITLE_MAX];
@@ -300,8 +317,10 @@ static int log_change(const struct cell *a, const struct cell *b, struct delta *
 	return 0;
 }
 
-/* The score row: both scores' log standard errors (stats/score.c's interval). */
-/* The score row's log-ratio, SE and df from each score's interval (score/score_ci.c). */
+/*
+ * A score row's (or a --repeat record's test row's) log-ratio, SE and df from
+ * each side's log SE (score/score_ci.c's difference of two scores).
+ */
 static int log_score(const struct cell *a, const struct cell *b, struct delta *d)
 {
 	struct score_ci x = { .ok = 1, .score = a->value, .log_se = a->log_se, .df = a->log_df };
@@ -338,7 +357,7 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
 	if (a->value > 0)
 		d->change = 100 * (b->value - a->value) / a->value;
 	d->lower_better = unit_lower_better(a->unit[0] ? a->unit : b->unit);
-	if (row->is_score && log_score(a, b, d) == 0) {
+	if ((row->is_score || (a->passes >= 2 && b->passes >= 2)) && log_score(a, b, d) == 0) {
 		d->judged = 1;
 		return;
 	}
@@ -364,8 +383,24 @@ int cmp_single_runs(const struct compare *c, size_t i)
 
 int cmp_unmeasured(const struct compare *c, const struct row *row, size_t i)
 {
-	return cmp_single_runs(c, i) &&
-		!(row->is_score && row->cells[0].passes >= 2 && row->cells[i].passes >= 2);
+	return cmp_single_runs(c, i) && !(row->cells[0].passes >= 2 && row->cells[i].passes >= 2);
+}
+
+/* Whether input i is a --repeat run: a score of its is pooled over passes. */
+static int repeat_input(const struct compare *c, size_t i)
+{
+	const struct tp_report *rep = c->in[i].rep;
+
+	for (size_t b = 0; b < rep->nblocks; b++)
+		if (rep->blocks[b].between_passes >= 2)
+			return 1;
+	return 0;
+}
+
+int cmp_no_pass_figures(const struct compare *c, const struct row *row, size_t i)
+{
+	return !row->is_score && cmp_unmeasured(c, row, i) && repeat_input(c, 0) &&
+		repeat_input(c, i);
 }
 
 void cmp_explain(const struct compare *c, char *out, size_t len)
@@ -374,7 +409,12 @@ void cmp_explain(const struct compare *c, char *out, size_t len)
 
 	verdict_explain(&c->family, out, len);
 	n = strlen(out);
-	if (c->nin > 1 && cmp_single_runs(c, 1) && n < len)
+	if (c->nin > 1 && cmp_single_runs(c, 1) && repeat_input(c, 0) && repeat_input(c, 1) &&
+	    n < len)
+		snprintf(out + n, len - n, " Rows of --repeat runs are tested against the spread "
+			 "between their passes: the score's, and each test's where the runs' "
+			 "records give its passes (a text report does not).");
+	else if (c->nin > 1 && cmp_single_runs(c, 1) && n < len)
 		snprintf(out + n, len - n, " Between single runs no row is tested (%s); the "
 			 "interval shown is within-run, each run's own noise.", VERDICT_WHY_SINGLE);
 }

@@ -16,6 +16,7 @@
 #include "compare/compare_int.h"
 #include "report/paired_table.h"
 #include "report/report.h"
+#include "score/score.h"
 #include "stats/stats.h"
 #include "util/util.h"
 
@@ -98,6 +99,13 @@ static void test_rows(const struct run_result *r, const struct bench_result *t,
 	res->value = ok ? t->score : 0;
 	res->time = ok ? t->time : -1;
 	res->samples = ok ? (unsigned)t->kept : 0;
+	if (ok && r->repeat >= 2) {
+		struct re_pool pool;
+
+		res->between_passes = (unsigned)score_test_passes(t, &pool);
+		res->between_value = res->between_passes ? exp(pool.mean) : 0;
+		res->between_log_se = res->between_passes ? pool.se : 0;
+	}
 	if (ok && d->baseline > 0) {
 		struct tp_index_row *ix = &bl->index[bl->nindex++];
 

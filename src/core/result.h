@@ -78,6 +78,7 @@ struct pass_result {
 	double start_spread;    /* s between the first and last copy's START; -1 unknown */
 	unsigned round;         /* paired mode: the round (from 1); 0 otherwise */
 	unsigned slot;          /* paired mode: its place in the round's order (from 1) */
+	unsigned repeat_pass;   /* --repeat: the run's pass it belongs to (from 1); 0 otherwise */
 	struct intf_sample intf;/* what the kernel counted around it (have 0: nothing) */
 	struct copy_result *copies;
 	size_t ncopies;

@@ -1165,6 +1165,7 @@ static const struct rec_field f_pass[] = {
 	F_SKIP("pass", RK_SKIPNUM), F_SKIP("label", RK_SKIPSTR),
 	F_UINT("round", struct pass_result, round),
 	F_UINT("place", struct pass_result, slot),
+	F_UINT("repeat_pass", struct pass_result, repeat_pass),
 	F_NUM("ok", RK_BOOL, struct pass_result, ok),
 	F_NUM("skipped", RK_BOOL, struct pass_result, skipped),
 	F_NUM("dropped", RK_BOOL, struct pass_result, dropped),

@@ -42,6 +42,12 @@ struct tp_result {
 	double time;            /* seconds per sample; -1 when not given */
 	unsigned samples;       /* samples the score is made of */
 	unsigned line;
+	/*
+	 * A --repeat run's record only (score_test_passes): the figure pooled
+	 * over its passes, its log SE over them (N - 1 df); 0 passes: none.
+	 */
+	unsigned between_passes;
+	double between_value, between_log_se;
 };
 
 /* "Dhrystone 2 using register variables 116700.0 55041744.2 4716.5" */

@@ -442,6 +442,8 @@ static void sample_block(struct json_out *j, const struct pass_result *p, size_t
 		json_kv_uint(j, "round", p->round);
 		json_kv_uint(j, "place", p->slot);
 	}
+	if (p->repeat_pass > 0)
+		json_kv_uint(j, "repeat_pass", p->repeat_pass);  /* --repeat: which pass */
 	json_kv_bool(j, "ok", p->ok);
 	json_kv_bool(j, "skipped", p->skipped);
 	json_kv_bool(j, "dropped", p->dropped);

@@ -366,11 +366,12 @@ static int check_budget(struct run_ctx *c)
 	if (plan_check_budget(cfg, c->ncounts, runner_spent(&c->env), &least) == 0)
 		return 0;
 	fprintf(stderr, "sysindex: --time-budget %g is too small for these tests: they need at "
-		"least %.0f minutes (%s at their shortest samples, %zu copy count%s); give "
-		"--time-budget %.0f or more, or fewer tests\n", cfg->time_budget, ceil(least),
+		"least %.0f minutes (%s at their shortest samples%s, %zu copy count%s); give "
+		"--time-budget %.0f or more, or fewer tests%s\n", cfg->time_budget, ceil(least),
 		c->pe.n ? PLAN_MIN_ROUNDS_WORDS " of each paired test, 1 sample of the others"
-			: "1 sample of each test", c->ncounts, c->ncounts == 1 ? "" : "s",
-		ceil(least));
+			: "1 sample of each test", cfg->repeat > 1 ? " in each --repeat pass" : "",
+		c->ncounts, c->ncounts == 1 ? "" : "s", ceil(least),
+		cfg->repeat > 1 ? " or passes" : "");
 	return 2;
 }
 
@@ -512,9 +513,8 @@ static int measure(struct run_ctx *c)
 
 	progress_where(cfg, env);
 	env->started = now_mono();
-	env->eta_total = plan_run(cfg, c->ncounts, env->plans);
+	env->eta_total = plan_run(cfg, c->ncounts, env->plans);      /* --repeat's passes too */
 	if (cfg->repeat > 1 && !c->pe.n) {
-		env->eta_total *= cfg->repeat;
 		r->repeat = cfg->repeat;
 		r->reps = calloc(c->ncounts ? c->ncounts : 1, sizeof(*r->reps));
 		if (r->reps == NULL) {

@@ -303,14 +303,16 @@ static int shrink_one(const struct config *cfg, struct test_plan *p, const struc
  * times[i]: how often plans[i] still runs (0: leave it alone).  Returns 1
  * when it fits.
  */
-static int shrink_to(const struct config *cfg, const size_t *times, double budget,
-		     struct test_plan *plans, unsigned min_samples)
+static int shrink_to(const struct config *cfg, const size_t *times, const int *frozen,
+		     double budget, struct test_plan *plans, unsigned min_samples)
 {
 	int *stuck = calloc(cfg->ntests ? cfg->ntests : 1, sizeof(*stuck));
 	int fits = 0;
 
 	if (stuck == NULL)
 		return 0;
+	for (size_t i = 0; frozen != NULL && i < cfg->ntests; i++)
+		stuck[i] = frozen[i];
 	for (;;) {
 		double total = 0, worst = -1;
 		size_t wi = cfg->ntests;
@@ -343,11 +345,11 @@ static int shrink_to(const struct config *cfg, const size_t *times, double budge
  * Fit the budget: every test keeps 2 samples (so it still has a spread and
  * an interval) before any test drops to 1.
  */
-static void fit_budget(const struct config *cfg, const size_t *times, double budget,
-		       struct test_plan *plans)
+static void fit_budget(const struct config *cfg, const size_t *times, const int *frozen,
+		       double budget, struct test_plan *plans)
 {
-	if (!shrink_to(cfg, times, budget, plans, 2))
-		shrink_to(cfg, times, budget, plans, 1);
+	if (!shrink_to(cfg, times, frozen, budget, plans, 2))
+		shrink_to(cfg, times, frozen, budget, plans, 1);
 }
 
 /* Test t's plan before any budget. */
@@ -403,6 +405,12 @@ static int runs_at(const struct config *cfg, const struct test_def *t, size_t k)
 	return cfg->ncopies ? k < cfg->ncopies && cfg->copies[k] == 1 : k == 0;
 }
 
+/* --repeat N's passes per copy count (run/repeat.h), else 1. */
+static size_t passes_of(const struct config *cfg)
+{
+	return cfg->repeat > 1 ? cfg->repeat : 1;
+}
+
 /* How often test i still runs from copy count 'count', test 'test' on. */
 static size_t times_left(const struct config *cfg, size_t ncopies, size_t count, size_t test,
 			 size_t i)
@@ -410,8 +418,19 @@ static size_t times_left(const struct config *cfg, size_t ncopies, size_t count,
 	size_t n = 0;
 
 	for (size_t k = count + (i < test); k < ncopies; k++)
-		n += (size_t)runs_at(cfg, cfg->tests[i], k);
+		n += (size_t)runs_at(cfg, cfg->tests[i], k) * passes_of(cfg);
 	return n;
+}
+
+/* --repeat: how often test i still runs, 'done' of this count's passes having run it. */
+static size_t times_left_repeat(const struct config *cfg, size_t ncopies, size_t count, size_t i,
+				size_t done)
+{
+	size_t n = times_left(cfg, ncopies, count, 0, i);
+
+	if (!runs_at(cfg, cfg->tests[i], count))
+		return n;
+	return n > done ? n - done : 0;
 }
 
 /*
@@ -444,15 +463,17 @@ static double calibration(const struct config *cfg, const struct plan_measured *
 		? PLAN_CALIBRATE_MAX : k;
 }
 
-double plan_rest(const struct config *cfg, size_t ncopies, size_t count, size_t test,
-		 double spent, const struct plan_measured *m, struct test_plan *plans)
+/*
+ * plan_rest with times[i], how often test i still runs; a frozen test
+ * (frozen[i]; frozen may be NULL) keeps its plan, its cost counted.
+ */
+static double rest(const struct config *cfg, const size_t *times, const int *frozen,
+		   double spent, const struct plan_measured *m, struct test_plan *plans)
 {
-	size_t times[MAX_SELECTED];
 	double left = plan_budget_seconds(cfg) - spent, k = calibration(cfg, m);
 
 	for (size_t i = 0; i < cfg->ntests; i++) {
-		times[i] = times_left(cfg, ncopies, count, test, i);
-		if (times[i] == 0)
+		if (times[i] == 0 || (frozen != NULL && frozen[i]))
 			continue;
 		plan_test(cfg, cfg->tests[i], &plans[i]);
 		/* What this test's samples really cost beyond their length and
@@ -461,17 +482,39 @@ double plan_rest(const struct config *cfg, size_t ncopies, size_t count, size_t 
 		estimate(&plans[i]);
 	}
 	if (cfg->time_budget > 0)
-		fit_budget(cfg, times, left > 0 ? left : 0, plans);
+		fit_budget(cfg, times, frozen, left > 0 ? left : 0, plans);
 	return planned(cfg, times, plans);
 }
 
-int plan_again(const struct config *cfg, size_t ncopies, size_t count, size_t test,
-	       double spent, const struct plan_measured *m, struct test_plan *plans,
-	       double *left)
+double plan_rest(const struct config *cfg, size_t ncopies, size_t count, size_t test,
+		 double spent, const struct plan_measured *m, struct test_plan *plans)
 {
+	size_t times[MAX_SELECTED];
+
+	for (size_t i = 0; i < cfg->ntests; i++)
+		times[i] = times_left(cfg, ncopies, count, test, i);
+	return rest(cfg, times, NULL, spent, m, plans);
+}
+
+int plan_again(const struct config *cfg, size_t ncopies, size_t count, size_t test,
+	       const size_t *done, double spent, const struct plan_measured *m,
+	       struct test_plan *plans, double *left)
+{
+	size_t times[MAX_SELECTED];
+	int frozen[MAX_SELECTED];
+
 	if (cfg->time_budget <= 0)
 		return 0;
-	*left = plan_rest(cfg, ncopies, count, test, spent, m, plans);
+	if (done == NULL) {
+		*left = plan_rest(cfg, ncopies, count, test, spent, m, plans);
+		return 1;
+	}
+	/* A test some pass of this count has run keeps its plan: the passes run it alike. */
+	for (size_t i = 0; i < cfg->ntests; i++) {
+		times[i] = times_left_repeat(cfg, ncopies, count, i, done[i]);
+		frozen[i] = done[i] > 0 && done[i] < passes_of(cfg) && times[i] > 0;
+	}
+	*left = rest(cfg, times, frozen, spent, m, plans);
 	return 1;
 }
 
@@ -492,7 +535,7 @@ double plan_minimum(const struct config *cfg, size_t ncopies)
 		times[i] = times_left(cfg, ncopies, 0, 0, i);
 		plan_test(cfg, cfg->tests[i], &plans[i]);
 	}
-	shrink_to(cfg, times, 0, plans, 1);
+	shrink_to(cfg, times, NULL, 0, plans, 1);
 	total = planned(cfg, times, plans);
 	free(plans);
 	return total;

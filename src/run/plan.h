@@ -20,7 +20,12 @@
  *    each test's overhead per sample as measured so far (plan_measured; a
  *    test not yet measured: the table's, scaled by how far off it was for
  *    the measured ones), and
- *    a test stops early rather than pass the budget (plan_over_budget).  The
+ *    a test stops early rather than pass the budget (plan_over_budget).
+ *    Under --repeat N each test runs N times per copy count, and every run
+ *    of a test still ahead gets the same plan: each pass gets 1/N of what
+ *    is left of the budget; once a pass of a copy count has run a test, the
+ *    other passes run it with the same plan (plan_again's done), so the
+ *    passes are alike and what a test did not use goes to the tests after.  The
  *    programs' own settle sleeps are off (fstime -s 0), as under --quick.
  *    Paired mode without --time-budget, --precision, -i, --duration or
  *    --quick plans to PLAN_PAIRED_BUDGET_MIN minutes (plan_defaults); when
@@ -233,11 +238,14 @@ double plan_rest(const struct config *cfg, size_t ncopies, size_t count, size_t 
 /*
  * Before test 'test' of copy count 'count': with --time-budget, plan_rest
  * for what is left, *left its planned seconds, and 1; without one, the
- * plans made at the start stand (whatever the tests measure): 0.
+ * plans made at the start stand (whatever the tests measure): 0.  done
+ * NULL: the tests run in cfg's order; --repeat N's passes, whose orders
+ * differ: done[i] of this count's passes have run test i ('test' unused),
+ * and such a test's plan (from its first pass) stands for the other passes.
  */
 int plan_again(const struct config *cfg, size_t ncopies, size_t count, size_t test,
-	       double spent, const struct plan_measured *m, struct test_plan *plans,
-	       double *left);
+	       const size_t *done, double spent, const struct plan_measured *m,
+	       struct test_plan *plans, double *left);
 
 /*
  * The stopping rule: 1 when no more samples are needed after n samples with

@@ -90,8 +90,10 @@ static void merge_test(struct copy_run *passes, unsigned npass, size_t t, struct
 	for (unsigned p = 0; p < npass; p++) {
 		struct bench_result *b = &passes[p].tests[t];
 
-		for (size_t i = 0; i < b->npasses; i++)
-			m->passes[k++] = b->passes[i];  /* the copies move with it */
+		for (size_t i = 0; i < b->npasses; i++) {
+			m->passes[k] = b->passes[i];    /* the copies move with it */
+			m->passes[k++].repeat_pass = p + 1;
+		}
 		if (b->status != TS_OK && m->status == TS_OK) {
 			m->status = b->status;
 			fmt(m->reason, sizeof(m->reason), "pass %u: %s", p + 1, b->reason);
@@ -112,6 +114,7 @@ int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct
 	struct copy_run *passes = calloc(npass, sizeof(*passes));
 	size_t *order = calloc((nt ? nt : 1) * npass, sizeof(*order));
 	const struct test_def **prev = calloc(npass, sizeof(*prev));
+	size_t done[MAX_SELECTED] = { 0 };     /* passes that ran each test: the budget's plan */
 	double score[MAX_REPEAT] = { 0 }, var[MAX_REPEAT] = { 0 };
 	uint64_t seed = fresh_seed();
 	int sig = 0, within = 1;
@@ -141,6 +144,7 @@ int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct
 		shuffle_sizes(order + p * nt, nt, &seed);
 	}
 	/* Slot k of every pass before slot k + 1 of any: drift spreads over all passes. */
+	env->repeat_done = done;
 	for (size_t k = 0; k < nt && !sig; k++)
 		for (unsigned p = 0; p < npass && !sig; p++) {
 			size_t ti = order[p * nt + k];
@@ -154,7 +158,9 @@ int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct
 				   k + 1, nt);
 			sig = runner_test(env, ti, prev[p], copies, &passes[p].tests[ti]);
 			prev[p] = cfg->tests[ti];
+			done[ti]++;
 		}
+	env->repeat_done = NULL;
 	for (unsigned p = 0; p < npass; p++) {
 		struct score_ci ci;
 
@@ -163,7 +169,8 @@ int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct
 		score[p] = passes[p].cats[CAT_SYSTEM].nindexed > 0 && !sig
 			? passes[p].cats[CAT_SYSTEM].score : NAN;
 		var[p] = ci.ok ? ci.log_se * ci.log_se : NAN;
-		within &= ci.ok;
+		/* A pass whose samples all agree has none: then no pass's is weighed in. */
+		within &= ci.ok && var[p] > 0;
 	}
 	repeat_pool(score, within ? var : NULL, npass, rs);
 	run->tests = calloc(nt ? nt : 1, sizeof(*run->tests));

@@ -495,8 +495,8 @@ void runner_replan(struct run_env *env, size_t ti)
 	const struct test_plan *p = &env->plans[ti];
 	double spent = runner_spent(env), left;
 
-	if (!plan_again(env->cfg, env->ncounts, env->count, ti, spent, &env->measured,
-			env->plans, &left))
+	if (!plan_again(env->cfg, env->ncounts, env->count, ti, env->repeat_done, spent,
+			&env->measured, env->plans, &left))
 		return;
 	env->eta_total = env->eta_done + left;
 	runner_log(env, "Plan for %s: up to %u %s of %u s (%.1f s each with overheads), "

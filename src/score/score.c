@@ -206,6 +206,46 @@ out:
 	free(idx);
 }
 
+/* Pass q's figure (score_test_passes): UnixBench's over its valid samples, 0 if none. */
+static double pass_figure(const struct bench_result *t, unsigned q, double *count, double *rate)
+{
+	size_t m = 0, kept;
+
+	for (size_t i = 0; i < t->npasses; i++) {
+		const struct pass_result *p = &t->passes[i];
+
+		if (p->repeat_pass != q || !p->ok || p->excluded)
+			continue;
+		count[m] = (t->def->flags & TF_LOWER) ? -p->count : p->count;
+		rate[m++] = p->rate;
+	}
+	return m > 0 ? stats_unixbench(count, rate, m, NULL, &kept) : 0;
+}
+
+size_t score_test_passes(const struct bench_result *t, struct re_pool *p)
+{
+	double y[MAX_REPEAT], v[MAX_REPEAT] = { 0 }, *count, *rate;
+	unsigned npass = 0;
+	size_t k = 0;
+
+	if (t->status != TS_OK || t->npasses == 0)
+		return 0;
+	for (size_t i = 0; i < t->npasses; i++)
+		if (t->passes[i].repeat_pass > npass && t->passes[i].repeat_pass <= MAX_REPEAT)
+			npass = t->passes[i].repeat_pass;
+	count = calloc(t->npasses, sizeof(*count));
+	rate = calloc(t->npasses, sizeof(*rate));
+	for (unsigned q = 1; q <= npass && count != NULL && rate != NULL; q++) {
+		double f = pass_figure(t, q, count, rate);
+
+		if (f > 0 && isfinite(f))
+			y[k++] = log(f);
+	}
+	free(count);
+	free(rate);
+	return k >= 2 && re_pool(y, v, k, -1, p) == 0 ? k : 0;
+}
+
 void score_run(struct copy_run *run)
 {
 	double logsum[CAT_COUNT] = { 0 };

@@ -34,6 +34,21 @@ int score_pass_metric(const struct pass_result *pr, const char *name, enum metri
  */
 void score_exclude_disturbed(struct bench_result *t);
 
+/*
+ * A --repeat run's test over its passes (run/repeat.h; each sample's
+ * repeat_pass says its pass).  Pass p's figure f_p is UnixBench's over that
+ * pass's own valid samples (the geometric mean of the rates its
+ * lowest-third rule keeps, as score_test over the pass alone), y_p = ln f_p.
+ * The passes pool as runs of one figure each (stats/randeff.h with no
+ * within-pass variance): the test's figure exp(mean y_p), the geometric mean
+ * of the passes' figures, and its log SE s_y / sqrt(N) on N - 1 df (HKSJ,
+ * whose q is then 1): the spread between passes, which the samples of all
+ * passes scored as one set do not show.  Returns how many passes were
+ * pooled (2 or more) with *p filled, or 0 (p unchanged) when fewer than two
+ * passes have a figure or the samples carry no pass.
+ */
+size_t score_test_passes(const struct bench_result *t, struct re_pool *p);
+
 /* The per-category index tables of one copy count (after score_test), and
  * the System Benchmarks Index Score's 95% interval (run->score_ci). */
 void score_run(struct copy_run *run);

@@ -4,6 +4,7 @@
 # second pass than in the first (a counter file tells its calls apart): the
 # interval over the passes and the next run's prediction interval must both
 # hold both passes' scores, in every writer.  Bad --repeat: usage errors.
+# With --time-budget the passes share the budget and end within it.
 . tests/e2e/lib.sh
 F=$ROOT/build/fakepgms
 [ -x "$F/fake-ok" ] || die "fakes not built (make check builds them)"
@@ -46,8 +47,9 @@ PY
 fi
 
 # compare of two --repeat runs: the score is judged against the spread
-# between passes (here 2 + 2 passes: too few, and it says how many); the
-# tests' rows have no between-pass spread of their own and are not judged.
+# between passes (here 2 + 2 passes: too few, and it says how many); from
+# the text reports the tests' rows have no between-pass spread of their own
+# and are not judged (t1185: from the records they are).
 cp "$r" "$T/rep1"
 cp "$r.json" "$T/rec1.json"
 echo 0 >"$T/calls"
@@ -73,8 +75,43 @@ for bad in "--repeat 0" "--repeat 51" "--repeat x"; do
 	run_driver $bad -c 1 --testdir "$T" dhry2reg
 	[ $rc -eq 2 ] || die "$bad: exit $rc, want 2"
 done
-run_driver --repeat 2 --time-budget 5 --testdir "$T" dhry2reg
-[ $rc -eq 2 ] && grep -q -- "--repeat with --time-budget" "$T/err" || die "--repeat with --time-budget"
+
+# --repeat 2 --time-budget 1: each pass gets half the budget, the passes
+# alike (the second runs the first's plan), and the run ends within the
+# budget.  40 s of it are gone already (SYSINDEX_RUN_STARTED, as ./Run's
+# build would take them), so about 16 s are left to plan: a stand-in that
+# sleeps its sample's length.
+wrap_prog dhry2reg <<SH
+exec "$F/fake-ok" "\$1" 1000000
+SH
+start=$(( $(date +%s) - 40 ))
+SYSINDEX_RUN_STARTED=$start
+export SYSINDEX_RUN_STARTED
+run_driver --repeat 2 --time-budget 1 -c 1 --testdir "$T" dhry2reg
+end=$(date +%s)
+unset SYSINDEX_RUN_STARTED
+[ $rc -eq 0 ] || die "--repeat with --time-budget: exit $rc"
+[ $((end - start)) -le 60 ] || die "--repeat 2 --time-budget 1 took $((end - start)) s"
+r=$(report)
+grep -q "^Between passes (--repeat 2): index score .* 95% interval over the passes " "$r" ||
+	die "--time-budget: no interval over the passes"
+[ "$(grep -c "^#### --repeat: pass [12] of 2" "$r.log")" -eq 2 ] || die "--time-budget: two passes"
+[ "$(grep "^Plan for dhry2reg: " "$r.log" | sed 's/, [0-9]* s of the budget left//' | sort -u |
+	wc -l)" -eq 1 ] || die "--time-budget: the passes planned alike: $(grep "^Plan for" "$r.log")"
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$r.json" <<'PY' || die "--time-budget: the passes' samples"
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["runs"][0]["tests"][0]["samples"]
+per = [sum(1 for x in s if x.get("repeat_pass") == p) for p in (1, 2)]
+# Each pass has samples (a loaded host may stop the last pass early: never past the budget).
+assert per[0] >= 1 and per[1] >= 1 and len(s) == sum(per), per
+PY
+fi
+# A budget too small for one sample per pass: refused before anything runs, saying why.
+run_driver --repeat 40 --time-budget 1 -c 1 --testdir "$T" dhry2reg
+[ $rc -eq 2 ] && grep -q "1 sample of each test at their shortest samples in each --repeat pass" \
+	"$T/err" || die "--repeat 40 --time-budget 1: exit $rc"
 mkdir -p "$T/a" "$T/b"
 run_driver --repeat 2 --testdir "$T/a" --testdir "$T/b" fsbuffer-w
 [ $rc -eq 2 ] && grep -q -- "--repeat needs a run without paired mode" "$T/err" || die "--repeat in paired mode"

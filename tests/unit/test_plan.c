@@ -198,6 +198,76 @@ START_TEST(budget_fits)
 }
 END_TEST
 
+/*
+ * --repeat 2 under a budget: each pass of a test gets the plan one run
+ * would get from half the budget (every run of a test ahead planned alike),
+ * and the whole fits; planned again after one pass ran one test, the runs
+ * left are the other pass's and the later tests'.
+ */
+START_TEST(budget_split_over_passes)
+{
+	static const char *const names[] = { "dhry2reg", "execl", "fstime", "shell1" };
+	struct test_plan rep[4], one[4], again[4];
+	size_t done[MAX_SELECTED] = { 0 };
+	double total, left;
+
+	select_tests(names, 4);
+	cfg.repeat = 2;
+	cfg.time_budget = 6;
+	total = plan_run(&cfg, 1, rep);
+	ck_assert_msg(total <= plan_budget_seconds(&cfg), "planned %.1f s", total);
+	/* One run with half the planning budget: (b - reserve) / 2 = b' - reserve. */
+	cfg.repeat = 1;
+	cfg.time_budget = (plan_budget_seconds(&cfg) / 2 + PLAN_BUDGET_RESERVE_S) /
+			  (1 - PLAN_BUDGET_RESERVE_SHARE) / 60.0;
+	ck_assert_double_eq_tol(plan_run(&cfg, 1, one), total / 2, 1e-9);
+	for (size_t i = 0; i < 4; i++) {
+		ck_assert_uint_eq(rep[i].max_samples, one[i].max_samples);
+		ck_assert_uint_eq(rep[i].seconds, one[i].seconds);
+	}
+	ck_assert_uint_lt(rep[0].max_samples, 10);      /* the budget did cut */
+	/* Every test ran in both passes: nothing is left. */
+	cfg.repeat = 2;
+	cfg.time_budget = 6;
+	for (size_t i = 0; i < 4; i++)
+		done[i] = 2;
+	ck_assert_int_eq(plan_again(&cfg, 1, 0, 0, done, 0, NULL, again, &left), 1);
+	ck_assert_double_eq(left, 0);
+	/*
+	 * One pass ran every test: the other runs them with the same plans,
+	 * even with time to spare (none of the budget spent): passes alike.
+	 */
+	for (size_t i = 0; i < 4; i++)
+		done[i] = 1;
+	memcpy(again, rep, sizeof(again));
+	ck_assert_int_eq(plan_again(&cfg, 1, 0, 0, done, 0, NULL, again, &left), 1);
+	ck_assert_double_eq_tol(left, total / 2, 1e-9);
+	for (size_t i = 0; i < 4; i++) {
+		ck_assert_uint_eq(again[i].max_samples, rep[i].max_samples);
+		ck_assert_uint_eq(again[i].seconds, rep[i].seconds);
+	}
+	/* Pass 1 ran dhry2reg only: the others are planned afresh for both passes. */
+	done[1] = done[2] = done[3] = 0;
+	ck_assert_int_eq(plan_again(&cfg, 1, 0, 0, done, 0, NULL, again, &left), 1);
+	ck_assert_uint_eq(again[0].seconds, rep[0].seconds);
+	ck_assert_uint_ge(again[3].max_samples * again[3].seconds,
+			  rep[3].max_samples * rep[3].seconds);
+	ck_assert_msg(left <= plan_budget_seconds(&cfg), "planned %.1f s", left);
+	/*
+	 * Two copy counts, both passes of the first ran dhry2reg: its runs
+	 * left are the second count's two, planned afresh with the rest.
+	 */
+	done[0] = 2;
+	ck_assert_int_eq(plan_again(&cfg, 2, 0, 0, done, 0, NULL, again, &left), 1);
+	ck_assert_msg(left <= plan_budget_seconds(&cfg), "planned %.1f s", left);
+	ck_assert_uint_le(again[0].max_samples, rep[0].max_samples);
+	/* The least the tests can take counts every pass. */
+	left = plan_minimum(&cfg, 1);
+	cfg.repeat = 1;
+	ck_assert_double_eq_tol(left, 2 * plan_minimum(&cfg, 1), 1e-9);
+}
+END_TEST
+
 START_TEST(budget_too_small_stays_at_minimum)
 {
 	static const char *const names[] = { "shell8", "fsdisk" };
@@ -775,6 +845,7 @@ Suite *suite_plan(void)
 	tcase_add_test(tc, goes_on_while_noisy_and_stops_at_caps);
 	tcase_add_test(tc, reference_plan);
 	tcase_add_test(tc, budget_fits);
+	tcase_add_test(tc, budget_split_over_passes);
 	tcase_add_test(tc, budget_too_small_stays_at_minimum);
 	tcase_add_test(tc, precision_plan);
 	tcase_add_test(tc, stops_on_the_result_shown);

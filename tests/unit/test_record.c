@@ -411,6 +411,11 @@ static void make_run(struct run_result *r, enum kind kind)
 	if (kind == K_NORMAL) {
 		/* --repeat 3: a pool per copy count, the second without an interval. */
 		r->repeat = 3;
+		/* Each sample's pass, which compare pools a test's figure over. */
+		for (size_t i = 0; i < r->nruns; i++)
+			for (size_t t = 0; t < r->runs[i].ntests; t++)
+				for (size_t p = 0; p < r->runs[i].tests[t].npasses; p++)
+					r->runs[i].tests[t].passes[p].repeat_pass = 1 + (unsigned)p % 3;
 		r->nreps = ncounts;
 		r->reps = calloc(r->nreps, sizeof(*r->reps));
 		ck_assert_ptr_nonnull(r->reps);

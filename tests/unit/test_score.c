@@ -51,6 +51,56 @@ static const struct { const char *name; double result, index; } published[] = {
 	{ "syscall", 1159591.9, 773.1 },
 };
 
+/*
+ * --repeat: a test's figure and SE over its passes, worked by hand.  Each
+ * pass keeps its best two of three samples (UnixBench's rule over the pass
+ * alone): pass 1 {100, 100, 10} gives 100, pass 2 {400, 400, 1} 400, pass 3
+ * {200, 200, 2} 200 (a failed and an excluded sample of pass 3 count
+ * nowhere).  y = ln 100, ln 400, ln 200: the figure is exp(mean) = 200,
+ * the deviations -ln 2, ln 2, 0 give s = ln 2, so the SE is ln 2 / sqrt 3
+ * on 2 df.  (The nine samples scored as one set keep six, the same 200
+ * here, but their spread is the samples', not the passes'.)
+ */
+START_TEST(test_figure_over_passes)
+{
+	static const double rates[3][3] = { { 100, 100, 10 }, { 400, 400, 1 }, { 200, 200, 2 } };
+	struct pass_result p[11] = { 0 };
+	struct bench_result t = { .def = test_find("dhry2reg"), .status = TS_OK, .passes = p };
+	struct re_pool pool;
+
+	for (unsigned q = 0; q < 3; q++)
+		for (unsigned i = 0; i < 3; i++)        /* interleaved, as repeat.c merges them */
+			p[t.npasses++] = (struct pass_result){ .ok = 1, .count = rates[q][i],
+				.rate = rates[q][i], .time = 1, .repeat_pass = q + 1 };
+	p[t.npasses++] = (struct pass_result){ .ok = 0, .count = 1e6, .rate = 1e6,
+		.repeat_pass = 3 };
+	p[t.npasses++] = (struct pass_result){ .ok = 1, .excluded = 1, .count = 1e6,
+		.rate = 1e6, .repeat_pass = 3 };
+	ck_assert_uint_eq(score_test_passes(&t, &pool), 3);
+	ck_assert_double_eq_tol(exp(pool.mean), 200, 1e-9);
+	ck_assert_double_eq_tol(pool.se, log(2) / sqrt(3), 1e-12);
+	ck_assert_double_eq(pool.df, 2);
+	ck_assert_double_eq_tol(pool.tau2, log(2) * log(2), 1e-12);
+	/* 4.302653 = t(0.975, 2). */
+	ck_assert_double_eq_tol(pool.hi - pool.mean, 4.302653 * log(2) / sqrt(3), 1e-5);
+	/* Two passes (the third's samples gone): y = ln 100, ln 400: SE ln 4 / 2 = ln 2 on 1 df. */
+	t.npasses = 6;
+	ck_assert_uint_eq(score_test_passes(&t, &pool), 2);
+	ck_assert_double_eq_tol(exp(pool.mean), 200, 1e-9);
+	ck_assert_double_eq_tol(pool.se, log(2), 1e-12);
+	ck_assert_double_eq(pool.df, 1);
+	/* One pass, or samples without a pass: no spread between passes. */
+	pool.mean = -1;
+	t.npasses = 3;
+	ck_assert_uint_eq(score_test_passes(&t, &pool), 0);
+	for (size_t i = 0; i < 9; i++)
+		p[i].repeat_pass = 0;
+	t.npasses = 9;
+	ck_assert_uint_eq(score_test_passes(&t, &pool), 0);
+	ck_assert_double_eq(pool.mean, -1);
+}
+END_TEST
+
 static void fill(struct bench_result *t, const char *name, double score)
 {
 	memset(t, 0, sizeof(*t));
@@ -403,6 +453,7 @@ Suite *suite_score(void)
 	tcase_add_test(tc, metrics_combine_as_declared);
 	tcase_add_test(tc, placement_from_sampled_fraction);
 	tcase_add_test(tc, exclude_disturbed_passes);
+	tcase_add_test(tc, test_figure_over_passes);
 	suite_add_tcase(s, tc);
 	return s;
 }

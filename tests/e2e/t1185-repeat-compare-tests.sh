@@ -1,0 +1,63 @@
+# compare of two --repeat runs judges each test's row against that test's
+# spread between passes (issue 38): from the records, which say which pass
+# each sample was taken in, a test's figure is pooled over its passes and its
+# interval is over them.  A stand-in Dhrystone reports exact rates (a TIME
+# of 1 s): run A's three passes go at 1, 1.5 and 1 (x 10^6 lps), B's at 1.5,
+# 1, 1.5, C's at 3, 4.5, 3.  Worked by hand: A and B pool to 1.5^(1/3) and
+# 1.5^(2/3), a change of +14.5 % whose SE over the passes, sqrt(2 x 0.01827)
+# on 4 df, gives the interval -32.7 % to +94.6 %: it holds the passes'
+# 1.5-fold spread, and the row is inconclusive (the samples within a pass
+# agree exactly, so an interval over the samples would say slower or faster).
+# C is 3 times A: faster.  The same runs' text reports carry no passes: their
+# test rows stay inconclusive, and stderr says why once.
+. tests/e2e/lib.sh
+# $T/speeds: the three passes' speeds; calls 1-3 are pass 1's samples, 4-6 pass 2's, ...
+wrap_prog dhry2reg <<SH
+n=\$(cat "$T/calls" 2>/dev/null || echo 0)
+n=\$((n + 1))
+echo \$n >"$T/calls"
+set -- \$(cat "$T/speeds")
+p=\$(( (n - 1) / 3 + 1 ))
+eval s=\\\${\$p}
+awk -v s="\$s" 'BEGIN { printf "COUNT|%d|1|lps\nTIME|1.0\n", s * 1000000 }' >&2
+exit 0
+SH
+
+one_run() {
+	echo "$2" >"$T/speeds"
+	echo 0 >"$T/calls"
+	run_driver --repeat 3 -i 3 -c 1 --duration 1 --settle 0 --testdir "$T/testdir" dhry2reg
+	[ $rc -eq 0 ] || die "run $1: exit $rc"
+	[ "$(cat "$T/calls")" -eq 9 ] || die "run $1: $(cat "$T/calls") samples, want 3 x 3"
+	cp "$(report)" "$T/$1.txt"
+	cp "$(report).json" "$T/$1.json"
+	grep -q '"repeat_pass": 3' "$T/$1.json" || die "run $1: the samples' passes not recorded"
+}
+one_run A "1 1.5 1"
+one_run B "1.5 1 1.5"
+one_run C "3 4.5 3"
+
+row() { grep "^Dhrystone 2 using register variables .*$1" "$T/cmp"; }
+"$ROOT/Run" compare --long "$T/A.json" "$T/B.json" >"$T/cmp" 2>"$T/cmperr" ||
+	{ cat "$T/cmperr"; die "compare A B"; }
+cat "$T/cmp" "$T/cmperr"
+row B | grep -q -- "+14\.47%  \[-32\.67%, +94\.61%\]  inconclusive$" ||
+	die "A/B: the test row's interval over the passes: $(row B)"
+grep -q "Rows of --repeat runs are tested against the spread between their passes" "$T/cmp" ||
+	die "A/B: what the verdicts rest on"
+"$ROOT/Run" compare --long "$T/A.json" "$T/C.json" >"$T/cmp" 2>"$T/cmperr" ||
+	{ cat "$T/cmperr"; die "compare A C"; }
+cat "$T/cmp"
+row C | grep -q -- "+200\.00%  *\[+76\.46%, +410\.03%\]  *faster$" || die "A/C: the test row: $(row C)"
+# The score (Dhrystone alone) is the same change over the same passes.
+grep -q "^System Benchmarks Index Score  *1  C .*+200\.00%  *\[+76\.46%, +410\.03%\]  *faster$" "$T/cmp" ||
+	die "A/C: the score row"
+
+# Text reports: no passes per sample, the test row is not judged, the reason once.
+"$ROOT/Run" compare --long "$T/A.txt" "$T/C.txt" >"$T/cmp" 2>"$T/cmperr" ||
+	{ cat "$T/cmperr"; die "compare of the texts"; }
+cat "$T/cmp" "$T/cmperr"
+row C | grep -q "inconclusive: single runs$" || die "text: the test row judged: $(row C)"
+[ "$(grep -c "test row of --repeat runs inconclusive: a text report does not say which pass" \
+	"$T/cmperr")" -eq 1 ] || die "text: the reason, once"
+exit 0
