@@ -99,6 +99,17 @@ int verdict_enough(double df)
 	return df >= VERDICT_MIN_DF;
 }
 
+int verdict_no_spread(double se)
+{
+	return isfinite(se) && fabs(se) <= VERDICT_SE_ZERO;
+}
+
+/* Whether a usable row can be tested: enough df, and a spread to test against. */
+static int testable(const struct verdict_in *x)
+{
+	return verdict_enough(x->df) && !verdict_no_spread(x->se);
+}
+
 /*
  * Holm's step-down with Shaffer's bound (1986, method S1): the i-th smallest
  * p-value (from 0) is multiplied by the most true nulls that can remain after
@@ -220,8 +231,8 @@ void verdict_judge(const struct verdict_in *in, size_t n, struct verdict_family 
 		blank(&out[i]);
 		if (!usable(&in[i]))
 			continue;
-		if (!verdict_enough(in[i].df)) {
-			/* Its figures are shown, unjudged: no verdict on so few. */
+		if (!testable(&in[i])) {
+			/* Its figures are shown, unjudged: no verdict on so few, or on no spread. */
 			raw(&in[i], delta, alpha, 1, &out[i]);
 			out[i].v = VD_FEW;
 			continue;
@@ -231,7 +242,7 @@ void verdict_judge(const struct verdict_in *in, size_t n, struct verdict_family 
 	f->m = m;
 	if (pd == NULL || idx == NULL) {
 		for (size_t i = 0; i < n; i++)
-			if (usable(&in[i]) && verdict_enough(in[i].df))
+			if (usable(&in[i]) && testable(&in[i]))
 				out[i].v = VD_INCONCLUSIVE;     /* no memory: claim nothing */
 		free(pd);
 		free(idx);
@@ -239,7 +250,7 @@ void verdict_judge(const struct verdict_in *in, size_t n, struct verdict_family 
 	}
 	m = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (!usable(&in[i]) || !verdict_enough(in[i].df))
+		if (!usable(&in[i]) || !testable(&in[i]))
 			continue;
 		raw(&in[i], delta, alpha, f->m, &out[i]);
 		idx[m] = i;
@@ -285,7 +296,7 @@ void verdict_one(double est, double se, double df, int lower_better, double marg
 	if (!usable(&x))
 		return;
 	raw(&x, log1p(margin), VERDICT_ALPHA, m, out);
-	if (!verdict_enough(df)) {
+	if (!testable(&x)) {
 		out->v = VD_FEW;
 		return;
 	}
