@@ -131,6 +131,13 @@ size_t report_intf_excluded(const struct run_result *r, size_t *kept);
  * result holds a disturbed sample it kept: the summary warns when any does.
  */
 size_t report_intf_moved(const struct copy_run *run, size_t *indexed);
+/*
+ * Paired mode (two or more directories or settings): of the tests run at
+ * copies, counted once over every directory's run, those that counted a
+ * disturbed sample in any (the paired change uses every round: no
+ * lowest-third rule); *tested gets the tests run.
+ */
+size_t report_intf_moved_paired(const struct run_result *r, unsigned copies, size_t *tested);
 
 /* The text header's "Workload: UnixBench 6.0" line. */
 void report_workload_line(FILE *out, const struct run_result *r, const char *indent);

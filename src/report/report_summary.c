@@ -43,6 +43,37 @@ static size_t disturbed(const struct run_result *r, const struct copy_run *run,
 		     "--exclude-disturbed.");
 }
 
+/*
+ * Paired mode: after the verdicts, each copy count whose tests counted a
+ * disturbed sample in any directory's (or setting's) run
+ * (report_intf_moved_paired), and what to do about it.
+ */
+static size_t disturbed_paired(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE],
+			       size_t n, size_t max)
+{
+	for (size_t i = 0; i < r->nruns && r->runs != NULL && n < max; i++) {
+		const struct copy_run *run = &r->runs[i];
+		size_t tested, moved;
+		char what[200];
+
+		if (run->dir != 0)
+			continue;       /* each copy count once, at its baseline's run */
+		moved = report_intf_moved_paired(r, run->copies, &tested);
+		if (moved == 0)
+			continue;
+		fmt(what, sizeof(what), REPORT_DISTURBED_HEAD "%u cop%s: %zu of %zu test%s kept "
+		    "samples that other work on the host slowed (steal, contended or throttled), in "
+		    "%s", run->copies, run->copies == 1 ? "y" : "ies", moved, tested,
+		    tested == 1 ? "" : "s", r->nsettings >= 2 ? "any setting" : "any test dir");
+		n = add(lines, n, max, "%s%s", what, r->exclude_disturbed
+			? " (all their samples were, so --exclude-disturbed kept them): their changes "
+			  "may be off; run again on a quiet host."
+			: ": their changes may be off; run again on a quiet host, or with "
+			  "--exclude-disturbed.");
+	}
+	return n;
+}
+
 /* Each copy count's index score (the baseline directory's in paired mode). */
 static size_t scores(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t n,
 		     size_t max)
@@ -159,7 +190,8 @@ static size_t paired(const struct run_result *r, char lines[][REPORT_SUMMARY_LIN
 	fmt(tally, sizeof(tally), "%zu faster, %zu slower, %zu equivalent, %zu inconclusive",
 	    count[VD_FASTER], count[VD_SLOWER], count[VD_EQUIVALENT], count[VD_INCONCLUSIVE]);
 	n = add(lines, n, max, "Tests compared: %s (%s)", tally, method);
-	return winners(r, lines, n, max);
+	n = winners(r, lines, n, max);
+	return disturbed_paired(r, lines, n, max);
 }
 
 /* "2 x AMD EPYC 7B13": identical models counted together, else "2 CPUs". */
