@@ -234,16 +234,19 @@ static size_t machine(const struct sys_info *si, char lines[][REPORT_SUMMARY_LIN
 	return add(lines, n, max, "Host: %s: %s", si->hostname, rest);
 }
 
-/* "Test dir: /srv/x on /srv (ext4, /dev/sda1, rw,noatime)"; head names it. */
+/*
+ * "Test dir: /srv/x on /srv (ext4, /dev/sda1, rw,noatime)"; head names it.
+ * options: the mount options shown (NULL: m's).
+ */
 static size_t dir_line(const char *head, const char *path, int have_mount,
-		       const struct mount_entry *m, char lines[][REPORT_SUMMARY_LINE], size_t n,
-		       size_t max)
+		       const struct mount_entry *m, const char *options,
+		       char lines[][REPORT_SUMMARY_LINE], size_t n, size_t max)
 {
 	char where[REPORT_SUMMARY_LINE];
 
 	if (have_mount)
 		fmt(where, sizeof(where), "%s on %s (%s, %s, %s)", path, m->mount_point, m->fstype,
-		    m->source, m->options);
+		    m->source, options ? options : m->options);
 	else
 		fmt(where, sizeof(where), "%s (mount unknown)", path);
 	return add(lines, n, max, "%s: %s", head, where);
@@ -257,8 +260,10 @@ static size_t testdirs(const struct run_result *r, char lines[][REPORT_SUMMARY_L
 	char head[TESTDIR_LABEL_MAX + 32];
 
 	if (r->nsettings >= 2) {
+		/* The options as found ran no sample: each setting's are on its line. */
 		n = si->testdir[0] ? dir_line("Test dir", si->testdir, si->have_mount, &si->mount,
-					       lines, n, max) : n;
+					       "mount options per setting below", lines, n,
+					       max) : n;
 		for (size_t d = 0; d < r->nsettings && n < max; d++) {
 			char what[SETTING_CMD_MAX + 1200];
 
@@ -271,12 +276,12 @@ static size_t testdirs(const struct run_result *r, char lines[][REPORT_SUMMARY_L
 	}
 	if (r->ndirs < 2)
 		return si->testdir[0] ? dir_line("Test dir", si->testdir, si->have_mount,
-						 &si->mount, lines, n, max) : n;
+						 &si->mount, NULL, lines, n, max) : n;
 	for (size_t d = 0; d < r->ndirs; d++) {
 		const struct test_dir *td = &r->dirs[d];
 
 		fmt(head, sizeof(head), "Test dir %s%s", td->label, d == 0 ? " (baseline)" : "");
-		n = dir_line(head, td->path, td->have_mount, &td->mount, lines, n, max);
+		n = dir_line(head, td->path, td->have_mount, &td->mount, NULL, lines, n, max);
 	}
 	return n;
 }

@@ -1197,6 +1197,36 @@ START_TEST(test_summary_disturbed)
 END_TEST
 
 /*
+ * Settings mode: the summary's Test dir line names the dir and its mount but
+ * not the options found before the first setting ran (no sample ran under
+ * them); each setting's Setting line shows its own.  Before, it printed the
+ * found "rw,noatime" beside settings that ran under others.
+ */
+START_TEST(test_summary_settings_testdir)
+{
+	struct synth *s = synth_new();
+	char lines[REPORT_SUMMARY_MAX][REPORT_SUMMARY_LINE];
+	size_t n, found = 0;
+
+	s->r.ndirs = s->r.nsettings = 2;
+	for (size_t d = 0; d < 2; d++) {
+		snprintf(s->r.settings[d].name, sizeof(s->r.settings[d].name), "%s",
+			 d ? "noa" : "rel");
+		snprintf(s->r.settings[d].command, sizeof(s->r.settings[d].command), "true");
+		snprintf(s->r.dirs[d].label, sizeof(s->r.dirs[d].label), "%s", s->r.settings[d].name);
+	}
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_ptr_null(strstr(lines[i], "rw,noatime"));
+		found += strcmp(lines[i], "Test dir: " TESTDIR " on /srv (ext4, /dev/sda1, mount "
+				"options per setting below)") == 0;
+	}
+	ck_assert_uint_eq(found, 1);
+	free(s);
+}
+END_TEST
+
+/*
  * A paired run warns of disturbed samples as a normal run does, counted over
  * every directory's samples of a copy count: here both runs are 1 copy, the
  * baseline's (dir 0) quiet and the other directory's Dhrystone flagged, even
@@ -1449,6 +1479,7 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_summary_lines);
 	tcase_add_test(tc, test_summary_disturbed);
 	tcase_add_test(tc, test_summary_disturbed_paired);
+	tcase_add_test(tc, test_summary_settings_testdir);
 	tcase_add_test(tc, test_summary_winners);
 	tcase_add_test(tc, test_html_verdict_marked);
 	tcase_add_test(tc, test_md_chart_links);
