@@ -194,7 +194,8 @@ static int ran_before(const struct run_result *r, unsigned copies, const struct 
 		      size_t upto)
 {
 	for (size_t i = 0; i < upto; i++)
-		for (size_t k = 0; r->runs[i].copies == copies && k < r->runs[i].ntests; k++)
+		for (size_t k = 0; r->runs[i].copies == copies && k < r->runs[i].ntests &&
+		     r->runs[i].tests != NULL; k++)
 			if (r->runs[i].tests[k].def == def && r->runs[i].tests[k].status == TS_OK)
 				return 1;
 	return 0;
@@ -222,7 +223,8 @@ size_t report_intf_moved_paired(const struct run_result *r, unsigned copies, siz
 				continue;
 			(*tested)++;
 			for (size_t j = i; j < r->nruns; j++)
-				for (size_t q = 0; r->runs[j].copies == copies && q < r->runs[j].ntests; q++)
+				for (size_t q = 0; r->runs[j].copies == copies && q < r->runs[j].ntests &&
+				     r->runs[j].tests != NULL; q++)
 					moved |= r->runs[j].tests[q].def == def &&
 						 kept_disturbed(&r->runs[j].tests[q]);
 			n += moved != 0;
