@@ -139,7 +139,10 @@ void report_paired_cells(const struct run_result *r, const struct paired_cmp *c,
 		pct(lo, sizeof(lo), c->st.ci_lo);
 		pct(hi, sizeof(hi), c->st.ci_hi);
 		fmt(pc->ci, sizeof(pc->ci), "%s..%s", lo, hi);
-		fmt(pc->detect, sizeof(pc->detect), "+-%.2f%%", 100 * c->st.detect);
+		if (isfinite(c->st.detect))
+			fmt(pc->detect, sizeof(pc->detect), "+-%.2f%%", 100 * c->st.detect);
+		else
+			fmt(pc->detect, sizeof(pc->detect), "-");
 	} else {
 		fmt(pc->ci, sizeof(pc->ci), "-");
 		fmt(pc->detect, sizeof(pc->detect), "-");
@@ -181,7 +184,7 @@ int report_paired_noise(const struct run_result *r, unsigned copies, double *med
 	for (size_t i = 0; i < r->ncmps && m < 256; i++) {
 		const struct paired_cmp *c = &r->cmps[i];
 
-		if (!c->control || c->copies != copies || c->st.n < 2)
+		if (!c->control || c->copies != copies || c->st.n < 2 || !isfinite(c->st.detect))
 			continue;
 		v[m++] = c->st.detect;
 		if (fabs(c->st.ratio - 1) > *max_change)

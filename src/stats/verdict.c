@@ -89,8 +89,9 @@ double verdict_mde(double se, double df, size_t m, double alpha, double power)
 {
 	double k = (double)(m ? m : 1);
 
-	if (!(se >= 0) || !isfinite(se) || !(df > 0) || !(power > 0 && power < 1))
-		return NAN;
+	if (!(se >= 0) || !isfinite(se) || verdict_no_spread(se) || !(df > 0) ||
+	    !(power > 0 && power < 1))
+		return NAN;     /* no spread: nothing says what change it would see */
 	return (stats_t_quantile(1 - alpha / (2 * k), df) + stats_t_quantile(power, df)) * se;
 }
 

@@ -147,7 +147,8 @@ void verdict_tost(double est, double se, double df, double delta, double *p_lo, 
  * this se and df is called faster or slower with probability power, at the
  * family's first level alpha/m (two-sided): (t(1 - alpha/(2m)) + t(power))
  * x se.  Not the interval's half-width (a change of that size is called
- * about half the time).  NAN when se or df is unusable.
+ * about half the time).  NAN when se or df is unusable, or se is zero
+ * (verdict_no_spread: no spread measured, no detectable change implied).
  */
 #define VERDICT_POWER 0.8
 double verdict_mde(double se, double df, size_t m, double alpha, double power);

@@ -280,6 +280,10 @@ START_TEST(no_spread_rows)
 	ck_assert(verdict_no_spread(-0.0));
 	ck_assert(!verdict_no_spread(1e-6));
 	ck_assert(!verdict_no_spread(NAN));
+	/* No detectable change is implied by no spread (paired's detect column: "-"). */
+	ck_assert(isnan(verdict_mde(0, 8, 1, 0.05, VERDICT_POWER)));
+	ck_assert(isnan(verdict_mde(1e-17, 8, 1, 0.05, VERDICT_POWER)));
+	ck_assert(verdict_mde(0.01, 8, 1, 0.05, VERDICT_POWER) > 0.02);
 	verdict_judge(in, 3, &f, o);
 	ck_assert_int_eq(o[0].v, VD_FEW);
 	ck_assert_int_eq(o[1].v, VD_FEW);
