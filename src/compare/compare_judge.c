@@ -419,6 +419,15 @@ void cmp_explain(const struct compare *c, char *out, size_t len)
 			 "interval shown is within-run, each run's own noise.", VERDICT_WHY_SINGLE);
 }
 
+/* What a row's spread is between: passes, runs or samples. */
+static const char *row_units(const struct compare *c, const struct cell *a,
+			     const struct cell *b)
+{
+	if (a->passes && b->passes)
+		return "passes";
+	return c->grouped != GROUP_NONE ? "runs" : "samples";
+}
+
 void cmp_judge_family(struct compare *c)
 {
 	size_t n = 0, k = 0;
@@ -464,12 +473,15 @@ void cmp_judge_family(struct compare *c)
 			d->ci_hi = 100 * expm1(d->vd.hi);
 			if (d->vd.v == VD_FEW && cmp_unmeasured(c, &c->rows[r], i))
 				verdict_few(d->word, sizeof(d->word), "%s", VERDICT_SINGLE);
+			else if (d->vd.v == VD_FEW && verdict_no_spread(d->se))
+				verdict_few(d->word, sizeof(d->word), "%s between %s",
+					    VERDICT_NO_SPREAD, row_units(c, a, b));
 			else if (d->vd.v == VD_FEW && a->passes && b->passes)
 				verdict_few(d->word, sizeof(d->word), "%u+%u passes", a->passes,
 					    b->passes);
 			else if (d->vd.v == VD_FEW && a->n && b->n)
 				verdict_few(d->word, sizeof(d->word), "%zu+%zu %s", a->n, b->n,
-					    c->grouped != GROUP_NONE ? "runs" : "samples");
+					    row_units(c, a, b));
 			else if (d->vd.v == VD_FEW)
 				verdict_few(d->word, sizeof(d->word), "%.1f df", d->df);
 			else

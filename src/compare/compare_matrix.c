@@ -32,6 +32,7 @@ static const struct {
 	{ 'e', "equivalent (significant): inside the margin, and the change is significant too" },
 	{ 'i', "inconclusive: neither shown (an interval holding 0 proves no equivalence)" },
 	{ 'r', "inconclusive: " VERDICT_WHY_SINGLE " (the interval is within-run)" },
+	{ 'z', "inconclusive: " VERDICT_NO_SPREAD " (every figure alike: nothing to test against)" },
 	{ '?', "significance cannot be judged (no samples)" },
 	{ 's', "significance cannot be judged (1 sample)" },
 	{ '!', "cannot be judged (too few samples), but beyond the noise floor of the control tests" },
@@ -54,6 +55,8 @@ static char mark_of(const struct delta *d)
 	}
 	if (verdict_parse(d->verdict, &v) == 0 && v == VD_FEW && strstr(d->verdict, VERDICT_SINGLE))
 		return 'r';
+	if (verdict_parse(d->verdict, &v) == 0 && v == VD_FEW && strstr(d->verdict, VERDICT_NO_SPREAD))
+		return 'z';
 	if (verdict_parse(d->verdict, &v) == 0)
 		return v == VD_FASTER || v == VD_SLOWER ? '*'
 			: v == VD_EQUIVALENT ? (d->vd.negligible ? 'e' : '=') : 'i';

@@ -67,17 +67,19 @@ void report_sorted(const struct copy_run *run, size_t *order)
 	}
 }
 
-void report_testdir_lines(FILE *out, const struct sys_info *si, const char *indent)
+void report_testdir_lines(FILE *out, const struct run_result *r, const char *indent)
 {
+	const struct sys_info *si = &r->sys;
+
 	if (si->testdir[0])
 		report_dir_lines(out, "Test dir: ", si->testdir, si->have_mount, &si->mount,
-				 &si->device, indent);
+				 &si->device, indent, r->nsettings >= 2);
 }
 
 /* The text header's block from the one description (report_dir.c). */
 void report_dir_lines(FILE *out, const char *head, const char *path, int have_mount,
 		      const struct mount_entry *m, const struct device_info *d,
-		      const char *indent)
+		      const char *indent, int as_found)
 {
 	struct report_dir *rd = malloc(sizeof(*rd));
 
@@ -86,6 +88,8 @@ void report_dir_lines(FILE *out, const char *head, const char *path, int have_mo
 		return;
 	}
 	report_dir_desc(path, have_mount, m, d, rd);
+	if (as_found)
+		report_dir_as_found(rd);
 	fprintf(out, "%s%s%s\n", indent, head, rd->path);
 	if (!rd->have_mount) {
 		fprintf(out, "%s          mount: unknown\n", indent);

@@ -112,9 +112,18 @@ struct report_dir {
 };
 void report_dir_desc(const char *path, int have_mount, const struct mount_entry *m,
 		     const struct device_info *d, struct report_dir *out);
+/*
+ * Settings mode: the test dir's state (sys_info's mount, read before the
+ * first setting's command ran) is not what any sample ran under; each
+ * setting's own is on its Setting line.  Labels rd's options so (every
+ * writer's header shows them so).
+ */
+#define REPORT_AS_FOUND " (as found before the first setting ran; each setting's own: " \
+	"its Setting line)"
+void report_dir_as_found(struct report_dir *rd);
 
-/* The "Test dir:" lines of the text header. */
-void report_testdir_lines(FILE *out, const struct sys_info *si, const char *indent);
+/* The "Test dir:" lines of the text header (settings mode: labelled as found). */
+void report_testdir_lines(FILE *out, const struct run_result *r, const char *indent);
 
 /*
  * Interference (report_intf.c): the run's totals over every sample, the
@@ -131,14 +140,24 @@ size_t report_intf_excluded(const struct run_result *r, size_t *kept);
  * result holds a disturbed sample it kept: the summary warns when any does.
  */
 size_t report_intf_moved(const struct copy_run *run, size_t *indexed);
+/*
+ * Paired mode (two or more directories or settings): of the tests run at
+ * copies, counted once over every directory's run, those that counted a
+ * disturbed sample in any (the paired change uses every round: no
+ * lowest-third rule); *tested gets the tests run.
+ */
+size_t report_intf_moved_paired(const struct run_result *r, unsigned copies, size_t *tested);
 
 /* The text header's "Workload: UnixBench 6.0" line. */
 void report_workload_line(FILE *out, const struct run_result *r, const char *indent);
 
-/* The head line and mount block of one directory ("Test dir: /mnt/x", ...). */
+/*
+ * The head line and mount block of one directory ("Test dir: /mnt/x", ...);
+ * as_found: settings mode's label (report_dir_as_found).
+ */
 void report_dir_lines(FILE *out, const char *head, const char *path, int have_mount,
 		      const struct mount_entry *m, const struct device_info *d,
-		      const char *indent);
+		      const char *indent, int as_found);
 
 /*
  * Paired mode (report_paired.c).  report_paired_text: the "Paired

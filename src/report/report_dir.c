@@ -91,3 +91,8 @@ void report_dir_desc(const char *path, int have_mount, const struct mount_entry 
 		fmt(out->free, sizeof(out->free), "unknown");
 	}
 }
+
+void report_dir_as_found(struct report_dir *rd)
+{
+	addf(rd->options, sizeof(rd->options), "%s", REPORT_AS_FOUND);
+}

@@ -50,13 +50,16 @@ static void head(FILE *out, const struct run_result *r)
 }
 
 /* The test directory's rows, from the one description (report_dir.c). */
-static void mount_rows(FILE *out, const struct sys_info *si)
+static void mount_rows(FILE *out, const struct run_result *r)
 {
+	const struct sys_info *si = &r->sys;
 	struct report_dir *rd = malloc(sizeof(*rd));
 
 	if (rd == NULL)
 		return;
 	report_dir_desc(si->testdir, si->have_mount, &si->mount, &si->device, rd);
+	if (r->nsettings >= 2)
+		report_dir_as_found(rd);
 	info_row(out, "Test dir", rd->path);
 	if (!rd->have_mount) {
 		info_row(out, "Mount", "unknown");
@@ -121,7 +124,7 @@ static void system_table(FILE *out, const struct run_result *r)
 	info_row(out, "Workload", workload_tags[r->workload]);
 	if (report_intf_line(r, buf, sizeof(buf)) == 0)
 		info_row(out, "Interference", buf);
-	mount_rows(out, si);
+	mount_rows(out, r);
 	fputs("</table>\n", out);
 }
 

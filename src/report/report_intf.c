@@ -176,3 +176,58 @@ size_t report_intf_moved(const struct copy_run *run, size_t *indexed)
 	}
 	return n;
 }
+
+/* Whether b counted a disturbed sample: flagged, ok, not left out (dropped or not). */
+static int kept_disturbed(const struct bench_result *b)
+{
+	for (size_t p = 0; p < b->npasses && b->passes != NULL; p++) {
+		const struct pass_result *ps = &b->passes[p];
+
+		if (ps->ok && !ps->excluded && ps->intf.flags != 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether def ran at copies in a run before runs[upto] (so it is counted already). */
+static int ran_before(const struct run_result *r, unsigned copies, const struct test_def *def,
+		      size_t upto)
+{
+	for (size_t i = 0; i < upto; i++)
+		for (size_t k = 0; r->runs[i].copies == copies && k < r->runs[i].ntests &&
+		     r->runs[i].tests != NULL; k++)
+			if (r->runs[i].tests[k].def == def && r->runs[i].tests[k].status == TS_OK)
+				return 1;
+	return 0;
+}
+
+/*
+ * Paired mode: of the tests run at `copies` (each counted once over every
+ * directory's or setting's run of that copy count), those that kept a
+ * disturbed sample in any of those runs.  A paired change is computed from
+ * every round's samples, so UnixBench's lowest-third rule shields none.
+ * *tested gets how many tests ran.
+ */
+size_t report_intf_moved_paired(const struct run_result *r, unsigned copies, size_t *tested)
+{
+	size_t n = 0;
+
+	*tested = 0;
+	for (size_t i = 0; i < r->nruns && r->runs != NULL; i++)
+		for (size_t k = 0; r->runs[i].copies == copies && k < r->runs[i].ntests &&
+		     r->runs[i].tests != NULL; k++) {
+			const struct test_def *def = r->runs[i].tests[k].def;
+			int moved = 0;
+
+			if (r->runs[i].tests[k].status != TS_OK || ran_before(r, copies, def, i))
+				continue;
+			(*tested)++;
+			for (size_t j = i; j < r->nruns; j++)
+				for (size_t q = 0; r->runs[j].copies == copies && q < r->runs[j].ntests &&
+				     r->runs[j].tests != NULL; q++)
+					moved |= r->runs[j].tests[q].def == def &&
+						 kept_disturbed(&r->runs[j].tests[q]);
+			n += moved != 0;
+		}
+	return n;
+}

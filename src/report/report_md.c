@@ -49,13 +49,15 @@ static void cpu_summary(FILE *out, const struct sys_info *si)
 /* "/mnt/x on /mnt (ext4) from /dev/sda2; options: ...; device: ...; free: ...",
  * from the one description (report_dir.c). */
 static void dir_text(FILE *out, const char *path, int have_mount, const struct mount_entry *m,
-		     const struct device_info *d)
+		     const struct device_info *d, int as_found)
 {
 	struct report_dir *rd = malloc(sizeof(*rd));
 
 	if (rd == NULL)
 		return;
 	report_dir_desc(path, have_mount, m, d, rd);
+	if (as_found)
+		report_dir_as_found(rd);
 	md_text(out, rd->path);
 	if (rd->have_mount) {
 		const struct { const char *head, *value; } parts[] = {
@@ -179,7 +181,7 @@ static void header(FILE *out, const struct run_result *r)
 	md_text(out, si->bench_cflags);
 	fputs("\n- **Test dir:** ", out);
 	dir_text(out, si->testdir[0] ? si->testdir : "unknown", si->have_mount, &si->mount,
-		 &si->device);
+		 &si->device, r->nsettings >= 2);
 	fputs("\n- **sysindex:** ", out);
 	md_text(out, r->version);
 	fputs(", mode ", out);
@@ -284,7 +286,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 		md_text(out, td->label);
 		fputs(run->dir == 0 ? " (baseline)\n\n" : "\n\n", out);
 		fputs("Test dir ", out);
-		dir_text(out, td->path, td->have_mount, &td->mount, &td->device);
+		dir_text(out, td->path, td->have_mount, &td->mount, &td->device, 0);
 		if (r->nsettings > run->dir) {
 			fputs(". Setting command: ", out);
 			md_text(out, r->settings[run->dir].command);

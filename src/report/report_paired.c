@@ -99,7 +99,9 @@ static void side_notes(const struct run_result *r, const struct paired_cmp *c,
 /* The verdict cell of a paired statistic: its word, or why there is none. */
 static void verdict_cell(const struct paired_stats *st, char *out, size_t len)
 {
-	if (st->n < 2 || st->vd.v == VD_FEW || st->vd.v == VD_NONE)
+	if (st->n >= 2 && st->vd.v == VD_FEW && verdict_no_spread(st->se_log))
+		verdict_few(out, len, "%s between rounds", VERDICT_NO_SPREAD);
+	else if (st->n < 2 || st->vd.v == VD_FEW || st->vd.v == VD_NONE)
 		verdict_few(out, len, "%zu round%s", st->n, st->n == 1 ? "" : "s");
 	else
 		fmt(out, len, "%s", verdict_label(&st->vd));
@@ -172,7 +174,7 @@ int report_paired_noise(const struct run_result *r, unsigned copies, double *med
 	for (size_t i = 0; i < r->ncmps && m < 256; i++) {
 		const struct paired_cmp *c = &r->cmps[i];
 
-		if (!c->control || c->copies != copies || c->st.n < 2)
+		if (!c->control || c->copies != copies || c->st.n < 2 || !isfinite(c->st.detect))
 			continue;
 		v[m++] = c->st.detect;
 		if (fabs(c->st.ratio - 1) > *max_change)

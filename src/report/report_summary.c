@@ -43,6 +43,37 @@ static size_t disturbed(const struct run_result *r, const struct copy_run *run,
 		     "--exclude-disturbed.");
 }
 
+/*
+ * Paired mode: after the verdicts, each copy count whose tests counted a
+ * disturbed sample in any directory's (or setting's) run
+ * (report_intf_moved_paired), and what to do about it.
+ */
+static size_t disturbed_paired(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE],
+			       size_t n, size_t max)
+{
+	for (size_t i = 0; i < r->nruns && r->runs != NULL && n < max; i++) {
+		const struct copy_run *run = &r->runs[i];
+		size_t tested, moved;
+		char what[200];
+
+		if (run->dir != 0)
+			continue;       /* each copy count once, at its baseline's run */
+		moved = report_intf_moved_paired(r, run->copies, &tested);
+		if (moved == 0)
+			continue;
+		fmt(what, sizeof(what), REPORT_DISTURBED_HEAD "%u cop%s: %zu of %zu test%s kept "
+		    "samples that other work on the host slowed (steal, contended or throttled), in "
+		    "%s", run->copies, run->copies == 1 ? "y" : "ies", moved, tested,
+		    tested == 1 ? "" : "s", r->nsettings >= 2 ? "any setting" : "any test dir");
+		n = add(lines, n, max, "%s%s", what, r->exclude_disturbed
+			? " (all their samples were, so --exclude-disturbed kept them): their changes "
+			  "may be off; run again on a quiet host."
+			: ": their changes may be off; run again on a quiet host, or with "
+			  "--exclude-disturbed.");
+	}
+	return n;
+}
+
 /* Each copy count's index score (the baseline directory's in paired mode). */
 static size_t scores(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t n,
 		     size_t max)
@@ -159,7 +190,8 @@ static size_t paired(const struct run_result *r, char lines[][REPORT_SUMMARY_LIN
 	fmt(tally, sizeof(tally), "%zu faster, %zu slower, %zu equivalent, %zu inconclusive",
 	    count[VD_FASTER], count[VD_SLOWER], count[VD_EQUIVALENT], count[VD_INCONCLUSIVE]);
 	n = add(lines, n, max, "Tests compared: %s (%s)", tally, method);
-	return winners(r, lines, n, max);
+	n = winners(r, lines, n, max);
+	return disturbed_paired(r, lines, n, max);
 }
 
 /* "2 x AMD EPYC 7B13": identical models counted together, else "2 CPUs". */
@@ -202,16 +234,19 @@ static size_t machine(const struct sys_info *si, char lines[][REPORT_SUMMARY_LIN
 	return add(lines, n, max, "Host: %s: %s", si->hostname, rest);
 }
 
-/* "Test dir: /srv/x on /srv (ext4, /dev/sda1, rw,noatime)"; head names it. */
+/*
+ * "Test dir: /srv/x on /srv (ext4, /dev/sda1, rw,noatime)"; head names it.
+ * options: the mount options shown (NULL: m's).
+ */
 static size_t dir_line(const char *head, const char *path, int have_mount,
-		       const struct mount_entry *m, char lines[][REPORT_SUMMARY_LINE], size_t n,
-		       size_t max)
+		       const struct mount_entry *m, const char *options,
+		       char lines[][REPORT_SUMMARY_LINE], size_t n, size_t max)
 {
 	char where[REPORT_SUMMARY_LINE];
 
 	if (have_mount)
 		fmt(where, sizeof(where), "%s on %s (%s, %s, %s)", path, m->mount_point, m->fstype,
-		    m->source, m->options);
+		    m->source, options ? options : m->options);
 	else
 		fmt(where, sizeof(where), "%s (mount unknown)", path);
 	return add(lines, n, max, "%s: %s", head, where);
@@ -225,8 +260,10 @@ static size_t testdirs(const struct run_result *r, char lines[][REPORT_SUMMARY_L
 	char head[TESTDIR_LABEL_MAX + 32];
 
 	if (r->nsettings >= 2) {
+		/* The options as found ran no sample: each setting's are on its line. */
 		n = si->testdir[0] ? dir_line("Test dir", si->testdir, si->have_mount, &si->mount,
-					       lines, n, max) : n;
+					       "mount options per setting below", lines, n,
+					       max) : n;
 		for (size_t d = 0; d < r->nsettings && n < max; d++) {
 			char what[SETTING_CMD_MAX + 1200];
 
@@ -239,12 +276,12 @@ static size_t testdirs(const struct run_result *r, char lines[][REPORT_SUMMARY_L
 	}
 	if (r->ndirs < 2)
 		return si->testdir[0] ? dir_line("Test dir", si->testdir, si->have_mount,
-						 &si->mount, lines, n, max) : n;
+						 &si->mount, NULL, lines, n, max) : n;
 	for (size_t d = 0; d < r->ndirs; d++) {
 		const struct test_dir *td = &r->dirs[d];
 
 		fmt(head, sizeof(head), "Test dir %s%s", td->label, d == 0 ? " (baseline)" : "");
-		n = dir_line(head, td->path, td->have_mount, &td->mount, lines, n, max);
+		n = dir_line(head, td->path, td->have_mount, &td->mount, NULL, lines, n, max);
 	}
 	return n;
 }

@@ -72,14 +72,14 @@ static void header(FILE *out, const struct run_result *r)
 		for (size_t d = 1; d < r->nsettings; d++)
 			fprintf(out, ", %s", r->settings[d].name);
 		fprintf(out, "; in one test dir; each block below shows its own\n");
-		report_testdir_lines(out, si, "   ");
+		report_testdir_lines(out, r, "   ");
 	} else if (r->ndirs >= 2) {
 		fprintf(out, "   Test dirs: %s (baseline)", r->dirs[0].label);
 		for (size_t d = 1; d < r->ndirs; d++)
 			fprintf(out, ", %s", r->dirs[d].label);
 		fprintf(out, "; each block below shows its own\n");
 	} else {
-		report_testdir_lines(out, si, "   ");
+		report_testdir_lines(out, r, "   ");
 	}
 	fprintf(out, "\n");
 }
@@ -279,7 +279,7 @@ static void copy_block(FILE *out, const struct run_result *r, const struct copy_
 		fprintf(out, "Test directory %s%s\n", td->label,
 			run->dir == 0 ? " (the baseline)" : "");
 		report_dir_lines(out, "Test dir: ", td->path, td->have_mount, &td->mount,
-				 &td->device, "");
+				 &td->device, "", 0);
 		if (r->nsettings > run->dir)
 			fprintf(out, "Setting command: %s\n", r->settings[run->dir].command);
 		else if (run->dir > 0)

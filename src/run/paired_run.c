@@ -17,6 +17,7 @@
 #include "run/steps.h"
 #include "stats/paired.h"
 #include "score/score.h"
+#include "sysinfo/interference.h"
 #include "sysinfo/mountinfo.h"
 #include "util/util.h"
 #include "util/quote.h"
@@ -241,6 +242,8 @@ static int sliced_round(struct paired_env *pe, const struct test_def *t, unsigne
 		if (r == 0)
 			fmt(d->tr->command, sizeof(d->tr->command), "%s", cmd);
 		sliced_split(&all, j, pr);
+		/* The round's interference, measured around its one process: each its share. */
+		intf_share(&all.intf, j, n, &pr->intf);
 		record_sample(d, pr, r, (unsigned)j + 1);
 	}
 	free(all.copies);

@@ -89,14 +89,26 @@ double verdict_mde(double se, double df, size_t m, double alpha, double power)
 {
 	double k = (double)(m ? m : 1);
 
-	if (!(se >= 0) || !isfinite(se) || !(df > 0) || !(power > 0 && power < 1))
-		return NAN;
+	if (!(se >= 0) || !isfinite(se) || verdict_no_spread(se) || !(df > 0) ||
+	    !(power > 0 && power < 1))
+		return NAN;     /* no spread: nothing says what change it would see */
 	return (stats_t_quantile(1 - alpha / (2 * k), df) + stats_t_quantile(power, df)) * se;
 }
 
 int verdict_enough(double df)
 {
 	return df >= VERDICT_MIN_DF;
+}
+
+int verdict_no_spread(double se)
+{
+	return isfinite(se) && fabs(se) <= VERDICT_SE_ZERO;
+}
+
+/* Whether a usable row can be tested: enough df, and a spread to test against. */
+static int testable(const struct verdict_in *x)
+{
+	return verdict_enough(x->df) && !verdict_no_spread(x->se);
 }
 
 /*
@@ -220,8 +232,8 @@ void verdict_judge(const struct verdict_in *in, size_t n, struct verdict_family 
 		blank(&out[i]);
 		if (!usable(&in[i]))
 			continue;
-		if (!verdict_enough(in[i].df)) {
-			/* Its figures are shown, unjudged: no verdict on so few. */
+		if (!testable(&in[i])) {
+			/* Its figures are shown, unjudged: no verdict on so few, or on no spread. */
 			raw(&in[i], delta, alpha, 1, &out[i]);
 			out[i].v = VD_FEW;
 			continue;
@@ -231,7 +243,7 @@ void verdict_judge(const struct verdict_in *in, size_t n, struct verdict_family 
 	f->m = m;
 	if (pd == NULL || idx == NULL) {
 		for (size_t i = 0; i < n; i++)
-			if (usable(&in[i]) && verdict_enough(in[i].df))
+			if (usable(&in[i]) && testable(&in[i]))
 				out[i].v = VD_INCONCLUSIVE;     /* no memory: claim nothing */
 		free(pd);
 		free(idx);
@@ -239,7 +251,7 @@ void verdict_judge(const struct verdict_in *in, size_t n, struct verdict_family 
 	}
 	m = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (!usable(&in[i]) || !verdict_enough(in[i].df))
+		if (!usable(&in[i]) || !testable(&in[i]))
 			continue;
 		raw(&in[i], delta, alpha, f->m, &out[i]);
 		idx[m] = i;
@@ -285,7 +297,7 @@ void verdict_one(double est, double se, double df, int lower_better, double marg
 	if (!usable(&x))
 		return;
 	raw(&x, log1p(margin), VERDICT_ALPHA, m, out);
-	if (!verdict_enough(df)) {
+	if (!testable(&x)) {
 		out->v = VD_FEW;
 		return;
 	}

@@ -21,6 +21,13 @@
  *                    replication, Hurlbert 1984).  As for too few df: the
  *                    figures are shown, no test is run, and the row does
  *                    not count in the family (VERDICT_WHY_SINGLE says why).
+ *   inconclusive: no spread   se is zero (verdict_no_spread): every figure
+ *                    alike, so the runs, rounds or samples measured no
+ *                    spread at all; a zero SD from a few figures is not a
+ *                    measured spread, and a t test on it would call any
+ *                    change, however small, significant.  As above: the
+ *                    figures are shown, no test is run, the row does not
+ *                    count in the family.
  *
  * Both p-values of every row of the family pass one step-down together
  * (verdict_holm_pairs: Holm over the 2m p-values with Shaffer's bound), so
@@ -48,6 +55,15 @@
 /* VD_FEW's detail for a row whose between-run spread was not measured, and the reason. */
 #define VERDICT_SINGLE "single runs"
 #define VERDICT_WHY_SINGLE "single runs: the between-run spread was not measured"
+
+/*
+ * A log-scale standard error at or below VERDICT_SE_ZERO is zero: nothing
+ * varied (identical figures leave only rounding, ~1e-16, in the log ratios;
+ * no measured spread between runs comes within orders of magnitude of it).
+ */
+#define VERDICT_SE_ZERO 1e-12
+/* VD_FEW's detail for such a row; the caller says between what ("runs"). */
+#define VERDICT_NO_SPREAD "no spread"
 
 enum verdict {
 	VD_NONE = 0,            /* not judged (nothing to test) */
@@ -131,18 +147,25 @@ void verdict_tost(double est, double se, double df, double delta, double *p_lo, 
  * this se and df is called faster or slower with probability power, at the
  * family's first level alpha/m (two-sided): (t(1 - alpha/(2m)) + t(power))
  * x se.  Not the interval's half-width (a change of that size is called
- * about half the time).  NAN when se or df is unusable.
+ * about half the time).  NAN when se or df is unusable, or se is zero
+ * (verdict_no_spread: no spread measured, no detectable change implied).
  */
 #define VERDICT_POWER 0.8
 double verdict_mde(double se, double df, size_t m, double alpha, double power);
 
 /* Whether df allows a verdict at all. */
 int verdict_enough(double df);
+/*
+ * Whether a finite se is zero (VERDICT_SE_ZERO): no spread was measured, so
+ * no verdict rests on it (VD_FEW; the cell reads "inconclusive: no spread
+ * between runs").
+ */
+int verdict_no_spread(double se);
 
 /*
  * Judge rows in[0..n-1] as one family: out[i] for each.  Rows with a
- * non-finite est or se, or df below the minimum, get VD_NONE or VD_FEW and
- * do not count in the family.  f->m is set to the family's size.
+ * non-finite est or se, df below the minimum, or no spread get VD_NONE or
+ * VD_FEW and do not count in the family.  f->m is set to the family's size.
  */
 void verdict_judge(const struct verdict_in *in, size_t n, struct verdict_family *f,
 		   struct verdict_out *out);

@@ -343,3 +343,25 @@ void intf_add(struct intf_total *t, const struct intf_sample *s)
 		if (s->flags & (1u << i))
 			t->flagged[i]++;
 }
+
+/* Share i of n of a count: the remainder goes one each to the first shares. */
+static unsigned long long count_share(unsigned long long v, size_t i, size_t n)
+{
+	return v / n + (i < v % n);
+}
+
+void intf_share(const struct intf_sample *s, size_t i, size_t n, struct intf_sample *out)
+{
+	double k = (double)(n ? n : 1);
+
+	*out = *s;
+	if (n <= 1 || s->have == 0)
+		return;
+	out->wall = s->wall / k;
+	out->steal = s->steal / k;
+	out->psi_some = s->psi_some / k;
+	out->run_delay = s->run_delay / k;
+	out->throttled = s->throttled / k;
+	out->ivcsw = count_share(s->ivcsw, i, n);
+	out->nr_throttled = count_share(s->nr_throttled, i, n);
+}

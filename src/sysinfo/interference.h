@@ -125,4 +125,13 @@ struct intf_total {
 };
 void intf_add(struct intf_total *t, const struct intf_sample *s);
 
+/*
+ * Share i (from 0) of n equal shares of sample s: a sliced round's one
+ * process alternates equal slices over n directories, so each one's sample
+ * gets 1/n of every amount (the counts' remainders to the first shares, so
+ * the shares sum to s) and s's flags, which are ratios of amounts over the
+ * same time and so the same for a share.
+ */
+void intf_share(const struct intf_sample *s, size_t i, size_t n, struct intf_sample *out);
+
 #endif

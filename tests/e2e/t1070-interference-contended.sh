@@ -76,4 +76,19 @@ kill $busy 2>/dev/null
 r=$(report)
 grep -q 'kept, every sample of their test flagged: 1' "$r" || die "all flagged: not said kept"
 grep -q '^System Call Overhead .*all-disturbed-kept' "$r" || die "all flagged: no flag"
+
+# Paired (two test dirs, fstime's sliced rounds): the round's interference
+# is shared among its directories' samples, and the summary says Disturbed
+# as a normal run's does, over both directories' samples.
+mkdir -p "$T/pa" "$T/pb"
+timeout 60 taskset -c "$cpu" sh -c 'while :; do :; done' &
+busy=$!
+run_si_pinned --pin -c 1 -i 1 --duration 2 --settle 0 --testdir "a=$T/pa" --testdir "b=$T/pb" fstime
+kill $busy 2>/dev/null
+[ $rc -eq 0 ] || die "paired: exit $rc"
+r=$(report)
+grep -q '^   Interference: .*disturbed samples: [1-9][0-9]* of [1-9]' "$r" ||
+	die "paired: no disturbed sample in the header: $(grep Interference: "$r")"
+grep -q '^  Disturbed, 1 copy: [1-9][0-9]* of [1-9][0-9]* tests\{0,1\} kept samples .*, in any test dir: their changes may be off' "$r" ||
+	die "paired: no Disturbed line in the summary"
 echo "PASS"

@@ -50,6 +50,17 @@ gate --fail-on slower $AA
 grep -q "fail-on" "$T/err" && die "A/A: the gate spoke"
 gate $AB
 [ $rc -eq 0 ] || die "without --fail-on: exit $rc, want 0"
+# Five identical runs a side (no spread between runs): b's -5 % is no
+# verdict, and the row says why; the gate stays open (issue 37).
+LABELS="" FILES=""
+runs a "$R/a" 1399000.0 1 1 1 1 1
+runs b "$R/b" 1329000.0 1 1 1 1 1
+gate --fail-on slower --long --group-by label $LABELS $FILES
+[ $rc -eq 0 ] || { cat "$T/err"; die "no spread: exit $rc, want 0"; }
+grep -q "^Pipe Throughput  *1  b .*-5.00% .*inconclusive: no spread between runs$" "$T/out" ||
+	{ cat "$T/out"; die "no spread: a verdict, or no reason"; }
+grep -Eq "^(Dhrystone|Double|Execl|Pipe) .* (faster|slower|equivalent.*)$" "$T/out" &&
+	{ cat "$T/out"; die "no spread: a verdict"; }
 # Single runs: nothing judged, so the gate never closes on them.
 gate --fail-on slower "$R/a" "$R/b"
 [ $rc -eq 0 ] || { cat "$T/err"; die "single runs: exit $rc, want 0"; }

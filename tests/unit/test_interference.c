@@ -249,6 +249,43 @@ START_TEST(test_flags_throttled)
 END_TEST
 
 /*
+ * A sliced round's interference in three shares (one per directory): each
+ * 1/3 of every amount, the counts' remainders to the first (10 switches:
+ * 4, 3, 3), the flags kept; summed, the shares are the round.  Before,
+ * sliced samples carried no interference at all (null in the JSON), so a
+ * paired run could never say it was disturbed.
+ */
+START_TEST(test_share)
+{
+	const struct intf_sample all = { .have = INTF_HAVE_STEAL | INTF_HAVE_IVCSW,
+					 .flags = INTF_STEAL, .wall = 6, .ncpus = 2,
+					 .steal = 1.5, .ivcsw = 10, .copies = 1, .nr_throttled = 2 };
+	struct intf_sample sh[3];
+	struct intf_total t = { 0 }, whole = { 0 };
+
+	for (size_t i = 0; i < 3; i++) {
+		intf_share(&all, i, 3, &sh[i]);
+		ck_assert_uint_eq(sh[i].flags, INTF_STEAL);
+		ck_assert_double_eq_tol(sh[i].wall, 2, 1e-12);
+		ck_assert_double_eq_tol(sh[i].steal, 0.5, 1e-12);
+		intf_add(&t, &sh[i]);
+	}
+	ck_assert_uint_eq(sh[0].ivcsw, 4);
+	ck_assert_uint_eq(sh[1].ivcsw, 3);
+	ck_assert_uint_eq(sh[2].ivcsw, 3);
+	ck_assert_uint_eq(sh[0].nr_throttled + sh[1].nr_throttled + sh[2].nr_throttled, 2);
+	intf_add(&whole, &all);
+	ck_assert_double_eq_tol(t.wall, whole.wall, 1e-12);
+	ck_assert_double_eq_tol(t.cpu_time, whole.cpu_time, 1e-12);
+	ck_assert_uint_eq(t.ivcsw, whole.ivcsw);
+	ck_assert_uint_eq(t.flagged[0], 3);
+	/* One share: the sample itself. */
+	intf_share(&all, 0, 1, &sh[0]);
+	ck_assert_double_eq_tol(sh[0].wall, 6, 1e-12);
+}
+END_TEST
+
+/*
  * The header line over two 2 s samples of one copy on one CPU: steal 0.02
  * and 0.06 s of 4 CPU-seconds = 2.0 %; pressure 1 s of 4 s = 25 %; 300
  * switches over 4 copy-seconds = 75 per copy-second; wait 0.4 s = 10 %; one
@@ -330,6 +367,7 @@ Suite *suite_interference(void)
 	tcase_add_test(tc, test_flags_own_processes);
 	tcase_add_test(tc, test_flags_throttled);
 	tcase_add_test(tc, test_header_line);
+	tcase_add_test(tc, test_share);
 	suite_add_tcase(s, tc);
 	return s;
 }

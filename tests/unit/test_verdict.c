@@ -258,6 +258,48 @@ START_TEST(unmeasured_rows)
 }
 END_TEST
 
+/*
+ * Rows whose se is zero: five runs a side of identical figures (+10 %, se 0
+ * on 8 df), and paired rounds of identical ratios (+0.5 %, se 1e-17 from the
+ * log differences' rounding) were called faster and "equivalent
+ * (significant)" on no spread at all.  Now neither is tested: VD_FEW, the
+ * interval 0 wide, out of the family (m counts only the measured row).
+ */
+START_TEST(no_spread_rows)
+{
+	const struct verdict_in in[3] = {
+		{ log(1.10), 0, 8, 0 },         /* identical runs: +10 % */
+		{ log(1.005), 1e-17, 5, 0 },    /* identical ratios: +0.5 % */
+		{ 0.10, 0.01, 1000, 0 },        /* measured: faster */
+	};
+	struct verdict_out o[3];
+	struct verdict_family f = { .margin = 0.02, .alpha = 0.05 };
+
+	ck_assert(verdict_no_spread(0));
+	ck_assert(verdict_no_spread(1e-17));
+	ck_assert(verdict_no_spread(-0.0));
+	ck_assert(!verdict_no_spread(1e-6));
+	ck_assert(!verdict_no_spread(NAN));
+	/* No detectable change is implied by no spread (paired's detect column: "-"). */
+	ck_assert(isnan(verdict_mde(0, 8, 1, 0.05, VERDICT_POWER)));
+	ck_assert(isnan(verdict_mde(1e-17, 8, 1, 0.05, VERDICT_POWER)));
+	ck_assert(verdict_mde(0.01, 8, 1, 0.05, VERDICT_POWER) > 0.02);
+	verdict_judge(in, 3, &f, o);
+	ck_assert_int_eq(o[0].v, VD_FEW);
+	ck_assert_int_eq(o[1].v, VD_FEW);
+	ck_assert(!o[1].negligible);
+	ck_assert_int_eq(o[2].v, VD_FASTER);
+	ck_assert_uint_eq(f.m, 1);
+	ck_assert_double_eq_tol(o[0].lo, log(1.10), 1e-12);
+	ck_assert_double_eq_tol(o[0].hi, log(1.10), 1e-12);
+	/* The score's row alone, as the m-th of a family. */
+	verdict_one(log(1.10), 0, 8, 0, 0.02, 3, &o[0]);
+	ck_assert_int_eq(o[0].v, VD_FEW);
+	verdict_one(log(1.10), 0.01, 8, 0, 0.02, 3, &o[0]);
+	ck_assert_int_eq(o[0].v, VD_FASTER);
+}
+END_TEST
+
 Suite *suite_verdict(void)
 {
 	Suite *s = suite_create("verdict");
@@ -275,6 +317,7 @@ Suite *suite_verdict(void)
 	tcase_add_test(tc, significant_equivalent_label);
 	tcase_add_test(tc, explain_words);
 	tcase_add_test(tc, unmeasured_rows);
+	tcase_add_test(tc, no_spread_rows);
 	suite_add_tcase(s, tc);
 	return s;
 }

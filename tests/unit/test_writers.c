@@ -1197,6 +1197,84 @@ START_TEST(test_summary_disturbed)
 END_TEST
 
 /*
+ * Settings mode: the summary's Test dir line names the dir and its mount but
+ * not the options found before the first setting ran (no sample ran under
+ * them); each setting's Setting line shows its own.  Before, it printed the
+ * found "rw,noatime" beside settings that ran under others.
+ */
+START_TEST(test_summary_settings_testdir)
+{
+	struct synth *s = synth_new();
+	char lines[REPORT_SUMMARY_MAX][REPORT_SUMMARY_LINE];
+	size_t n, found = 0;
+
+	s->r.ndirs = s->r.nsettings = 2;
+	for (size_t d = 0; d < 2; d++) {
+		snprintf(s->r.settings[d].name, sizeof(s->r.settings[d].name), "%s",
+			 d ? "noa" : "rel");
+		snprintf(s->r.settings[d].command, sizeof(s->r.settings[d].command), "true");
+		snprintf(s->r.dirs[d].label, sizeof(s->r.dirs[d].label), "%s", s->r.settings[d].name);
+	}
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_ptr_null(strstr(lines[i], "rw,noatime"));
+		found += strcmp(lines[i], "Test dir: " TESTDIR " on /srv (ext4, /dev/sda1, mount "
+				"options per setting below)") == 0;
+	}
+	ck_assert_uint_eq(found, 1);
+	free(s);
+}
+END_TEST
+
+/*
+ * A paired run warns of disturbed samples as a normal run does, counted over
+ * every directory's samples of a copy count: here both runs are 1 copy, the
+ * baseline's (dir 0) quiet and the other directory's Dhrystone flagged, even
+ * in a sample UnixBench's lowest-third rule dropped (the paired change uses
+ * every round).  Before, paired runs printed no Disturbed line at all.
+ */
+START_TEST(test_summary_disturbed_paired)
+{
+	struct synth *s = synth_new();
+	char lines[REPORT_SUMMARY_MAX][REPORT_SUMMARY_LINE], want[REPORT_SUMMARY_LINE];
+	struct bench_result *dhry = &s->tests[1][0];
+	size_t n, tested, found = 0;
+
+	s->r.quick = 0;
+	s->r.ndirs = 2;
+	for (size_t d = 0; d < 2; d++) {
+		snprintf(s->r.dirs[d].label, sizeof(s->r.dirs[d].label), "%s", d ? "ssd" : "hdd");
+		snprintf(s->r.dirs[d].path, sizeof(s->r.dirs[d].path), "/mnt/%s", d ? "ssd" : "hdd");
+	}
+	s->runs[1].copies = 1;
+	s->runs[1].dir = 1;
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	for (size_t i = 0; i < n; i++)
+		ck_assert_ptr_null(strstr(lines[i], "Disturbed"));
+	ck_assert_uint_eq(report_intf_moved_paired(&s->r, 1, &tested), 0);
+	ck_assert_uint_ge(tested, 4);
+	for (size_t p = 0; p < dhry->npasses; p++)
+		if (dhry->passes[p].dropped)
+			dhry->passes[p].intf.flags = 2;
+	ck_assert_uint_eq(report_intf_moved_paired(&s->r, 1, &tested), 1);
+	ck_assert_uint_eq(report_intf_moved_paired(&s->r, 2, &n), 0);
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	snprintf(want, sizeof(want), "Disturbed, 1 copy: 1 of %zu tests kept samples that other "
+		 "work on the host slowed (steal, contended or throttled), in any test dir: their "
+		 "changes may be off; run again on a quiet host, or with --exclude-disturbed.",
+		 tested);
+	for (size_t i = 0; i < n; i++)
+		found += strcmp(lines[i], want) == 0;
+	ck_assert_uint_eq(found, 1);
+	/* Left out by --exclude-disturbed: nothing counted. */
+	for (size_t p = 0; p < dhry->npasses; p++)
+		dhry->passes[p].excluded = dhry->passes[p].intf.flags != 0;
+	ck_assert_uint_eq(report_intf_moved_paired(&s->r, 1, &tested), 0);
+	free(s);
+}
+END_TEST
+
+/*
  * A paired summary names the rows judged faster or slower, one line per
  * verdict, directory and copy count, in the report's order; controls and the
  * other verdicts are counted, not named; rows that do not fit are counted.
@@ -1400,6 +1478,8 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_html_chart_model);
 	tcase_add_test(tc, test_summary_lines);
 	tcase_add_test(tc, test_summary_disturbed);
+	tcase_add_test(tc, test_summary_disturbed_paired);
+	tcase_add_test(tc, test_summary_settings_testdir);
 	tcase_add_test(tc, test_summary_winners);
 	tcase_add_test(tc, test_html_verdict_marked);
 	tcase_add_test(tc, test_md_chart_links);
