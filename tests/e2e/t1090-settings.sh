@@ -97,7 +97,7 @@ order=$(sed -n 's/^#### Round \([0-9]*\), setting \(.*\)$/\1\2/p' "$r.log" | hea
 grep -q "^#### Restoring the baseline (rel)" "$r.log" || die "restore not logged"
 opts | grep -q relatime || die "not restored: $(opts)"
 "$ROOT/sysindex" compare "$r" >"$T/cmp" 2>&1 || die "compare of a settings run: $(cat "$T/cmp")"
-grep -q "^Dhrystone 2 using register variables  *1  noa  .*+\(19\|20\)\.[0-9][0-9]% .*  6  faster$" "$T/cmp" ||
+grep -q "^Dhrystone 2 using register variables  *noa  .*+\(19\|20\)\.[0-9][0-9]% .*  6  faster$" "$T/cmp" ||
 	die "compare's row: $(cat "$T/cmp")"
 
 # A/A: the same setting twice: no faster/slower, and the run says so.
@@ -118,7 +118,7 @@ r=$(report)
 grep -q "^Dhrystone 2 using register variables  *noa  .*+20.00%  *+20.00%..+20.00%  *-  *6  inconclusive: no spread between rounds$" "$r" ||
 	die "steady: a verdict on no spread"
 "$ROOT/sysindex" compare "$r" >"$T/cmp" 2>&1 || die "compare of the steady run: $(cat "$T/cmp")"
-grep -q "^Dhrystone 2 using register variables  *1  noa  .*+20.00% .*inconclusive: no spread between rounds$" "$T/cmp" ||
+grep -q "^Dhrystone 2 using register variables  *noa  .*+20.00% .*inconclusive: no spread between rounds$" "$T/cmp" ||
 	die "compare's steady row: $(cat "$T/cmp")"
 
 # A failing setting command: one line, the baseline restored, nothing written.
