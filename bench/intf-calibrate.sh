@@ -14,13 +14,16 @@
 # of a loaded run see every share of contention from none to most of their
 # time.  From the runs' records (every sample's rate and its counters):
 #
-#   - per test, the quiet samples' median rate is the reference; a sample's
-#     slowdown is 1 - rate / reference;
+#   - a loaded sample's slowdown is 1 - rate / reference, the reference the
+#     median of the same run's samples of that test that waited under 1 %
+#     (the load comes and goes within the run; the host drifts between
+#     runs by more than the effect);
 #   - the samples binned by their CPU-wait share (cpu_wait_seconds / (copies
-#     x wall_seconds)): mean and median slowdown per bin;
-#   - per candidate threshold: of the loaded samples slowed by more than the
-#     quiet samples' own spread (their 95th percentile of slowdown), the
-#     share it flags; and of the quiet samples, the share it flags.
+#     x wall_seconds)): mean and median slowdown per bin, and the least
+#     squares line of slowdown on share;
+#   - the quiet runs' shares per test (what a threshold must stay above);
+#   - per candidate threshold: the loaded samples it flags, how many of
+#     those lost under half the threshold, and the quiet samples it flags.
 #
 # RUN-ARGS default to "-c 1 -i 8 --duration 2 dhry2reg syscall pipe spawn
 # execl" (product options: 8 samples of 2 s of five CPU-bound index tests at
@@ -43,9 +46,10 @@ shift $((OPTIND - 1))
 
 summary() {
 	python3 - "$1" <<'PY'
-import glob, json, os, statistics, sys
+import glob, json, os, statistics as S, sys
 d = sys.argv[1]
 def samples(kind):
+    """(run, test, share, rate, flagged) of every ok sample with counters."""
     out = []
     for f in sorted(glob.glob(os.path.join(d, kind + "-*", "*.json"))):
         j = json.load(open(f))
@@ -56,47 +60,63 @@ def samples(kind):
                     if not s.get("ok") or i.get("cpu_wait_seconds") is None:
                         continue
                     share = i["cpu_wait_seconds"] / (i["copies"] * i["wall_seconds"])
-                    out.append((t["name"], s["rate"], share, bool(i.get("flags"))))
+                    out.append((f, t["name"], share, s["rate"], bool(i.get("flags"))))
     return out
 quiet, loaded = samples("quiet"), samples("loaded")
 if not quiet or not loaded:
     sys.exit("no samples with counters under " + d)
-ref = {}
-for name in {q[0] for q in quiet}:
-    ref[name] = statistics.median([q[1] for q in quiet if q[0] == name])
-def slow(x):
-    return 1 - x[1] / ref[x[0]]
-qs = sorted(slow(x) for x in quiet if x[0] in ref)
-p95 = qs[int(0.95 * (len(qs) - 1))]
-ls = [(slow(x), x[2], x[3]) for x in loaded if x[0] in ref]
-print("Samples: %d quiet, %d loaded (%d tests); the quiet samples' slowdown against "
-      "their test's median: 95th percentile %+.2f %%, largest %+.2f %%."
-      % (len(quiet), len(ls), len(ref), 100 * p95, 100 * qs[-1]))
+# A loaded sample's slowdown against the same run's samples of its test
+# that waited under 1 % (the load comes and goes within a run, so they are
+# the reference nearest in time: the host drifts between runs).  Tests that
+# fork (spawn, execl) are left out: the counters see the copy, not its
+# children, so their share understates what they waited.
+FORKS = ("spawn", "execl")
+rows = []
+for f, name in sorted({(x[0], x[1]) for x in loaded}):
+    xs = [x for x in loaded if x[0] == f and x[1] == name]
+    ref = [x[3] for x in xs if x[2] < 0.01]
+    if name in FORKS or len(ref) < 2:
+        continue
+    m = S.median(ref)
+    rows += [(x[2], 1 - x[3] / m) for x in xs]
+print("Loaded samples: %d of %d tests (forking tests left out), each against "
+      "its own run's samples that waited under 1 %%." % (len(rows), len({x[1] for x in loaded})))
 print()
-print("| CPU-wait share | samples | mean slowdown | median slowdown | flagged now |")
-print("|---|---|---|---|---|")
+print("| CPU-wait share | samples | mean share | mean slowdown | median slowdown |")
+print("|---|--:|--:|--:|--:|")
 bins = [0, 0.01, 0.03, 0.05, 0.10, 0.20, 0.40, 1.01]
 for lo, hi in zip(bins, bins[1:]):
-    b = [x for x in ls if lo <= x[1] < hi]
-    if not b:
-        continue
-    sl = [x[0] for x in b]
-    print("| %g-%g %% | %d | %+.1f %% | %+.1f %% | %d |" % (100 * lo, 100 * min(hi, 1), len(b),
-          100 * statistics.mean(sl), 100 * statistics.median(sl), sum(x[2] for x in b)))
+    b = [x for x in rows if lo <= x[0] < hi]
+    if b:
+        print("| %g-%g %% | %d | %.1f %% | %+.1f %% | %+.1f %% |" % (
+            100 * lo, 100 * min(hi, 1), len(b), 100 * S.mean(x[0] for x in b),
+            100 * S.mean(x[1] for x in b), 100 * S.median(x[1] for x in b)))
+w = [x for x in rows if x[0] >= 0.01]
+if len(w) >= 3:
+    n = len(w)
+    sx, sy = sum(x[0] for x in w), sum(x[1] for x in w)
+    sxx, sxy = sum(x[0] ** 2 for x in w), sum(x[0] * x[1] for x in w)
+    b1 = (n * sxy - sx * sy) / (n * sxx - sx * sx)
+    print()
+    print("Slowdown against share, samples that waited 1 %% or more (n = %d): least "
+          "squares slope %.2f, intercept %+.2f %%; the reference samples' own "
+          "spread: SD %.1f %%." % (n, b1, 100 * (sy - b1 * sx) / n,
+                                   100 * S.pstdev([x[1] for x in rows if x[0] < 0.01])))
 print()
-print("Slowed: a loaded sample whose slowdown exceeds the quiet samples' 95th "
-      "percentile (%+.2f %%)." % (100 * p95))
+print("| test (quiet runs) | samples | median share | 95th pct | largest |")
+print("|---|--:|--:|--:|--:|")
+for name in sorted({x[1] for x in quiet}):
+    v = sorted(x[2] for x in quiet if x[1] == name)
+    print("| %s | %d | %.2f %% | %.2f %% | %.2f %% |" % (
+        name, len(v), 100 * v[len(v) // 2], 100 * v[int(0.95 * (len(v) - 1))], 100 * v[-1]))
 print()
-print("| threshold | slowed samples flagged | unslowed loaded samples flagged | quiet samples flagged |")
-print("|---|---|---|---|")
-qshare = [x[2] for x in quiet if x[0] in ref]
-slowed = [x for x in ls if x[0] > p95]
-unslowed = [x for x in ls if x[0] <= p95]
-for th in (0.01, 0.02, 0.03, 0.05, 0.07, 0.10, 0.15, 0.20):
-    def share(xs):
-        return "%d of %d" % (sum(1 for x in xs if x[1] >= th), len(xs))
-    print("| %g %% | %s | %s | %d of %d |" % (100 * th, share(slowed), share(unslowed),
-          sum(1 for s in qshare if s >= th), len(qshare)))
+print("| threshold | loaded samples flagged | of them slowed under half the threshold | quiet samples flagged |")
+print("|---|--:|--:|--:|")
+for th in (0.02, 0.03, 0.05, 0.07, 0.10, 0.15):
+    fl = [x for x in rows if x[0] >= th]
+    print("| %g %% | %d of %d | %d | %d of %d |" % (
+        100 * th, len(fl), len(rows), sum(1 for x in fl if x[1] < th / 2),
+        sum(1 for x in quiet if x[2] >= th), len(quiet)))
 PY
 }
 

@@ -147,18 +147,19 @@ START_TEST(test_flags_steal)
 END_TEST
 
 /*
- * Contended, from schedstat: 2 s, 2 copies: the copies waited >= 0.4 s
- * (10 % of 4 copy-seconds); PSI and the switches do not matter then.
+ * Contended, from schedstat: 2 s, 2 copies: the copies waited >= 0.2 s
+ * (5 % of 4 copy-seconds, the share bench/intf-calibrate.sh measured a
+ * sample to lose); PSI and the switches do not matter then.
  */
 START_TEST(test_flags_delay)
 {
 	struct intf_snap a = snap(0, 0, 0, 0, 0), b = snap(0, 0, 0, 0, 0);
 	struct intf_sample s;
 
-	intf_diff(&a, &b, 2.0, NULL, 0, cps(2, 1, 0, 0.4), 2, 100, &s);
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(2, 1, 0, 0.2), 2, 100, &s);
 	ck_assert_uint_eq(s.flags, INTF_CONTENDED);
 	ck_assert_uint_eq(s.have & INTF_HAVE_DELAY, INTF_HAVE_DELAY);
-	intf_diff(&a, &b, 2.0, NULL, 0, cps(2, 1, 100000, 0.399), 2, 100, &s);
+	intf_diff(&a, &b, 2.0, NULL, 0, cps(2, 1, 100000, 0.199), 2, 100, &s);
 	ck_assert_uint_eq(s.flags, 0);
 	/* Three copies on two CPUs wait for each other: not interference. */
 	intf_diff(&a, &b, 2.0, NULL, 0, cps(3, 1, 0, 3.0), 2, 100, &s);
