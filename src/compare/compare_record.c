@@ -169,7 +169,7 @@ static int sample_set(const struct bench_result *t, unsigned copies, const char 
 
 		if (!ps->ok || ps->excluded)
 			continue;
-		count[set->n] = (t->def->flags & TF_LOWER) ? -ps->count : ps->count;
+		count[set->n] = score_pass_order(t->def, ps);
 		set->rate[set->n++] = ps->rate;
 	}
 	(void)stats_unixbench(count, set->rate, set->n, dropped, &kept);

@@ -617,8 +617,7 @@ static int normal_step(struct test_loop *L, unsigned p)
 		return 1;
 	}
 	nt->rates[p] = score_pass_rate(L->t, pr);
-	/* The sign UnixBench's rule sorts a time's count by (score.c). */
-	nt->counts[p] = (L->t->flags & TF_LOWER) ? -pr->count : pr->count;
+	nt->counts[p] = score_pass_order(L->t, pr);
 	return 0;
 }
 

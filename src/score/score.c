@@ -27,6 +27,11 @@ double score_pass_rate(const struct test_def *def, const struct pass_result *p)
 	return rate;
 }
 
+double score_pass_order(const struct test_def *def, const struct pass_result *p)
+{
+	return (def->flags & TF_LOWER) ? -p->count : p->count;
+}
+
 int score_pass_metric(const struct pass_result *pr, const char *name, enum metric_combine how,
 		      double *out)
 {
@@ -180,7 +185,7 @@ void score_test(struct bench_result *t)
 		p->dropped = 0;
 		if (p->excluded)
 			continue;
-		count[m] = (t->def->flags & TF_LOWER) ? -p->count : p->count;
+		count[m] = score_pass_order(t->def, p);
 		rate[m] = p->rate;
 		idx[m++] = i;
 	}
@@ -216,7 +221,7 @@ static double pass_figure(const struct bench_result *t, unsigned q, double *coun
 
 		if (p->repeat_pass != q || !p->ok || p->excluded)
 			continue;
-		count[m] = (t->def->flags & TF_LOWER) ? -p->count : p->count;
+		count[m] = score_pass_order(t->def, p);
 		rate[m++] = p->rate;
 	}
 	return m > 0 ? stats_unixbench(count, rate, m, NULL, &kept) : 0;

@@ -9,6 +9,9 @@ double score_rate(double count, double time, int timebase);
 /* A pass's figure, as the score and every writer use it: score_rate of its
  * count, time and timebase, a time (TF_LOWER) averaged over the copies. */
 double score_pass_rate(const struct test_def *def, const struct pass_result *p);
+/* The count UnixBench's lowest-third rule orders a pass by: a time's (TF_LOWER)
+ * negated, so that its slowest passes are the lowest. */
+double score_pass_order(const struct test_def *def, const struct pass_result *p);
 
 /*
  * Complete one test from its passes: each pass's rate, UnixBench's dropped

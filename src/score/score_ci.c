@@ -1,5 +1,6 @@
 /* score_ci.c: the index score's 95% interval by the delta method. */
 #include "score/score_ci.h"
+#include "score/score.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -49,13 +50,13 @@ int score_ci_test(const struct bench_result *t, struct log_var *lv)
 			free(rate);
 			return -1;
 		}
-		/* The valid passes, with the sign score_test gives a time's count. */
+		/* The valid passes, ordered as score_test orders them. */
 		for (size_t i = 0; i < t->npasses; i++) {
 			const struct pass_result *p = &t->passes[i];
 
 			if (!p->ok || p->excluded)
 				continue;
-			count[n] = (t->def->flags & TF_LOWER) ? -p->count : p->count;
+			count[n] = score_pass_order(t->def, p);
 			rate[n++] = p->rate;
 		}
 		rc = score_ci_passes(count, rate, n, lv);
