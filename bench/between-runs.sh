@@ -1,94 +1,109 @@
 #!/bin/sh
-# shellcheck disable=SC2086 # $args and $common are lists of words
+# shellcheck disable=SC2086 # $args, $ptests and $extra are lists of words
 # between-runs.sh: do the verdicts that compare two runs hold their stated
 # error rate, and does a score's interval hold the next run's score?  (Issue
 # 38; bench/between-runs.md.)  Everything on the product's path: ./Run and
 # ./Run compare as a user types them, nothing else running on the machine.
 #
-#   single   2 x N single runs of one setting, alternating labels A and B
-#            (A/A): each consecutive pair compared with ./Run compare.  A
-#            report with a faster/slower verdict is a false one (the stated
-#            rate is 0: single runs are never judged); the score's 95 %
-#            interval of run k against run k+1's score: the coverage a
-#            single run's interval has of the next run (goal >= 90 %).
-#   repeat   2 x N runs with --repeat R (A/A), compared pairwise: false
-#            verdicts per report (stated: alpha = 5 % per report, Holm), and
-#            the prediction interval of run k against run k+1's score.
-#            (Skipped, and said so, on a ./Run without --repeat.)
-#   group    the single part's runs pooled: disjoint pools of K runs labelled
-#            A and K labelled B (runs taken in time order, A and B
-#            alternating), ./Run compare --group-by label per pool pair:
-#            false verdicts per report against the stated 5 %, and how often
-#            compare asked for more runs.
-#   pairedfs paired A/A on two loop-mounted ext4 images made alike (new
-#            images for each of N runs: the instance term's mechanism); on
-#            each pair of images one run with the default term and one with
-#            --instance-sd 0 (what the term buys); false verdicts per report
-#            (root, mkfs.ext4).
-#   pairedtmpfs the same on two tmpfs (no blocks to land apart: the term
-#            should be near 0), default term and --instance-sd 0.
-#   effect   one known effect per kind: --pin against no --pin, 1 copy
-#            (-c 1), single runs (no verdict, by rule), group pools of K
-#            each, and --repeat R runs when it exists.
-#   cost     --repeat R for R in -r's list: wall time and the half-width of
-#            the score's prediction interval (what +-1 % and +-2 % cost),
-#            beside a default run's wall time and interval.
+# The kinds run in interleaved rounds (a run of each kind per round, the
+# paired kinds in -p of the rounds, spread evenly), so the host's drift over
+# the hours lands on every kind alike, and a deadline (-d) leaves each kind
+# with its share of runs:
 #
-#   bench/between-runs.sh [-n N] [-k K] [-r R[,R...]] [-b MIN] [-o DIR] [PART...] [-- RUN-ARGS]
-#   bench/between-runs.sh -R DIR      the summary of the results kept in DIR, nothing run
+#   single   n+1 single runs of one setting (A/A); each run compared with the
+#            next (n reports, consecutive pairs: each run is in two). A report
+#            with a faster/slower verdict is a false one (the stated rate is
+#            0: single runs are never judged). Also the coverage of the next
+#            run's score by a run's 95 % score interval (goal >= 90 %).
+#   repeat   the same with --repeat R: false verdicts per report (stated:
+#            alpha = 5 % per report, Holm-Shaffer), and the coverage of the
+#            next run's score by the interval over the passes and by the
+#            prediction interval.
+#   group    -g pool pairs drawn from the single runs: 2K of them at random
+#            (seeded), K labelled A and K labelled B, compared with
+#            ./Run compare --group-by label (runs are reused across draws: the
+#            draws are not independent); false verdicts per report against 5 %.
+#   pairedfs paired A/A on two loop-mounted ext4 images made alike, new images
+#            for every run (the instance term's mechanism): false verdicts per
+#            report against 5 %, and the rows whose interval leaves out 0 with
+#            the term and from the rounds alone (the report prints both).
+#   pairedtmpfs the same on two tmpfs.
+#   effect   after the rounds: one known effect per kind, --pin against none:
+#            two single runs, pools of K + K, two --repeat R runs.
 #
-# -n: runs per side (default 20: at least 20 A/A comparisons per kind);
-# -k: runs per pool for the group part (default 5); -r: --repeat counts for
-# the repeat and cost parts (default 3; cost uses every value); -b: paired
-# parts' --time-budget in minutes (default 10, labelled in the summary);
-# -o DIR keeps every result and DIR/summary.md.  RUN-ARGS after -- go to
-# every single, repeat and group run (default: index, the default command).
-# Default wall time: with the default command (about an hour per run on 2
-# CPUs) the single part alone is 40 hours; pass shorter product options
-# (e.g. -- --time-budget 10) and say so in bench/between-runs.md.
+#   bench/between-runs.sh [-n N] [-p P] [-g G] [-k K] [-r R] [-s MIN] [-B MIN]
+#                         [-b MIN] [-t ARGS] [-d MIN] [-o DIR] [PART...]
+#                         [-- RUN-ARGS]
+#   bench/between-runs.sh -R DIR      the summary of the results kept in DIR
+#
+# -n: comparisons per kind (n+1 runs; default 20); -p: paired runs per paired
+# kind (default n); -g: group pool pairs (default n); -k: runs per pool
+# (default 5); -r: the repeat part's passes (default 5). Time budgets (the
+# product's --time-budget, minutes): -s a single run's (default 1), -B a
+# repeat run's (default 2), -b a paired run's (default 2); -t the paired
+# runs' tests and options (default -c 1 and the index's file tests). -d:
+# start no round after MIN minutes. -o DIR keeps every result and
+# DIR/summary.md. RUN-ARGS after -- go to every single and repeat run
+# (default: -c 1 and six index tests, one of each kind: dhry2reg syscall
+# pipe context1 spawn fstime).
 # Needs python3; the paired parts need root and mkfs.ext4.
 set -eu
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
-n=20 k=5 reps=3 budget=10 keep='' resum=''
-while getopts n:k:r:b:o:R: o; do
+n=20 p='' g='' k=5 reps=5 sbudget=1 rbudget=2 budget=2 deadline='' keep='' resum=''
+ptests='-c 1 fstime fsbuffer fsdisk'
+usage="usage: $0 [-n N] [-p P] [-g G] [-k K] [-r R] [-s MIN] [-B MIN] [-b MIN] [-t ARGS] [-d MIN] [-o DIR] [PART...] [-- RUN-ARGS]"
+while getopts n:p:g:k:r:s:B:b:t:d:o:R: o; do
 	case $o in
 	n) n=$OPTARG ;;
+	p) p=$OPTARG ;;
+	g) g=$OPTARG ;;
 	k) k=$OPTARG ;;
 	r) reps=$OPTARG ;;
+	s) sbudget=$OPTARG ;;
+	B) rbudget=$OPTARG ;;
 	b) budget=$OPTARG ;;
+	t) ptests=$OPTARG ;;
+	d) deadline=$OPTARG ;;
 	o) keep=$OPTARG ;;
 	R) resum=$OPTARG ;;
-	*) echo "usage: $0 [-n N] [-k K] [-r R,...] [-b MIN] [-o DIR] [PART...] [-- RUN-ARGS]" >&2
-	   exit 2 ;;
+	*) echo "$usage" >&2; exit 2 ;;
 	esac
 done
+dashes=0    # getopts took a "--" that ended the options: RUN-ARGS follow, no parts
+[ "$OPTIND" -gt 1 ] && eval "[ \"\${$((OPTIND - 1))}\" = -- ]" && dashes=1
 shift $((OPTIND - 1))
+p=${p:-$n} g=${g:-$n}
 parts=''
-while [ $# -gt 0 ] && [ "$1" != -- ]; do
+while [ $dashes = 0 ] && [ $# -gt 0 ] && [ "$1" != -- ]; do
 	case $1 in
-	single|repeat|group|pairedfs|pairedtmpfs|effect|cost) parts="$parts $1" ;;
-	*) echo "$0: unknown part '$1'" >&2; exit 2 ;;
+	single|repeat|group|pairedfs|pairedtmpfs|effect) parts="$parts $1" ;;
+	*) echo "$0: unknown part '$1'" >&2; echo "$usage" >&2; exit 2 ;;
 	esac
 	shift
 done
-[ "${1:-}" = -- ] && shift
-args=${*:-index}
-[ -n "$parts" ] || parts='single repeat group pairedfs pairedtmpfs effect cost'
+[ $dashes = 0 ] && [ "${1:-}" = -- ] && shift
+args=${*:--c 1 dhry2reg syscall pipe context1 spawn fstime}
+[ -n "$parts" ] || parts=' single repeat group pairedfs pairedtmpfs'
+has() { case "$parts " in *" $1 "*) return 0 ;; esac; return 1; }
 
 summary() {
 	python3 - "$1" <<'EOF'
-import json, os, re, subprocess, sys
+import csv, json, math, os, re, statistics, sys
 out = sys.argv[1]
 
+def record(d):
+    js = [f for f in os.listdir(d) if f.endswith(".json")] if os.path.isdir(d) else []
+    return os.path.join(d, js[0]) if js else None
+
 def score(path):
-    """(copies -> (score, lo, hi)) of a run's JSON."""
+    """copies -> (score, ci lo, ci hi, prediction lo, prediction hi) of a record."""
     with open(path) as f:
         d = json.load(f)
     res = {}
     for s in d.get("scores", []):
         ci = s.get("system_index_score_ci") or {}
         bp = s.get("between_passes") or {}
-        if bp.get("score"):     # --repeat: the pooled score, its interval over the passes
+        if bp.get("score"):     # --repeat: the pooled score, its intervals over the passes
             res[s["copies"]] = (bp["score"], bp.get("lo"), bp.get("hi"),
                                 bp.get("prediction_lo"), bp.get("prediction_hi"))
         else:
@@ -101,30 +116,83 @@ def runs(part):
     if not os.path.isdir(d):
         return []
     names = sorted((x for x in os.listdir(d) if re.fullmatch(r"r\d+", x)), key=lambda x: int(x[1:]))
-    got = []
-    for x in names:
-        js = [f for f in os.listdir(os.path.join(d, x)) if f.endswith(".json")]
-        if js:
-            got.append(os.path.join(d, x, js[0]))
-    return got
+    return [r for r in (record(os.path.join(d, x)) for x in names) if r]
 
-def cmp_reports(part):
+def reports(part):
     d = os.path.join(out, part, "cmp")
     if not os.path.isdir(d):
         return []
-    return [os.path.join(d, f) for f in sorted(os.listdir(d)) if f.endswith(".txt")]
+    return [os.path.join(d, f) for f in sorted(os.listdir(d)) if f.endswith(".csv")]
 
-def false_rate(files):
-    bad = 0
+def verdicts(path):
+    """The verdict cells of compare's CSV (every shape: matrix and paired)."""
+    got = []
+    with open(path) as f:
+        for row in csv.DictReader(f):
+            v = row.get("verdict") or row.get("verdict_text") or ""
+            if v:
+                got.append(v)
+    return got
+
+def upper95(bad, tot):
+    """Clopper-Pearson's one-sided 95 % upper bound of a rate bad/tot."""
+    if bad >= tot:
+        return 1.0
+    lo, hi = bad / tot, 1.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        cdf = sum(math.comb(tot, j) * mid ** j * (1 - mid) ** (tot - j) for j in range(bad + 1))
+        lo, hi = (mid, hi) if cdf > 0.05 else (lo, mid)
+    return hi
+
+def moved_by_term(part):
+    """Paired reports: rows whose interval leaves out 0 with the term, and from the rounds alone."""
+    with_term = alone = rows = 0
+    for f in reports(part):
+        with open(f) as fh:
+            for row in csv.DictReader(fh):
+                try:
+                    lo, hi = float(row["lo_change_percent"]), float(row["hi_change_percent"])
+                except (KeyError, ValueError):
+                    continue
+                rows += 1
+                with_term += not (lo <= 0 <= hi)
+                m = re.search(r"rounds alone: ([-+][\d.]+)%\.\.([-+][\d.]+)%", row.get("reason", ""))
+                if m:
+                    alone += not (float(m.group(1)) <= 0 <= float(m.group(2)))
+    return rows, with_term, alone
+
+lines = ["# between-runs.sh summary", ""]
+lines += ["| kind | reports | rows judged | with a false faster/slower | 95 % upper bound | equivalent rows | stated rate |",
+          "|---|---:|---:|---:|---:|---:|---|"]
+for part, stated in (("single", "0 (never judged)"), ("repeat", "5 % per report"),
+                     ("group", "5 % per report"), ("pairedfs", "5 % per report"),
+                     ("pairedtmpfs", "5 % per report")):
+    files = reports(part)
+    if not files:
+        continue
+    bad = judged = eq = 0
     for f in files:
-        text = open(f).read()
-        if re.search(r"(?m) (faster|slower)$", text) or re.search(r"\d[*]( |$)", text):
-            bad += 1
-    return bad, len(files)
-
-def coverage(files, which):
+        vs = verdicts(f)
+        judged += sum(1 for v in vs if re.match(r"(faster|slower|equivalent)", v))
+        eq += sum(1 for v in vs if v.startswith("equivalent"))
+        bad += any(re.match(r"(faster|slower)", v) for v in vs)
+    tot = len(files)
+    lines.append(f"| {part} | {tot} | {judged} | {bad} ({100 * bad / tot:.0f} %) | "
+                 f"{100 * upper95(bad, tot):.0f} % | {eq} | {stated} |")
+for part in ("pairedfs", "pairedtmpfs"):
+    rows, wt, al = moved_by_term(part)
+    if rows:
+        lines.append("")
+        lines.append(f"{part}: of {rows} rows, {wt} have a 95 % interval (unadjusted) that "
+                     f"leaves out 0 with the instance term, {al} from the rounds alone.")
+lines += ["", "| runs | interval | next run's score inside | of pairs | median half-width % | median wall s |",
+          "|---|---|---:|---:|---:|---:|"]
+for part, which in (("single", "ci"), ("repeat", "ci"), ("repeat", "pred")):
+    rs = runs(part)
     hit = tot = 0
-    for a, b in zip(files, files[1:]):
+    halves = []
+    for a, b in zip(rs, rs[1:]):
         sa, sb = score(a), score(b)
         for c in sa:
             if c not in sb or sa[c][0] is None or sb[c][0] is None:
@@ -134,37 +202,23 @@ def coverage(files, which):
                 continue
             tot += 1
             hit += lo <= sb[c][0] <= hi
-    return hit, tot
-
-lines = ["# between-runs.sh summary", ""]
-lines.append("| kind | reports | with a false faster/slower | stated rate |")
-lines.append("|---|---:|---:|---|")
-for part, stated in (("single", "0 (never judged)"), ("repeat", "5 % per report"),
-                     ("group", "5 % per report"), ("pairedfs", "5 % per report"),
-                     ("pairedfs0", "5 % per report (--instance-sd 0)"),
-                     ("pairedtmpfs", "5 % per report"),
-                     ("pairedtmpfs0", "5 % per report (--instance-sd 0)")):
-    files = cmp_reports(part)
-    if files:
-        bad, tot = false_rate(files)
-        lines.append(f"| {part} | {tot} | {bad} ({100 * bad / tot:.0f} %) | {stated} |")
-lines += ["", "| runs | interval | next run's score inside | of pairs |", "|---|---|---:|---:|"]
-for part, which in (("single", "ci"), ("repeat", "ci"), ("repeat", "pred")):
-    hit, tot = coverage(runs(part), which)
+            halves.append(100 * (hi - lo) / 2 / sa[c][0])
+    walls = []
+    for r in rs:
+        w = os.path.join(os.path.dirname(r), "wall")
+        if os.path.exists(w):
+            walls.append(int(open(w).read().strip()))
     if tot:
         lines.append(f"| {part} | {'95 % CI' if which == 'ci' else 'prediction'} | {hit} "
-                     f"({100 * hit / tot:.0f} %) | {tot} |")
-cost = os.path.join(out, "cost")
-if os.path.isdir(cost):
-    lines += ["", "| run | wall s | score | prediction half-width % |", "|---|---:|---:|---:|"]
-    for x in sorted(os.listdir(cost)):
-        js = [f for f in os.listdir(os.path.join(cost, x)) if f.endswith(".json")]
-        if not js:
-            continue
-        wall = open(os.path.join(cost, x, "wall")).read().strip()
-        for c, (s, lo, hi, plo, phi) in score(os.path.join(cost, x, js[0])).items():
-            half = 100 * (phi / s - 1) if phi and s else float("nan")
-            lines.append(f"| {x} ({c} cop.) | {wall} | {s} | {half:.2f} |")
+                     f"({100 * hit / tot:.0f} %) | {tot} | {statistics.median(halves):.2f} | "
+                     f"{statistics.median(walls) if walls else float('nan'):.0f} |")
+eff = os.path.join(out, "effect")
+if os.path.isdir(eff):
+    lines += ["", "Known effect (--pin against none), verdicts per report:"]
+    for f in sorted(os.listdir(eff)):
+        if f.endswith(".csv"):
+            vs = verdicts(os.path.join(eff, f))
+            lines.append(f"- {f[:-4]}: " + ", ".join(vs))
 text = "\n".join(lines) + "\n"
 open(os.path.join(out, "summary.md"), "w").write(text)
 print(text)
@@ -178,16 +232,16 @@ fi
 
 out=${keep:-$(mktemp -d /tmp/between-runs.XXXXXX)}
 mkdir -p "$out/testdir"
-imgs=''
+mounts=''
 cleanup() {
-	for m in $imgs; do umount "$m" 2>/dev/null || :; done
+	for m in $mounts; do umount "$m" 2>/dev/null || :; done
 	rm -rf "$out/testdir" "$out/img"
 	[ -n "$keep" ] || rm -rf "$out"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 make -s -C "$root" all >/dev/null
-has_repeat() { "$root/Run" --help 2>/dev/null | grep -q -- '--repeat'; }
+start=$(date +%s)
 
 # run_into DIR RUN-ARGS: one ./Run into DIR, its wall time in DIR/wall.
 run_into() {
@@ -199,163 +253,132 @@ run_into() {
 		echo "$d: ./Run exited $?" >&2
 	echo $(( $(date +%s) - t0 )) >"$d/wall"
 }
-report_of() { ls "$1"/*[0-9] 2>/dev/null | head -1; }
+record_of() { ls "$1"/*.json 2>/dev/null | head -1; }
 
-# compare_into FILE ARGS: ./Run compare's text output kept.
+# compare_into BASE ARGS: ./Run compare's text and CSV kept as BASE.txt, BASE.csv.
 compare_into() {
 	f=$1
 	shift
 	mkdir -p "$(dirname "$f")"
-	"$root/Run" compare "$@" >"$f" 2>&1 || echo "$f: compare exited $?" >&2
+	"$root/Run" compare "$@" >"$f.txt" 2>&1 || echo "$f: compare exited $?" >&2
+	"$root/Run" compare --format csv "$@" >"$f.csv" 2>/dev/null || :
 }
 
-# A/A single runs, then each consecutive pair compared.
-single() {
-	i=1
-	while [ $i -le $((2 * n)) ]; do
-		run_into "$out/single/r$i" --testdir "$out/testdir" $args
-		echo "single run $i of $((2 * n)): $(cat "$out/single/r$i/wall") s" >&2
-		i=$((i + 1))
-	done
-	i=1
-	while [ $i -lt $((2 * n)) ]; do
-		compare_into "$out/single/cmp/$i.txt" "$(report_of "$out/single/r$i")" \
-			"$(report_of "$out/single/r$((i + 1))")"
-		i=$((i + 2))
-	done
-}
-
-repeat_part() {
-	if ! has_repeat; then
-		echo "repeat: ./Run has no --repeat yet: skipped" >&2
-		return 0
-	fi
-	r=${reps%%,*}
-	i=1
-	while [ $i -le $((2 * n)) ]; do
-		run_into "$out/repeat/r$i" --repeat "$r" --testdir "$out/testdir" $args
-		i=$((i + 1))
-	done
-	i=1
-	while [ $i -lt $((2 * n)) ]; do
-		compare_into "$out/repeat/cmp/$i.txt" "$(report_of "$out/repeat/r$i")" \
-			"$(report_of "$out/repeat/r$((i + 1))")"
-		i=$((i + 2))
+# mkdirs KIND: two test dirs made alike, mounted under $out/img; prints them.
+mkdirs() {
+	for s in a b; do
+		mkdir -p "$out/img/$s"
+		if [ "$1" = fs ]; then
+			truncate -s 2G "$out/img/$s.img"
+			mkfs.ext4 -q -F "$out/img/$s.img"
+			mount -o loop "$out/img/$s.img" "$out/img/$s"
+		else
+			mount -t tmpfs -o size=2G tmpfs "$out/img/$s"
+		fi
+		mounts="$mounts $out/img/$s"
 	done
 }
-
-# Disjoint pools of k runs per side from the single part's runs.
-group() {
-	[ -d "$out/single/r1" ] || single
-	i=1 p=1
-	while [ $((i + 2 * k - 1)) -le $((2 * n)) ]; do
-		set --
-		j=0
-		while [ $j -lt $((2 * k)) ]; do
-			lab=A
-			[ $((j % 2)) -eq 1 ] && lab=B
-			set -- "$@" --label $lab "$(report_of "$out/single/r$((i + j))")"
-			j=$((j + 1))
-		done
-		compare_into "$out/group/cmp/$p.txt" --group-by label "$@"
-		i=$((i + 2 * k))
-		p=$((p + 1))
-	done
-	echo "group: $((p - 1)) pool pairs of $k + $k runs (fewer than 20: raise -n)" >&2
-}
-
-# mkimg NAME: a new ext4 image made like the others, mounted at $out/img/NAME.
-mkimg() {
-	mkdir -p "$out/img/$1"
-	truncate -s 2G "$out/img/$1.img"
-	mkfs.ext4 -q -F "$out/img/$1.img"
-	mount -o loop "$out/img/$1.img" "$out/img/$1"
-	imgs="$imgs $out/img/$1"
-}
-rmimg() {
-	umount "$out/img/$1"
-	rm -f "$out/img/$1.img"
-	imgs=$(echo "$imgs" | sed "s| $out/img/$1||")
+rmdirs() {
+	for s in a b; do umount "$out/img/$s"; done
+	rm -f "$out/img/a.img" "$out/img/b.img"
+	mounts=''
 }
 
 paired() {
-	kind=$1
-	i=1
-	while [ $i -le "$n" ]; do
-		if [ "$kind" = fs ]; then
-			mkimg a; mkimg b
-			a=$out/img/a b=$out/img/b
-		else
-			mkdir -p "$out/img/ta" "$out/img/tb"
-			mount -t tmpfs -o size=3G tmpfs "$out/img/ta"
-			mount -t tmpfs -o size=3G tmpfs "$out/img/tb"
-			imgs="$imgs $out/img/ta $out/img/tb"
-			a=$out/img/ta b=$out/img/tb
-		fi
-		for sd in default 0; do
-			extra=''
-			[ $sd = 0 ] && extra='--instance-sd 0'
-			part=paired$kind
-			[ $sd = 0 ] && part=paired${kind}0
-			run_into "$out/$part/r$i" --time-budget "$budget" $extra \
-				--testdir "A=$a" --testdir "B=$b" fs
-			compare_into "$out/$part/cmp/$i.txt" "$(report_of "$out/$part/r$i")"
-		done
-		if [ "$kind" = fs ]; then rmimg a; rmimg b; else
-			umount "$out/img/ta" "$out/img/tb"
-			imgs=''
-		fi
-		i=$((i + 1))
-	done
+	mkdirs "$1"
+	run_into "$out/paired$1/r$2" --time-budget "$budget" \
+		--testdir "A=$out/img/a" --testdir "B=$out/img/b" $ptests
+	rmdirs
 }
 
-effect() {
-	# --pin against not, single runs (no verdict by rule), then pools.
+# in_share I: whether round I is one of the p rounds (of n+1) a paired kind runs in.
+in_share() { [ $(( $1 * p / (n + 1) )) -gt $(( ($1 - 1) * p / (n + 1) )) ]; }
+
+# The rounds.
+i=1
+while [ $i -le $((n + 1)) ]; do
+	if [ -n "$deadline" ] && [ $(( $(date +%s) - start )) -ge $((deadline * 60)) ]; then
+		echo "deadline: $deadline min reached, $((i - 1)) rounds run" >&2
+		break
+	fi
+	if has single || has group; then
+		run_into "$out/single/r$i" --time-budget "$sbudget" --testdir "$out/testdir" $args
+	fi
+	has repeat && run_into "$out/repeat/r$i" --repeat "$reps" --time-budget "$rbudget" \
+		--testdir "$out/testdir" $args
+	if in_share $i; then
+		has pairedfs && paired fs $i
+		has pairedtmpfs && paired tmpfs $i
+	fi
+	echo "round $i of $((n + 1)) done at $(( ($(date +%s) - start) / 60 )) min" >&2
+	i=$((i + 1))
+done
+
+# The comparisons (compare's time is not measured: nothing else to keep alone).
+for part in single repeat; do
+	[ -d "$out/$part" ] || continue
+	has $part || continue
 	i=1
-	while [ $i -le $((2 * k)) ]; do
-		run_into "$out/effect/pin$i" --pin --testdir "$out/testdir" $args
-		run_into "$out/effect/nopin$i" --testdir "$out/testdir" $args
+	while [ -f "$(record_of "$out/$part/r$((i + 1))")" ]; do
+		compare_into "$out/$part/cmp/$i" "$(record_of "$out/$part/r$i")" \
+			"$(record_of "$out/$part/r$((i + 1))")"
 		i=$((i + 1))
 	done
-	compare_into "$out/effect/single.txt" "$(report_of "$out/effect/nopin1")" \
-		"$(report_of "$out/effect/pin1")"
+done
+if has group && [ -d "$out/single" ]; then
+	have=$(ls -d "$out"/single/r* | wc -l)
+	if [ "$have" -ge $((2 * k)) ]; then
+		python3 -c "
+import random
+rng = random.Random(38)
+for _ in range($g):
+    pick = rng.sample(range(1, $have + 1), 2 * $k)
+    print(' '.join(map(str, pick)))" | {
+			q=1
+			while read -r pick; do
+				set --
+				j=0
+				for r in $pick; do
+					lab=A
+					[ $j -ge "$k" ] && lab=B
+					set -- "$@" --label $lab "$(record_of "$out/single/r$r")"
+					j=$((j + 1))
+				done
+				compare_into "$out/group/cmp/$q" --group-by label "$@"
+				q=$((q + 1))
+			done
+		}
+	fi
+fi
+for kind in fs tmpfs; do
+	[ -d "$out/paired$kind" ] || continue
+	for d in "$out/paired$kind"/r*; do
+		compare_into "$out/paired$kind/cmp/${d##*/r}" "$(record_of "$d")"
+	done
+done
+
+if has effect; then
+	i=1
+	while [ $i -le "$k" ]; do
+		run_into "$out/effect/pin$i" --pin --time-budget "$sbudget" --testdir "$out/testdir" $args
+		run_into "$out/effect/nopin$i" --time-budget "$sbudget" --testdir "$out/testdir" $args
+		i=$((i + 1))
+	done
+	run_into "$out/effect/rpin" --pin --repeat "$reps" --time-budget "$rbudget" \
+		--testdir "$out/testdir" $args
+	run_into "$out/effect/rnopin" --repeat "$reps" --time-budget "$rbudget" \
+		--testdir "$out/testdir" $args
+	compare_into "$out/effect/single" "$(record_of "$out/effect/nopin1")" \
+		"$(record_of "$out/effect/pin1")"
 	set --
 	i=1
-	while [ $i -le $((2 * k)) ]; do
-		set -- "$@" --label nopin "$(report_of "$out/effect/nopin$i")" \
-			--label pin "$(report_of "$out/effect/pin$i")"
+	while [ $i -le "$k" ]; do
+		set -- "$@" --label nopin "$(record_of "$out/effect/nopin$i")" \
+			--label pin "$(record_of "$out/effect/pin$i")"
 		i=$((i + 1))
 	done
-	compare_into "$out/effect/group.txt" --group-by label "$@"
-	if has_repeat; then
-		r=${reps%%,*}
-		run_into "$out/effect/rpin" --repeat "$r" --pin --testdir "$out/testdir" $args
-		run_into "$out/effect/rnopin" --repeat "$r" --testdir "$out/testdir" $args
-		compare_into "$out/effect/repeat.txt" "$(report_of "$out/effect/rnopin")" \
-			"$(report_of "$out/effect/rpin")"
-	fi
-}
-
-cost() {
-	run_into "$out/cost/default" --testdir "$out/testdir" $args
-	if ! has_repeat; then
-		echo "cost: ./Run has no --repeat yet: only the default run" >&2
-		return 0
-	fi
-	for r in $(echo "$reps" | tr , ' '); do
-		run_into "$out/cost/repeat$r" --repeat "$r" --testdir "$out/testdir" $args
-	done
-}
-
-for p in $parts; do
-	case $p in
-	single) single ;;
-	repeat) repeat_part ;;
-	group) group ;;
-	pairedfs) paired fs ;;
-	pairedtmpfs) paired tmpfs ;;
-	effect) effect ;;
-	cost) cost ;;
-	esac
-done
+	compare_into "$out/effect/group" --group-by label "$@"
+	compare_into "$out/effect/repeat" "$(record_of "$out/effect/rnopin")" \
+		"$(record_of "$out/effect/rpin")"
+fi
 summary "$out"
