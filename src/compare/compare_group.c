@@ -191,39 +191,10 @@ int cmp_group_runs(struct compare *c)
 	return 0;
 }
 
-/*
- * Columns of too few runs: how many runs per side a verdict needs, from
- * the runs' own spread (stats/randeff.h's re_runs_needed: Welch's df over
- * the runs reaching VERDICT_MIN_DF).  Said once, with the range over the
- * rows concerned.
- */
-static void note_passes_needed(struct compare *c)
-{
-	for (size_t r = 0; r < c->nrows; r++)
-		for (size_t i = 1; i < c->nin; i++) {
-			const struct delta *d = &c->rows[r].deltas[i];
-			const struct cell *a = &c->rows[r].cells[0], *b = &c->rows[r].cells[i];
-			size_t need;
-
-			if (!c->rows[r].is_score || !d->judged || d->vd.v != VD_FEW || !a->passes ||
-			    !b->passes)
-				continue;       /* the score's: a test row's passes are the same */
-			/* One pass's variance: the pooled se^2 times the passes. */
-			need = re_runs_needed(a->log_se * a->log_se * a->passes,
-					      b->log_se * b->log_se * b->passes, VERDICT_MIN_DF);
-			if (need < 2)
-				need = 2;
-			cmp_warn(c, "the index score's passes (%u+%u) are too few for a verdict; "
-				 "about --repeat %zu on each side", a->passes, b->passes, need);
-			return;
-		}
-}
-
 void cmp_note_runs_needed(struct compare *c)
 {
 	size_t nrows = 0, lo = 0, hi = 0;
 
-	note_passes_needed(c);
 	if (c->grouped == GROUP_NONE)
 		return;
 	for (size_t r = 0; r < c->nrows; r++)

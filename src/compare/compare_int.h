@@ -241,16 +241,10 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
 int cmp_single_runs(const struct compare *c, size_t i);
 /*
  * Whether row's change of input i has no between-run spread behind it:
- * single runs (above), except a row whose two cells both come from --repeat
- * runs' passes (a score row, or a test row read from the records: their
- * interval is over the passes).
+ * single runs (above), --repeat runs too (their interval is over the
+ * passes of one run, which scatter less than runs: bench/between-runs.md).
  */
 int cmp_unmeasured(const struct compare *c, const struct row *row, size_t i);
-/*
- * Whether row is a test row of two --repeat runs left unmeasured: their
- * inputs (text reports) do not say which pass each sample belongs to.
- */
-int cmp_no_pass_figures(const struct compare *c, const struct row *row, size_t i);
 /*
  * The verdict rule's words (verdict_explain) for this output and, between
  * single runs, that their rows are not tested and their interval is within-run.

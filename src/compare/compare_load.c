@@ -601,32 +601,20 @@ static void warn_host_state(struct compare *c, size_t i)
  */
 static void note_single_runs(struct compare *c)
 {
-	size_t n = 0, text = 0;
+	size_t n = 0;
 
 	for (size_t r = 0; r < c->nrows; r++)
-		for (size_t i = 1; i < c->nin; i++) {
-			if (!c->rows[r].deltas[i].judged || c->rows[r].deltas[i].vd.v != VD_FEW ||
-			    !cmp_unmeasured(c, &c->rows[r], i))
-				continue;
-			if (cmp_no_pass_figures(c, &c->rows[r], i))
-				text++;
-			else
-				n++;
-		}
-	/* --repeat runs read from their text: the reason, once. */
-	if (text > 0)
-		cmp_warn(c, "%zu test row%s of --repeat runs inconclusive: a text report does not "
-			 "say which pass each sample was taken in, so a test's spread between "
-			 "passes is unknown (the interval shown is within-run); compare the runs' "
-			 "records (results/*.json) to judge each test against it", text,
-			 text == 1 ? "" : "s");
+		for (size_t i = 1; i < c->nin; i++)
+			n += c->rows[r].deltas[i].judged && c->rows[r].deltas[i].vd.v == VD_FEW &&
+			     cmp_unmeasured(c, &c->rows[r], i);
 	if (n > 0)
 		cmp_warn(c, "%s: %zu row%s inconclusive, whatever the change (the intervals shown "
-			 "are within-run: each run's own noise, not the spread between runs; "
-			 "bench/interference.md).  To judge two machines or kernels, run each side "
-			 "with --repeat N (or several runs each, pooled with --group-by label or "
-			 "host); on one machine, use paired mode (--testdir A --testdir B) or "
-			 "--setting", VERDICT_WHY_SINGLE, n, n == 1 ? "" : "s");
+			 "are within-run: each run's own noise, or its --repeat passes', not the "
+			 "spread between runs; bench/between-runs.md).  To judge two machines or "
+			 "kernels, make several runs on each side (five or more, plain or "
+			 "--repeat N) and pool them with --group-by label or host; on one "
+			 "machine, use paired mode (--testdir A --testdir B) or --setting",
+			 VERDICT_WHY_SINGLE, n, n == 1 ? "" : "s");
 }
 
 void cmp_warn_inputs(struct compare *c)
