@@ -234,17 +234,11 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
 /*
  * Whether input i against input 0 is a comparison of single runs: either
  * column is one run (not runs pooled by --group-by), so its interval holds
- * each run's own noise and not the spread between runs.  Such rows are
- * shown, with their within-run interval, and not judged (verdict.h's
+ * each run's own noise (or its --repeat passes') and not the spread between
+ * runs.  Such rows are shown, with their within-run interval, and not judged (verdict.h's
  * VERDICT_WHY_SINGLE).
  */
 int cmp_single_runs(const struct compare *c, size_t i);
-/*
- * Whether row's change of input i has no between-run spread behind it:
- * single runs (above), --repeat runs too (their interval is over the
- * passes of one run, which scatter less than runs: bench/between-runs.md).
- */
-int cmp_unmeasured(const struct compare *c, const struct row *row, size_t i);
 /*
  * The verdict rule's words (verdict_explain) for this output and, between
  * single runs, that their rows are not tested and their interval is within-run.

@@ -376,23 +376,17 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
 	d->judged = 1;
 }
 
-int cmp_single_runs(const struct compare *c, size_t i)
-{
-	return c->in[0].nruns <= 1 || c->in[i].nruns <= 1;
-}
-
 /*
  * One run a side measures no spread between runs, whatever it holds: the
  * passes of one --repeat run share what holds for that run (the host's
- * state over its minutes), and scattered less than whole runs do: their SE
+ * state over its minutes) and scattered less than whole runs do: their SE
  * 1.0 % against 3.7 % between runs, and 4 of 20 A/A pairs of --repeat 5
  * runs got a false verdict (bench/between-runs.md).  So their rows are
  * shown, over the passes, and not judged, as single runs' are.
  */
-int cmp_unmeasured(const struct compare *c, const struct row *row, size_t i)
+int cmp_single_runs(const struct compare *c, size_t i)
 {
-	(void)row;
-	return cmp_single_runs(c, i);
+	return c->in[0].nruns <= 1 || c->in[i].nruns <= 1;
 }
 
 /* Whether input i is a --repeat run: a score of its is pooled over passes. */
@@ -440,7 +434,7 @@ void cmp_judge_family(struct compare *c)
 
 	for (size_t r = 0; r < c->nrows; r++)
 		for (size_t i = 1; i < c->nin; i++)
-			n += c->rows[r].deltas[i].judged && !cmp_unmeasured(c, &c->rows[r], i);
+			n += c->rows[r].deltas[i].judged && !cmp_single_runs(c, i);
 	c->family.margin = c->opt.margin > 0 ? c->opt.margin : VERDICT_MARGIN;
 	c->family.alpha = VERDICT_ALPHA;
 	in = calloc(n ? n : 1, sizeof(*in));
@@ -451,7 +445,7 @@ void cmp_judge_family(struct compare *c)
 		for (size_t i = 1; i < c->nin; i++) {
 			const struct delta *d = &c->rows[r].deltas[i];
 
-			if (d->judged && !cmp_unmeasured(c, &c->rows[r], i))
+			if (d->judged && !cmp_single_runs(c, i))
 				in[k++] = (struct verdict_in){ d->est, d->se, d->df, d->lower_better };
 		}
 	verdict_judge(in, n, &c->family, out);
@@ -465,7 +459,7 @@ void cmp_judge_family(struct compare *c)
 
 			if (!d->judged)
 				continue;
-			if (cmp_unmeasured(c, &c->rows[r], i)) {
+			if (cmp_single_runs(c, i)) {
 				struct verdict_in x = { d->est, d->se, d->df, d->lower_better };
 
 				verdict_unmeasured(&x, &d->vd);
@@ -475,7 +469,7 @@ void cmp_judge_family(struct compare *c)
 			d->p = d->vd.p_diff;
 			d->ci_lo = 100 * expm1(d->vd.lo);
 			d->ci_hi = 100 * expm1(d->vd.hi);
-			if (d->vd.v == VD_FEW && cmp_unmeasured(c, &c->rows[r], i))
+			if (d->vd.v == VD_FEW && cmp_single_runs(c, i))
 				verdict_few(d->word, sizeof(d->word), "%s", VERDICT_SINGLE);
 			else if (d->vd.v == VD_FEW && verdict_no_spread(d->se))
 				verdict_few(d->word, sizeof(d->word), "%s between %s",

@@ -606,7 +606,7 @@ static void note_single_runs(struct compare *c)
 	for (size_t r = 0; r < c->nrows; r++)
 		for (size_t i = 1; i < c->nin; i++)
 			n += c->rows[r].deltas[i].judged && c->rows[r].deltas[i].vd.v == VD_FEW &&
-			     cmp_unmeasured(c, &c->rows[r], i);
+			     cmp_single_runs(c, i);
 	if (n > 0)
 		cmp_warn(c, "%s: %zu row%s inconclusive, whatever the change (the intervals shown "
 			 "are within-run: each run's own noise, or its --repeat passes', not the "
