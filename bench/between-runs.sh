@@ -32,7 +32,7 @@
 #            two single runs, pools of K + K, two --repeat R runs.
 #
 #   bench/between-runs.sh [-n N] [-p P] [-g G] [-k K] [-r R] [-s MIN] [-B MIN]
-#                         [-b MIN] [-t ARGS] [-d MIN] [-o DIR] [PART...]
+#                         [-b MIN] [-t ARGS] [-d MIN] [-o DIR] [-i FIRST] [PART...]
 #                         [-- RUN-ARGS]
 #   bench/between-runs.sh -R DIR      the summary of the results kept in DIR
 #
@@ -43,16 +43,17 @@
 # repeat run's (default 2), -b a paired run's (default 2); -t the paired
 # runs' tests and options (default -c 1 and the index's file tests). -d:
 # start no round after MIN minutes. -o DIR keeps every result and
-# DIR/summary.md. RUN-ARGS after -- go to every single and repeat run
+# DIR/summary.md; -i FIRST numbers the rounds from FIRST (default 1), to add
+# rounds to a kept DIR: only the new runs are compared, the summary is over all. RUN-ARGS after -- go to every single and repeat run
 # (default: -c 1 and six index tests, one of each kind: dhry2reg syscall
 # pipe context1 spawn fstime).
 # Needs python3; the paired parts need root and mkfs.ext4.
 set -eu
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
-n=20 p='' g='' k=5 reps=5 sbudget=1 rbudget=2 budget=2 deadline='' keep='' resum=''
+n=20 p='' g='' k=5 reps=5 sbudget=1 rbudget=2 budget=2 deadline='' keep='' resum='' first=1
 ptests='-c 1 fstime fsbuffer fsdisk'
-usage="usage: $0 [-n N] [-p P] [-g G] [-k K] [-r R] [-s MIN] [-B MIN] [-b MIN] [-t ARGS] [-d MIN] [-o DIR] [PART...] [-- RUN-ARGS]"
-while getopts n:p:g:k:r:s:B:b:t:d:o:R: o; do
+usage="usage: $0 [-n N] [-p P] [-g G] [-k K] [-r R] [-s MIN] [-B MIN] [-b MIN] [-t ARGS] [-d MIN] [-o DIR] [-i FIRST] [PART...] [-- RUN-ARGS]"
+while getopts n:p:g:k:r:s:B:b:t:d:o:R:i: o; do
 	case $o in
 	n) n=$OPTARG ;;
 	p) p=$OPTARG ;;
@@ -66,6 +67,7 @@ while getopts n:p:g:k:r:s:B:b:t:d:o:R: o; do
 	d) deadline=$OPTARG ;;
 	o) keep=$OPTARG ;;
 	R) resum=$OPTARG ;;
+	i) first=$OPTARG ;;
 	*) echo "$usage" >&2; exit 2 ;;
 	esac
 done
@@ -291,14 +293,14 @@ paired() {
 	rmdirs
 }
 
-# in_share I: whether round I is one of the p rounds (of n+1) a paired kind runs in.
+# in_share I: whether round I (1..n+1) is one of the p rounds a paired kind runs in.
 in_share() { [ $(( $1 * p / (n + 1) )) -gt $(( ($1 - 1) * p / (n + 1) )) ]; }
 
-# The rounds.
-i=1
-while [ $i -le $((n + 1)) ]; do
+# The rounds, numbered from -i's FIRST.
+i=$first
+while [ $i -lt $((first + n + 1)) ]; do
 	if [ -n "$deadline" ] && [ $(( $(date +%s) - start )) -ge $((deadline * 60)) ]; then
-		echo "deadline: $deadline min reached, $((i - 1)) rounds run" >&2
+		echo "deadline: $deadline min reached, $((i - first)) rounds run" >&2
 		break
 	fi
 	if has single || has group; then
@@ -306,11 +308,11 @@ while [ $i -le $((n + 1)) ]; do
 	fi
 	has repeat && run_into "$out/repeat/r$i" --repeat "$reps" --time-budget "$rbudget" \
 		--testdir "$out/testdir" $args
-	if in_share $i; then
+	if in_share $((i - first + 1)); then
 		has pairedfs && paired fs $i
 		has pairedtmpfs && paired tmpfs $i
 	fi
-	echo "round $i of $((n + 1)) done at $(( ($(date +%s) - start) / 60 )) min" >&2
+	echo "round $((i - first + 1)) of $((n + 1)) done at $(( ($(date +%s) - start) / 60 )) min" >&2
 	i=$((i + 1))
 done
 
@@ -318,7 +320,7 @@ done
 for part in single repeat; do
 	[ -d "$out/$part" ] || continue
 	has $part || continue
-	i=1
+	i=$((first > 1 ? first - 1 : 1))
 	while [ -f "$(record_of "$out/$part/r$((i + 1))")" ]; do
 		compare_into "$out/$part/cmp/$i" "$(record_of "$out/$part/r$i")" \
 			"$(record_of "$out/$part/r$((i + 1))")"
@@ -353,6 +355,7 @@ fi
 for kind in fs tmpfs; do
 	[ -d "$out/paired$kind" ] || continue
 	for d in "$out/paired$kind"/r*; do
+		[ "${d##*/r}" -ge "$first" ] || continue
 		compare_into "$out/paired$kind/cmp/${d##*/r}" "$(record_of "$d")"
 	done
 done
