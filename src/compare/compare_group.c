@@ -24,12 +24,14 @@
 /*
  * A score row whose every run has a within-run SE: the host's score is the
  * random-effects pool of the runs' log scores (DerSimonian-Laird), so its SE
- * holds the drift between runs as well as each run's noise.  With one run
- * the drift is unknown and the cell keeps no interval.
+ * holds the drift between runs as well as each run's noise, and the next
+ * run's score gets a prediction interval.  With one run the drift is
+ * unknown and the cell keeps neither.
  */
 static void pool_score(struct cell *out, const double *y, const double *v, size_t r)
 {
 	struct score_pool p;
+	double t;
 
 	if (score_ci_pool(y, v, r, &p) != 0)
 		return;
@@ -37,6 +39,12 @@ static void pool_score(struct cell *out, const double *y, const double *v, size_
 	out->has_log_se = 1;
 	out->log_se = p.se;
 	out->log_df = p.df;
+	t = stats_t_quantile(0.975, p.df);
+	if (isfinite(t) && isfinite(p.pred_se)) {
+		out->has_pred = 1;
+		out->pred_lo = exp(p.mean - t * p.pred_se);
+		out->pred_hi = exp(p.mean + t * p.pred_se);
+	}
 }
 
 /* One host's cell in a row, from its runs' cells (the inputs listed in idx). */
@@ -68,6 +76,7 @@ static void group_cell(const struct row *row, const size_t *idx, size_t n, struc
 		}
 	}
 	out->has_log_se = 0;
+	out->has_pred = 0;
 	if (k == 0)
 		return;
 	{

@@ -59,6 +59,20 @@ static void winners(FILE *out, const struct compare *c, enum verdict v)
 	}
 }
 
+/* --group-by: each pooled column's next run (compare_next.c), one item each. */
+static void next_runs(FILE *out, const struct compare *c)
+{
+	char line[CMP_PATH_MAX];
+
+	for (size_t r = 0; r < c->nrows; r++)
+		for (size_t i = 0; i < c->nin; i++)
+			if (cmp_next_run_words(c, r, i, line, sizeof(line))) {
+				fputs("<li>Next run (95 % prediction from the column's runs): ", out);
+				html_text(out, line);
+				fputs("</li>\n", out);
+			}
+}
+
 static void summary(FILE *out, const struct compare *c)
 {
 	size_t n[4] = { 0 };     /* faster, slower, equivalent, inconclusive */
@@ -96,6 +110,7 @@ static void summary(FILE *out, const struct compare *c)
 	fputs("</li>\n", out);
 	winners(out, c, VD_FASTER);
 	winners(out, c, VD_SLOWER);
+	next_runs(out, c);
 	fputs("</ul>\n</section>\n", out);
 }
 

@@ -12,6 +12,7 @@
  *   compare_matrix.c more inputs: a matrix of values, one of changes
  *   compare_noise.c  the control tests' noise floor (inputs without samples)
  *   compare_group.c  --group-by host: one column per host
+ *   compare_next.c   --group-by: a pooled column's next run (prediction)
  *   compare_instance.c  several paired runs: the instance term from the data
  *   compare_chart.c  the rows as a chart of change (--format html, --plot)
  *   compare_plot.c   --plot: the chart drawn by gnuplot
@@ -116,6 +117,14 @@ struct cell {
 	struct trimmed_log tlog;
 	unsigned passes;        /* a --repeat run's score row, or test row read from its
 				 * record: value is pooled and log_se is over its passes */
+	/*
+	 * --group-by, a score row whose runs were pooled: the 95 % prediction
+	 * interval of the column's next run's score (stats/randeff.h: the
+	 * between-run spread, a run's own noise and the pool's se, t on runs -
+	 * 1 df); has_pred 0: none.
+	 */
+	int has_pred;
+	double pred_lo, pred_hi;
 };
 
 /* Where an unjudged change stands against the control tests' noise floor. */
@@ -279,6 +288,14 @@ void cmp_noise_floor(struct compare *c);
 const char *cmp_floor_note(const struct delta *d);     /* "", or "; beyond the noise floor" */
 /* md: Markdown (the message escaped, one line) rather than wrapped text. */
 void cmp_print_noise(FILE *out, const struct compare *c, const char *indent, int md);
+
+/*
+ * compare_next.c: a grouped column's next run: row r, input i's sentence
+ * (1), or 0 when the cell has no prediction; the block of them for text or
+ * Markdown (nothing when none).
+ */
+int cmp_next_run_words(const struct compare *c, size_t r, size_t i, char *out, size_t len);
+void cmp_print_next_run(FILE *out, const struct compare *c, const char *before, int md);
 
 /* compare_instance.c: several paired runs: the instance term estimated from them (a warning). */
 void cmp_instance_estimate(struct compare *c);

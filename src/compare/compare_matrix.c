@@ -402,6 +402,7 @@ void cmp_print_matrix_text(FILE *out, const struct compare *c)
 	fputs("Marks:\n", out);
 	print_legend(out, c, "  ");
 	cmp_print_noise(out, c, "\n", 0);
+	cmp_print_next_run(out, c, "\n", 0);
 	fputs("\nInputs:\n", out);
 	print_key(out, c, "  ", 0);
 	cmp_print_warnings(out, c, 0);
@@ -463,12 +464,29 @@ void cmp_print_matrix_md(FILE *out, const struct compare *c)
 	fputs("Marks:\n\n", out);
 	print_legend(out, c, "- ");
 	cmp_print_noise(out, c, "\n", 1);
+	cmp_print_next_run(out, c, "\n", 1);
 	fputs("\nInputs:\n\n", out);
 	print_key(out, c, "- ", 1);
 	cmp_print_warnings(out, c, 1);
 }
 
 /* ---- CSV: one line per row, values then changes and their marks ---------- */
+
+/* Two heads per input from the first on: "<a> <label>,<b> <label>". */
+static void csv_heads(FILE *out, const struct compare *c, size_t first, const char *a,
+		      const char *b)
+{
+	for (size_t i = first; i < c->nin; i++) {
+		char h[200];
+
+		snprintf(h, sizeof(h), "%s %s", a, c->in[i].label);
+		fputc(',', out);
+		csv_field(out, h);
+		snprintf(h, sizeof(h), "%s %s", b, c->in[i].label);
+		fputc(',', out);
+		csv_field(out, h);
+	}
+}
 
 void cmp_print_matrix_csv(FILE *out, const struct compare *c)
 {
@@ -477,16 +495,8 @@ void cmp_print_matrix_csv(FILE *out, const struct compare *c)
 		fputc(',', out);
 		csv_field(out, c->in[i].label);
 	}
-	for (size_t i = 1; i < c->nin; i++) {
-		char h[200];
-
-		snprintf(h, sizeof(h), "change_pct %s", c->in[i].label);
-		fputc(',', out);
-		csv_field(out, h);
-		snprintf(h, sizeof(h), "mark %s", c->in[i].label);
-		fputc(',', out);
-		csv_field(out, h);
-	}
+	csv_heads(out, c, 1, "change_pct", "mark");
+	csv_heads(out, c, 0, "next_run_low", "next_run_high");  /* --group-by (compare_next.c) */
 	fputc('\n', out);
 	for (size_t r = 0; r < c->nrows; r++) {
 		const struct row *row = &c->rows[r];
@@ -512,6 +522,16 @@ void cmp_print_matrix_csv(FILE *out, const struct compare *c)
 			fputc(',', out);
 			if (m)
 				fputc(m, out);
+		}
+		for (size_t i = 0; i < c->nin; i++) {
+			const struct cell *x = &row->cells[i];
+
+			fputc(',', out);
+			if (x->has_pred)
+				csv_number(out, x->pred_lo);
+			fputc(',', out);
+			if (x->has_pred)
+				csv_number(out, x->pred_hi);
 		}
 		fputc('\n', out);
 	}

@@ -274,6 +274,7 @@ void cmp_print_text(FILE *out, const struct compare *c, const struct grid *g)
 	cmp_pm(c, method);
 	cmp_wrapped(out, "", method);
 	cmp_print_noise(out, c, "\n", 0);
+	cmp_print_next_run(out, c, "\n", 0);
 	cmp_print_warnings(out, c, 0);
 	free(w);
 }
@@ -322,6 +323,7 @@ void cmp_print_md(FILE *out, const struct compare *c, const struct grid *g)
 	md_text(out, c->in[0].label);
 	fprintf(out, ". %s %s\n", CMP_CI_WORDS, method);
 	cmp_print_noise(out, c, "\n", 1);
+	cmp_print_next_run(out, c, "\n", 1);
 	fputs("\nInputs:\n\n", out);
 	for (size_t i = 0; i < c->nin; i++)
 		print_input(out, c, i, "- ", 1);
@@ -375,7 +377,8 @@ void cmp_print_csv(FILE *out, const struct compare *c)
 {
 	fputs("copies,kind,test,input,label,status,value,unit,time,samples,n,mean,sd,"
 	      "change_pct,ci_low_pct,ci_high_pct,p_value,df,verdict,noise_floor,p_holm,"
-	      "p_tost_holm,ci_simultaneous_low_pct,ci_simultaneous_high_pct\n", out);
+	      "p_tost_holm,ci_simultaneous_low_pct,ci_simultaneous_high_pct,next_run_low,"
+	      "next_run_high\n", out);
 	for (size_t r = 0; r < c->nrows; r++) {
 		const struct row *row = &c->rows[r];
 
@@ -416,6 +419,9 @@ void cmp_print_csv(FILE *out, const struct compare *c)
 			csv_num(out, i && d->judged ? d->vd.p_tost_adj : NAN);
 			csv_num(out, i && d->judged ? 100 * expm1(d->vd.adj_lo) : NAN);
 			csv_num(out, i && d->judged ? 100 * expm1(d->vd.adj_hi) : NAN);
+			/* --group-by: the column's next run (compare_next.c) */
+			csv_num(out, x->has_pred ? x->pred_lo : NAN);
+			csv_num(out, x->has_pred ? x->pred_hi : NAN);
 			fputc('\n', out);
 		}
 	}
@@ -475,6 +481,10 @@ static void json_row(struct json_out *j, const struct compare *c, const struct r
 			json_kv_uint(j, "n", x->n);
 			json_kv_double(j, "mean", x->mean);
 			json_kv_double(j, "sd", x->sd);
+		}
+		if (x->has_pred) {      /* --group-by: the column's next run (compare_next.c) */
+			json_kv_double(j, "next_run_low", x->pred_lo);
+			json_kv_double(j, "next_run_high", x->pred_hi);
 		}
 		json_object_end(j);
 	}
