@@ -23,6 +23,9 @@
 #            (seeded), K labelled A and K labelled B, compared with
 #            ./Run compare --group-by label (runs are reused across draws: the
 #            draws are not independent); false verdicts per report against 5 %.
+#            Also the next run: K consecutive single runs labelled A (and K
+#            others as B), compare's 95 % prediction for A's next run against
+#            the score of the single run that followed them (windows overlap).
 #   pairedfs paired A/A on two loop-mounted ext4 images made alike, new images
 #            for every run (the instance term's mechanism): false verdicts per
 #            report against 5 %, and the rows whose interval leaves out 0 with
@@ -32,7 +35,8 @@
 #            two single runs, pools of K + K, two --repeat R runs.
 #
 #   bench/between-runs.sh [-n N] [-p P] [-g G] [-k K] [-r R] [-s MIN] [-B MIN]
-#                         [-b MIN] [-t ARGS] [-d MIN] [-o DIR] [-i FIRST] [PART...]
+#                         [-b MIN] [-t ARGS] [-d MIN] [-o DIR] [-i FIRST] [-C]
+#                         [PART...]
 #                         [-- RUN-ARGS]
 #   bench/between-runs.sh -R DIR      the summary of the results kept in DIR
 #
@@ -44,16 +48,18 @@
 # runs' tests and options (default -c 1 and the index's file tests). -d:
 # start no round after MIN minutes. -o DIR keeps every result and
 # DIR/summary.md; -i FIRST numbers the rounds from FIRST (default 1), to add
-# rounds to a kept DIR: only the new runs are compared, the summary is over all. RUN-ARGS after -- go to every single and repeat run
+# rounds to a kept DIR: only the new runs are compared, the summary is over all.
+# -C: run nothing; redo the given parts' comparisons of the kept DIR (-o) with
+# this build, then the summary. RUN-ARGS after -- go to every single and repeat run
 # (default: -c 1 and six index tests, one of each kind: dhry2reg syscall
 # pipe context1 spawn fstime).
 # Needs python3; the paired parts need root and mkfs.ext4.
 set -eu
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
-n=20 p='' g='' k=5 reps=5 sbudget=1 rbudget=2 budget=2 deadline='' keep='' resum='' first=1
+n=20 p='' g='' k=5 reps=5 sbudget=1 rbudget=2 budget=2 deadline='' keep='' resum='' first=1 conly=0
 ptests='-c 1 fstime fsbuffer fsdisk'
-usage="usage: $0 [-n N] [-p P] [-g G] [-k K] [-r R] [-s MIN] [-B MIN] [-b MIN] [-t ARGS] [-d MIN] [-o DIR] [-i FIRST] [PART...] [-- RUN-ARGS]"
-while getopts n:p:g:k:r:s:B:b:t:d:o:R:i: o; do
+usage="usage: $0 [-n N] [-p P] [-g G] [-k K] [-r R] [-s MIN] [-B MIN] [-b MIN] [-t ARGS] [-d MIN] [-o DIR] [-i FIRST] [-C] [PART...] [-- RUN-ARGS]"
+while getopts n:p:g:k:r:s:B:b:t:d:o:R:i:C o; do
 	case $o in
 	n) n=$OPTARG ;;
 	p) p=$OPTARG ;;
@@ -68,6 +74,7 @@ while getopts n:p:g:k:r:s:B:b:t:d:o:R:i: o; do
 	o) keep=$OPTARG ;;
 	R) resum=$OPTARG ;;
 	i) first=$OPTARG ;;
+	C) conly=1 ;;
 	*) echo "$usage" >&2; exit 2 ;;
 	esac
 done
@@ -214,6 +221,33 @@ for part, which in (("single", "ci"), ("repeat", "ci"), ("repeat", "pred")):
         lines.append(f"| {part} | {'95 % CI' if which == 'ci' else 'prediction'} | {hit} "
                      f"({100 * hit / tot:.0f} %) | {tot} | {statistics.median(halves):.2f} | "
                      f"{statistics.median(walls) if walls else float('nan'):.0f} |")
+nxt = os.path.join(out, "next", "cmp")
+if os.path.isdir(nxt):
+    hit = tot = 0
+    halves = []
+    for f in sorted(os.listdir(nxt)):
+        if not f.endswith(".csv"):
+            continue
+        held = os.path.join(nxt, f[:-4] + ".held")
+        if not os.path.exists(held):
+            continue
+        truth = score(open(held).read().strip())
+        with open(os.path.join(nxt, f)) as fh:
+            for row in csv.DictReader(fh):
+                if row["kind"] != "score" or row["label"] != "A" or not row.get("next_run_low"):
+                    continue
+                c = int(row["copies"])
+                if c not in truth or truth[c][0] is None:
+                    continue
+                lo, hi, v = float(row["next_run_low"]), float(row["next_run_high"]), float(row["value"])
+                tot += 1
+                hit += lo <= truth[c][0] <= hi
+                halves.append(100 * (hi - lo) / 2 / v)
+    if tot:
+        lines += ["", f"Next run from a pool of single runs (--group-by label, compare's 95 % "
+                  f"prediction; overlapping windows): the run that followed inside in {hit} of "
+                  f"{tot} ({100 * hit / tot:.0f} %), median half-width "
+                  f"{statistics.median(halves):.2f} %."]
 eff = os.path.join(out, "effect")
 if os.path.isdir(eff):
     lines += ["", "Known effect (--pin against none), verdicts per report:"]
@@ -296,8 +330,10 @@ paired() {
 # in_share I: whether round I (1..n+1) is one of the p rounds a paired kind runs in.
 in_share() { [ $(( $1 * p / (n + 1) )) -gt $(( ($1 - 1) * p / (n + 1) )) ]; }
 
-# The rounds, numbered from -i's FIRST.
+# The rounds, numbered from -i's FIRST (none with -C).
 i=$first
+[ $conly = 0 ] || [ -n "$keep" ] || { echo "$0: -C needs -o DIR" >&2; exit 2; }
+[ $conly = 0 ] || i=$((first + n + 1))
 while [ $i -lt $((first + n + 1)) ]; do
 	if [ -n "$deadline" ] && [ $(( $(date +%s) - start )) -ge $((deadline * 60)) ]; then
 		echo "deadline: $deadline min reached, $((i - first)) rounds run" >&2
@@ -351,6 +387,29 @@ for _ in range($g):
 			done
 		}
 	fi
+	# The next run: runs w..w+K-1 as A, the K after the held-out run w+K as
+	# B (the K before w near the end), A's prediction against run w+K.
+	w=1
+	while [ $((w + k)) -le "$have" ]; do
+		set --
+		j=0
+		while [ $j -lt "$k" ]; do
+			set -- "$@" --label A "$(record_of "$out/single/r$((w + j))")"
+			j=$((j + 1))
+		done
+		b0=$((w + k + 1))
+		[ $((b0 + k - 1)) -le "$have" ] || b0=$((w - k))
+		if [ "$b0" -ge 1 ]; then
+			j=0
+			while [ $j -lt "$k" ]; do
+				set -- "$@" --label B "$(record_of "$out/single/r$((b0 + j))")"
+				j=$((j + 1))
+			done
+			compare_into "$out/next/cmp/$w" --group-by label "$@"
+			printf '%s\n' "$(record_of "$out/single/r$((w + k))")" >"$out/next/cmp/$w.held"
+		fi
+		w=$((w + 1))
+	done
 fi
 for kind in fs tmpfs; do
 	[ -d "$out/paired$kind" ] || continue
