@@ -115,8 +115,6 @@ struct cell {
 	 */
 	int has_tlog;
 	struct trimmed_log tlog;
-	unsigned passes;        /* a --repeat run's score row, or test row read from its
-				 * record: value is pooled and log_se is over its passes */
 	/*
 	 * --group-by, a score row whose runs were pooled: the 95 % prediction
 	 * interval of the column's next run's score (stats/randeff.h: the

@@ -166,8 +166,9 @@ static void fill_stats(struct cell *cell, const struct input *in, const struct t
 
 /*
  * A --repeat run's score: the score pooled over its passes, its SE from the
- * interval over the passes (a t on passes - 1 df, stats/randeff.h), so the
- * change is judged against the spread between passes.
+ * interval over the passes (a t on passes - 1 df, stats/randeff.h): shown,
+ * and pooled over runs by --group-by; one such run a side is not judged
+ * (cmp_single_runs).
  */
 static void between_cell(const struct tp_block *bl, struct cell *cell)
 {
@@ -177,12 +178,11 @@ static void between_cell(const struct tp_block *bl, struct cell *cell)
 	cell->has_log_se = 1;
 	cell->log_se = (log(bl->between_hi) - log(bl->between_lo)) / (2 * t);
 	cell->log_df = df;
-	cell->passes = bl->between_passes;
 }
 
 /*
- * A --repeat record's test row: the figure pooled over the passes, shown and
- * judged, its SE over the passes (score_test_passes), as a score row's; the
+ * A --repeat record's test row: the figure pooled over the passes, its SE
+ * over the passes (score_test_passes), as a score row's; the
  * samples' own trimmed mean (of all passes at once) is not the figure shown.
  */
 static void between_test_cell(const struct tp_result *res, struct cell *cell)
@@ -191,7 +191,6 @@ static void between_test_cell(const struct tp_result *res, struct cell *cell)
 	cell->has_log_se = 1;
 	cell->log_se = res->between_log_se;
 	cell->log_df = (double)(res->between_passes - 1);
-	cell->passes = res->between_passes;
 	cell->has_tlog = 0;
 }
 
@@ -357,7 +356,8 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
 	if (a->value > 0)
 		d->change = 100 * (b->value - a->value) / a->value;
 	d->lower_better = unit_lower_better(a->unit[0] ? a->unit : b->unit);
-	if ((row->is_score || (a->passes >= 2 && b->passes >= 2)) && log_score(a, b, d) == 0) {
+	/* a test row with a pooled log SE: a --repeat record's passes, or grouped runs' pool */
+	if ((row->is_score || (a->has_log_se && b->has_log_se)) && log_score(a, b, d) == 0) {
 		d->judged = 1;
 		return;
 	}
@@ -417,12 +417,9 @@ void cmp_explain(const struct compare *c, char *out, size_t len)
 			 "interval shown is within-run, each run's own noise.", VERDICT_WHY_SINGLE);
 }
 
-/* What a row's spread is between: passes, runs or samples. */
-static const char *row_units(const struct compare *c, const struct cell *a,
-			     const struct cell *b)
+/* What a judged row's spread is between: runs (--group-by) or samples. */
+static const char *row_units(const struct compare *c)
 {
-	if (a->passes && b->passes)
-		return "passes";
 	return c->grouped != GROUP_NONE ? "runs" : "samples";
 }
 
@@ -473,13 +470,10 @@ void cmp_judge_family(struct compare *c)
 				verdict_few(d->word, sizeof(d->word), "%s", VERDICT_SINGLE);
 			else if (d->vd.v == VD_FEW && verdict_no_spread(d->se))
 				verdict_few(d->word, sizeof(d->word), "%s between %s",
-					    VERDICT_NO_SPREAD, row_units(c, a, b));
-			else if (d->vd.v == VD_FEW && a->passes && b->passes)
-				verdict_few(d->word, sizeof(d->word), "%u+%u passes", a->passes,
-					    b->passes);
+					    VERDICT_NO_SPREAD, row_units(c));
 			else if (d->vd.v == VD_FEW && a->n && b->n)
 				verdict_few(d->word, sizeof(d->word), "%zu+%zu %s", a->n, b->n,
-					    row_units(c, a, b));
+					    row_units(c));
 			else if (d->vd.v == VD_FEW)
 				verdict_few(d->word, sizeof(d->word), "%.1f df", d->df);
 			else

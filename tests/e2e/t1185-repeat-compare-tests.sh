@@ -59,4 +59,14 @@ grep -q "^System Benchmarks Index Score  *1  C .*+200\.00%  *\[+76\.46%, +410\.0
 	{ cat "$T/cmperr"; die "compare --group-by"; }
 cat "$T/cmp" "$T/cmperr"
 grep -q "inconclusive: single runs" "$T/cmp" && die "pooled runs treated as single runs"
+# Their spread is between runs (two a side), not one run's passes.
+"$ROOT/Run" compare --long --group-by label --label slow "$T/A.json" --label slow "$T/B.json" \
+	--label fast "$T/C.json" --label fast "$T/C.json" >"$T/cmp" 2>"$T/cmperr" ||
+	{ cat "$T/cmperr"; die "compare --long --group-by"; }
+cat "$T/cmp"
+grep -q "passes" "$T/cmp" && die "pooled runs counted as passes"
+grep -q "^System Benchmarks Index Score .*inconclusive: 2+2 runs$" "$T/cmp" ||
+	die "the pooled score's runs: $(grep '^System' "$T/cmp")"
+grep -q "^Dhrystone 2 using register variables .*inconclusive: 2+2 runs$" "$T/cmp" ||
+	die "the pooled test row's runs: $(grep '^Dhrystone' "$T/cmp")"
 exit 0
