@@ -264,7 +264,8 @@ FUZZ_CORPUS := $(call FUZZ_SEEDS,textparse)
 FUZZ_SAN = $(shell printf 'int main(void){return 0;}\n' | $(CC) -fsanitize=address$(comma)undefined \
 	-x c -o /dev/null - >/dev/null 2>&1 && echo -fsanitize=address$(comma)undefined \
 	-fno-sanitize-recover=undefined -fno-omit-frame-pointer)
-FUZZ_SRCS := tests/fuzz/fuzz_textparse.c $(wildcard src/reader/textparse*.c)
+FUZZ_SRCS := tests/fuzz/fuzz_textparse.c $(wildcard src/reader/textparse*.c) \
+	     src/reader/text_import.c
 
 build/fuzz/replay-textparse: tests/fuzz/replay.c $(FUZZ_SRCS) src/reader/textparse.h build/libsysindex.a
 	@mkdir -p $(@D)
@@ -278,7 +279,7 @@ fuzz-replay: build/fuzz/replay-textparse
 
 # The reader reads the verdict words back (stats/verdict.c, over stats.c)
 # and the host-state lines by their labels (sysinfo/hoststate.c).
-FUZZ_DEPS_textparse := src/core/testtab.c $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c \
+FUZZ_DEPS_textparse := src/core/testtab.c src/core/result.c $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c \
 		       src/sysinfo/hoststate.c src/sysinfo/cpulimits.c src/sysinfo/rootfile.c \
 		       src/util/csv_out.c src/util/json_out.c src/util/util.c
 build/fuzz/fuzz-textparse: $(FUZZ_SRCS) $(FUZZ_DEPS_textparse) src/reader/textparse.h src/core/testtab.h
@@ -418,6 +419,7 @@ FUZZ_SRCS_csvout    := src/util/csv_out.c src/util/json_out.c src/util/util.c
 # The run record's strict reader (issue 36): the test table, statuses,
 # verdict words, interference flag names, CPU limits and settings it reads back.
 FUZZ_SRCS_record    := src/reader/record_read.c src/reader/record_json.c src/core/testtab.c \
+		       src/core/result.c \
 		       $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c src/sysinfo/interference.c \
 		       src/util/util.c src/sysinfo/cpulimits.c src/sysinfo/rootfile.c src/core/settings.c src/core/testdirs.c \
 		       src/sysinfo/setstate.c $(FUZZ_SRCS_mountinfo)

@@ -19,7 +19,7 @@
 #include "stats/stats.h"
 
 /* Row r's log-ratio and rounds' variance: 0, or -1 when the row lacks them. */
-static int row_figures(const struct tp_paired_row *r, double *y, double *v)
+static int row_figures(const struct paired_row *r, double *y, double *v)
 {
 	double t, h;
 
@@ -34,7 +34,7 @@ static int row_figures(const struct tp_paired_row *r, double *y, double *v)
 	return isfinite(*y) && *v > 0 ? 0 : -1;
 }
 
-static int same_row(const struct tp_paired_row *a, const struct tp_paired_row *b)
+static int same_row(const struct paired_row *a, const struct paired_row *b)
 {
 	return a->copies == b->copies && strcmp(a->title, b->title) == 0 &&
 		strcmp(a->label, b->label) == 0;

@@ -5,7 +5,8 @@
  *   compare_msg.c    usage errors and warnings (calls no other compare file)
  *   compare_load.c   file arguments to inputs (records, reports, samples,
  *                    labels), and the warnings about inputs that differ
- *   compare_record.c a run's record (its model) as the tables below
+ *   compare_record.c a run's model (read from its record, or from text by
+ *                    reader/text_import.c) as the tables below
  *   compare_judge.c  rows, cells, each change's log-ratio and its verdict
  *                    (stats/verdict.h over the whole output)
  *   compare_out.c    two inputs' table, --long, CSV and JSON output
@@ -213,7 +214,10 @@ int cmp_gate(const struct compare *c);
 void cmp_score_ci(const struct input *in, const struct tp_block *bl, const char *category,
 		  struct cell *cell);
 
-/* compare_record.c: a run's model as one report per directory and its samples (0, -1 OOM). */
+/*
+ * compare_record.c: a run's model as one report per directory and its
+ * samples, after those doc and sm hold (zero them first): 0, -1 OOM.
+ */
 struct run_result;
 int cmp_doc_from_record(const struct run_result *r, struct tp_doc *doc, struct tp_samples *sm);
 

@@ -1,10 +1,11 @@
 /*
- * compare_load.c: from `sysindex compare`'s file arguments to its inputs:
- * a sysindex run through its record (x.json, read whole by
- * reader/record_read.c, whichever of the run's files is named); any other
- * report (UnixBench's, a pasted one, a sysindex run without its record)
- * as text with the samples beside it (sysindex's CSV or UnixBench's .log),
- * or those samples alone; one input per report, with its label and host;
+ * compare_load.c: from `sysindex compare`'s file arguments to its inputs,
+ * each held as the run's model: a sysindex run through its record (x.json,
+ * read whole by reader/record_read.c, whichever of the run's files is
+ * named); any other report (UnixBench's, a pasted one, a sysindex run
+ * without its record) as text with the samples beside it (sysindex's CSV
+ * or UnixBench's .log), or those samples alone, through
+ * reader/text_import.c; one input per report, with its label and host;
  * --baseline's choice.  Also the
  * warnings about inputs that are not alike (versions, modes, compilers,
  * copy counts, seconds per sample, sample counts, units, indexed tests).
@@ -19,6 +20,7 @@
 #include "compare/compare_int.h"
 #include "core/testtab.h"
 #include "reader/record_read.h"
+#include "reader/text_import.h"
 #include "stats/stats.h"
 #include "sysinfo/cpulimits.h"
 #include "sysinfo/hoststate.h"
@@ -147,6 +149,31 @@ static int load_ublog(struct source *s, const char *path, int required)
 	return 0;
 }
 
+/*
+ * What was read as text (the report's tables, the samples beside it) into
+ * the run's model (reader/text_import.c), and compare's tables made from
+ * that model as a record's are (compare_record.c): 0, or 2 after a usage
+ * error.
+ */
+static int import_text(struct source *s, const char *path)
+{
+	struct run_result *runs;
+	size_t n;
+	int rc = 0;
+
+	if (text_import(&s->doc, s->have_samples ? &s->samples : NULL, &runs, &n) != 0)
+		return cmp_usage_error("%s: out of memory", path);
+	tp_doc_free(&s->doc);
+	tp_samples_free(&s->samples);
+	for (size_t i = 0; i < n; i++) {
+		if (rc == 0 && cmp_doc_from_record(&runs[i], &s->doc, &s->samples) != 0)
+			rc = cmp_usage_error("%s: out of memory", path);
+		result_free(&runs[i]);
+	}
+	free(runs);
+	return rc;
+}
+
 /* A source of samples alone (a CSV, a log): its results made from them. */
 static int samples_doc(struct source *s, const char *path)
 {
@@ -157,7 +184,7 @@ static int samples_doc(struct source *s, const char *path)
 	if (s->ublog[0])
 		snprintf(s->doc.reports[0].title, sizeof(s->doc.reports[0].title),
 			 "UnixBench log without a report");
-	return 0;
+	return import_text(s, path);
 }
 
 /*
@@ -250,11 +277,13 @@ static int load_record(struct source *s, const char *path)
 		return cmp_usage_error("%s: no benchmark results found", path);
 	}
 	if (cmp_doc_from_record(r, &s->doc, &s->samples) != 0) {
-		record_free(r);
+		tp_doc_free(&s->doc);
+		tp_samples_free(&s->samples);
+		result_free(r);
 		free(r);
 		return cmp_usage_error("%s: out of memory", path);
 	}
-	record_free(r);
+	result_free(r);
 	free(r);
 	snprintf(s->text, sizeof(s->text), "%s", path);
 	s->record = 1;
@@ -341,7 +370,7 @@ int cmp_load_source(struct source *s, const char *arg)
 			return rc;
 		check_sibling(s, csv);
 		if (s->have_samples)
-			return 0;
+			return import_text(s, s->text);
 	}
 	snprintf(csv, sizeof(csv), "%s.log", s->text);
 	if (s->doc.nreports == 1 && is_file(csv)) {
@@ -349,7 +378,7 @@ int cmp_load_source(struct source *s, const char *arg)
 			return 2;
 		check_sibling(s, csv);
 	}
-	return 0;
+	return import_text(s, s->text);
 }
 
 static int label_taken(const struct compare *c, size_t upto, const char *label)

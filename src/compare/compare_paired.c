@@ -22,31 +22,6 @@ static const char provenance_note[] =
 	"Verdicts: the run's own. A report from before one alpha per report printed the CI's "
 	"half-width as detect, which a change of that size reaches only about half the time.";
 
-/* Row p as the table's model (paired_table.h); the test's key where its title is known. */
-static void table_row(const struct tp_paired_row *p, struct paired_row *row)
-{
-	const struct test_def *def = test_find_title(p->title);
-
-	memset(row, 0, sizeof(*row));
-	row->copies = p->copies;
-	row->control = p->control;
-	snprintf(row->name, sizeof(row->name), "%s", def != NULL ? def->name : "");
-	snprintf(row->title, sizeof(row->title), "%s", p->title);
-	snprintf(row->label, sizeof(row->label), "%s", p->label);
-	snprintf(row->baseline, sizeof(row->baseline), "%s", p->baseline);
-	row->base = p->base;
-	row->other = p->other;
-	row->change_pct = p->change_pct;
-	row->ci_lo_pct = p->ci_lo_pct;
-	row->ci_hi_pct = p->ci_hi_pct;
-	row->detect_pct = p->detect_pct;
-	row->rounds_lo_pct = p->rounds_lo_pct;
-	row->rounds_hi_pct = p->rounds_hi_pct;
-	row->rounds = p->rounds;
-	snprintf(row->verdict, sizeof(row->verdict), "%s", p->verdict);
-	snprintf(row->reason, sizeof(row->reason), "%s", p->reason);
-}
-
 /* The copy counts of the rows, in order (at most max); how many. */
 static size_t copy_counts(const struct tp_doc *d, unsigned *out, size_t max)
 {
@@ -67,14 +42,9 @@ static size_t copy_counts(const struct tp_doc *d, unsigned *out, size_t max)
 static void each_row(const struct tp_doc *d, unsigned copies, int control,
 		     void (*draw)(void *ctx, const struct paired_row *row), void *ctx)
 {
-	for (size_t i = 0; i < d->npaired; i++) {
-		struct paired_row row;
-
-		if (d->paired[i].copies != copies || (control >= 0 && d->paired[i].control != control))
-			continue;
-		table_row(&d->paired[i], &row);
-		draw(ctx, &row);
-	}
+	for (size_t i = 0; i < d->npaired; i++)
+		if (d->paired[i].copies == copies && (control < 0 || d->paired[i].control == control))
+			draw(ctx, &d->paired[i]);
 }
 
 static void draw_text(void *ctx, const struct paired_row *row)
@@ -156,12 +126,8 @@ static void print_table(FILE *out, const struct tp_doc *d, int html)
 static void print_csv(FILE *out, const struct tp_doc *d)
 {
 	paired_table_csv_head(out);
-	for (size_t i = 0; i < d->npaired; i++) {
-		struct paired_row row;
-
-		table_row(&d->paired[i], &row);
-		paired_table_csv_row(out, &row);
-	}
+	for (size_t i = 0; i < d->npaired; i++)
+		paired_table_csv_row(out, &d->paired[i]);
 }
 
 /* The record's keys for the same figures (paired_table_json). */
@@ -175,11 +141,8 @@ static int print_json(FILE *out, const struct tp_doc *d)
 	json_key(&j, "comparisons");
 	json_array_begin(&j);
 	for (size_t i = 0; i < d->npaired; i++) {
-		struct paired_row row;
-
-		table_row(&d->paired[i], &row);
 		json_object_begin(&j);
-		paired_table_json(&j, &row, NULL);
+		paired_table_json(&j, &d->paired[i], NULL);
 		json_object_end(&j);
 	}
 	json_array_end(&j);

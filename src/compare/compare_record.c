@@ -1,12 +1,15 @@
 /*
- * compare_record.c: a sysindex run read from its record
- * (reader/record_read.c, struct run_result) as the tables compare judges:
+ * compare_record.c: a run's model (struct run_result: a sysindex run read
+ * from its record by reader/record_read.c, or a report read from text by
+ * reader/text_import.c) as the tables compare judges:
  * one report per test directory, one block per copy count, each test's
  * result, index row and statistics row keyed by its name, every kept
  * sample's rate at full precision, and a paired run's comparisons.  The
  * figures are the model's own (no %.1f on the way); the words (flags, a
  * comparison's verdict cell) come from the writers' functions, so they are
- * the run's.
+ * the run's.  A report read from text gives back the lines it printed
+ * (core/import.h says which), its samples with the dropped marks its file
+ * gave, and its comparison rows as printed.
  */
 #include <math.h>
 #include <stdio.h>
@@ -54,22 +57,48 @@ static void host_lines(const struct run_result *r, struct tp_report *rep)
 	free(lines);
 }
 
+/* A report read from text: its header as printed (core/import.h), the host and mode from the model. */
+static void import_header(const struct run_result *r, struct tp_report *rep)
+{
+	const struct run_import *im = r->import;
+
+	copy_text(rep->title, sizeof(rep->title), im->title);
+	copy_text(rep->version, sizeof(rep->version), im->layout);
+	copy_text(rep->compiler, sizeof(rep->compiler), im->compiler);
+	copy_text(rep->cpu_limits, sizeof(rep->cpu_limits), im->cpu_limits);
+	rep->have_intf = im->have_intf;
+	rep->intf_steal_pct = im->steal_pct;
+	rep->intf_wait_pct = im->wait_pct;
+	rep->intf_throttled_pct = im->throttled_pct;
+	rep->intf_disturbed = im->disturbed;
+	rep->intf_samples = im->samples;
+	for (int k = 0; k < HS_COUNT; k++) {
+		rep->have_state[k] = r->sys.state.have[k];
+		if (r->sys.state.have[k])
+			copy_text(rep->state[k], sizeof(rep->state[k]), r->sys.state.value[k]);
+	}
+}
+
 static void header(const struct run_result *r, struct tp_report *rep, const char *label)
 {
 	struct intf_total t;
 
-	snprintf(rep->title, sizeof(rep->title), "BYTE UNIX Benchmarks (Version %s; sysindex %.32s)",
-		 UB_LAYOUT, r->version);
-	copy_text(rep->version, sizeof(rep->version), UB_LAYOUT);
 	copy_text(rep->sysindex_version, sizeof(rep->sysindex_version), r->version);
 	copy_text(rep->host, sizeof(rep->host), r->sys.hostname);
 	copy_text(rep->system, sizeof(rep->system), r->sys.system);
 	copy_text(rep->host_id, sizeof(rep->host_id), r->sys.host.id);
 	copy_text(rep->virt, sizeof(rep->virt), r->sys.host.virt);
-	fmt(rep->compiler, sizeof(rep->compiler), "%s; test programs built with %s",
-	    r->sys.cc_version, r->sys.bench_cflags);
 	copy_text(rep->mode, sizeof(rep->mode), r->mode);
 	copy_text(rep->dir_label, sizeof(rep->dir_label), label);
+	if (r->import != NULL) {
+		import_header(r, rep);
+		return;
+	}
+	snprintf(rep->title, sizeof(rep->title), "BYTE UNIX Benchmarks (Version %s; sysindex %.32s)",
+		 UB_LAYOUT, r->version);
+	copy_text(rep->version, sizeof(rep->version), UB_LAYOUT);
+	fmt(rep->compiler, sizeof(rep->compiler), "%s; test programs built with %s",
+	    r->sys.cc_version, r->sys.bench_cflags);
 	report_intf_totals(r, &t);
 	rep->have_intf = t.have != 0;
 	rep->intf_steal_pct = (t.have & INTF_HAVE_STEAL) && t.cpu_time > 0
@@ -83,13 +112,62 @@ static void header(const struct run_result *r, struct tp_report *rep, const char
 	host_lines(r, rep);
 }
 
+/*
+ * A test of a report read from text: the lines it printed, again (its
+ * figures from the model, its index row's as printed).
+ */
+static void import_rows(const struct bench_result *t, struct tp_block *bl)
+{
+	const struct import_test *e = import_test_of(t->def);
+
+	if (e->shown & IMPORT_RESULT) {
+		struct tp_result *res = &bl->results[bl->nresults++];
+
+		copy_text(res->title, sizeof(res->title), e->title);
+		copy_text(res->name, sizeof(res->name), e->name);
+		copy_text(res->unit, sizeof(res->unit), e->unit);
+		copy_text(res->note, sizeof(res->note), t->note);
+		res->status = t->status;
+		res->value = t->score;
+		res->time = t->time;
+		res->samples = (unsigned)t->kept;
+	}
+	if (e->shown & IMPORT_INDEX) {
+		struct tp_index_row *ix = &bl->index[bl->nindex++];
+
+		copy_text(ix->title, sizeof(ix->title), e->title);
+		copy_text(ix->name, sizeof(ix->name), e->name);
+		copy_text(ix->category, sizeof(ix->category), e->category);
+		ix->baseline = e->baseline;
+		ix->result = e->index_result;
+		ix->index = e->index;
+	}
+	if (e->shown & IMPORT_STATS) {
+		struct tp_stats_row *st = &bl->stats[bl->nstats++];
+
+		copy_text(st->title, sizeof(st->title), e->title);
+		copy_text(st->name, sizeof(st->name), e->name);
+		st->n = (unsigned)t->stats.n;
+		st->mean = t->stats.mean;
+		st->sd = t->stats.sd;
+		st->ci_pct = t->stats.mean != 0 ? 100 * t->stats.ci_half / t->stats.mean : 0;
+		st->cv_pct = 100 * t->stats.cv;
+	}
+}
+
 /* One test's result, index and statistics rows in block bl. */
 static void test_rows(const struct run_result *r, const struct bench_result *t,
 		      struct tp_block *bl)
 {
 	const struct test_def *d = t->def;
-	struct tp_result *res = &bl->results[bl->nresults++];
+	struct tp_result *res;
 	int ok = t->status == TS_OK;
+
+	if (r->import != NULL) {
+		import_rows(t, bl);
+		return;
+	}
+	res = &bl->results[bl->nresults++];
 
 	copy_text(res->title, sizeof(res->title), d->title);
 	copy_text(res->name, sizeof(res->name), d->name);
@@ -147,8 +225,8 @@ static void test_rows(const struct run_result *r, const struct bench_result *t,
  * fill_stats), the trimmed figure the run showed, from full-precision
  * samples, whatever dropped flags the file holds.
  */
-static int sample_set(const struct bench_result *t, unsigned copies, const char *label,
-		      struct tp_sample_set *set)
+static int sample_set(const struct run_result *r, const struct bench_result *t,
+		      unsigned copies, const char *label, struct tp_sample_set *set)
 {
 	size_t n = t->npasses ? t->npasses : 1, kept;
 	double *count = malloc(n * sizeof(*count));
@@ -170,10 +248,12 @@ static int sample_set(const struct bench_result *t, unsigned copies, const char 
 		if (!ps->ok || ps->excluded)
 			continue;
 		count[set->n] = score_pass_order(t->def, ps);
+		set->dropped[set->n] = (unsigned char)(ps->dropped != 0);
 		set->rate[set->n++] = ps->rate;
 	}
+	/* a report read from text keeps them as its samples file marked them */
 	(void)stats_unixbench(count, set->rate, set->n, dropped, &kept);
-	for (size_t i = 0; i < set->n; i++)
+	for (size_t i = 0; i < set->n && r->import == NULL; i++)
 		set->dropped[i] = (unsigned char)(dropped[i] != 0);
 	rc = 0;
 out:
@@ -202,14 +282,19 @@ static void between(const struct run_result *r, const struct copy_run *run, stru
 	}
 }
 
-static int block(const struct run_result *r, const struct copy_run *run, const char *label,
-		 struct tp_block *bl, struct tp_samples *sm)
+static int block(const struct run_result *r, const struct copy_run *run,
+		 const struct import_run *ir, const char *label, struct tp_block *bl,
+		 struct tp_samples *sm)
 {
 	size_t n = run->ntests ? run->ntests : 1, *order = malloc(n * sizeof(*order));
 
 	if (order == NULL)
 		return -1;
-	report_sorted(run, order);      /* the reports' order: rows as the run showed them */
+	if (r->import != NULL)          /* the order its report printed */
+		for (size_t i = 0; i < run->ntests; i++)
+			order[i] = i;
+	else                            /* the reports' order: rows as the run showed them */
+		report_sorted(run, order);
 	bl->copies = run->copies;
 	bl->cpus = r->sys.ncpus;
 	bl->results = calloc(n, sizeof(*bl->results));
@@ -225,8 +310,8 @@ static int block(const struct run_result *r, const struct copy_run *run, const c
 		if (t->def == NULL)
 			continue;
 		test_rows(r, t, bl);
-		if (t->status == TS_OK && sample_set(t, run->copies, label,
-						     &sm->sets[sm->nsets++]) != 0) {
+		if ((r->import != NULL ? t->npasses > 0 : t->status == TS_OK) &&
+		    sample_set(r, t, run->copies, label, &sm->sets[sm->nsets++]) != 0) {
 			free(order);
 			return -1;
 		}
@@ -243,67 +328,78 @@ static int block(const struct run_result *r, const struct copy_run *run, const c
 		s->score = ci->score;
 		s->partial = ci->partial;
 	}
+	for (size_t k = 0; ir != NULL && k < ir->nextra && bl->nscores < TP_MAX_SCORES; k++) {
+		struct tp_score *s = &bl->scores[bl->nscores++];
+
+		copy_text(s->category, sizeof(s->category), ir->extra[k].category);
+		s->score = ir->extra[k].score;
+		s->partial = ir->extra[k].partial;
+	}
 	between(r, run, bl);
 	return 0;
 }
 
-/* The run's comparisons as its own reports show them (report_paired_row). */
+/*
+ * The run's comparisons as its own reports show them (report_paired_row),
+ * or as a report read from text printed them, after doc's.
+ */
 static int paired_rows(const struct run_result *r, struct tp_doc *doc)
 {
-	doc->paired = calloc(r->ncmps ? r->ncmps : 1, sizeof(*doc->paired));
-	if (doc->paired == NULL)
-		return -1;
-	for (size_t i = 0; i < r->ncmps; i++) {
-		struct tp_paired_row *p = &doc->paired[doc->npaired++];
-		struct paired_row row;
+	size_t n = r->import != NULL ? r->import->npaired : r->ndirs >= 2 ? r->ncmps : 0;
+	struct paired_row *grown;
 
-		report_paired_row(r, &r->cmps[i], &row);
-		p->copies = row.copies;
-		p->control = row.control;
-		copy_text(p->title, sizeof(p->title), row.title);
-		copy_text(p->label, sizeof(p->label), row.label);
-		copy_text(p->baseline, sizeof(p->baseline), row.baseline);
-		p->base = row.base;
-		p->other = row.other;
-		p->change_pct = row.change_pct;
-		p->ci_lo_pct = row.ci_lo_pct;
-		p->ci_hi_pct = row.ci_hi_pct;
-		p->detect_pct = row.detect_pct;
-		p->rounds_lo_pct = row.rounds_lo_pct;
-		p->rounds_hi_pct = row.rounds_hi_pct;
-		p->rounds = row.rounds;
-		copy_text(p->verdict, sizeof(p->verdict), row.verdict);
-		copy_text(p->reason, sizeof(p->reason), row.reason);
-	}
+	if (n == 0)
+		return 0;
+	grown = realloc(doc->paired, (doc->npaired + n) * sizeof(*grown));
+	if (grown == NULL)
+		return -1;
+	doc->paired = grown;
+	memset(doc->paired + doc->npaired, 0, n * sizeof(*grown));
+	for (size_t i = 0; i < n; i++, doc->npaired++)
+		if (r->import != NULL)
+			doc->paired[doc->npaired] = r->import->paired[i];
+		else
+			report_paired_row(r, &r->cmps[i], &doc->paired[doc->npaired]);
 	return 0;
 }
 
+/*
+ * A run's reports (one per directory) after doc's, its samples after
+ * sm's: a source of several reports read from text is several runs.
+ */
 int cmp_doc_from_record(const struct run_result *r, struct tp_doc *doc, struct tp_samples *sm)
 {
-	size_t nrep = r->ndirs >= 2 ? r->ndirs : 1, ntests = 0;
+	size_t nrep = r->ndirs ? r->ndirs : 1, ntests = 0;
+	struct tp_report *reports;
+	struct tp_sample_set *sets;
 
-	memset(doc, 0, sizeof(*doc));
-	memset(sm, 0, sizeof(*sm));
 	for (size_t i = 0; i < r->nruns; i++)
 		ntests += r->runs[i].ntests;
-	doc->reports = calloc(nrep, sizeof(*doc->reports));
-	sm->sets = calloc(ntests ? ntests : 1, sizeof(*sm->sets));
-	if (doc->reports == NULL || sm->sets == NULL)
+	reports = realloc(doc->reports, (doc->nreports + nrep) * sizeof(*reports));
+	if (reports == NULL)
 		return -1;
+	doc->reports = reports;
+	memset(reports + doc->nreports, 0, nrep * sizeof(*reports));
+	sets = realloc(sm->sets, (sm->nsets + ntests + 1) * sizeof(*sets));
+	if (sets == NULL)
+		return -1;
+	sm->sets = sets;
+	memset(sets + sm->nsets, 0, (ntests + 1) * sizeof(*sets));
 	for (size_t d = 0; d < nrep; d++) {
 		struct tp_report *rep = &doc->reports[doc->nreports++];
-		const char *label = r->ndirs >= 2 ? r->dirs[d].label : "";
+		const char *label = r->ndirs ? r->dirs[d].label : "";
 
 		header(r, rep, label);
 		rep->blocks = calloc(r->nruns ? r->nruns : 1, sizeof(*rep->blocks));
 		if (rep->blocks == NULL)
 			return -1;
 		for (size_t i = 0; i < r->nruns; i++) {
-			if (r->ndirs >= 2 && r->runs[i].dir != d)
+			if (r->ndirs && r->runs[i].dir != d)
 				continue;
-			if (block(r, &r->runs[i], label, &rep->blocks[rep->nblocks++], sm) != 0)
+			if (block(r, &r->runs[i], r->import ? &r->import->runs[i] : NULL, label,
+				  &rep->blocks[rep->nblocks++], sm) != 0)
 				return -1;
 		}
 	}
-	return r->ndirs >= 2 ? paired_rows(r, doc) : 0;
+	return paired_rows(r, doc);
 }

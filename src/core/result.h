@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "core/import.h"
 #include "core/protocol.h"
 #include "core/settings.h"
 #include "core/status.h"
@@ -34,7 +35,6 @@
  */
 #define RECORD_SCHEMA 2
 #define RECORD_SCHEMA_OLDEST 1
-#define REASON_MAX 256
 
 /* An extra figure a program reported (METRIC|name|value|unit[|combine]). */
 struct metric {
@@ -223,7 +223,17 @@ struct run_result {
 		struct paired_stats st;
 	} *pscores;
 	size_t npscores;
+	/* A report read from text (core/import.h): what it printed beyond the model; NULL for a run. */
+	struct run_import *import;
 };
+
+/*
+ * A copy run's tests and their passes freed (the copy_run itself is the
+ * caller's); a whole model freed and zeroed: every array above, the CPU
+ * list, the import (result.c).
+ */
+void copy_run_free(struct copy_run *run);
+void result_free(struct run_result *r);
 
 /* The instance term of a paired run's rows that use the directory: --instance-sd's, else the measured one. */
 static inline double run_instance_term(const struct run_result *r)

@@ -10,6 +10,9 @@
 
 #include <stddef.h>
 
+/* Room for the words of why a test failed, was skipped or was not compared. */
+#define REASON_MAX 256
+
 enum test_status {
 	TS_NOT_RUN = 0,         /* never started (interrupted before it) */
 	TS_OK,

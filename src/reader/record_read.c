@@ -1515,30 +1515,6 @@ int record_looks_like(const void *buf, size_t len)
 	return i < len && p[i] == '{';
 }
 
-void record_free(struct run_result *r)
-{
-	free(r->reps);
-	r->reps = NULL;
-	r->nreps = 0;
-	for (size_t i = 0; i < r->nruns && r->runs != NULL; i++) {
-		struct copy_run *run = &r->runs[i];
-
-		for (size_t t = 0; t < run->ntests && run->tests != NULL; t++) {
-			struct bench_result *b = &run->tests[t];
-
-			for (size_t p = 0; p < b->npasses && b->passes != NULL; p++)
-				free(b->passes[p].copies);
-			free(b->passes);
-		}
-		free(run->tests);
-	}
-	free(r->runs);
-	free(r->cmps);
-	free(r->pscores);
-	free(r->sys.cpus);
-	memset(r, 0, sizeof(*r));
-}
-
 int record_read_buffer(const char *name, const void *buf, size_t len, struct run_result *r,
 		       char *err, size_t errlen)
 {
@@ -1591,7 +1567,7 @@ int record_read_buffer(const char *name, const void *buf, size_t len, struct run
 	rc = 0;
 out:
 	if (rc != 0)
-		record_free(r);
+		result_free(r);
 	if (s != NULL)
 		free(s->info);
 	free(s);

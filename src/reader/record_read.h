@@ -22,15 +22,13 @@
 int record_looks_like(const void *buf, size_t len);
 
 /*
- * Read a record into r (zeroed first).  0, or -1 with err = "name: field:
- * message" (one line) and r empty.  A record newer than this reader: the
- * message names the schema it has and the one this sysindex reads.
+ * Read a record into r (zeroed first; result_free gives it back).  0, or
+ * -1 with err = "name: field: message" (one line) and r empty.  A record
+ * newer than this reader: the message names the schema it has and the one
+ * this sysindex reads.
  */
 int record_read_buffer(const char *name, const void *buf, size_t len, struct run_result *r,
 		       char *err, size_t errlen);
 int record_read_file(const char *path, struct run_result *r, char *err, size_t errlen);
-
-/* Free what record_read_* allocated in r (and zero it). */
-void record_free(struct run_result *r);
 
 #endif

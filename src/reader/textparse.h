@@ -18,6 +18,7 @@
 
 #include <stddef.h>
 
+#include "core/paired_row.h"
 #include "core/status.h"
 #include "sysinfo/hoststate.h"
 
@@ -129,32 +130,18 @@ struct tp_report {
 };
 
 /*
- * A row of sysindex's "Paired comparison" block (paired mode: one run, two
- * or more test directories; the first is the baseline):
+ * sysindex's "Paired comparison" block (paired mode: one run, two or more
+ * test directories; the first is the baseline) is read into the table's
+ * own rows (core/paired_row.h), a row from
  *   <title> <dir> <baseline> <result> <change> <lo>..<hi> +-<detect> <rounds> <verdict>
- * Figures that are "-" read as NAN.
+ * and "(rounds alone: lo..hi)" under it; figures that are "-" read as NAN,
+ * the name is the test table's for the title ("" when unknown).
  */
-struct tp_paired_row {
-	unsigned copies;
-	int control;            /* in the "Control (A/A ...)" table */
-	char title[TP_TITLE_MAX];
-	char label[TP_LABEL_MAX];
-	char baseline[TP_LABEL_MAX];
-	double base, other;     /* each side's geometric mean over the paired rounds */
-	double change_pct, ci_lo_pct, ci_hi_pct, detect_pct;
-	/* "(rounds alone: lo..hi)" under the row: the interval without the instance term (NAN: none) */
-	double rounds_lo_pct, rounds_hi_pct;
-	unsigned rounds;
-	char verdict[128];      /* "faster", "equivalent", "inconclusive: 3 rounds", "not compared: ..." */
-	char reason[256];       /* why not compared, or not the same measurement (a record's; "") */
-	unsigned line;
-};
-
 /* Everything found in one file: reports in file order (empty ones dropped). */
 struct tp_doc {
 	struct tp_report *reports;
 	size_t nreports;
-	struct tp_paired_row *paired;   /* a paired run's comparison rows */
+	struct paired_row *paired;      /* a paired run's comparison rows */
 	size_t npaired;
 };
 

@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "core/testtab.h"
 #include "stats/verdict.h"
 
 #define TP_MAX_PAIRED 4096
@@ -93,7 +94,8 @@ static int paired_row(struct parser *p, const char *s)
 {
 	const char *v = verdict_of(s, strlen(s)), *end = v;
 	struct tok rounds, detect, ci, change, other, base, label;
-	struct tp_paired_row row, *out;
+	struct paired_row row, *out;
+	const struct test_def *def;
 	double r;
 
 	if (v == NULL)
@@ -116,8 +118,9 @@ static int paired_row(struct parser *p, const char *s)
 	row.rounds = (unsigned)r;
 	row.copies = p->paired_copies;
 	row.control = p->paired_control;
-	row.line = p->lr.lineno;
 	tp_copy_text(row.title, sizeof(row.title), s, tp_trimmed_len(s, end));
+	if ((def = test_find_title(row.title)) != NULL)
+		snprintf(row.name, sizeof(row.name), "%s", def->name);
 	tp_copy_text(row.label, sizeof(row.label), label.p, label.n);
 	snprintf(row.baseline, sizeof(row.baseline), "%s", p->paired_baseline);
 	snprintf(row.verdict, sizeof(row.verdict), "%s", v);
@@ -194,7 +197,7 @@ int tp_try_paired(struct parser *p, const char *s)
 
 			t.n = strcspn(t.p, ")");
 			if (p->doc->npaired > 0 && t.p[t.n] == ')') {
-				struct tp_paired_row *last = &p->doc->paired[p->doc->npaired - 1];
+				struct paired_row *last = &p->doc->paired[p->doc->npaired - 1];
 
 				if (!ci_cell(&t, &last->rounds_lo_pct, &last->rounds_hi_pct))
 					last->rounds_lo_pct = last->rounds_hi_pct = NAN;
@@ -208,7 +211,7 @@ int tp_try_paired(struct parser *p, const char *s)
 			while (n > 1 && (ra[n - 1] == ' ' || ra[n - 1] == '\r'))
 				n--;
 			if (n > 2 && ra[n - 1] == ')') {
-				struct tp_paired_row *last = &p->doc->paired[p->doc->npaired - 1];
+				struct paired_row *last = &p->doc->paired[p->doc->npaired - 1];
 
 				tp_copy_text(last->reason, sizeof(last->reason), ra + 1, n - 2);
 				return 1;

@@ -633,7 +633,7 @@ static int finish(struct run_ctx *c, int sig)
 	if (cfg->redact && redact_log(c) != 0)
 		failed = 1;
 	for (size_t i = 0; i < r->nruns; i++)
-		runner_free(&r->runs[i]);
+		copy_run_free(&r->runs[i]);
 	free(r->runs);
 	free(r->cmps);
 	free(r->pscores);
@@ -656,7 +656,7 @@ static int abandon(struct run_ctx *c)
 	struct run_result *r = &c->r;
 
 	for (size_t i = 0; i < r->nruns; i++)
-		runner_free(&r->runs[i]);
+		copy_run_free(&r->runs[i]);
 	free(r->runs);
 	free(r->cmps);
 	free(r->pscores);

@@ -184,7 +184,7 @@ int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct
 		}
 	}
 	for (unsigned p = 0; p < npass; p++)
-		runner_free(&passes[p]);
+		copy_run_free(&passes[p]);
 	free(passes);
 	free(order);
 	free(prev);

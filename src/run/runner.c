@@ -714,16 +714,3 @@ void runner_end_copy_run(struct run_env *env, struct copy_run *run)
 	score_run(run);
 }
 
-void runner_free(struct copy_run *run)
-{
-	for (size_t i = 0; i < run->ntests; i++) {
-		struct bench_result *t = &run->tests[i];
-
-		for (size_t p = 0; p < t->npasses; p++)
-			free(t->passes[p].copies);
-		free(t->passes);
-	}
-	free(run->tests);
-	run->tests = NULL;
-	run->ntests = 0;
-}

@@ -47,8 +47,6 @@ struct run_env {
  */
 int runner_copy_run(struct run_env *env, unsigned copies, struct copy_run *run);
 
-void runner_free(struct copy_run *run);
-
 /*
  * Before test ti: plan again what is left (plan_again: with --time-budget
  * the tests left share what is left of it, with what each test has cost

@@ -81,7 +81,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (record_read_buffer("in.json", data, size, &r, err, sizeof(err)) == 0) {
 		check_model(&r);
-		record_free(&r);
+		result_free(&r);
 		require(r.runs == NULL && r.nruns == 0);
 	} else {
 		require(strncmp(err, "in.json: ", 9) == 0 && strlen(err) > 9);

@@ -7,13 +7,16 @@
  * an error is one "name:line: message" line.  Built plain it feeds each input
  * to all three readers; with -DFUZZ_READER=1, 2 or 3 to one of them (the
  * text report, sysindex's or UnixBench's; the samples CSV; UnixBench's .log),
- * so that each gets coverage feedback of its own (make fuzz-ci).
+ * so that each gets coverage feedback of its own (make fuzz-ci).  A report
+ * that parses is also read into the run's model (text_import), which must
+ * keep every block and give every test its import row.
  */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "reader/text_import.h"
 #include "reader/textparse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -97,6 +100,35 @@ static void check_doc(const struct tp_doc *doc)
 	}
 }
 
+/* The doc as runs: every block a copy run, every test named by a line or samples. */
+static void check_import(const struct tp_doc *doc)
+{
+	struct run_result *runs;
+	size_t n, blocks = 0, runs_blocks = 0;
+
+	require(text_import(doc, NULL, &runs, &n) == 0);
+	require(n >= 1 && n <= doc->nreports);
+	for (size_t i = 0; i < doc->nreports; i++)
+		blocks += doc->reports[i].nblocks;
+	for (size_t i = 0; i < n; i++) {
+		const struct run_result *r = &runs[i];
+
+		require(r->import != NULL && r->ndirs <= MAX_TESTDIRS);
+		runs_blocks += r->nruns;
+		for (size_t k = 0; k < r->nruns; k++)
+			for (size_t t = 0; t < r->runs[k].ntests; t++) {
+				const struct bench_result *b = &r->runs[k].tests[t];
+				const struct import_test *e = import_test_of(b->def);
+
+				require(b->def->title == e->title && e->title[0] != '\0');
+				require(e->shown != 0 || b->npasses > 0);
+			}
+		result_free(&runs[i]);
+	}
+	free(runs);
+	require(runs_blocks == blocks);
+}
+
 static void check_samples(const struct tp_samples *s)
 {
 	for (size_t i = 0; i < s->nsets; i++) {
@@ -136,6 +168,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #if !defined(FUZZ_READER) || FUZZ_READER == 1
 	if (tp_parse_buffer("fuzz", data, size, &doc, err, sizeof(err)) == 0) {
 		check_doc(&doc);
+		check_import(&doc);
 		tp_doc_free(&doc);
 	} else {
 		require(doc.nreports == 0);

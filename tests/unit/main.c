@@ -48,6 +48,7 @@ Suite *suite_addtest(void);
 Suite *suite_settings(void);
 Suite *suite_hoststate(void);
 Suite *suite_record(void);
+Suite *suite_import(void);
 
 static const struct {
 	const char *name;
@@ -76,6 +77,7 @@ static const struct {
 	{ "plan", suite_plan },
 	{ "textparse", suite_textparse },
 	{ "record", suite_record },
+	{ "import", suite_import },
 	{ "util", suite_util },
 	{ "testprep", suite_testprep },
 	{ "hostid", suite_hostid },

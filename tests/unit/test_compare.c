@@ -887,7 +887,7 @@ static void paired_rows_of(const char *rec, size_t want_lines)
 	ck_assert_ptr_null(strstr(out_text, "detect_percent\""));
 	free(text);
 	free(json);
-	record_free(&r);
+	result_free(&r);
 }
 
 START_TEST(paired_rows_are_the_runs)

@@ -757,7 +757,7 @@ START_TEST(parse_paired_block)
 		"change: the geometric mean of the per-round ratio (dir / rel) - 1\n";
 	struct tp_doc doc;
 	char err[256];
-	const struct tp_paired_row *p;
+	const struct paired_row *p;
 
 	ck_assert_int_eq(tp_parse_buffer("paired", text, sizeof(text) - 1, &doc, err, sizeof(err)), 0);
 	/* One report per directory, the second with the header of the first. */

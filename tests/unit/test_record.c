@@ -606,8 +606,8 @@ static void round_trip(enum kind kind)
 	ck_assert_int_eq(memcmp(text, text2, len), 0);
 	ck_assert_int_eq(record_read_buffer("x.json", text2, len2, &again, err, sizeof(err)), 0);
 	same_model(&back, &again);
-	record_free(&again);
-	record_free(&back);
+	result_free(&again);
+	result_free(&back);
 	free(text);
 	free(text2);
 	free_run(&r);
@@ -729,7 +729,7 @@ START_TEST(test_strict_sizes)
 	}
 	ck_assert_int_eq(record_read_buffer("x.json", "{\"schema_version\": 2}", 21, &r, err,
 					    sizeof(err)), 0);
-	record_free(&r);
+	result_free(&r);
 	ck_assert_int_eq(record_read_buffer("x.txt", "BYTE UNIX Benchmarks", 20, &r, err,
 					    sizeof(err)), -1);
 	ck_assert_str_eq(err, "x.txt: not a sysindex run record (it does not begin with "
@@ -776,7 +776,7 @@ START_TEST(test_schema1)
 	ck_assert_uint_eq(r.cmps[0].st.nplaces, 2);
 	ck_assert(r.cmps[0].st.vd.v == VD_EQUIVALENT);
 	ck_assert_str_eq(r.cmps[0].reason, "why");
-	record_free(&r);
+	result_free(&r);
 }
 END_TEST
 
@@ -795,7 +795,7 @@ START_TEST(test_real_records)
 	ck_assert_uint_eq(r.nruns, 2);
 	ck_assert(r.runs[1].dir == 1);
 	ck_assert(r.cmps[0].st.n == 3 && r.cmps[0].st.vd.v == VD_FEW);
-	record_free(&r);
+	result_free(&r);
 	ck_assert_msg(record_read_file("tests/data/records/schema1.json", &r, err,
 				       sizeof(err)) == 0, "%s", err);
 	ck_assert_uint_eq(r.nruns, 1);
@@ -817,7 +817,7 @@ START_TEST(test_real_records)
 			}
 		ck_assert_uint_eq(have, 2);
 	}
-	record_free(&r);
+	result_free(&r);
 	ck_assert_int_eq(record_read_file("tests/fuzz/corpus/record/newer.json", &r, err,
 					  sizeof(err)), -1);
 	ck_assert_str_eq(err, "tests/fuzz/corpus/record/newer.json: schema_version: 3 is newer "
@@ -837,8 +837,8 @@ START_TEST(test_compare_tlog)
 {
 	static const char *const names[2] = { "pipe", "mem-latency" };
 	struct run_result r;
-	struct tp_doc doc;
-	struct tp_samples sm;
+	struct tp_doc doc = { 0 };
+	struct tp_samples sm = { 0 };
 	struct copy_run run;
 	struct bench_result t[2];
 	struct pass_result p[2][6];
