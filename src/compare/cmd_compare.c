@@ -91,9 +91,12 @@ static size_t copy_counts(const struct compare *c, unsigned *out, size_t max)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < c->nin; i++)
-		for (size_t b = 0; b < c->in[i].rep->nblocks; b++) {
-			unsigned cp = tp_block_copies(&c->in[i].rep->blocks[b]);
+	for (size_t i = 0; i < c->nin; i++) {
+		const struct copy_run *run;
+		size_t b = 0;
+
+		while ((run = cmp_next_block(&c->in[i], &b)) != NULL) {
+			unsigned cp = cmp_copies(run);
 			size_t k = 0;
 
 			if (c->opt.copies && cp != c->opt.copies)
@@ -103,6 +106,7 @@ static size_t copy_counts(const struct compare *c, unsigned *out, size_t max)
 			if (k == n && n < max)
 				out[n++] = cp;
 		}
+	}
 	qsort(out, n, sizeof(*out), cmp_unsigned);
 	return n;
 }
@@ -110,6 +114,10 @@ static size_t copy_counts(const struct compare *c, unsigned *out, size_t max)
 static void compare_free(struct compare *c)
 {
 	for (size_t s = 0; s < c->nsrc; s++) {
+		for (size_t r = 0; r < c->src[s].nruns; r++)
+			result_free(&c->src[s].runs[r]);
+		free(c->src[s].runs);
+		free(c->src[s].paired);
 		tp_doc_free(&c->src[s].doc);
 		tp_samples_free(&c->src[s].samples);
 	}
@@ -185,7 +193,7 @@ static int run_compare(struct compare *c)
 			return rc;
 	}
 	/* One paired run: its own, paired, comparison. */
-	if (c->nsrc == 1 && c->src[0].doc.npaired > 0 && !c->opt.plot && !c->opt.copies)
+	if (c->nsrc == 1 && c->src[0].npaired > 0 && !c->opt.plot && !c->opt.copies)
 		return cmp_print_paired(stdout, c) == 0 && fflush(stdout) == 0 ? cmp_gate(c) : 1;
 	if ((rc = cmp_make_inputs(c)) != 0)
 		return rc;

@@ -52,7 +52,7 @@ int cmp_gate(const struct compare *c)
 		return 0;
 	if (c->nrows == 0 && c->nsrc == 1) {
 		/* One paired run: its own comparison rows. */
-		const struct tp_doc *d = &c->src[0].doc;
+		const struct source *d = &c->src[0];
 
 		for (size_t i = 0; i < d->npaired; i++)
 			if (!d->paired[i].control &&

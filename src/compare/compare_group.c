@@ -108,17 +108,17 @@ static void group_label(struct compare *c, size_t ng, const struct input *first)
 		snprintf(g->label, sizeof(g->label), "%s", first->given);
 		return;   /* the labels were the key: each column's is its own */
 	}
-	snprintf(g->label, sizeof(g->label), "%s", first->rep->host[0] ? first->rep->host
+	snprintf(g->label, sizeof(g->label), "%s", first->head.host[0] ? first->head.host
 		 : first->host[0] ? first->host : first->label);
 	for (size_t i = 0; i < ng; i++)
 		if (strcmp(c->in[i].label, g->label) == 0) {
-			if (first->rep->host_id[0])
+			if (first->head.host_id[0])
 				snprintf(g->label, sizeof(g->label), "%.100s (id %.8s)",
-					 first->rep->host[0] ? first->rep->host : first->label,
-					 first->rep->host_id);
+					 first->head.host[0] ? first->head.host : first->label,
+					 first->head.host_id);
 			else
 				snprintf(g->label, sizeof(g->label), "%.100s (no host id)",
-					 first->rep->host[0] ? first->rep->host : first->label);
+					 first->head.host[0] ? first->head.host : first->label);
 			break;
 		}
 }

@@ -42,15 +42,15 @@ static int same_row(const struct paired_row *a, const struct paired_row *b)
 
 void cmp_instance_estimate(struct compare *c)
 {
-	const struct tp_doc *first = NULL;
+	const struct source *first = NULL;
 	size_t nruns = 0, nrows = 0;
 	double sum_tau2 = 0;
 
 	for (size_t s = 0; s < c->nsrc; s++)
-		if (c->src[s].doc.npaired > 0) {
+		if (c->src[s].npaired > 0) {
 			nruns++;
 			if (first == NULL)
-				first = &c->src[s].doc;
+				first = &c->src[s];
 		}
 	if (nruns < 2)
 		return;
@@ -59,7 +59,7 @@ void cmp_instance_estimate(struct compare *c)
 		size_t k = 0;
 
 		for (size_t s = 0; s < c->nsrc && k < CMP_MAX_FILES; s++) {
-			const struct tp_doc *d = &c->src[s].doc;
+			const struct source *d = &c->src[s];
 
 			for (size_t j = 0; j < d->npaired; j++)
 				if (same_row(&first->paired[i], &d->paired[j])) {

@@ -5,8 +5,8 @@
  *   compare_msg.c    usage errors and warnings (calls no other compare file)
  *   compare_load.c   file arguments to inputs (records, reports, samples,
  *                    labels), and the warnings about inputs that differ
- *   compare_record.c a run's model (read from its record, or from text by
- *                    reader/text_import.c) as the tables below
+ *   compare_model.c  what compare reads of a run's model (read from its
+ *                    record, or from text by reader/text_import.c)
  *   compare_judge.c  rows, cells, each change's log-ratio and its verdict
  *                    (stats/verdict.h over the whole output)
  *   compare_out.c    two inputs' table, --long, CSV and JSON output
@@ -24,7 +24,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/result.h"
 #include "reader/textparse.h"
+#include "sysinfo/hoststate.h"
 #include "report/change_chart.h"
 #include "report/table.h"
 #include "stats/stats.h"
@@ -62,7 +64,11 @@ struct options {
 	double fail_margin;     /* its MARGIN as a fraction; 0: any slower verdict */
 };
 
-/* One file argument: a parsed report file and the samples CSV beside it. */
+/*
+ * One file argument: the runs it holds, each as the run's model (a record
+ * read back, or reports read from text through reader/text_import.c), and
+ * where they came from.
+ */
 struct source {
 	const char *arg;
 	char text[CMP_PATH_MAX];        /* the report or record read ("" for a CSV-only run) */
@@ -70,19 +76,48 @@ struct source {
 	char csv[CMP_PATH_MAX];         /* the samples CSV used ("" if none) */
 	char ublog[CMP_PATH_MAX];       /* or the UnixBench .log used ("" if none) */
 	char label[128];                /* default label: the file's base name */
-	struct tp_doc doc;
-	struct tp_samples samples;
+	struct run_result *runs;        /* the model of each run it holds */
+	size_t nruns;
+	struct paired_row *paired;      /* a paired run's comparison rows (paired_table.h's) */
+	size_t npaired;
 	int have_samples;
 	char stranger[512];             /* why a sibling's samples were ignored, or "" */
+	/* While loading a file of text: its parse tables and the samples beside it. */
+	struct tp_doc doc;
+	struct tp_samples samples;
 };
 
-/* One column of the table: one report. */
+/*
+ * An input's header as compare reads it, from its run's model: a run's
+ * figures through the writers' functions, a report read from text as it
+ * printed them (compare_model.c).
+ */
+struct cmp_head {
+	char title[160];        /* "BYTE UNIX Benchmarks (Version 6.0.0; sysindex 1.2)" */
+	char version[32];       /* the UnixBench layout's version, "" if unknown */
+	char sysindex_version[32]; /* "" for a UnixBench report */
+	char host[128];
+	char system[128];
+	char host_id[TP_HOST_ID_LEN + 1];
+	char virt[32];
+	char compiler[256];
+	char mode[160];
+	char dir_label[TP_LABEL_MAX];   /* a paired run: this input's directory */
+	struct intf_shares intf;        /* the "Interference:" line's figures (have 0: none) */
+	int have_state[HS_COUNT];
+	char state[HS_COUNT][HS_VALUE_MAX];
+	char cpu_limits[256];
+};
+
+/* One column of the table: one report (a run, or one directory of a paired run). */
 struct input {
 	char label[160];
 	char given[160];        /* the label before "(2)" made it unique: --group-by label's key */
 	const struct source *src;
-	const struct tp_report *rep;
-	const struct tp_samples *samples;       /* NULL: none */
+	const struct run_result *run;   /* its model */
+	size_t dir;             /* a paired run: its directory; 0 otherwise */
+	struct cmp_head head;
+	int samples;            /* samples came with it (a record, a CSV or a UnixBench log) */
 	char host[128];         /* host identity id, else the header's hostname */
 	size_t nruns;           /* --group-by: runs averaged in this column */
 	char members[1024];     /* and their labels, ", " between them */
@@ -100,7 +135,9 @@ struct cell {
 	int has_stats;
 	size_t n;
 	double mean, sd;
-	const struct tp_block *block;   /* score rows: where the index rows are */
+	/* score rows: the run and copy count whose index rows made it */
+	const struct run_result *model;
+	const struct copy_run *block;
 	unsigned runs;          /* --group-by host: value is the mean of this many runs */
 	/*
 	 * Score rows: the standard error of ln(score) and its df, where the
@@ -211,21 +248,53 @@ int cmp_gate(const struct compare *c);
 
 /* compare_scoreci.c: a score cell's SE of log(score) from its block's tests'
  * samples (or statistics rows); has_log_se stays 0 when a test has one sample. */
-void cmp_score_ci(const struct input *in, const struct tp_block *bl, const char *category,
+void cmp_score_ci(const struct input *in, const struct copy_run *bl, const char *category,
 		  struct cell *cell);
 
 /*
- * compare_record.c: a run's model as one report per directory and its
- * samples, after those doc and sm hold (zero them first): 0, -1 OOM.
+ * compare_model.c: what compare reads of a run's model.  A test shows the
+ * lines of its report (enum import_shown's bits, and CMP_SAMPLES): a report
+ * read from text those it printed, a run its result line, its index row
+ * when indexed and its statistics and samples when it ran.
  */
-struct run_result;
-int cmp_doc_from_record(const struct run_result *r, struct tp_doc *doc, struct tp_samples *sm);
+#define CMP_SAMPLES 8u
+unsigned cmp_shows(const struct run_result *r, const struct bench_result *t);
+/* The key rows match on: the test's name, else its title. */
+const char *cmp_key(const struct bench_result *t);
+/* The first test of key in the block showing one of the lines in shows; NULL. */
+const struct bench_result *cmp_find(const struct run_result *r, const struct copy_run *run,
+				    const char *key, unsigned shows);
+/* Its tests in the order its report shows them (order: ntests entries). */
+void cmp_order(const struct run_result *r, const struct copy_run *run, size_t *order);
+/* A block's copy count; 1 when its report did not say. */
+unsigned cmp_copies(const struct copy_run *run);
+/* Input in's next block (*k from 0), or NULL. */
+const struct copy_run *cmp_next_block(const struct input *in, size_t *k);
+/* Its result line's figures (value, seconds per sample -1 unknown, samples). */
+void cmp_result(const struct run_result *r, const struct bench_result *t, double *value,
+		double *time, unsigned *samples);
+/* Its index row: baseline (-1 for "---"), result, category. */
+void cmp_index(const struct run_result *r, const struct bench_result *t, double *baseline,
+	       double *result, const char **category);
+/*
+ * Its valid samples' rates and UnixBench's dropped marks (a run's over
+ * those samples, a text's as its file gave them): n, with *rate and
+ * *dropped malloc'd (free both), or 0 (nothing allocated).
+ */
+size_t cmp_samples(const struct run_result *r, const struct bench_result *t, double **rate,
+		   unsigned char **dropped);
+/* --repeat: block's score pooled over its passes (passes >= 2), else 0 passes. */
+unsigned cmp_between(const struct run_result *r, const struct copy_run *run, double *score,
+		     double *lo, double *hi);
+/* input's header; a run's comparison rows (*rows malloc'd, *n): 0, -1 OOM. */
+void cmp_head(const struct run_result *r, size_t dir, struct cmp_head *h);
+int cmp_paired_rows(const struct run_result *r, struct paired_row **rows, size_t *n);
 
 /* compare_load.c */
 int cmp_load_source(struct source *s, const char *arg);
 int cmp_make_inputs(struct compare *c);
-void cmp_describe_version(const struct tp_report *r, char *out, size_t len);
-const char *cmp_mode_of(const struct tp_report *r);
+void cmp_describe_version(const struct cmp_head *h, char *out, size_t len);
+const char *cmp_mode_of(const struct cmp_head *h);
 void cmp_warn_inputs(struct compare *c);
 
 /* Input i's line of the inputs' key (label: file: version, host, mode; samples), controls made '?'. */

@@ -13,6 +13,7 @@
 
 #include "compare/compare_int.h"
 #include "core/units.h"
+#include "score/score.h"
 #include "score/score_ci.h"
 #include "stats/stats.h"
 
@@ -63,34 +64,52 @@ static struct row *find_row(struct compare *c, unsigned copies, const char *key,
 	return r;
 }
 
-/* tp_find_result, trying the result after the last one found (*hint) first. */
-static const struct tp_result *find_result(const struct tp_block *bl, const char *key,
-					   size_t *hint)
+/* The index score rows: "System Benchmarks Index Score", ... */
+static void score_title(const char *category, char *out, size_t len)
 {
-	const struct tp_result *res;
-
-	if (*hint < bl->nresults &&
-	    tp_key_is(bl->results[*hint].name, bl->results[*hint].title, key))
-		return &bl->results[(*hint)++];
-	res = tp_find_result(bl, key);
-	if (res != NULL)
-		*hint = (size_t)(res - bl->results) + 1;
-	return res;
-}
-
-/*
- * One row per category's score, partial or not: whether two scores cover the
- * same tests is judged per pair ("index tests differ"), not by the label.
- */
-static void score_title(const struct tp_score *s, char *out, size_t len)
-{
-	snprintf(out, len, "%s Index Score", s->category);
+	snprintf(out, len, "%s Index Score", category);
 }
 
 /* A test's row, keyed by its name where known (tp_key). */
-static struct row *add_row(struct compare *c, unsigned copies, const char *name, const char *title)
+static struct row *add_row(struct compare *c, unsigned copies, const struct bench_result *t)
 {
-	return find_row(c, copies, tp_key(name, title), title, 1);
+	return find_row(c, copies, cmp_key(t), t->def->title, 1);
+}
+
+/* A block's score lines: the model's categories, then those it kept as printed. */
+struct score_line {
+	const char *category;
+	double score;
+};
+
+static size_t score_lines(const struct run_result *r, const struct copy_run *run,
+			  struct score_line *out)
+{
+	size_t n = 0;
+
+	for (int k = 0; k < CAT_COUNT && n < TP_MAX_SCORES; k++)
+		if (run->cats[k].nindexed > 0)
+			out[n++] = (struct score_line){ category_title[k], run->cats[k].score };
+	if (r->import != NULL) {
+		const struct import_run *ir = &r->import->runs[run - r->runs];
+
+		for (size_t k = 0; k < ir->nextra && n < TP_MAX_SCORES; k++)
+			out[n++] = (struct score_line){ ir->extra[k].category, ir->extra[k].score };
+	}
+	return n;
+}
+
+/* Rows of one block: its tests showing line, in its report's order. */
+static int add_rows(struct compare *c, const struct run_result *r, const struct copy_run *run,
+		    const size_t *order, unsigned line)
+{
+	for (size_t j = 0; j < run->ntests; j++) {
+		const struct bench_result *t = &run->tests[order[j]];
+
+		if ((cmp_shows(r, t) & line) && !add_row(c, cmp_copies(run), t))
+			return -1;
+	}
+	return 0;
 }
 
 /* Rows in order: per copy count, tests as they first appear, then the scores. */
@@ -99,35 +118,41 @@ int cmp_collect_rows(struct compare *c, const unsigned *copies, size_t ncopies)
 	for (size_t k = 0; k < ncopies; k++) {
 		for (int pass = 0; pass < 2; pass++) {
 			for (size_t i = 0; i < c->nin; i++) {
-				const struct tp_report *rep = c->in[i].rep;
+				const struct copy_run *run;
+				size_t b = 0;
 
-				for (size_t b = 0; b < rep->nblocks; b++) {
-					const struct tp_block *bl = &rep->blocks[b];
+				while ((run = cmp_next_block(&c->in[i], &b)) != NULL) {
+					const struct run_result *r = c->in[i].run;
+					struct score_line sl[TP_MAX_SCORES];
+					size_t *order, nsl;
 					char title[ROW_TITLE_MAX];
+					int rc = 0;
 
-					if (tp_block_copies(bl) != copies[k])
+					if (cmp_copies(run) != copies[k])
 						continue;
-					for (size_t j = 0; pass == 0 && j < bl->nresults; j++)
-						if (!add_row(c, copies[k], bl->results[j].name,
-							     bl->results[j].title))
+					if (pass == 0) {
+						order = malloc((run->ntests ? run->ntests : 1) * sizeof(*order));
+						if (order == NULL)
 							return -1;
-					for (size_t j = 0; pass == 0 && j < bl->nindex; j++)
-						if (!add_row(c, copies[k], bl->index[j].name,
-							     bl->index[j].title))
+						cmp_order(r, run, order);
+						rc = add_rows(c, r, run, order, IMPORT_RESULT) ||
+						     add_rows(c, r, run, order, IMPORT_INDEX) ||
+						     add_rows(c, r, run, order, IMPORT_STATS);
+						free(order);
+						if (rc)
 							return -1;
-					for (size_t j = 0; pass == 0 && j < bl->nstats; j++)
-						if (!add_row(c, copies[k], bl->stats[j].name,
-							     bl->stats[j].title))
-							return -1;
-					for (size_t j = 0; pass == 1 && j < bl->nscores; j++) {
-						struct row *r;
+						continue;
+					}
+					nsl = score_lines(r, run, sl);
+					for (size_t j = 0; j < nsl; j++) {
+						struct row *row;
 
-						score_title(&bl->scores[j], title, sizeof(title));
-						if ((r = find_row(c, copies[k], title, title, 1)) == NULL)
+						score_title(sl[j].category, title, sizeof(title));
+						if ((row = find_row(c, copies[k], title, title, 1)) == NULL)
 							return -1;
-						r->is_score = 1;
-						snprintf(r->category, sizeof(r->category), "%s",
-							 bl->scores[j].category);
+						row->is_score = 1;
+						snprintf(row->category, sizeof(row->category), "%s",
+							 sl[j].category);
 					}
 				}
 			}
@@ -136,31 +161,33 @@ int cmp_collect_rows(struct compare *c, const unsigned *copies, size_t ncopies)
 	return 0;
 }
 
-static void fill_stats(struct cell *cell, const struct input *in, const struct tp_block *bl,
-		       const char *key)
+/* A test's statistics: its samples (kept marks and all), else its statistics row. */
+static void fill_stats(struct cell *cell, const struct input *in, const struct bench_result *t)
 {
-	const struct tp_sample_set *set = in->samples
-		? tp_find_samples_in(in->samples, bl->copies, key,
-				     in->rep->dir_label[0] ? in->rep->dir_label : NULL) : NULL;
-	const struct tp_stats_row *st = tp_find_stats(bl, key);
+	const struct run_result *r = in->run;
+	unsigned shows = cmp_shows(r, t);
+	double *rate;
+	unsigned char *dropped;
+	size_t n = (shows & CMP_SAMPLES) ? cmp_samples(r, t, &rate, &dropped) : 0;
 
-	if (set != NULL && set->n > 0) {
+	if (n > 0) {
 		struct summary s;
 
-		stats_summarize(set->rate, set->n, &s);
-		cell->has_tlog = stats_trimmed_log_kept(set->rate, set->dropped, set->n,
-							 &cell->tlog) == 0;
+		stats_summarize(rate, n, &s);
+		cell->has_tlog = stats_trimmed_log_kept(rate, dropped, n, &cell->tlog) == 0;
 		cell->has_stats = 1;
 		cell->n = s.n;
 		cell->mean = s.mean;
 		cell->sd = s.sd;
 		if (cell->unit[0] == '\0')
-			snprintf(cell->unit, sizeof(cell->unit), "%s", set->unit);
-	} else if (st != NULL) {
+			snprintf(cell->unit, sizeof(cell->unit), "%s", t->def->unit);
+		free(rate);
+		free(dropped);
+	} else if (shows & IMPORT_STATS) {
 		cell->has_stats = 1;
-		cell->n = st->n;
-		cell->mean = st->mean;
-		cell->sd = st->sd;
+		cell->n = t->stats.n;
+		cell->mean = t->stats.mean;
+		cell->sd = t->stats.sd;
 	}
 }
 
@@ -170,13 +197,19 @@ static void fill_stats(struct cell *cell, const struct input *in, const struct t
  * and pooled over runs by --group-by; one such run a side is not judged
  * (cmp_single_runs).
  */
-static void between_cell(const struct tp_block *bl, struct cell *cell)
+static void between_cell(const struct run_result *r, const struct copy_run *run,
+			 struct cell *cell)
 {
-	double df = (double)(bl->between_passes - 1), t = stats_t_quantile(0.975, df);
+	double score, lo, hi, df, t;
+	unsigned n = cmp_between(r, run, &score, &lo, &hi);
 
-	cell->value = bl->between_score;
+	if (n < 2)
+		return;
+	df = (double)(n - 1);
+	t = stats_t_quantile(0.975, df);
+	cell->value = score;
 	cell->has_log_se = 1;
-	cell->log_se = (log(bl->between_hi) - log(bl->between_lo)) / (2 * t);
+	cell->log_se = (log(hi) - log(lo)) / (2 * t);
 	cell->log_df = df;
 }
 
@@ -185,78 +218,92 @@ static void between_cell(const struct tp_block *bl, struct cell *cell)
  * over the passes (score_test_passes), as a score row's; the
  * samples' own trimmed mean (of all passes at once) is not the figure shown.
  */
-static void between_test_cell(const struct tp_result *res, struct cell *cell)
+static void between_test_cell(const struct run_result *r, const struct bench_result *t,
+			      struct cell *cell)
 {
-	cell->value = res->between_value;
+	struct re_pool pool;
+	size_t n;
+
+	if (r->repeat < 2 || t->status != TS_OK || r->import != NULL ||
+	    (n = score_test_passes(t, &pool)) < 2)
+		return;
+	cell->value = exp(pool.mean);
 	cell->has_log_se = 1;
-	cell->log_se = res->between_log_se;
-	cell->log_df = (double)(res->between_passes - 1);
+	cell->log_se = pool.se;
+	cell->log_df = (double)(n - 1);
 	cell->has_tlog = 0;
+}
+
+/* Input i's cell in a test's row of block run. */
+static void test_cell(struct compare *c, size_t i, const struct copy_run *run, struct row *row)
+{
+	const struct run_result *r = c->in[i].run;
+	struct cell *cell = &row->cells[i];
+	const struct bench_result *t = cmp_find(r, run, row->key, ~0u);
+	unsigned shows = t != NULL ? cmp_shows(r, t) : 0;
+
+	if (shows & IMPORT_RESULT) {
+		cell->present = 1;
+		cell->status = t->status;
+		cmp_result(r, t, &cell->value, &cell->time, &cell->samples);
+		snprintf(cell->unit, sizeof(cell->unit), "%s", t->def->unit);
+	} else if (shows & IMPORT_INDEX) {
+		double baseline;
+		const char *category;
+
+		cell->present = 1;
+		cell->status = TS_OK;
+		cmp_index(r, t, &baseline, &cell->value, &category);
+		cell->time = -1;
+	} else if (shows & (IMPORT_STATS | CMP_SAMPLES)) {
+		cell->present = 1;
+		cell->status = TS_OK;
+		cell->time = -1;
+	} else {
+		return;
+	}
+	fill_stats(cell, &c->in[i], t);
+	if (!(shows & (IMPORT_RESULT | IMPORT_INDEX)))
+		cell->value = cell->mean;  /* only a statistics row: its mean */
+	if (shows & IMPORT_RESULT)
+		between_test_cell(r, t, cell);
 }
 
 void cmp_fill_cells(struct compare *c)
 {
 	for (size_t i = 0; i < c->nin; i++) {
-		const struct tp_report *rep = c->in[i].rep;
+		const struct run_result *r = c->in[i].run;
+		const struct copy_run *run;
+		size_t b = 0;
 
-		for (size_t b = 0; b < rep->nblocks; b++) {
-			const struct tp_block *bl = &rep->blocks[b];
-			unsigned cp = tp_block_copies(bl);
-			size_t hint = 0;
+		while ((run = cmp_next_block(&c->in[i], &b)) != NULL) {
+			unsigned cp = cmp_copies(run);
+			struct score_line sl[TP_MAX_SCORES];
+			size_t nsl = score_lines(r, run, sl);
 
-			for (size_t r = 0; r < c->nrows; r++) {
-				struct row *row = &c->rows[r];
-				struct cell *cell = &row->cells[i];
-				const struct tp_result *res;
-				const struct tp_index_row *ix;
+			for (size_t k = 0; k < c->nrows; k++) {
+				struct row *row = &c->rows[k];
 
-				if (row->copies != cp || cell->present || row->is_score)
-					continue;
-				res = find_result(bl, row->key, &hint);
-				ix = tp_find_index(bl, row->key);
-				if (res != NULL) {
-					cell->present = 1;
-					cell->status = res->status;
-					cell->value = res->value;
-					cell->time = res->time;
-					cell->samples = res->samples;
-					snprintf(cell->unit, sizeof(cell->unit), "%s", res->unit);
-				} else if (ix != NULL) {
-					cell->present = 1;
-					cell->status = TS_OK;
-					cell->value = ix->result;
-					cell->time = -1;
-				} else if (tp_find_stats(bl, row->key) == NULL &&
-					   (c->in[i].samples == NULL ||
-					    !tp_find_samples(c->in[i].samples, bl->copies, row->key))) {
-					continue;
-				} else {
-					cell->present = 1;
-					cell->status = TS_OK;
-					cell->time = -1;
-				}
-				fill_stats(cell, &c->in[i], bl, row->key);
-				if (res == NULL && ix == NULL)
-					cell->value = cell->mean;  /* only a statistics row: its mean */
-				if (res != NULL && res->between_passes >= 2)
-					between_test_cell(res, cell);
+				if (row->copies == cp && !row->cells[i].present && !row->is_score)
+					test_cell(c, i, run, row);
 			}
-			for (size_t s = 0; s < bl->nscores; s++) {
+			for (size_t s = 0; s < nsl; s++) {
 				char title[ROW_TITLE_MAX];
 				struct row *row;
 
-				score_title(&bl->scores[s], title, sizeof(title));
+				score_title(sl[s].category, title, sizeof(title));
 				row = find_row(c, cp, title, title, 0);
 				if (row == NULL || row->cells[i].present)
 					continue;
 				row->cells[i].present = 1;
 				row->cells[i].status = TS_OK;
-				row->cells[i].value = bl->scores[s].score;
+				row->cells[i].value = sl[s].score;
 				row->cells[i].time = -1;
-				row->cells[i].block = bl;
-				cmp_score_ci(&c->in[i], bl, row->category, &row->cells[i]);
-				if (bl->between_passes >= 2 && strcmp(row->category, "System Benchmarks") == 0)
-					between_cell(bl, &row->cells[i]);
+				row->cells[i].model = r;
+				row->cells[i].block = run;
+				cmp_score_ci(&c->in[i], run, row->category, &row->cells[i]);
+				if (strcmp(row->category, category_title[CAT_SYSTEM]) == 0)
+					between_cell(r, run, &row->cells[i]);
 			}
 		}
 	}
@@ -264,23 +311,35 @@ void cmp_fill_cells(struct compare *c)
 
 /* ---- judging ---------------------------------------------------------- */
 
-/* Whether two blocks indexed the same tests for a category's score. */
-static int same_index_tests(const struct tp_block *a, const struct tp_block *b,
-			    const char *category)
+/* Whether block a of run ra indexes (with a baseline) each test of category that b does. */
+static int indexes_all(const struct run_result *ra, const struct copy_run *a,
+		       const struct run_result *rb, const struct copy_run *b, const char *category)
 {
-	const struct tp_block *pair[2][2] = { { a, b }, { b, a } };
+	for (size_t i = 0; i < a->ntests; i++) {
+		const struct bench_result *x = &a->tests[i], *y;
+		double base, res;
+		const char *cat;
 
-	for (int k = 0; k < 2; k++)
-		for (size_t i = 0; i < pair[k][0]->nindex; i++) {
-			const struct tp_index_row *x = &pair[k][0]->index[i], *y;
-
-			if (x->baseline < 0 || strcmp(x->category, category) != 0)
-				continue;
-			y = tp_find_index(pair[k][1], tp_key(x->name, x->title));
-			if (y == NULL || y->baseline < 0)
-				return 0;
-		}
+		if (!(cmp_shows(ra, x) & IMPORT_INDEX))
+			continue;
+		cmp_index(ra, x, &base, &res, &cat);
+		if (base < 0 || strcmp(cat, category) != 0)
+			continue;
+		y = cmp_find(rb, b, cmp_key(x), IMPORT_INDEX);
+		if (y == NULL)
+			return 0;
+		cmp_index(rb, y, &base, &res, &cat);
+		if (base < 0)
+			return 0;
+	}
 	return 1;
+}
+
+/* Whether two blocks indexed the same tests for a category's score. */
+static int same_index_tests(const struct cell *a, const struct cell *b, const char *category)
+{
+	return indexes_all(a->model, a->block, b->model, b->block, category) &&
+	       indexes_all(b->model, b->block, a->model, a->block, category);
 }
 
 /*
@@ -349,7 +408,7 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
 		return;
 	}
 	if (row->is_score && a->block && b->block &&
-	    !same_index_tests(a->block, b->block, row->category)) {
+	    !same_index_tests(a, b, row->category)) {
 		d->verdict = V_TESTS;
 		return;
 	}
@@ -392,10 +451,12 @@ int cmp_single_runs(const struct compare *c, size_t i)
 /* Whether input i is a --repeat run: a score of its is pooled over passes. */
 static int repeat_input(const struct compare *c, size_t i)
 {
-	const struct tp_report *rep = c->in[i].rep;
+	const struct copy_run *run;
+	size_t b = 0;
+	double score, lo, hi;
 
-	for (size_t b = 0; b < rep->nblocks; b++)
-		if (rep->blocks[b].between_passes >= 2)
+	while ((run = cmp_next_block(&c->in[i], &b)) != NULL)
+		if (cmp_between(c->in[i].run, run, &score, &lo, &hi) >= 2)
 			return 1;
 	return 0;
 }

@@ -149,29 +149,44 @@ static int load_ublog(struct source *s, const char *path, int required)
 	return 0;
 }
 
+/* The comparison rows of s's runs, in order: 0, or 2 after a usage error. */
+static int take_paired_rows(struct source *s, const char *path)
+{
+	for (size_t i = 0; i < s->nruns; i++) {
+		struct paired_row *rows, *grown;
+		size_t n;
+
+		if (cmp_paired_rows(&s->runs[i], &rows, &n) != 0)
+			return cmp_usage_error("%s: out of memory", path);
+		if (n == 0)
+			continue;
+		grown = realloc(s->paired, (s->npaired + n) * sizeof(*grown));
+		if (grown == NULL) {
+			free(rows);
+			return cmp_usage_error("%s: out of memory", path);
+		}
+		s->paired = grown;
+		memcpy(s->paired + s->npaired, rows, n * sizeof(*rows));
+		s->npaired += n;
+		free(rows);
+	}
+	return 0;
+}
+
 /*
  * What was read as text (the report's tables, the samples beside it) into
- * the run's model (reader/text_import.c), and compare's tables made from
- * that model as a record's are (compare_record.c): 0, or 2 after a usage
- * error.
+ * the run's model (reader/text_import.c), the parse tables let go: 0, or 2
+ * after a usage error.
  */
 static int import_text(struct source *s, const char *path)
 {
-	struct run_result *runs;
-	size_t n;
-	int rc = 0;
+	int rc = text_import(&s->doc, s->have_samples ? &s->samples : NULL, &s->runs, &s->nruns);
 
-	if (text_import(&s->doc, s->have_samples ? &s->samples : NULL, &runs, &n) != 0)
-		return cmp_usage_error("%s: out of memory", path);
 	tp_doc_free(&s->doc);
 	tp_samples_free(&s->samples);
-	for (size_t i = 0; i < n; i++) {
-		if (rc == 0 && cmp_doc_from_record(&runs[i], &s->doc, &s->samples) != 0)
-			rc = cmp_usage_error("%s: out of memory", path);
-		result_free(&runs[i]);
-	}
-	free(runs);
-	return rc;
+	if (rc != 0)
+		return cmp_usage_error("%s: out of memory", path);
+	return take_paired_rows(s, path);
 }
 
 /* A source of samples alone (a CSV, a log): its results made from them. */
@@ -273,22 +288,16 @@ static int load_record(struct source *s, const char *path)
 		return cmp_usage_error("%s", err);
 	}
 	if (r->nruns == 0) {
+		result_free(r);
 		free(r);
 		return cmp_usage_error("%s: no benchmark results found", path);
 	}
-	if (cmp_doc_from_record(r, &s->doc, &s->samples) != 0) {
-		tp_doc_free(&s->doc);
-		tp_samples_free(&s->samples);
-		result_free(r);
-		free(r);
-		return cmp_usage_error("%s: out of memory", path);
-	}
-	result_free(r);
-	free(r);
+	s->runs = r;
+	s->nruns = 1;
 	snprintf(s->text, sizeof(s->text), "%s", path);
 	s->record = 1;
 	s->have_samples = 1;
-	return 0;
+	return take_paired_rows(s, path);
 }
 
 /*
@@ -389,46 +398,66 @@ static int label_taken(const struct compare *c, size_t upto, const char *label)
 	return 0;
 }
 
+/* How many inputs source s makes: one per run, one per directory of a paired run. */
+static size_t source_inputs(const struct source *s)
+{
+	size_t n = 0;
+
+	for (size_t r = 0; r < s->nruns; r++)
+		n += s->runs[r].ndirs ? s->runs[r].ndirs : 1;
+	return n;
+}
+
+/* Input c->in[c->nin] from directory d of run r of src (its k-th input of n). */
+static void make_input(struct compare *c, const struct source *src, const struct run_result *r,
+		       size_t d, size_t k, size_t n)
+{
+	struct input *in = &c->in[c->nin];
+
+	in->src = src;
+	in->run = r;
+	in->dir = d;
+	cmp_head(r, d, &in->head);
+	in->samples = src->have_samples;
+	in->nruns = 1;
+	snprintf(in->host, sizeof(in->host), "%s",
+		 in->head.host_id[0] ? in->head.host_id : in->head.host);
+	if (c->nin < c->opt.nlabels)
+		snprintf(in->label, sizeof(in->label), "%s", c->opt.labels[c->nin]);
+	else if (r->ndirs)      /* a paired run: one input per directory */
+		snprintf(in->label, sizeof(in->label), "%s:%s", src->label, r->dirs[d].label);
+	else if (n > 1)
+		snprintf(in->label, sizeof(in->label), "%s#%zu", src->label, k + 1);
+	else
+		snprintf(in->label, sizeof(in->label), "%s", src->label);
+	strip_controls(in->label);   /* a file name or --label: one line of every output */
+	memcpy(in->given, in->label, sizeof(in->given));
+	for (unsigned u = 2; label_taken(c, c->nin, in->label); u++) {
+		char base[128];
+
+		snprintf(base, sizeof(base), "%.100s", c->nin < c->opt.nlabels
+			 ? c->opt.labels[c->nin] : in->head.dir_label[0]
+			 ? in->label : src->label);
+		snprintf(in->label, sizeof(in->label), "%s (%u)", base, u);
+	}
+	c->nin++;
+}
+
 int cmp_make_inputs(struct compare *c)
 {
 	for (size_t s = 0; s < c->nsrc; s++) {
 		const struct source *src = &c->src[s];
+		size_t n = source_inputs(src), k = 0;
 
 		if (src->stranger[0])
 			cmp_warn(c, "%s", src->stranger);
-		for (size_t r = 0; r < src->doc.nreports; r++) {
-			struct input *in;
-
-			if (c->nin == CMP_MAX_INPUTS)
-				return cmp_usage_error("too many reports (at most %d)", CMP_MAX_INPUTS);
-			in = &c->in[c->nin];
-			in->src = src;
-			in->rep = &src->doc.reports[r];
-			in->samples = src->have_samples ? &src->samples : NULL;
-			in->nruns = 1;
-			snprintf(in->host, sizeof(in->host), "%s",
-				 in->rep->host_id[0] ? in->rep->host_id : in->rep->host);
-			if (c->nin < c->opt.nlabels)
-				snprintf(in->label, sizeof(in->label), "%s", c->opt.labels[c->nin]);
-			else if (in->rep->dir_label[0])   /* a paired run: one input per directory */
-				snprintf(in->label, sizeof(in->label), "%s:%s", src->label,
-					 in->rep->dir_label);
-			else if (src->doc.nreports > 1)
-				snprintf(in->label, sizeof(in->label), "%s#%zu", src->label, r + 1);
-			else
-				snprintf(in->label, sizeof(in->label), "%s", src->label);
-			strip_controls(in->label);   /* a file name or --label: one line of every output */
-			memcpy(in->given, in->label, sizeof(in->given));
-			for (unsigned k = 2; label_taken(c, c->nin, in->label); k++) {
-				char base[128];
-
-				snprintf(base, sizeof(base), "%.100s", c->nin < c->opt.nlabels
-					 ? c->opt.labels[c->nin] : in->rep->dir_label[0]
-					 ? in->label : src->label);
-				snprintf(in->label, sizeof(in->label), "%s (%u)", base, k);
+		for (size_t r = 0; r < src->nruns; r++)
+			for (size_t d = 0; d < (src->runs[r].ndirs ? src->runs[r].ndirs : 1); d++) {
+				if (c->nin == CMP_MAX_INPUTS)
+					return cmp_usage_error("too many reports (at most %d)",
+							       CMP_MAX_INPUTS);
+				make_input(c, src, &src->runs[r], d, k++, n);
 			}
-			c->nin++;
-		}
 	}
 	if (c->opt.nlabels > c->nin)
 		return cmp_usage_error("%zu labels for %zu inputs", c->opt.nlabels, c->nin);
@@ -474,32 +503,32 @@ int cmp_pick_baseline(struct compare *c)
 
 #define TIME_RATIO_WARN 1.5     /* seconds per sample this far apart: not the same test */
 
-void cmp_describe_version(const struct tp_report *r, char *out, size_t len)
+void cmp_describe_version(const struct cmp_head *h, char *out, size_t len)
 {
-	if (r->sysindex_version[0])
-		snprintf(out, len, "sysindex %s (UnixBench %s layout)", r->sysindex_version,
-			 r->version[0] ? r->version : "?");
-	else if (r->version[0])
-		snprintf(out, len, "UnixBench %s", r->version);
-	else if (r->title[0])
-		snprintf(out, len, "%s", r->title);
+	if (h->sysindex_version[0])
+		snprintf(out, len, "sysindex %s (UnixBench %s layout)", h->sysindex_version,
+			 h->version[0] ? h->version : "?");
+	else if (h->version[0])
+		snprintf(out, len, "UnixBench %s", h->version);
+	else if (h->title[0])
+		snprintf(out, len, "%s", h->title);
 	else
 		snprintf(out, len, "unknown version (no title line)");
 }
 
-const char *cmp_mode_of(const struct tp_report *r)
+const char *cmp_mode_of(const struct cmp_head *h)
 {
-	return r->mode[0] ? r->mode : "default";
+	return h->mode[0] ? h->mode : "default";
 }
 
-static void copies_list(const struct tp_report *r, char *out, size_t len)
+static void copies_list(const struct input *in, char *out, size_t len)
 {
-	size_t o = 0;
+	const struct copy_run *run;
+	size_t o = 0, b = 0;
 
 	out[0] = '\0';
-	for (size_t b = 0; b < r->nblocks && o < len; b++) {
-		int n = snprintf(out + o, len - o, "%s%u", b ? ", " : "",
-				 tp_block_copies(&r->blocks[b]));
+	while ((run = cmp_next_block(in, &b)) != NULL && o < len) {
+		int n = snprintf(out + o, len - o, "%s%u", o ? ", " : "", cmp_copies(run));
 
 		if (n < 0)
 			break;
@@ -527,7 +556,7 @@ static void warn_rows(struct compare *c, size_t i)
 		 * are warned of below; only inputs without one (UnixBench's
 		 * reports) are judged by the seconds measured.
 		 */
-		if (!(a->rep->mode[0] && b->rep->mode[0]) && x->time > 0 && y->time > 0 &&
+		if (!(a->head.mode[0] && b->head.mode[0]) && x->time > 0 && y->time > 0 &&
 		    fmax(x->time, y->time) / fmin(x->time, y->time) > TIME_RATIO_WARN) {
 			if (ntime++ == 0)
 				etime = row;
@@ -559,20 +588,20 @@ static void warn_rows(struct compare *c, size_t i)
 }
 
 /* "2 of 9 samples disturbed, CPU steal 0.4 %, copies waited 3.1 %". */
-static void intf_describe(const struct tp_report *r, char *out, size_t len)
+static void intf_describe(const struct intf_shares *r, char *out, size_t len)
 {
 	size_t used;
 
-	snprintf(out, len, "%lu of %lu samples disturbed", r->intf_disturbed, r->intf_samples);
+	snprintf(out, len, "%lu of %lu samples disturbed", r->disturbed, r->samples);
 	used = strlen(out);
-	if (!isnan(r->intf_steal_pct) && used < len)
+	if (!isnan(r->steal_pct) && used < len)
 		used += (size_t)snprintf(out + used, len - used, ", CPU steal %.1f %%",
-					 r->intf_steal_pct);
-	if (!isnan(r->intf_wait_pct) && used < len)
+					 r->steal_pct);
+	if (!isnan(r->wait_pct) && used < len)
 		used += (size_t)snprintf(out + used, len - used, ", copies waited for a CPU %.1f %%",
-					 r->intf_wait_pct);
-	if (!isnan(r->intf_throttled_pct) && used < len)
-		snprintf(out + used, len - used, ", throttled %.1f %%", r->intf_throttled_pct);
+					 r->wait_pct);
+	if (!isnan(r->throttled_pct) && used < len)
+		snprintf(out + used, len - used, ", throttled %.1f %%", r->throttled_pct);
 }
 
 /*
@@ -580,17 +609,17 @@ static void intf_describe(const struct tp_report *r, char *out, size_t len)
  * samples, or steal, CPU wait or throttling apart by at least the flag's
  * threshold (docs/methodology.md §1).
  */
-static int intf_differs(const struct tp_report *a, const struct tp_report *b)
+static int intf_differs(const struct intf_shares *a, const struct intf_shares *b)
 {
 	static const struct { size_t off; double step; } shares[] = {
-		{ offsetof(struct tp_report, intf_steal_pct), 100 * INTF_STEAL_SHARE },
-		{ offsetof(struct tp_report, intf_wait_pct), 100 * INTF_DELAY_SHARE },
-		{ offsetof(struct tp_report, intf_throttled_pct), 100 * INTF_THROTTLE_SHARE },
+		{ offsetof(struct intf_shares, steal_pct), 100 * INTF_STEAL_SHARE },
+		{ offsetof(struct intf_shares, wait_pct), 100 * INTF_DELAY_SHARE },
+		{ offsetof(struct intf_shares, throttled_pct), 100 * INTF_THROTTLE_SHARE },
 	};
 
-	if (a->intf_samples == 0 || b->intf_samples == 0)
+	if (a->samples == 0 || b->samples == 0)
 		return 0;
-	if ((double)a->intf_disturbed / a->intf_samples != (double)b->intf_disturbed / b->intf_samples)
+	if ((double)a->disturbed / a->samples != (double)b->disturbed / b->samples)
 		return 1;
 	for (size_t k = 0; k < sizeof(shares) / sizeof(shares[0]); k++) {
 		double x = *(const double *)((const char *)a + shares[k].off);
@@ -608,7 +637,7 @@ static int intf_differs(const struct tp_report *a, const struct tp_report *b)
  */
 static void warn_host_state(struct compare *c, size_t i)
 {
-	const struct tp_report *a = c->in[0].rep, *b = c->in[i].rep;
+	const struct cmp_head *a = &c->in[0].head, *b = &c->in[i].head;
 
 	for (int k = 0; k < HS_COUNT; k++)
 		if (a->have_state[k] && b->have_state[k] && strcmp(a->state[k], b->state[k]) != 0)
@@ -648,17 +677,21 @@ static void note_single_runs(struct compare *c)
 
 void cmp_warn_inputs(struct compare *c)
 {
-	const struct tp_report *a = c->in[0].rep;
+	const struct cmp_head *a = &c->in[0].head;
 
-	for (size_t i = 0; i < c->nin; i++)
-		for (size_t b = 0; b < c->in[i].rep->nblocks; b++)
-			if (c->in[i].rep->blocks[b].copies == 0) {
+	for (size_t i = 0; i < c->nin; i++) {
+		const struct copy_run *run;
+		size_t b = 0;
+
+		while ((run = cmp_next_block(&c->in[i], &b)) != NULL)
+			if (run->copies == 0) {
 				cmp_warn(c, "%s: no \"parallel copies\" line; assuming 1 copy",
 				     c->in[i].label);
 				break;
 			}
+	}
 	for (size_t i = 1; i < c->nin; i++) {
-		const struct tp_report *b = c->in[i].rep;
+		const struct cmp_head *b = &c->in[i].head;
 		char va[96], vb[96], ca[128], cb[128];
 
 		cmp_describe_version(a, va, sizeof(va));
@@ -672,17 +705,17 @@ void cmp_warn_inputs(struct compare *c)
 		if (a->compiler[0] && b->compiler[0] && strcmp(a->compiler, b->compiler) != 0)
 			cmp_warn(c, "compilers differ: %s: %s; %s: %s", c->in[i].label, b->compiler,
 			     c->in[0].label, a->compiler);
-		copies_list(a, ca, sizeof(ca));
-		copies_list(b, cb, sizeof(cb));
+		copies_list(&c->in[0], ca, sizeof(ca));
+		copies_list(&c->in[i], cb, sizeof(cb));
 		if (strcmp(ca, cb) != 0)
 			cmp_warn(c, "copies differ: %s ran %s, %s ran %s parallel copies",
 			     c->in[i].label, cb, c->in[0].label, ca);
 		warn_host_state(c, i);
-		if (a->have_intf && b->have_intf && intf_differs(a, b)) {
+		if (a->intf.have && b->intf.have && intf_differs(&a->intf, &b->intf)) {
 			char ia[160], ib[160];
 
-			intf_describe(b, ib, sizeof(ib));
-			intf_describe(a, ia, sizeof(ia));
+			intf_describe(&b->intf, ib, sizeof(ib));
+			intf_describe(&a->intf, ia, sizeof(ia));
 			cmp_warn(c, "interference differs: %s: %s; %s: %s", c->in[i].label, ib,
 				 c->in[0].label, ia);
 		}

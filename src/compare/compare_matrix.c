@@ -317,7 +317,7 @@ static void print_key(FILE *out, const struct compare *c, const char *bullet, in
 			: in->src->ublog;
 		int any;
 
-		cmp_describe_version(in->rep, v, sizeof(v));
+		cmp_describe_version(&in->head, v, sizeof(v));
 		if (in->nruns > 1)
 			snprintf(line, sizeof(line), "%s%s%s%s: %zu runs", bullet, in->abbrev,
 				 strcmp(in->abbrev, in->label) ? " = " : "",
@@ -331,8 +331,8 @@ static void print_key(FILE *out, const struct compare *c, const char *bullet, in
 			snprintf(more, sizeof(more), "%.300s; %s%s", in->members, v,
 				 i == 0 ? "; the baseline" : "");
 		else
-			snprintf(more, sizeof(more), "%s%s%s; %s%s", v, in->rep->host[0] ? ", host " : "",
-				 in->rep->host, cmp_samples_source(in, &any),
+			snprintf(more, sizeof(more), "%s%s%s; %s%s", v, in->head.host[0] ? ", host " : "",
+				 in->head.host, cmp_samples_source(in, &any),
 				 i == 0 ? "; the baseline" : "");
 		/* A file name may hold terminal escapes: none reaches the output. */
 		strip_controls(line);

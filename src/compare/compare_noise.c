@@ -53,7 +53,7 @@ static const char *not_one_family(const struct compare *c)
 {
 	char va[96], vb[96];
 
-	cmp_describe_version(c->in[0].rep, va, sizeof(va));
+	cmp_describe_version(&c->in[0].head, va, sizeof(va));
 	for (size_t i = 0; i < c->nin; i++) {
 		if (c->in[i].nruns > 1)
 			return "runs grouped";
@@ -61,10 +61,10 @@ static const char *not_one_family(const struct compare *c)
 			return "an input does not name its host";
 		if (strcmp(c->in[i].host, c->in[0].host) != 0)
 			return "the inputs come from different hosts";
-		cmp_describe_version(c->in[i].rep, vb, sizeof(vb));
+		cmp_describe_version(&c->in[i].head, vb, sizeof(vb));
 		if (strcmp(va, vb) != 0)
 			return "the inputs are of different versions";
-		if (strcmp(cmp_mode_of(c->in[i].rep), cmp_mode_of(c->in[0].rep)) != 0)
+		if (strcmp(cmp_mode_of(&c->in[i].head), cmp_mode_of(&c->in[0].head)) != 0)
 			return "the inputs ran in different modes";
 	}
 	return NULL;

@@ -185,20 +185,22 @@ size_t cmp_grid_width(const struct grid *g)
 
 const char *cmp_samples_source(const struct input *in, int *any)
 {
-	const struct tp_report *r = in->rep;
+	const struct copy_run *run;
+	size_t b = 0;
 
 	*any = 1;
 	if (in->nruns > 1)
 		return "mean and spread of its runs";
-	if (in->samples != NULL && in->src->record)
+	if (in->samples && in->src->record)
 		return "the run's record, every sample";
-	if (in->samples != NULL && in->src->ublog[0])
+	if (in->samples && in->src->ublog[0])
 		return "UnixBench log";
-	if (in->samples != NULL)
+	if (in->samples)
 		return "per-sample CSV";
-	for (size_t b = 0; b < r->nblocks; b++)
-		if (r->blocks[b].nstats > 0)
-			return "statistics block";
+	while ((run = cmp_next_block(in, &b)) != NULL)
+		for (size_t t = 0; t < run->ntests; t++)
+			if (cmp_shows(in->run, &run->tests[t]) & IMPORT_STATS)
+				return "statistics block";
 	*any = 0;
 	return "no samples (headline scores only)";
 }
@@ -214,10 +216,10 @@ void cmp_input_line(const struct compare *c, size_t i, int say_baseline, char *l
 	char v[96];
 	int any;
 
-	cmp_describe_version(in->rep, v, sizeof(v));
+	cmp_describe_version(&in->head, v, sizeof(v));
 	snprintf(line, len, "%s: %s: %s%s%s, mode %s; %s%s", in->label,
 		 in->src->text[0] ? in->src->text : in->src->csv[0] ? in->src->csv : in->src->ublog,
-		 v, in->rep->host[0] ? ", host " : "", in->rep->host, cmp_mode_of(in->rep),
+		 v, in->head.host[0] ? ", host " : "", in->head.host, cmp_mode_of(&in->head),
 		 cmp_samples_source(in, &any), i == 0 && say_baseline ? "; the baseline" : "");
 	strip_controls(line);
 }
@@ -435,16 +437,16 @@ static void json_input(struct json_out *j, const struct input *in, enum group_ke
 	json_kv_string(j, "label", in->label);
 	json_kv_string_or_null(j, "file", in->src->text);
 	json_kv_string_or_null(j, "samples_csv", in->src->csv);
-	json_kv_string_or_null(j, "title", in->rep->title);
-	json_kv_string_or_null(j, "unixbench_version", in->rep->version);
-	json_kv_string_or_null(j, "sysindex_version", in->rep->sysindex_version);
-	json_kv_string_or_null(j, "host", in->rep->host);
-	json_kv_string(j, "mode", cmp_mode_of(in->rep));
-	json_kv_string_or_null(j, "compiler", in->rep->compiler);
+	json_kv_string_or_null(j, "title", in->head.title);
+	json_kv_string_or_null(j, "unixbench_version", in->head.version);
+	json_kv_string_or_null(j, "sysindex_version", in->head.sysindex_version);
+	json_kv_string_or_null(j, "host", in->head.host);
+	json_kv_string(j, "mode", cmp_mode_of(&in->head));
+	json_kv_string_or_null(j, "compiler", in->head.compiler);
 	json_kv_string(j, "samples_from", cmp_samples_source(in, &any));
 	json_kv_string_or_null(j, "unixbench_log", in->src->ublog);
-	json_kv_string_or_null(j, "host_id", in->rep->host_id);
-	json_kv_string_or_null(j, "virt", in->rep->virt);
+	json_kv_string_or_null(j, "host_id", in->head.host_id);
+	json_kv_string_or_null(j, "virt", in->head.virt);
 	json_kv_string_or_null(j, "group_key", by == GROUP_LABEL ? in->given : in->host);
 	json_kv_uint(j, "runs", in->nruns);
 	json_kv_string_or_null(j, "run_labels", in->nruns > 1 ? in->members : "");

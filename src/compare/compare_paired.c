@@ -23,7 +23,7 @@ static const char provenance_note[] =
 	"half-width as detect, which a change of that size reaches only about half the time.";
 
 /* The copy counts of the rows, in order (at most max); how many. */
-static size_t copy_counts(const struct tp_doc *d, unsigned *out, size_t max)
+static size_t copy_counts(const struct source *d, unsigned *out, size_t max)
 {
 	size_t n = 0;
 
@@ -39,7 +39,7 @@ static size_t copy_counts(const struct tp_doc *d, unsigned *out, size_t max)
 }
 
 /* The rows of one copy count (and, in text, one table: control or not) through draw. */
-static void each_row(const struct tp_doc *d, unsigned copies, int control,
+static void each_row(const struct source *d, unsigned copies, int control,
 		     void (*draw)(void *ctx, const struct paired_row *row), void *ctx)
 {
 	for (size_t i = 0; i < d->npaired; i++)
@@ -57,7 +57,7 @@ static void draw_table(void *ctx, const struct paired_row *row)
 	paired_table_row(ctx, row);
 }
 
-static int has_control(const struct tp_doc *d, unsigned copies)
+static int has_control(const struct source *d, unsigned copies)
 {
 	for (size_t i = 0; i < d->npaired; i++)
 		if (d->paired[i].copies == copies && d->paired[i].control)
@@ -66,7 +66,7 @@ static int has_control(const struct tp_doc *d, unsigned copies)
 }
 
 /* The run's own layout (report_paired.c): per copy count its table, then the control rows'. */
-static void print_text(FILE *out, const struct tp_doc *d)
+static void print_text(FILE *out, const struct source *d)
 {
 	const char *base = d->paired[0].baseline;
 	unsigned copies[16];
@@ -91,7 +91,7 @@ static void print_text(FILE *out, const struct tp_doc *d)
 }
 
 /* Markdown and HTML as the run's pages lay the table out (report_md.c, report_html.c). */
-static void print_table(FILE *out, const struct tp_doc *d, int html)
+static void print_table(FILE *out, const struct source *d, int html)
 {
 	const char *base = d->paired[0].baseline;
 	struct table_out t = html ? table_html(out) : table_md(out);
@@ -123,7 +123,7 @@ static void print_table(FILE *out, const struct tp_doc *d, int html)
 	fputs(html ? "</p>\n" : "\n", out);
 }
 
-static void print_csv(FILE *out, const struct tp_doc *d)
+static void print_csv(FILE *out, const struct source *d)
 {
 	paired_table_csv_head(out);
 	for (size_t i = 0; i < d->npaired; i++)
@@ -131,7 +131,7 @@ static void print_csv(FILE *out, const struct tp_doc *d)
 }
 
 /* The record's keys for the same figures (paired_table_json). */
-static int print_json(FILE *out, const struct tp_doc *d)
+static int print_json(FILE *out, const struct source *d)
 {
 	struct json_out j;
 
@@ -152,16 +152,17 @@ static int print_json(FILE *out, const struct tp_doc *d)
 
 int cmp_print_paired(FILE *out, const struct compare *c)
 {
-	const struct source *s = &c->src[0];
-	const struct tp_doc *d = &s->doc;
+	const struct source *d = &c->src[0];
+	const struct run_result *r = &d->runs[0];
 
 	switch (c->opt.format) {
 	case F_TEXT:
-		fprintf(out, "%s: a paired run (%zu test dirs", s->text[0] ? s->text : s->arg,
-			d->nreports);
-		for (size_t i = 0; i < d->nreports; i++)
-			fprintf(out, "%s%s", i ? ", " : ": ", d->reports[i].dir_label);
-		fprintf(out, "), host %s, mode %s\n\n", d->reports[0].host, cmp_mode_of(&d->reports[0]));
+		fprintf(out, "%s: a paired run (%zu test dirs", d->text[0] ? d->text : d->arg,
+			r->ndirs);
+		for (size_t i = 0; i < r->ndirs; i++)
+			fprintf(out, "%s%s", i ? ", " : ": ", r->dirs[i].label);
+		fprintf(out, "), host %s, mode %s\n\n", r->sys.hostname,
+			r->mode[0] ? r->mode : "default");
 		print_text(out, d);
 		break;
 	case F_MD:

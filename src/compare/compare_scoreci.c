@@ -13,35 +13,51 @@
 #include "stats/stats.h"
 
 /* One index test's Var(log result): its samples, else its statistics row. */
-static int test_var(const struct input *in, const struct tp_block *bl, const char *title,
-		    struct log_var *lv)
+static int test_var(const struct run_result *r, const struct bench_result *t, struct log_var *lv)
 {
-	const struct tp_sample_set *set = in->samples
-		? tp_find_samples_in(in->samples, bl->copies, title,
-				     in->rep->dir_label[0] ? in->rep->dir_label : NULL) : NULL;
-	const struct tp_stats_row *st = tp_find_stats(bl, title);
+	unsigned shows = cmp_shows(r, t);
+	double *rate;
+	unsigned char *dropped;
+	size_t n = (shows & CMP_SAMPLES) ? cmp_samples(r, t, &rate, &dropped) : 0;
+	int rc;
 
-	if (set != NULL && set->n > 0)
-		return score_ci_kept(set->rate, set->dropped, set->n, lv);
-	return st != NULL ? score_ci_summary(st->n, st->mean, st->sd, lv) : -1;
+	if (n > 0) {
+		rc = score_ci_kept(rate, dropped, n, lv);
+		free(rate);
+		free(dropped);
+		return rc;
+	}
+	return (shows & IMPORT_STATS) ? score_ci_summary(t->stats.n, t->stats.mean, t->stats.sd, lv)
+		: -1;
 }
 
-void cmp_score_ci(const struct input *in, const struct tp_block *bl, const char *category,
+void cmp_score_ci(const struct input *in, const struct copy_run *bl, const char *category,
 		  struct cell *cell)
 {
-	struct log_var *lv = calloc(bl->nindex ? bl->nindex : 1, sizeof(*lv));
+	const struct run_result *r = in->run;
+	struct log_var *lv = calloc(bl->ntests ? bl->ntests : 1, sizeof(*lv));
+	size_t *order = malloc((bl->ntests ? bl->ntests : 1) * sizeof(*order));
 	struct score_ci ci;
 	size_t k = 0, missing = 0;
 
 	cell->has_log_se = 0;
-	if (lv == NULL)
+	if (lv == NULL || order == NULL) {
+		free(lv);
+		free(order);
 		return;
-	for (size_t i = 0; i < bl->nindex; i++) {
-		const struct tp_index_row *x = &bl->index[i];
+	}
+	cmp_order(r, bl, order);        /* the report's order, the sums' too */
+	for (size_t i = 0; i < bl->ntests; i++) {
+		const struct bench_result *t = &bl->tests[order[i]];
+		double baseline, result;
+		const char *cat;
 
-		if (x->baseline <= 0 || strcmp(x->category, category) != 0)
+		if (!(cmp_shows(r, t) & IMPORT_INDEX))
 			continue;
-		if (test_var(in, bl, x->title, &lv[k]) == 0)
+		cmp_index(r, t, &baseline, &result, &cat);
+		if (baseline <= 0 || strcmp(cat, category) != 0)
+			continue;
+		if (test_var(r, t, &lv[k]) == 0)
 			k++;
 		else
 			missing++;
@@ -55,4 +71,5 @@ void cmp_score_ci(const struct input *in, const struct tp_block *bl, const char 
 		}
 	}
 	free(lv);
+	free(order);
 }

@@ -23,6 +23,7 @@
 
 #include "core/paired_row.h"
 #include "core/testtab.h"
+#include "sysinfo/interference.h"
 
 #define IMPORT_MAX_SCORES 8     /* score lines of unknown categories in one block */
 
@@ -67,10 +68,7 @@ struct run_import {
 	char layout[32];                /* the UnixBench version of its layout ("5.1.3"), "" */
 	char compiler[256];             /* sysindex's "Compiler:" line, "" */
 	char cpu_limits[256];           /* sysindex's "CPU limits:" line, "" */
-	/* sysindex's "Interference:" line (have_intf 0: none); NAN: not given. */
-	int have_intf;
-	double steal_pct, wait_pct, throttled_pct;
-	unsigned long disturbed, samples;
+	struct intf_shares intf;        /* sysindex's "Interference:" line (have 0: none) */
 	struct import_test *tests;      /* every bench_result's def, in one array */
 	size_t ntests;
 	struct import_run *runs;        /* one per run_result.runs[i] */

@@ -265,12 +265,7 @@ static void import_header(const struct tp_report *rep, struct run_result *r)
 	copy_text(im->layout, sizeof(im->layout), rep->version);
 	copy_text(im->compiler, sizeof(im->compiler), rep->compiler);
 	copy_text(im->cpu_limits, sizeof(im->cpu_limits), rep->cpu_limits);
-	im->have_intf = rep->have_intf;
-	im->steal_pct = rep->intf_steal_pct;
-	im->wait_pct = rep->intf_wait_pct;
-	im->throttled_pct = rep->intf_throttled_pct;
-	im->disturbed = rep->intf_disturbed;
-	im->samples = rep->intf_samples;
+	im->intf = rep->intf;
 }
 
 /*

@@ -21,6 +21,7 @@
 #include "core/paired_row.h"
 #include "core/status.h"
 #include "sysinfo/hoststate.h"
+#include "sysinfo/interference.h"
 
 #define TP_LINE_MAX 65536       /* longest accepted line, bytes (without newline) */
 #define TP_TITLE_MAX 96         /* display names are at most ~40 characters */
@@ -116,10 +117,7 @@ struct tp_report {
 	char compiler[256];     /* sysindex's "Compiler:" line, "" if absent */
 	char mode[160];         /* sysindex's "Mode:" line, "" if absent */
 	char dir_label[TP_LABEL_MAX]; /* paired mode: the test directory of this report's blocks */
-	/* sysindex's "Interference:" line (have_intf 0 if absent); NAN when not given. */
-	int have_intf;
-	double intf_steal_pct, intf_wait_pct, intf_throttled_pct;
-	unsigned long intf_disturbed, intf_samples;
+	struct intf_shares intf;        /* sysindex's "Interference:" line (have 0 if absent) */
 	/* sysindex's host-state lines ("CPU frequency governor: performance",
 	 * hoststate_rows' labels) and "CPU limits:"; have 0 / "" if absent. */
 	int have_state[HS_COUNT];

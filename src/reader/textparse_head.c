@@ -104,12 +104,12 @@ int tp_on_interference(struct parser *p, const char *value)
 	if (r == NULL || r->nblocks > 0 || d == NULL ||
 	    sscanf(d, "disturbed samples: %lu of %lu", &n, &of) != 2 || n > of)
 		return 0;
-	r->have_intf = 1;
-	r->intf_disturbed = n;
-	r->intf_samples = of;
-	r->intf_steal_pct = after(value, "CPU steal during the run: ");
-	r->intf_wait_pct = after(value, "copies waited for a CPU: ");
-	r->intf_throttled_pct = after(value, "cgroup throttled: ");
+	r->intf.have = 1;
+	r->intf.disturbed = n;
+	r->intf.samples = of;
+	r->intf.steal_pct = after(value, "CPU steal during the run: ");
+	r->intf.wait_pct = after(value, "copies waited for a CPU: ");
+	r->intf.throttled_pct = after(value, "cgroup throttled: ");
 	return 0;
 }
 

@@ -132,6 +132,8 @@ void report_testdir_lines(FILE *out, const struct run_result *r, const char *ind
  */
 void report_intf_totals(const struct run_result *r, struct intf_total *t);
 int report_intf_line(const struct run_result *r, char *out, size_t len);
+/* The figures of that line: what compare's reader gets back from it. */
+void report_intf_shares(const struct run_result *r, struct intf_shares *s);
 size_t report_intf_disturbed(const struct run_result *r);
 /* --exclude-disturbed: the samples left out; *kept: flagged but kept (all of a test's). */
 size_t report_intf_excluded(const struct run_result *r, size_t *kept);

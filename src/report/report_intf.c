@@ -4,6 +4,7 @@
  */
 #include "report/report.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "util/util.h"
@@ -61,20 +62,37 @@ static size_t with_and_without(const struct run_result *r, char *out, size_t len
 	return used;
 }
 
+void report_intf_shares(const struct run_result *r, struct intf_shares *s)
+{
+	struct intf_total t;
+
+	report_intf_totals(r, &t);
+	s->have = t.have != 0 && t.wall > 0;
+	s->steal_pct = (t.have & INTF_HAVE_STEAL) && t.cpu_time > 0
+		? 100 * t.steal / t.cpu_time : (double)NAN;
+	s->wait_pct = (t.have & INTF_HAVE_DELAY) && t.copy_seconds > 0
+		? 100 * t.run_delay / t.copy_seconds : (double)NAN;
+	s->throttled_pct = (t.have & INTF_HAVE_THROTTLE) && t.wall > 0
+		? 100 * t.throttled / t.wall : (double)NAN;
+	s->disturbed = t.flagged[0] + t.flagged[1] + t.flagged[2] > 0 ? report_intf_disturbed(r) : 0;
+	s->samples = t.samples;
+}
+
 int report_intf_line(const struct run_result *r, char *out, size_t len)
 {
 	struct intf_total t;
+	struct intf_shares sh;
 	char buf[160];
 	size_t used = 0;
 
 	report_intf_totals(r, &t);
+	report_intf_shares(r, &sh);
 	if (len)
 		out[0] = '\0';
-	if (t.have == 0 || t.wall <= 0)
+	if (!sh.have)
 		return -1;
-	if ((t.have & INTF_HAVE_STEAL) && t.cpu_time > 0) {
-		fmt(buf, sizeof(buf), "CPU steal during the run: %.1f %% of CPU time",
-		    100 * t.steal / t.cpu_time);
+	if (!isnan(sh.steal_pct)) {
+		fmt(buf, sizeof(buf), "CPU steal during the run: %.1f %% of CPU time", sh.steal_pct);
 		used = part(out, len, used, buf);
 	}
 	if (t.have & INTF_HAVE_PSI) {
@@ -86,18 +104,16 @@ int report_intf_line(const struct run_result *r, char *out, size_t len)
 		    (double)t.ivcsw / t.copy_seconds);
 		used = part(out, len, used, buf);
 	}
-	if ((t.have & INTF_HAVE_DELAY) && t.copy_seconds > 0) {
-		fmt(buf, sizeof(buf), "copies waited for a CPU: %.1f %% of their time",
-		    100 * t.run_delay / t.copy_seconds);
+	if (!isnan(sh.wait_pct)) {
+		fmt(buf, sizeof(buf), "copies waited for a CPU: %.1f %% of their time", sh.wait_pct);
 		used = part(out, len, used, buf);
 	}
-	if (t.have & INTF_HAVE_THROTTLE) {
-		fmt(buf, sizeof(buf), "cgroup throttled: %.1f %% of the time", 100 * t.throttled / t.wall);
+	if (!isnan(sh.throttled_pct)) {
+		fmt(buf, sizeof(buf), "cgroup throttled: %.1f %% of the time", sh.throttled_pct);
 		used = part(out, len, used, buf);
 	}
-	fmt(buf, sizeof(buf), "disturbed samples: %zu of %zu (steal %zu, contended %zu, throttled %zu)",
-	    t.flagged[0] + t.flagged[1] + t.flagged[2] > 0 ? report_intf_disturbed(r) : 0,
-	    t.samples, t.flagged[0], t.flagged[1], t.flagged[2]);
+	fmt(buf, sizeof(buf), "disturbed samples: %lu of %lu (steal %zu, contended %zu, throttled %zu)",
+	    sh.disturbed, sh.samples, t.flagged[0], t.flagged[1], t.flagged[2]);
 	used = part(out, len, used, buf);
 	if (r->exclude_disturbed) {
 		size_t kept;

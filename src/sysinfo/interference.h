@@ -132,6 +132,18 @@ struct intf_total {
 void intf_add(struct intf_total *t, const struct intf_sample *s);
 
 /*
+ * A run's interference as its report's "Interference:" line states it
+ * (report/report_intf.c writes it from the totals, reader/ reads it back):
+ * samples disturbed of how many, and CPU steal, the copies' wait for a CPU
+ * and cgroup throttling in percent (NAN: not counted).  have 0: no line.
+ */
+struct intf_shares {
+	int have;
+	double steal_pct, wait_pct, throttled_pct;
+	unsigned long disturbed, samples;
+};
+
+/*
  * Share i (from 0) of n equal shares of sample s: a sliced round's one
  * process alternates equal slices over n directories, so each one's sample
  * gets 1/n of every amount (the counts' remainders to the first shares, so

@@ -777,7 +777,7 @@ static char *replaced(const char *text, const char *from, const char *to)
 /*
  * The same from the runs' records: a comparison read from a record brings
  * its interval from the rounds alone (report_paired_row's), which
- * compare_record.c had left 0..0, so that no record's row counted.  Three
+ * compare had once left 0..0, so that no record's row counted.  Three
  * copies of the paired record, each with an instance term, rounds a tenth
  * as spread and its own change.
  */

@@ -1,8 +1,8 @@
 /*
  * test_import.c: reports read from text into the run's model
- * (reader/text_import.c), and compare's tables made from that model
- * (compare_record.c), which must be the tables the text printed: every
- * figure bit for bit, every word, every sample, for each text fixture of
+ * (reader/text_import.c), and what compare reads of that model
+ * (compare_model.c), which must be what the text printed: every figure
+ * bit for bit, every word, every sample, for each text fixture of
  * tests/data/reports/ and the text reports of tests/data/records/ (their
  * records moved out of the way), with the samples beside them.  Also where
  * each line's figures go in the model, a test the test table does not
@@ -26,23 +26,6 @@ static void parse_ok(const char *path, struct tp_doc *doc)
 	ck_assert_msg(tp_parse_file(path, doc, err, sizeof(err)) == 0, "%s: %s", path, err);
 }
 
-/* doc's runs, then compare's tables from them (as compare_load.c makes them). */
-static void tables(const struct tp_doc *doc, const struct tp_samples *sm, struct tp_doc *out,
-		   struct tp_samples *osm)
-{
-	struct run_result *runs;
-	size_t n;
-
-	ck_assert_int_eq(text_import(doc, sm, &runs, &n), 0);
-	memset(out, 0, sizeof(*out));
-	memset(osm, 0, sizeof(*osm));
-	for (size_t i = 0; i < n; i++) {
-		ck_assert_int_eq(cmp_doc_from_record(&runs[i], out, osm), 0);
-		result_free(&runs[i]);
-	}
-	free(runs);
-}
-
 /* Two doubles the same: bit for bit, or both NAN. */
 static void same(double a, double b, const char *what, const char *where)
 {
@@ -55,64 +38,110 @@ static void same_str(const char *a, const char *b, const char *what, const char 
 	ck_assert_msg(strcmp(a, b) == 0, "%s: %s: '%s' != '%s'", where, what, a, b);
 }
 
-static void same_block(const struct tp_block *a, const struct tp_block *b, const char *where)
+/* The score line of category in block run of r, as compare reads it. */
+static double score_of(const struct run_result *r, const struct copy_run *run,
+		       const char *category)
 {
-	ck_assert_uint_eq(a->copies, b->copies);
-	ck_assert_msg(a->nresults == b->nresults && a->nindex == b->nindex &&
-		      a->nstats == b->nstats && a->nscores == b->nscores,
-		      "%s: rows %zu/%zu/%zu/%zu != %zu/%zu/%zu/%zu", where, a->nresults, a->nindex,
-		      a->nstats, a->nscores, b->nresults, b->nindex, b->nstats, b->nscores);
-	for (size_t i = 0; i < a->nresults; i++) {
-		const struct tp_result *x = &a->results[i], *y = &b->results[i];
+	for (int k = 0; k < CAT_COUNT; k++)
+		if (strcmp(category_title[k], category) == 0)
+			return run->cats[k].nindexed > 0 ? run->cats[k].score : NAN;
+	for (size_t k = 0; k < r->import->runs[run - r->runs].nextra; k++)
+		if (strcmp(r->import->runs[run - r->runs].extra[k].category, category) == 0)
+			return r->import->runs[run - r->runs].extra[k].score;
+	return NAN;
+}
 
-		same_str(x->title, y->title, "title", where);
-		same_str(x->name, y->name, "name", where);
-		same_str(x->unit, y->unit, "unit", where);
-		same_str(x->note, y->note, "note", where);
-		ck_assert_int_eq(x->status, y->status);
-		same(x->value, y->value, x->title, where);
-		same(x->time, y->time, "time", where);
-		ck_assert_uint_eq(x->samples, y->samples);
-	}
-	for (size_t i = 0; i < a->nindex; i++) {
-		const struct tp_index_row *x = &a->index[i], *y = &b->index[i];
+/* Block bl of a report (with samples sm, dir label) against its copy run. */
+static void same_block(const struct tp_block *bl, const struct tp_samples *sm, const char *label,
+		       const struct run_result *r, const struct copy_run *run, const char *where)
+{
+	double score, lo, hi;
 
-		same_str(x->title, y->title, "index title", where);
-		same_str(x->name, y->name, "index name", where);
-		same_str(x->category, y->category, "category", where);
-		same(x->baseline, y->baseline, "baseline", where);
-		same(x->result, y->result, "index result", where);
-		same(x->index, y->index, "index", where);
-	}
-	for (size_t i = 0; i < a->nstats; i++) {
-		const struct tp_stats_row *x = &a->stats[i], *y = &b->stats[i];
+	ck_assert_uint_eq(bl->copies, run->copies);
+	for (size_t i = 0; i < bl->nresults; i++) {
+		const struct tp_result *x = &bl->results[i];
+		const struct bench_result *t = cmp_find(r, run, tp_key(x->name, x->title),
+							IMPORT_RESULT);
+		double value, time;
+		unsigned samples;
 
-		same_str(x->title, y->title, "stats title", where);
-		same_str(x->name, y->name, "stats name", where);
-		ck_assert_uint_eq(x->n, y->n);
-		same(x->mean, y->mean, "mean", where);
-		same(x->sd, y->sd, "sd", where);
+		if (tp_find_result(bl, tp_key(x->name, x->title)) != x)
+			continue;       /* a line printed twice: the first counts */
+		ck_assert_msg(t != NULL, "%s: %s has no result", where, x->title);
+		same_str(x->title, t->def->title, "title", where);
+		same_str(x->unit, t->def->unit, "unit", where);
+		same_str(x->note, t->note, "note", where);
+		ck_assert_int_eq(x->status, t->status);
+		cmp_result(r, t, &value, &time, &samples);
+		same(x->value, value, x->title, where);
+		same(x->time, time, "time", where);
+		ck_assert_uint_eq(x->samples, samples);
 	}
-	for (size_t i = 0; i < a->nscores; i++) {
-		same_str(a->scores[i].category, b->scores[i].category, "score category", where);
-		same(a->scores[i].score, b->scores[i].score, "score", where);
-		ck_assert_int_eq(a->scores[i].partial, b->scores[i].partial);
+	for (size_t i = 0; i < bl->nindex; i++) {
+		const struct tp_index_row *x = &bl->index[i];
+		const struct bench_result *t = cmp_find(r, run, tp_key(x->name, x->title),
+							IMPORT_INDEX);
+		double baseline, result;
+		const char *category;
+
+		if (tp_find_index(bl, tp_key(x->name, x->title)) != x)
+			continue;
+		ck_assert_msg(t != NULL, "%s: %s has no index row", where, x->title);
+		cmp_index(r, t, &baseline, &result, &category);
+		same_str(x->category, category, "category", where);
+		same(x->baseline, baseline, "baseline", where);
+		same(x->result, result, "index result", where);
 	}
-	ck_assert_uint_eq(a->between_passes, b->between_passes);
-	if (a->between_passes > 0) {    /* kept as logs in the model: exp(log(x)) */
-		ck_assert_double_eq_tol(a->between_score, b->between_score, 1e-12 * a->between_score);
-		ck_assert_double_eq_tol(a->between_lo, b->between_lo, 1e-12 * a->between_lo);
-		ck_assert_double_eq_tol(a->between_hi, b->between_hi, 1e-12 * a->between_hi);
+	for (size_t i = 0; i < bl->nstats; i++) {
+		const struct tp_stats_row *x = &bl->stats[i];
+		const struct bench_result *t = cmp_find(r, run, tp_key(x->name, x->title),
+							IMPORT_STATS);
+
+		if (tp_find_stats(bl, tp_key(x->name, x->title)) != x)
+			continue;
+		ck_assert_msg(t != NULL, "%s: %s has no statistics", where, x->title);
+		ck_assert_uint_eq(x->n, t->stats.n);
+		same(x->mean, t->stats.mean, "mean", where);
+		same(x->sd, t->stats.sd, "sd", where);
+	}
+	for (size_t i = 0; i < bl->nscores; i++)
+		same(bl->scores[i].score, score_of(r, run, bl->scores[i].category), "score", where);
+	ck_assert_uint_eq(bl->between_passes, cmp_between(r, run, &score, &lo, &hi));
+	if (bl->between_passes > 0) {   /* kept as logs in the model: exp(log(x)) */
+		ck_assert_double_eq_tol(bl->between_score, score, 1e-12 * score);
+		ck_assert_double_eq_tol(bl->between_lo, lo, 1e-12 * lo);
+		ck_assert_double_eq_tol(bl->between_hi, hi, 1e-12 * hi);
+	}
+	for (size_t i = 0; sm != NULL && i < sm->nsets; i++) {
+		const struct tp_sample_set *x = &sm->sets[i];
+		const char *key = tp_key(x->test, x->title);
+		const struct bench_result *t;
+		double *rate;
+		unsigned char *dropped;
+		size_t n;
+
+		if (x->copies != bl->copies || tp_find_samples_in(sm, bl->copies, key, label) != x)
+			continue;       /* another block's, or a later set of its test */
+		t = cmp_find(r, run, key, CMP_SAMPLES);
+		ck_assert_msg(t != NULL, "%s: no samples of %s", where, x->title);
+		n = cmp_samples(r, t, &rate, &dropped);
+		ck_assert_uint_eq(n, x->n);
+		for (size_t k = 0; k < n; k++) {
+			same(x->rate[k], rate[k], "rate", where);
+			ck_assert_uint_eq(x->dropped[k], dropped[k]);
+		}
+		free(rate);
+		free(dropped);
 	}
 }
 
 /*
- * The header compare reads.  A paired run's later directories get the
- * first's host identity, interference and host state: they are one run,
- * and the text prints those once.
+ * A report's header against the model's (cmp_head).  A paired run's later
+ * directories get the first's host identity, interference and host state:
+ * they are one run, and the text prints those once.
  */
-static void same_report(const struct tp_report *a, const struct tp_report *b,
-			const struct tp_report *first, const char *where)
+static void same_head(const struct tp_report *a, const struct tp_report *first,
+		      const struct cmp_head *b, const char *where)
 {
 	same_str(a->title, b->title, "title", where);
 	same_str(a->version, b->version, "version", where);
@@ -125,51 +154,35 @@ static void same_report(const struct tp_report *a, const struct tp_report *b,
 	same_str(first->host_id, b->host_id, "host id", where);
 	same_str(first->virt, b->virt, "virt", where);
 	same_str(first->cpu_limits, b->cpu_limits, "CPU limits", where);
-	ck_assert_int_eq(first->have_intf, b->have_intf);
-	if (first->have_intf) {
-		same(first->intf_steal_pct, b->intf_steal_pct, "steal", where);
-		same(first->intf_wait_pct, b->intf_wait_pct, "wait", where);
-		same(first->intf_throttled_pct, b->intf_throttled_pct, "throttled", where);
-		ck_assert_uint_eq(first->intf_disturbed, b->intf_disturbed);
-		ck_assert_uint_eq(first->intf_samples, b->intf_samples);
+	ck_assert_int_eq(first->intf.have, b->intf.have);
+	if (first->intf.have) {
+		same(first->intf.steal_pct, b->intf.steal_pct, "steal", where);
+		same(first->intf.wait_pct, b->intf.wait_pct, "wait", where);
+		same(first->intf.throttled_pct, b->intf.throttled_pct, "throttled", where);
+		ck_assert_uint_eq(first->intf.disturbed, b->intf.disturbed);
+		ck_assert_uint_eq(first->intf.samples, b->intf.samples);
 	}
 	for (int k = 0; k < HS_COUNT; k++) {
 		ck_assert_int_eq(first->have_state[k], b->have_state[k]);
 		if (first->have_state[k])
 			same_str(first->state[k], b->state[k], "host state", where);
 	}
-	ck_assert_uint_eq(a->nblocks, b->nblocks);
-	for (size_t k = 0; k < a->nblocks; k++)
-		same_block(&a->blocks[k], &b->blocks[k], where);
 }
 
-static void same_samples(const struct tp_samples *a, const struct tp_samples *b,
-			 const char *where)
-{
-	ck_assert_msg(a->nsets == b->nsets, "%s: %zu sample sets != %zu", where, a->nsets,
-		      b->nsets);
-	for (size_t i = 0; i < a->nsets; i++) {
-		const struct tp_sample_set *x = &a->sets[i], *y = NULL;
-
-		/* the model keeps them with their test, in the report's order */
-		for (size_t k = 0; k < b->nsets && y == NULL; k++)
-			if (b->sets[k].copies == x->copies && strcmp(b->sets[k].title, x->title) == 0)
-				y = &b->sets[k];
-		ck_assert_msg(y != NULL, "%s: no samples of %s", where, x->title);
-		ck_assert_uint_eq(x->n, y->n);
-		for (size_t k = 0; k < x->n; k++) {
-			same(x->rate[k], y->rate[k], "rate", where);
-			ck_assert_uint_eq(x->dropped[k], y->dropped[k]);
-		}
-	}
-}
-
-/* One file (and the samples file beside it, or NULL) through the model and back. */
+/*
+ * One file (and the samples file beside it, or NULL) into the model, and
+ * every line back out of it as compare reads it (compare_model.c): the
+ * reports are the runs' inputs in order, as compare makes them.
+ */
 static void round_trip(const char *path, const char *samples)
 {
-	struct tp_doc doc = { 0 }, back;
-	struct tp_samples sm = { 0 }, bsm;
+	struct tp_doc doc = { 0 };
+	struct tp_samples sm = { 0 };
+	struct run_result *runs;
+	struct cmp_head *head = malloc(sizeof(*head));
+	size_t n, rep = 0, nrows = 0;
 
+	ck_assert_ptr_nonnull(head);
 	parse_ok(path, &doc);
 	if (samples != NULL) {
 		int rc = strstr(samples, ".csv") ? tp_parse_samples_csv(samples, &sm, err, sizeof(err))
@@ -177,33 +190,52 @@ static void round_trip(const char *path, const char *samples)
 
 		ck_assert_msg(rc == 0, "%s: %s", samples, err);
 	}
-	tables(&doc, samples ? &sm : NULL, &back, &bsm);
-	ck_assert_uint_eq(doc.nreports, back.nreports);
-	for (size_t i = 0; i < doc.nreports; i++) {
-		const struct tp_report *first = &doc.reports[i];
+	ck_assert_int_eq(text_import(&doc, samples ? &sm : NULL, &runs, &n), 0);
+	for (size_t i = 0; i < n; i++) {
+		const struct run_result *r = &runs[i];
+		struct paired_row *rows;
+		size_t nr;
 
-		while (first->dir_label[0] && first > doc.reports && first[-1].dir_label[0])
-			first--;
-		same_report(&doc.reports[i], &back.reports[i], first, path);
-	}
-	ck_assert_uint_eq(doc.npaired, back.npaired);
-	for (size_t i = 0; i < doc.npaired; i++) {
-		const struct paired_row *x = &doc.paired[i], *y = &back.paired[i];
+		for (size_t d = 0; d < (r->ndirs ? r->ndirs : 1); d++, rep++) {
+			const struct tp_report *a = &doc.reports[rep], *first = a;
+			struct input in = { .run = r, .dir = d };
+			const struct copy_run *run;
+			size_t k = 0;
 
-		same_str(x->title, y->title, "paired title", path);
-		same_str(x->label, y->label, "paired label", path);
-		same_str(x->verdict, y->verdict, "verdict", path);
-		same(x->change_pct, y->change_pct, "change", path);
-		same(x->ci_lo_pct, y->ci_lo_pct, "ci", path);
-		same(x->rounds_hi_pct, y->rounds_hi_pct, "rounds alone", path);
-		ck_assert_uint_eq(x->rounds, y->rounds);
+			ck_assert_uint_lt(rep, doc.nreports);
+			while (first->dir_label[0] && first > doc.reports && first[-1].dir_label[0])
+				first--;
+			cmp_head(r, d, head);
+			same_head(a, first, head, path);
+			for (size_t b = 0; b < a->nblocks; b++) {
+				run = cmp_next_block(&in, &k);
+				ck_assert_ptr_nonnull(run);
+				same_block(&a->blocks[b], samples ? &sm : NULL,
+					   a->dir_label[0] ? a->dir_label : NULL, r, run, path);
+			}
+			ck_assert_ptr_null(cmp_next_block(&in, &k));
+		}
+		ck_assert_int_eq(cmp_paired_rows(r, &rows, &nr), 0);
+		for (size_t k = 0; k < nr; k++, nrows++) {
+			const struct paired_row *x = &doc.paired[nrows], *y = &rows[k];
+
+			same_str(x->title, y->title, "paired title", path);
+			same_str(x->label, y->label, "paired label", path);
+			same_str(x->verdict, y->verdict, "verdict", path);
+			same(x->change_pct, y->change_pct, "change", path);
+			same(x->ci_lo_pct, y->ci_lo_pct, "ci", path);
+			same(x->rounds_hi_pct, y->rounds_hi_pct, "rounds alone", path);
+			ck_assert_uint_eq(x->rounds, y->rounds);
+		}
+		free(rows);
+		result_free(&runs[i]);
 	}
-	if (samples != NULL)
-		same_samples(&sm, &bsm, path);
+	ck_assert_uint_eq(rep, doc.nreports);
+	ck_assert_uint_eq(nrows, doc.npaired);
+	free(runs);
+	free(head);
 	tp_doc_free(&doc);
-	tp_doc_free(&back);
 	tp_samples_free(&sm);
-	tp_samples_free(&bsm);
 }
 
 START_TEST(every_text_fixture_comes_back)

@@ -828,17 +828,16 @@ START_TEST(test_real_records)
 END_TEST
 
 /*
- * compare's tables from a record (compare_record.c): each test's samples
- * are marked by UnixBench's rule over their counts (a time test's negated),
- * not by the file's dropped flags, so the trimmed figure compare judges is
- * stats_trimmed_log over the valid passes.  The flags here are all 0.
+ * compare's samples from a record (compare_model.c's cmp_samples): each
+ * test's samples are marked by UnixBench's rule over their counts (a time
+ * test's negated), not by the file's dropped flags, so the trimmed figure
+ * compare judges is stats_trimmed_log over the valid passes.  The flags
+ * here are all 0.
  */
 START_TEST(test_compare_tlog)
 {
 	static const char *const names[2] = { "pipe", "mem-latency" };
 	struct run_result r;
-	struct tp_doc doc = { 0 };
-	struct tp_samples sm = { 0 };
 	struct copy_run run;
 	struct bench_result t[2];
 	struct pass_result p[2][6];
@@ -865,30 +864,27 @@ START_TEST(test_compare_tlog)
 			p[k][i].rate = val((unsigned)(i * 7 + k)) * 1e3;
 		}
 	}
-	ck_assert_int_eq(cmp_doc_from_record(&r, &doc, &sm), 0);
 	for (int k = 0; k < 2; k++) {
-		double count[6], rate[6];
+		double count[6], rate[6], *srate;
+		unsigned char *sdropped;
 		struct trimmed_log want, got;
-		const struct tp_sample_set *set = NULL;
+		const struct bench_result *found = cmp_find(&r, &run, names[k], CMP_SAMPLES);
 
 		for (int i = 0; i < 6; i++) {
 			count[i] = k ? -p[k][i].count : p[k][i].count;
 			rate[i] = p[k][i].rate;
 		}
-		for (size_t i = 0; i < sm.nsets; i++)
-			if (strcmp(sm.sets[i].test, names[k]) == 0)
-				set = &sm.sets[i];
-		ck_assert_ptr_nonnull(set);
-		ck_assert_uint_eq(set->n, 6);
+		ck_assert_ptr_eq(found, &t[k]);
+		ck_assert_uint_eq(cmp_samples(&r, found, &srate, &sdropped), 6);
 		ck_assert_int_eq(stats_trimmed_log(count, rate, 6, &want), 0);
-		ck_assert_int_eq(stats_trimmed_log_kept(set->rate, set->dropped, set->n, &got), 0);
+		ck_assert_int_eq(stats_trimmed_log_kept(srate, sdropped, 6, &got), 0);
+		free(srate);
+		free(sdropped);
 		ck_assert_uint_eq(got.kept, 4);
 		ck_assert_msg(memcmp(&want.mean, &got.mean, sizeof(double)) == 0 &&
 			      memcmp(&want.var, &got.var, sizeof(double)) == 0,
 			      "%s: the judged trimmed figure is not the rule's", names[k]);
 	}
-	tp_doc_free(&doc);
-	tp_samples_free(&sm);
 }
 END_TEST
 
