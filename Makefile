@@ -278,8 +278,11 @@ fuzz-replay: build/fuzz/replay-textparse
 	@tail -n 1 build/fuzz/replay-textparse.log | sed "s/^/fuzz-replay textparse: /"
 
 # The reader reads the verdict words back (stats/verdict.c, over stats.c)
-# and the host-state lines by their labels (sysinfo/hoststate.c).
-FUZZ_DEPS_textparse := src/core/testtab.c src/core/result.c $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c \
+# and the host-state lines by their labels (sysinfo/hoststate.c), computes a
+# UnixBench log's rates as a run does (score/score.c, which links score_ci.c
+# and randeff.c), and the importer frees the model it fills (core/result.c).
+FUZZ_DEPS_textparse := src/core/testtab.c src/core/result.c src/score/score.c src/score/score_ci.c \
+		       src/stats/randeff.c $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c \
 		       src/sysinfo/hoststate.c src/sysinfo/cpulimits.c src/sysinfo/rootfile.c \
 		       src/util/csv_out.c src/util/json_out.c src/util/util.c
 build/fuzz/fuzz-textparse: $(FUZZ_SRCS) $(FUZZ_DEPS_textparse) src/reader/textparse.h src/core/testtab.h

@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "core/testtab.h"
+#include "score/score.h"
 
 #define UB_MAX_SETS 1024
 #define UB_MAX_PASSES 1000
@@ -116,7 +117,7 @@ static int end_pass(struct ub_state *st, struct lreader *lr, char *err, size_t e
 	    p->ntimed != p->ncopies)
 		return 0;
 	time = p->timesum / p->ncopies;
-	rate = p->timebase > 0 && time > 0 ? p->count / (time / p->timebase) : p->count;
+	rate = score_rate(p->count, time, p->timebase);     /* UnixBench's arithmetic, as a run's */
 	if (!isfinite(rate) || rate < 0)
 		return 0;
 	if (set->n >= UB_MAX_PASSES) {

@@ -121,6 +121,16 @@ void report_dir_desc(const char *path, int have_mount, const struct mount_entry 
 #define REPORT_AS_FOUND " (as found before the first setting ran; each setting's own: " \
 	"its Setting line)"
 void report_dir_as_found(struct report_dir *rd);
+/*
+ * rd as one sentence ("/mnt/x on /mnt (ext4) from /dev/sda2; options: ...;
+ * device: ...; free: ..."): its parts, each a literal head and a value for
+ * the writer to escape its way; how many (at most REPORT_DIR_PARTS).
+ */
+#define REPORT_DIR_PARTS 5
+struct report_dir_part {
+	const char *head, *value;
+};
+size_t report_dir_parts(const struct report_dir *rd, struct report_dir_part *parts);
 
 /* The "Test dir:" lines of the text header (settings mode: labelled as found). */
 void report_testdir_lines(FILE *out, const struct run_result *r, const char *indent);

@@ -96,3 +96,15 @@ void report_dir_as_found(struct report_dir *rd)
 {
 	addf(rd->options, sizeof(rd->options), "%s", REPORT_AS_FOUND);
 }
+
+size_t report_dir_parts(const struct report_dir *rd, struct report_dir_part *parts)
+{
+	const struct report_dir_part all[REPORT_DIR_PARTS] = {
+		{ "", rd->path }, { " on ", rd->mount }, { "; options: ", rd->options },
+		{ "; device: ", rd->device }, { "; free: ", rd->free },
+	};
+	size_t n = rd->have_mount ? REPORT_DIR_PARTS : 1;
+
+	memcpy(parts, all, n * sizeof(*parts));
+	return n;
+}

@@ -77,6 +77,24 @@ static void mount_rows(FILE *out, const struct run_result *r)
 	free(rd);
 }
 
+/* A paired run's directory in one sentence, from the one description (report_dir.c). */
+static void dir_sentence(FILE *out, const struct test_dir *td)
+{
+	struct report_dir *rd = malloc(sizeof(*rd));
+	struct report_dir_part parts[REPORT_DIR_PARTS];
+	size_t n;
+
+	if (rd == NULL)
+		return;
+	report_dir_desc(td->path, td->have_mount, &td->mount, &td->device, rd);
+	n = report_dir_parts(rd, parts);
+	for (size_t i = 0; i < n; i++) {
+		fputs(parts[i].head, out);
+		esc(out, parts[i].value);
+	}
+	free(rd);
+}
+
 static void system_table(FILE *out, const struct run_result *r)
 {
 	const struct sys_info *si = &r->sys;
@@ -264,16 +282,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 		fputs("<p>Test dir <strong>", out);
 		esc(out, td->label);
 		fputs(run->dir == 0 ? "</strong> (baseline): " : "</strong>: ", out);
-		esc(out, td->path);
-		if (td->have_mount) {
-			fputs(" on ", out);
-			esc(out, td->mount.mount_point);
-			fputs(" (", out);
-			esc(out, td->mount.fstype);
-			fputs(", ", out);
-			esc(out, td->mount.options);
-			fputs(")", out);
-		}
+		dir_sentence(out, td);
 		fputs("</p>\n", out);
 		if (r->nsettings > run->dir) {
 			fputs("<p>Setting command: <code>", out);

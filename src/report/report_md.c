@@ -58,14 +58,11 @@ static void dir_text(FILE *out, const char *path, int have_mount, const struct m
 	report_dir_desc(path, have_mount, m, d, rd);
 	if (as_found)
 		report_dir_as_found(rd);
-	md_text(out, rd->path);
-	if (rd->have_mount) {
-		const struct { const char *head, *value; } parts[] = {
-			{ " on ", rd->mount }, { "; options: ", rd->options },
-			{ "; device: ", rd->device }, { "; free: ", rd->free },
-		};
+	{
+		struct report_dir_part parts[REPORT_DIR_PARTS];
+		size_t n = report_dir_parts(rd, parts);
 
-		for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		for (size_t i = 0; i < n; i++) {
 			fputs(parts[i].head, out);
 			md_text(out, parts[i].value);
 		}

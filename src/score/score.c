@@ -7,10 +7,10 @@
 
 #include "score/score_ci.h"
 
-double score_rate(double count, double time, int timebase)
+double score_rate(double count, double time, double timebase)
 {
 	if (timebase > 0 && time > 0)
-		return count / (time / (double)timebase);
+		return count / (time / timebase);
 	return count;
 }
 

@@ -4,8 +4,11 @@
 
 #include "core/result.h"
 
-/* A pass's rate: count / (time / timebase), or the count when timebase is 0. */
-double score_rate(double count, double time, int timebase);
+/*
+ * A pass's rate: count / (time / timebase), or the count when timebase is
+ * 0 (a run's passes, and UnixBench's .log read back by reader/).
+ */
+double score_rate(double count, double time, double timebase);
 /* A pass's figure, as the score and every writer use it: score_rate of its
  * count, time and timebase, a time (TF_LOWER) averaged over the copies. */
 double score_pass_rate(const struct test_def *def, const struct pass_result *p);
