@@ -155,6 +155,9 @@ int cmp_print_paired(FILE *out, const struct compare *c)
 	const struct source *d = &c->src[0];
 	const struct run_result *r = &d->runs[0];
 
+	for (size_t i = 0; i < d->nruns && r->ndirs == 0; i++)
+		r = &d->runs[i];        /* the paired run, where a file holds others too */
+
 	switch (c->opt.format) {
 	case F_TEXT:
 		fprintf(out, "%s: a paired run (%zu test dirs", d->text[0] ? d->text : d->arg,

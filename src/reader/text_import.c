@@ -24,10 +24,14 @@ struct found {
 	const struct tp_sample_set *set;
 };
 
-/* Rows one block can give (each line and each sample set at most one test). */
+/* Rows one block can give (each line and each sample set of its copy count at most one test). */
 static size_t block_bound(const struct tp_block *bl, const struct tp_samples *sm)
 {
-	return bl->nresults + bl->nindex + bl->nstats + (sm != NULL ? sm->nsets : 0);
+	size_t n = bl->nresults + bl->nindex + bl->nstats;
+
+	for (size_t i = 0; sm != NULL && i < sm->nsets; i++)
+		n += sm->sets[i].copies == bl->copies;
+	return n;
 }
 
 /* The samples of key in this block: same copy count, and the report's directory. */

@@ -920,6 +920,41 @@ START_TEST(paired_rows_are_the_runs)
 END_TEST
 
 /*
+ * A file of text holding a plain report, then a paired run's: the paired
+ * run is one run of the model with its two directories, and compare of the
+ * file alone shows that run's own comparison, headed by its directories
+ * and host (not the plain report's).
+ */
+START_TEST(paired_run_after_another_report)
+{
+	char path[48];
+	FILE *f = NULL;
+	int fa = open(R "a", O_RDONLY), fp = open("tests/data/records/paired", O_RDONLY);
+	char *a, *p;
+	const char *args[] = { NULL, NULL };
+
+	ck_assert(fa >= 0 && fp >= 0);
+	a = slurp_fd(fa);
+	p = slurp_fd(fp);
+	close(fa);
+	close(fp);
+	snprintf(path, sizeof(path), "/tmp/cmp-mixed-%d.txt", (int)getpid());
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	ck_assert(fputs(a, f) >= 0 && fputs(p, f) >= 0);
+	ck_assert_int_eq(fclose(f), 0);
+	args[0] = path;
+	ck_assert_int_eq(run(args), 0);
+	ck_assert_msg(strstr(out_text, "a paired run (2 test dirs: rel, B), host vm,") != NULL,
+		      "%s", out_text);
+	ck_assert_ptr_nonnull(strstr(out_text, "Paired comparison: 1 copy, baseline rel"));
+	unlink(path);
+	free(a);
+	free(p);
+}
+END_TEST
+
+/*
  * Three paired runs of one pair of directories: the instance term from the
  * data.  Each run's File Write row: the change and its rounds-alone
  * interval (10 rounds, t(0.975, 9)); y_j = ln(1 + change), v_j = ((ln(1 +
@@ -1523,6 +1558,7 @@ Suite *suite_compare(void)
 	tcase_add_test(tc, group_by_host);
 	tcase_add_test(tc, instance_term_from_paired_runs);
 	tcase_add_test(tc, paired_rows_are_the_runs);
+	tcase_add_test(tc, paired_run_after_another_report);
 	tcase_add_test(tc, instance_term_from_paired_records);
 	tcase_add_test(tc, group_by_label);
 	tcase_add_test(tc, fifty_inputs_five_hundred_tests);
