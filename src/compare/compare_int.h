@@ -261,9 +261,15 @@ void cmp_score_ci(const struct input *in, const struct copy_run *bl, const char 
 unsigned cmp_shows(const struct run_result *r, const struct bench_result *t);
 /* The key rows match on: the test's name, else its title. */
 const char *cmp_key(const struct bench_result *t);
-/* The first test of key in the block showing one of the lines in shows; NULL. */
+/*
+ * The test of key in the block showing one of the lines in shows; NULL.
+ * hint (NULL: none): where to look first, left after the test found.
+ * Inputs list their tests in much the same order, so a row's test is
+ * tried after the last one found: 50 inputs of 500 tests cost a pass each,
+ * not 500 searches.
+ */
 const struct bench_result *cmp_find(const struct run_result *r, const struct copy_run *run,
-				    const char *key, unsigned shows);
+				    const char *key, unsigned shows, size_t *hint);
 /* Its tests in the order its report shows them (order: ntests entries). */
 void cmp_order(const struct run_result *r, const struct copy_run *run, size_t *order);
 /* A block's copy count; 1 when its report did not say. */
@@ -286,7 +292,7 @@ size_t cmp_samples(const struct run_result *r, const struct bench_result *t, dou
 /* --repeat: block's score pooled over its passes (passes >= 2), else 0 passes. */
 unsigned cmp_between(const struct run_result *r, const struct copy_run *run, double *score,
 		     double *lo, double *hi);
-/* input's header; a run's comparison rows (*rows malloc'd, *n): 0, -1 OOM. */
+/* input's header; a run's comparison rows appended to *rows (*n of them; realloc'd): 0, -1 OOM. */
 void cmp_head(const struct run_result *r, size_t dir, struct cmp_head *h);
 int cmp_paired_rows(const struct run_result *r, struct paired_row **rows, size_t *n);
 

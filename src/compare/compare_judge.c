@@ -64,7 +64,11 @@ static struct row *find_row(struct compare *c, unsigned copies, const char *key,
 	return r;
 }
 
-/* The index score rows: "System Benchmarks Index Score", ... */
+/*
+ * One row per category's score ("System Benchmarks Index Score"), partial
+ * or not: whether two scores cover the same tests is judged per pair
+ * ("index tests differ"), not by the label.
+ */
 static void score_title(const char *category, char *out, size_t len)
 {
 	snprintf(out, len, "%s Index Score", category);
@@ -234,12 +238,13 @@ static void between_test_cell(const struct run_result *r, const struct bench_res
 	cell->has_tlog = 0;
 }
 
-/* Input i's cell in a test's row of block run. */
-static void test_cell(struct compare *c, size_t i, const struct copy_run *run, struct row *row)
+/* Input i's cell in a test's row of block run (its tests tried from *hint on). */
+static void test_cell(struct compare *c, size_t i, const struct copy_run *run, struct row *row,
+		      size_t *hint)
 {
 	const struct run_result *r = c->in[i].run;
 	struct cell *cell = &row->cells[i];
-	const struct bench_result *t = cmp_find(r, run, row->key, ~0u);
+	const struct bench_result *t = cmp_find(r, run, row->key, ~0u, hint);
 	unsigned shows = t != NULL ? cmp_shows(r, t) : 0;
 
 	if (shows & IMPORT_RESULT) {
@@ -279,13 +284,13 @@ void cmp_fill_cells(struct compare *c)
 		while ((run = cmp_next_block(&c->in[i], &b)) != NULL) {
 			unsigned cp = cmp_copies(run);
 			struct score_line sl[TP_MAX_SCORES];
-			size_t nsl = score_lines(r, run, sl);
+			size_t nsl = score_lines(r, run, sl), hint = 0;
 
 			for (size_t k = 0; k < c->nrows; k++) {
 				struct row *row = &c->rows[k];
 
 				if (row->copies == cp && !row->cells[i].present && !row->is_score)
-					test_cell(c, i, run, row);
+					test_cell(c, i, run, row, &hint);
 			}
 			for (size_t s = 0; s < nsl; s++) {
 				char title[ROW_TITLE_MAX];
@@ -325,7 +330,7 @@ static int indexes_all(const struct run_result *ra, const struct copy_run *a,
 		cmp_index(ra, x, &base, &res, &cat);
 		if (base < 0 || strcmp(cat, category) != 0)
 			continue;
-		y = cmp_find(rb, b, cmp_key(x), IMPORT_INDEX);
+		y = cmp_find(rb, b, cmp_key(x), IMPORT_INDEX, NULL);
 		if (y == NULL)
 			return 0;
 		cmp_index(rb, y, &base, &res, &cat);

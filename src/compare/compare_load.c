@@ -152,24 +152,9 @@ static int load_ublog(struct source *s, const char *path, int required)
 /* The comparison rows of s's runs, in order: 0, or 2 after a usage error. */
 static int take_paired_rows(struct source *s, const char *path)
 {
-	for (size_t i = 0; i < s->nruns; i++) {
-		struct paired_row *rows, *grown;
-		size_t n;
-
-		if (cmp_paired_rows(&s->runs[i], &rows, &n) != 0)
+	for (size_t i = 0; i < s->nruns; i++)
+		if (cmp_paired_rows(&s->runs[i], &s->paired, &s->npaired) != 0)
 			return cmp_usage_error("%s: out of memory", path);
-		if (n == 0)
-			continue;
-		grown = realloc(s->paired, (s->npaired + n) * sizeof(*grown));
-		if (grown == NULL) {
-			free(rows);
-			return cmp_usage_error("%s: out of memory", path);
-		}
-		s->paired = grown;
-		memcpy(s->paired + s->npaired, rows, n * sizeof(*rows));
-		s->npaired += n;
-		free(rows);
-	}
 	return 0;
 }
 
@@ -436,8 +421,7 @@ static void make_input(struct compare *c, const struct source *src, const struct
 		char base[128];
 
 		snprintf(base, sizeof(base), "%.100s", c->nin < c->opt.nlabels
-			 ? c->opt.labels[c->nin] : in->head.dir_label[0]
-			 ? in->label : src->label);
+			 ? c->opt.labels[c->nin] : r->ndirs ? in->label : src->label);
 		snprintf(in->label, sizeof(in->label), "%s (%u)", base, u);
 	}
 	c->nin++;

@@ -53,14 +53,20 @@ const char *cmp_key(const struct bench_result *t)
 }
 
 const struct bench_result *cmp_find(const struct run_result *r, const struct copy_run *run,
-				    const char *key, unsigned shows)
+				    const char *key, unsigned shows, size_t *hint)
 {
-	for (size_t i = 0; i < run->ntests; i++) {
+	size_t from = hint != NULL && *hint < run->ntests ? *hint : 0;
+
+	for (size_t k = 0; k < run->ntests; k++) {
+		size_t i = (from + k) % run->ntests;
 		const struct bench_result *t = &run->tests[i];
 
 		if (t->def != NULL && tp_key_is(t->def->name, t->def->title, key) &&
-		    (cmp_shows(r, t) & shows))
+		    (cmp_shows(r, t) & shows)) {
+			if (hint != NULL)
+				*hint = i + 1;
 			return t;
+		}
 	}
 	return NULL;
 }
@@ -256,24 +262,23 @@ void cmp_head(const struct run_result *r, size_t dir, struct cmp_head *h)
 
 /*
  * The run's comparisons as its own reports show them (report_paired_row),
- * or as a report read from text printed them.
+ * or as a report read from text printed them, after *rows' *n.
  */
 int cmp_paired_rows(const struct run_result *r, struct paired_row **rows, size_t *n)
 {
 	size_t k = r->import != NULL ? r->import->npaired : r->ndirs >= 2 ? r->ncmps : 0;
+	struct paired_row *grown;
 
-	*rows = NULL;
-	*n = 0;
 	if (k == 0)
 		return 0;
-	*rows = calloc(k, sizeof(**rows));
-	if (*rows == NULL)
+	grown = realloc(*rows, (*n + k) * sizeof(*grown));
+	if (grown == NULL)
 		return -1;
-	for (size_t i = 0; i < k; i++)
+	*rows = grown;
+	for (size_t i = 0; i < k; i++, (*n)++)
 		if (r->import != NULL)
-			(*rows)[i] = r->import->paired[i];
+			grown[*n] = r->import->paired[i];
 		else
-			report_paired_row(r, &r->cmps[i], &(*rows)[i]);
-	*n = k;
+			report_paired_row(r, &r->cmps[i], &grown[*n]);
 	return 0;
 }

@@ -127,13 +127,54 @@ static int import_test(const struct found *f, struct import_test *e, struct benc
 	return import_passes(f->set, t);
 }
 
-/* Whether key's test is already in run's first n tests. */
-static int have_key(const struct copy_run *run, const char *key)
+/*
+ * The names and titles of a block's tests so far, so that whether a key
+ * names one of them (tp_key_is over every test) costs one probe, not a
+ * pass: open addressing over FNV-1a, at most half full.
+ */
+struct keyset {
+	const char **slot;
+	size_t mask;
+};
+
+static size_t key_hash(const char *s)
 {
-	for (size_t i = 0; i < run->ntests; i++)
-		if (tp_key_is(run->tests[i].def->name, run->tests[i].def->title, key))
+	size_t h = (size_t)14695981039346656037u;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * (size_t)1099511628211u;
+	return h;
+}
+
+static int keyset_init(struct keyset *ks, size_t tests)
+{
+	size_t cap = 16;
+
+	while (cap < 4 * tests)
+		cap *= 2;
+	ks->slot = calloc(cap, sizeof(*ks->slot));
+	ks->mask = cap - 1;
+	return ks->slot != NULL ? 0 : -1;
+}
+
+/* Whether key's test is already in the block: a test's name (if any) or title is key. */
+static int have_key(const struct keyset *ks, const char *key)
+{
+	for (size_t i = key_hash(key) & ks->mask; ks->slot[i] != NULL; i = (i + 1) & ks->mask)
+		if (strcmp(ks->slot[i], key) == 0)
 			return 1;
 	return 0;
+}
+
+static void keyset_add(struct keyset *ks, const char *s)
+{
+	size_t i = key_hash(s) & ks->mask;
+
+	if (have_key(ks, s))
+		return;
+	while (ks->slot[i] != NULL)
+		i = (i + 1) & ks->mask;
+	ks->slot[i] = s;
 }
 
 /* The score lines: the model's categories, and the others as printed. */
@@ -197,50 +238,78 @@ static void import_between(const struct tp_block *bl, struct run_result *r)
 	rs->pool.hi = log(bl->between_hi);
 }
 
-/* One block as copy_run run (its tests in the report's order). */
+/*
+ * The test of key in block bl, added to run unless a line before named it.
+ * f holds the line that gives the key; no line of a table before that one
+ * names the key (its test would be in run), so only the tables after it
+ * are searched: index rows, statistics rows, samples.
+ */
+static int add_test(const struct tp_report *rep, const struct tp_block *bl,
+		    const struct tp_samples *sm, struct run_import *im, struct copy_run *run,
+		    struct keyset *ks, const char *key, struct found f)
+{
+	const struct test_def *def;
+
+	if (have_key(ks, key))
+		return 0;
+	if (f.res != NULL)
+		f.ix = tp_find_index(bl, key);
+	if (f.res != NULL || f.ix != NULL)
+		f.st = tp_find_stats(bl, key);
+	if (f.set == NULL)
+		f.set = samples_of(sm, rep, bl, key);
+	if (import_test(&f, &im->tests[im->ntests++], &run->tests[run->ntests]) != 0)
+		return -1;
+	def = run->tests[run->ntests++].def;
+	if (def->name[0] != '\0')
+		keyset_add(ks, def->name);
+	keyset_add(ks, def->title);
+	return 0;
+}
+
+/* One block as copy_run run: its tests in the report's order, then those with samples alone. */
 static int import_block(const struct tp_report *rep, const struct tp_block *bl,
 			const struct tp_samples *sm, struct run_result *r, struct copy_run *run,
 			struct import_run *ir)
 {
 	struct run_import *im = r->import;
-	size_t bound = block_bound(bl, sm), nrows = bl->nresults + bl->nindex + bl->nstats;
+	size_t bound = block_bound(bl, sm);
+	struct keyset ks;
+	int rc = 0;
 
 	run->copies = bl->copies;
 	run->tests = calloc(bound ? bound : 1, sizeof(*run->tests));
-	if (run->tests == NULL)
+	if (run->tests == NULL || keyset_init(&ks, bound) != 0)
 		return -1;
-	for (size_t k = 0; k < nrows + (sm != NULL ? sm->nsets : 0); k++) {
-		struct found f = { 0 };
-		const char *key;
+	for (size_t k = 0; rc == 0 && k < bl->nresults; k++) {
+		const struct tp_result *x = &bl->results[k];
 
-		if (k < bl->nresults) {
-			key = tp_key(bl->results[k].name, bl->results[k].title);
-		} else if (k < bl->nresults + bl->nindex) {
-			const struct tp_index_row *x = &bl->index[k - bl->nresults];
-
-			key = tp_key(x->name, x->title);
-		} else if (k < nrows) {
-			const struct tp_stats_row *x = &bl->stats[k - bl->nresults - bl->nindex];
-
-			key = tp_key(x->name, x->title);
-		} else {
-			const struct tp_sample_set *x = &sm->sets[k - nrows];
-
-			if (x->copies != bl->copies || samples_of(sm, rep, bl, tp_key(x->test, x->title)) != x)
-				continue;       /* another block's, or a later set of one test */
-			key = tp_key(x->test, x->title);
-		}
-		if (have_key(run, key))
-			continue;
-		f.res = tp_find_result(bl, key);
-		f.ix = tp_find_index(bl, key);
-		f.st = tp_find_stats(bl, key);
-		f.set = samples_of(sm, rep, bl, key);
-		if (k >= nrows && f.set == NULL)
-			continue;
-		if (import_test(&f, &im->tests[im->ntests++], &run->tests[run->ntests++]) != 0)
-			return -1;
+		rc = add_test(rep, bl, sm, im, run, &ks, tp_key(x->name, x->title),
+			      (struct found){ .res = x });
 	}
+	for (size_t k = 0; rc == 0 && k < bl->nindex; k++) {
+		const struct tp_index_row *x = &bl->index[k];
+
+		rc = add_test(rep, bl, sm, im, run, &ks, tp_key(x->name, x->title),
+			      (struct found){ .ix = x });
+	}
+	for (size_t k = 0; rc == 0 && k < bl->nstats; k++) {
+		const struct tp_stats_row *x = &bl->stats[k];
+
+		rc = add_test(rep, bl, sm, im, run, &ks, tp_key(x->name, x->title),
+			      (struct found){ .st = x });
+	}
+	for (size_t k = 0; rc == 0 && sm != NULL && k < sm->nsets; k++) {
+		const struct tp_sample_set *x = &sm->sets[k];
+		const char *key = tp_key(x->test, x->title);
+
+		/* this block's copy count, the first set of its test */
+		if (x->copies == bl->copies && samples_of(sm, rep, bl, key) == x)
+			rc = add_test(rep, bl, sm, im, run, &ks, key, (struct found){ .set = x });
+	}
+	free(ks.slot);
+	if (rc != 0)
+		return -1;
 	import_scores(bl, run, ir);
 	import_between(bl, r);
 	return 0;

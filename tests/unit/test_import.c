@@ -61,7 +61,7 @@ static void same_block(const struct tp_block *bl, const struct tp_samples *sm, c
 	for (size_t i = 0; i < bl->nresults; i++) {
 		const struct tp_result *x = &bl->results[i];
 		const struct bench_result *t = cmp_find(r, run, tp_key(x->name, x->title),
-							IMPORT_RESULT);
+							IMPORT_RESULT, NULL);
 		double value, time;
 		unsigned samples;
 
@@ -80,7 +80,7 @@ static void same_block(const struct tp_block *bl, const struct tp_samples *sm, c
 	for (size_t i = 0; i < bl->nindex; i++) {
 		const struct tp_index_row *x = &bl->index[i];
 		const struct bench_result *t = cmp_find(r, run, tp_key(x->name, x->title),
-							IMPORT_INDEX);
+							IMPORT_INDEX, NULL);
 		double baseline, result;
 		const char *category;
 
@@ -95,7 +95,7 @@ static void same_block(const struct tp_block *bl, const struct tp_samples *sm, c
 	for (size_t i = 0; i < bl->nstats; i++) {
 		const struct tp_stats_row *x = &bl->stats[i];
 		const struct bench_result *t = cmp_find(r, run, tp_key(x->name, x->title),
-							IMPORT_STATS);
+							IMPORT_STATS, NULL);
 
 		if (tp_find_stats(bl, tp_key(x->name, x->title)) != x)
 			continue;
@@ -122,7 +122,7 @@ static void same_block(const struct tp_block *bl, const struct tp_samples *sm, c
 
 		if (x->copies != bl->copies || tp_find_samples_in(sm, bl->copies, key, label) != x)
 			continue;       /* another block's, or a later set of its test */
-		t = cmp_find(r, run, key, CMP_SAMPLES);
+		t = cmp_find(r, run, key, CMP_SAMPLES, NULL);
 		ck_assert_msg(t != NULL, "%s: no samples of %s", where, x->title);
 		n = cmp_samples(r, t, &rate, &dropped);
 		ck_assert_uint_eq(n, x->n);
@@ -193,8 +193,8 @@ static void round_trip(const char *path, const char *samples)
 	ck_assert_int_eq(text_import(&doc, samples ? &sm : NULL, &runs, &n), 0);
 	for (size_t i = 0; i < n; i++) {
 		const struct run_result *r = &runs[i];
-		struct paired_row *rows;
-		size_t nr;
+		struct paired_row *rows = NULL;
+		size_t nr = 0;
 
 		for (size_t d = 0; d < (r->ndirs ? r->ndirs : 1); d++, rep++) {
 			const struct tp_report *a = &doc.reports[rep], *first = a;

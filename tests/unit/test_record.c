@@ -868,7 +868,7 @@ START_TEST(test_compare_tlog)
 		double count[6], rate[6], *srate;
 		unsigned char *sdropped;
 		struct trimmed_log want, got;
-		const struct bench_result *found = cmp_find(&r, &run, names[k], CMP_SAMPLES);
+		const struct bench_result *found = cmp_find(&r, &run, names[k], CMP_SAMPLES, NULL);
 
 		for (int i = 0; i < 6; i++) {
 			count[i] = k ? -p[k][i].count : p[k][i].count;
