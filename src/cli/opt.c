@@ -3,7 +3,6 @@
 #include "cli/opt.h"
 
 #include <getopt.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,7 +68,7 @@ int opt_set(const struct opt_def *o, const char *arg, void *dst, char *err, size
 	unsigned long u;
 	unsigned long long sz;
 	double d;
-	char *end, q[QUOTE_BUF];
+	char q[QUOTE_BUF];
 	void *slot;
 
 	switch (o->kind) {
@@ -89,8 +88,7 @@ int opt_set(const struct opt_def *o, const char *arg, void *dst, char *err, size
 		*(unsigned *)slot = (unsigned)u;
 		return 0;
 	case OPT_DOUBLE:
-		d = strtod(arg, &end);
-		if (end == arg || *end != '\0' || !isfinite(d) || d < o->min || d > o->max)
+		if (parse_decimal(arg, &d, NULL) != 0 || d < o->min || d > o->max)
 			return bad_number(o, arg, err, errlen);
 		memcpy(field, &d, sizeof(d));   /* a double field: see the row's kind */
 		return 0;
@@ -143,6 +141,12 @@ int opt_set(const struct opt_def *o, const char *arg, void *dst, char *err, size
 static int takes_value(const struct opt_def *o)
 {
 	return o->kind != OPT_FLAG && o->kind != OPT_ACTION;
+}
+
+/* A row that holds one value: given twice, the first would be lost unseen. */
+static int single_valued(const struct opt_def *o)
+{
+	return takes_value(o) && o->kind != OPT_UINT_LIST && o->kind != OPT_STR_LIST;
 }
 
 /* The closest long name to word (without its dashes and "=value"), or NULL. */
@@ -221,6 +225,7 @@ int opt_parse(const struct opt_cmd *cmd, int argc, char **argv, void *dst,
 {
 	struct option longopts[OPT_MAX_ROWS + 1];
 	char shortopts[2 * OPT_MAX_ROWS + 2];
+	unsigned char seen[OPT_MAX_ROWS] = { 0 };
 	size_t sl = 0;
 	int c, idx, action = 0;
 
@@ -269,6 +274,11 @@ int opt_parse(const struct opt_cmd *cmd, int argc, char **argv, void *dst,
 		if (row >= cmd->nopts)
 			continue;
 		o = &cmd->opts[row];
+		if (seen[row] && single_valued(o)) {
+			fmt(err, errlen, "--%s given twice: it takes one value", o->lname);
+			return -1;
+		}
+		seen[row] = 1;
 		if (given != NULL)
 			given[row] = 1;
 		if (o->kind == OPT_ACTION) {

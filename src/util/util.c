@@ -38,20 +38,65 @@ int parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned lo
 	return 0;
 }
 
-int parse_percent(const char *s, double *out)
+static size_t digits(const char *s)
 {
-	char *end;
+	size_t n = 0;
+
+	while (s[n] >= '0' && s[n] <= '9')
+		n++;
+	return n;
+}
+
+int parse_decimal(const char *s, double *out, size_t *used)
+{
+	size_t n = 0, whole, frac = 0;
+	char buf[64], *end;
 	double v;
 
-	if (s == NULL || *s == '\0')
+	if (s == NULL)
 		return -1;
+	if (s[n] == '-')
+		n++;
+	whole = digits(s + n);
+	n += whole;
+	if (s[n] == '.') {
+		frac = digits(s + n + 1);
+		n += 1 + frac;
+	}
+	if (whole + frac == 0)
+		return -1;
+	if ((s[n] == 'e' || s[n] == 'E')) {
+		size_t e = n + 1 + (s[n + 1] == '-' || s[n + 1] == '+');
+
+		if (digits(s + e) == 0)
+			return -1;
+		n = e + digits(s + e);
+	}
+	if ((used == NULL && s[n] != '\0') || n >= sizeof(buf))
+		return -1;
+	/* strtod on the checked span only, in the C locale's syntax it was. */
+	memcpy(buf, s, n);
+	buf[n] = '\0';
 	errno = 0;
-	v = strtod(s, &end);
-	if (errno != 0 || !isfinite(v) || end == s)
+	v = strtod(buf, &end);
+	if (errno != 0 || *end != '\0' || !isfinite(v))
 		return -1;
-	if (*end == '%')
-		end++;
-	if (*end != '\0' || !(v > 0) || v >= 100)
+	*out = v;
+	if (used != NULL)
+		*used = n;
+	return 0;
+}
+
+int parse_percent(const char *s, double *out)
+{
+	size_t n;
+	double v;
+
+	if (parse_decimal(s, &v, &n) != 0)
+		return -1;
+	if (s[n] == '%')
+		n++;
+	if (s[n] != '\0' || !(v >= 0) || v >= 100)
 		return -1;
 	*out = v / 100.0;
 	return 0;

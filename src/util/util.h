@@ -9,7 +9,16 @@ double now_mono(void);
 
 /* Strict whole-number parse within [min, max]; 0 or -1. */
 int parse_ulong(const char *s, unsigned long min, unsigned long max, unsigned long *out);
-/* A percentage like "2%", "2" or "0.5%", as a fraction (0.02); 0 or -1. */
+/*
+ * Strict decimal number: an optional '-', digits with at most one '.', an
+ * optional exponent ("1e-3"), nothing else (no space, no hex, no inf or
+ * nan, which strtod alone takes); finite.  The number's length in *used
+ * when used is not NULL (then anything may follow), else the whole string.
+ * 0 or -1.
+ */
+int parse_decimal(const char *s, double *out, size_t *used);
+/* A percentage like "2%", "2" or "0.5%" from 0 to below 100, as a fraction
+ * (0.02); strict as parse_decimal.  0 or -1. */
 int parse_percent(const char *s, double *out);
 
 /* Edit distance, for "did you mean". */

@@ -237,6 +237,56 @@ START_TEST(opt_table_machinery)
 	ck_assert_str_eq(err, "unknown option --conut (did you mean --count?); see toy --help");
 	ck_assert_int_eq(toy_parse(&t, NULL, &first, "-n", NULL), -1);
 	ck_assert_str_eq(err, "option -n needs a value");
+	/* A one-value option given twice is refused, long or short, = or not;
+	 * a repeatable one is not. */
+	ck_assert_int_eq(toy_parse(&t, NULL, &first, "--count", "2", "--count=3", NULL), -1);
+	ck_assert_str_eq(err, "--count given twice: it takes one value");
+	ck_assert_int_eq(toy_parse(&t, NULL, &first, "-n2", "--count", "2", NULL), -1);
+	ck_assert_str_eq(err, "--count given twice: it takes one value");
+	ck_assert_int_eq(toy_parse(&t, NULL, &first, "--mode", "fast", "--mode", "slow", NULL), -1);
+	ck_assert_str_eq(err, "--mode given twice: it takes one value");
+	ck_assert_int_eq(toy_parse(&t, NULL, &first, "--name", "x", "--name", "y", NULL), 0);
+}
+END_TEST
+
+/* Every command's values, through the one table: strict, and given once. */
+static const char *const bad_values[][5] = {
+	{ "--repeat", "2", "--repeat", "3" }, { "-i", "2", "--iterations", "3" },
+	{ "--settle", "0x10" }, { "--settle", " 1" }, { "--settle", "inf" }, { "--settle", "nan" },
+	{ "--time-budget", "1e" }, { "--grace", "+5" }, { "--results", "a", "--results", "b" },
+	{ "--testdir", "/x", "--testdir", "/y", "--margin", "0x1" },
+	{ "--testdir", "/x", "--testdir", "/y", "--margin", " 2%" },
+	{ "--testdir", "/x", "--testdir", "/y", "--instance-sd", "11%" },
+	{ "--progress", "line", "--progress", "none" },
+};
+
+START_TEST(values_strict_and_once)
+{
+	char *argv[8] = { "sysindex" };
+	int argc = 1;
+
+	for (int k = 0; k < 5 && bad_values[_i][k] != NULL; k++)
+		argv[argc++] = (char *)bad_values[_i][k];
+	argv[argc] = NULL;
+	err[0] = '\0';
+	ck_assert_int_eq(cli_parse(argc, argv, &cfg, err, sizeof(err)), CLI_USAGE);
+	ck_assert_msg(err[0] != '\0' && strchr(err, '\n') == NULL, "bad message '%s'", err);
+}
+END_TEST
+
+/* --instance-sd 0, which README and the man page recommend for one instance. */
+START_TEST(instance_sd_zero)
+{
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--testdir", "/x", "--testdir", "/y",
+			       "--instance-sd", "0", NULL), CLI_RUN);
+	ck_assert_double_eq(cfg.instance_sd, 0);
+	ck_assert_int_eq(cfg.given[O_INSTANCE_SD], 1);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--testdir", "/x", "--testdir", "/y",
+			       "--instance-sd", "0.5%", NULL), CLI_RUN);
+	ck_assert_double_eq_tol(cfg.instance_sd, 0.005, 1e-12);
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--setting", "a=true", "--setting",
+			       "b=true", "--instance-sd", "0", NULL), CLI_RUN);
+	ck_assert_double_eq(cfg.instance_sd, 0);
 }
 END_TEST
 
@@ -637,6 +687,9 @@ Suite *suite_cli(void)
 	tcase_add_test(tc, did_you_mean);
 	tcase_add_test(tc, ub_tmpdir_env);
 	tcase_add_test(tc, opt_table_machinery);
+	tcase_add_loop_test(tc, values_strict_and_once, 0,
+			    sizeof(bad_values) / sizeof(bad_values[0]));
+	tcase_add_test(tc, instance_sd_zero);
 	tcase_add_test(tc, opt_synopsis_and_help);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("defaults");

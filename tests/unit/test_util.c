@@ -30,8 +30,41 @@ START_TEST(ulong_and_percent)
 	ck_assert_double_eq_tol(d, 0.02, 1e-12);
 	ck_assert_int_eq(parse_percent("0.5", &d), 0);
 	ck_assert_double_eq_tol(d, 0.005, 1e-12);
-	ck_assert_int_eq(parse_percent("0%", &d), -1);
 	ck_assert_int_eq(parse_percent("abc", &d), -1);
+	/* 0 is a percentage (--instance-sd 0); the caller's range says more. */
+	ck_assert_int_eq(parse_percent("0%", &d), 0);
+	ck_assert_double_eq(d, 0);
+	ck_assert_int_eq(parse_percent("100", &d), -1);
+	ck_assert_int_eq(parse_percent("-1%", &d), -1);
+}
+END_TEST
+
+/* Numbers as typed: strtod alone took hex, spaces, inf and nan. */
+START_TEST(decimal_strict)
+{
+	static const char *const bad[] = {
+		"0x10", " 5", "5 ", "+5", "inf", "nan", "1e", "1e+", ".", "-", "", "1..2",
+		"1.2.3", "5%", "1e999", "\t5", "0x1p3", "--1",
+	};
+	double d;
+	size_t n;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ck_assert_msg(parse_decimal(bad[i], &d, NULL) == -1, "'%s' accepted", bad[i]);
+	ck_assert_int_eq(parse_decimal("2.5", &d, NULL), 0);
+	ck_assert_double_eq(d, 2.5);
+	ck_assert_int_eq(parse_decimal("-.5", &d, NULL), 0);
+	ck_assert_double_eq(d, -0.5);
+	ck_assert_int_eq(parse_decimal("3.", &d, NULL), 0);
+	ck_assert_double_eq(d, 3);
+	ck_assert_int_eq(parse_decimal("1e-3", &d, NULL), 0);
+	ck_assert_double_eq_tol(d, 0.001, 1e-15);
+	ck_assert_int_eq(parse_decimal("12%x", &d, &n), 0);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_int_eq(parse_percent("0x10", &d), -1);
+	ck_assert_int_eq(parse_percent(" 5", &d), -1);
+	ck_assert_int_eq(parse_percent("5 %", &d), -1);
+	ck_assert_int_eq(parse_percent("5%%", &d), -1);
 }
 END_TEST
 
@@ -374,6 +407,7 @@ Suite *suite_util(void)
 	TCase *tc = tcase_create("util");
 
 	tcase_add_test(tc, ulong_and_percent);
+	tcase_add_test(tc, decimal_strict);
 	tcase_add_test(tc, distance);
 	tcase_add_test(tc, atomic_write);
 	tcase_add_test(tc, bytes_format);
