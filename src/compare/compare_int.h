@@ -82,6 +82,7 @@ struct source {
 	size_t npaired;
 	int have_samples;
 	char stranger[512];             /* why a sibling's samples were ignored, or "" */
+	int cut_short;                  /* a UnixBench report without results, read from its .log */
 	/* While loading a file of text: its parse tables and the samples beside it. */
 	struct tp_doc doc;
 	struct tp_samples samples;

@@ -299,10 +299,17 @@ int cmp_load_source(struct source *s, const char *arg)
 	static const char *const exts[] = { ".json", ".csv", ".html", ".md", ".log" };
 	const char *ext = NULL;
 	char base[CMP_PATH_MAX], csv[CMP_PATH_MAX + 8], err[CMP_PATH_MAX + 256];
+	struct stat st;
 	int rc;
 
 	memset(s, 0, sizeof(*s));
 	s->arg = arg;
+	/* A FIFO would hang the read, a device or directory is no result. */
+	if (stat(arg, &st) == 0 && !S_ISREG(st.st_mode))
+		return cmp_usage_error("%s: not a regular file (%s)", arg, S_ISFIFO(st.st_mode) ?
+				       "a FIFO" : S_ISDIR(st.st_mode) ? "a directory" :
+				       S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device" :
+				       "a socket or other special file");
 	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
 		if (str_ends_with(arg, exts[i]) && strlen(arg) > strlen(exts[i]))
 			ext = exts[i];
@@ -353,6 +360,7 @@ int cmp_load_source(struct source *s, const char *arg)
 		snprintf(csv, sizeof(csv), "%s.log", s->text);
 		if (is_file(csv) && (rc = load_ublog(s, csv, 0)) <= 0) {
 			s->text[0] = '\0';
+			s->cut_short = 1;
 			return rc < 0 ? 2 : samples_doc(s, csv);
 		}
 		return cmp_usage_error("%s", err);

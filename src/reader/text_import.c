@@ -322,6 +322,8 @@ static void import_header(const struct tp_report *rep, struct run_result *r)
 
 	copy_text(r->version, sizeof(r->version), rep->sysindex_version);
 	copy_text(r->mode, sizeof(r->mode), rep->mode);
+	r->interrupted = rep->interrupted;
+	r->signal = rep->signal;
 	copy_text(r->sys.hostname, sizeof(r->sys.hostname), rep->host);
 	copy_text(r->sys.system, sizeof(r->sys.system), rep->system);
 	copy_text(r->sys.host.id, sizeof(r->sys.host.id), rep->host_id);

@@ -137,6 +137,8 @@ static int parse_line(struct parser *p, const char *s, size_t len)
 		return rc < 0 ? -1 : 0;
 	if (strstr(s, "BYTE UNIX Benchmarks") != NULL)
 		return tp_on_title(p, s);
+	if (tp_starts(s, "*** Interrupted by signal "))
+		return tp_on_interrupted(p, s + strlen("*** Interrupted by signal "));
 	/* The Summary repeats header fields ("Mode: "): read past up to the next title. */
 	if (p->mode == M_SUMMARY)
 		return 0;

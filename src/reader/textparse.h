@@ -116,6 +116,8 @@ struct tp_report {
 	char virt[32];                  /* its "virt <name>" */
 	char compiler[256];     /* sysindex's "Compiler:" line, "" if absent */
 	char mode[160];         /* sysindex's "Mode:" line, "" if absent */
+	int interrupted;        /* "*** Interrupted by signal N ...": 1 (partial results) */
+	int signal;             /* its N, 0 if not a number */
 	char dir_label[TP_LABEL_MAX]; /* paired mode: the test directory of this report's blocks */
 	struct intf_shares intf;        /* sysindex's "Interference:" line (have 0 if absent) */
 	/* sysindex's host-state lines ("CPU frequency governor: performance",

@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "core/testtab.h"
+#include "util/util.h"
 
 /* ---- header lines ------------------------------------------------------- */
 
@@ -74,6 +75,27 @@ int tp_on_header_field(struct parser *p, const char *value, int compiler)
 	field = compiler ? r->compiler : r->mode;
 	len = compiler ? sizeof(r->compiler) : sizeof(r->mode);
 	tp_copy_text(field, len, value, strlen(value));
+	return 0;
+}
+
+int tp_on_interrupted(struct parser *p, const char *value)
+{
+	struct tp_report *r = tp_cur_report(p);
+	unsigned long sig = 0;
+	char num[8];
+	size_t n = strspn(value, "0123456789");
+
+	/* Only in a header (before any block): the Summary repeats no such line. */
+	if (r == NULL || r->nblocks > 0)
+		return 0;
+	r->interrupted = 1;
+	if (n > 0 && n < sizeof(num)) {
+		memcpy(num, value, n);
+		num[n] = '\0';
+		if (parse_ulong(num, 1, 255, &sig) != 0)
+			sig = 0;
+	}
+	r->signal = (int)sig;
 	return 0;
 }
 

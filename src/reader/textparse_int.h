@@ -118,6 +118,9 @@ int tp_on_system(struct parser *p, const char *s);
 /* sysindex's "Interference: ..." header line (the text after the colon). */
 int tp_on_interference(struct parser *p, const char *value);
 int tp_on_header_field(struct parser *p, const char *value, int compiler);
+/* sysindex's "*** Interrupted by signal N: partial results ***" (text after
+ * "signal "): the report's run was cut short. */
+int tp_on_interrupted(struct parser *p, const char *value);
 int tp_on_benchmark_run(struct parser *p);
 int tp_try_copies(struct parser *p, const char *s);
 int tp_on_index_header(struct parser *p, const char *s);
