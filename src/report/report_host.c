@@ -12,17 +12,21 @@
 
 #include <string.h>
 
+#include "sysinfo/cpulimits.h"
 #include "util/util.h"
 
 int report_copies_why(const struct cpu_limits *l, char *out, size_t len)
 {
+	char q[48];
+
 	out[0] = '\0';
 	if (!l->defaulted || l->by == CL_ONLINE)
 		return -1;
 	switch (l->by) {
 	case CL_QUOTA:
-		fmt(out, len, "%u cop%s: cpu.max quota %.1f CPU%s of %u online", l->usable,
-		    l->usable == 1 ? "y" : "ies", l->quota, l->quota == 1 ? "" : "s", l->online);
+		cpulimits_quota_text(l->quota, q, sizeof(q));
+		fmt(out, len, "%u cop%s: cpu.max quota %s of %u online", l->usable,
+		    l->usable == 1 ? "y" : "ies", q, l->online);
 		break;
 	case CL_CPUSET:
 		fmt(out, len, "%u cop%s: cpuset %s of %u online", l->usable,

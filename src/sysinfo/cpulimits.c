@@ -243,13 +243,20 @@ void cpulimits_describe(const struct cpu_limits *l, char *out, size_t len)
 		    l->cpuset_n == 1 ? "" : "s");
 	}
 	used = strlen(out);
-	if (l->quota > 0)
-		fmt(out + used, len - used, "; cpu.max quota %.1f CPU%s", l->quota,
-		    l->quota == 1 ? "" : "s");
-	else
+	if (l->quota > 0) {
+		char q[48];
+
+		cpulimits_quota_text(l->quota, q, sizeof(q));
+		fmt(out + used, len - used, "; cpu.max quota %s", q);
+	} else
 		fmt(out + used, len - used, "; no cpu.max quota");
 	used = strlen(out);
 	fmt(out + used, len - used, "; usable %u", l->usable);
+}
+
+void cpulimits_quota_text(double quota, char *out, size_t len)
+{
+	fmt(out, len, quota < 0.05 ? "%.2g CPU%s" : "%.1f CPU%s", quota, quota == 1 ? "" : "s");
 }
 
 const char *cpulimits_by_name(enum cpu_limit_by by)

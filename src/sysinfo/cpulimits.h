@@ -55,6 +55,10 @@ int cpulist_count(const char *list);
  * "64 online; affinity 64; cpuset 0-63 (64 CPUs); cpu.max quota 2.0 CPUs; usable 2". */
 void cpulimits_describe(const struct cpu_limits *l, char *out, size_t len);
 
+/* A quota as the texts say it: "1.5 CPUs", "1.0 CPU"; under 0.05 CPU two
+ * significant digits ("0.02 CPUs", "0.005 CPUs"), not "0.0". */
+void cpulimits_quota_text(double quota, char *out, size_t len);
+
 /* The name of what set the usable count: "cpu.max quota", "cpuset", ... */
 const char *cpulimits_by_name(enum cpu_limit_by by);
 

@@ -171,6 +171,18 @@ START_TEST(test_header_lines)
 	ck_assert_str_eq(hl[n - 1].label, "Not readable here");
 	ck_assert_ptr_nonnull(strstr(hl[n - 1].value, "governor"));
 	ck_assert_uint_eq(n, 2 + 3 + 1);
+	/* A quota under 0.05 CPU: its figure, not "0.0 CPUs" (issue 50). */
+	r->sys.limits.quota = 0.02;
+	n = report_host_lines(r, hl, REPORT_HLINES_MAX);
+	ck_assert_str_eq(hl[0].value, "64 online; affinity 64; cpuset 0-63 (64 CPUs); "
+			 "cpu.max quota 0.02 CPUs; usable 2");
+	ck_assert_str_eq(hl[1].value, "2 copies: cpu.max quota 0.02 CPUs of 64 online");
+	r->sys.limits.quota = 0.0049;
+	n = report_host_lines(r, hl, REPORT_HLINES_MAX);
+	ck_assert_str_eq(hl[1].value, "2 copies: cpu.max quota 0.0049 CPUs of 64 online");
+	r->sys.limits.quota = 1;
+	n = report_host_lines(r, hl, REPORT_HLINES_MAX);
+	ck_assert_str_eq(hl[1].value, "2 copies: cpu.max quota 1.0 CPU of 64 online");
 	free(r);
 }
 END_TEST
