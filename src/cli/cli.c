@@ -110,7 +110,12 @@ const struct opt_def opt_table[O_COUNT] = {
 		.help = "net tests: run against `sysindex serve` there instead of loopback "
 			"([IPv6]:PORT; no test named: the net group)" },
 	[O_PEER_TOKEN] = { .lname = "peer-token", .kind = OPT_STR, .off = OFF(peer_token),
-		.argname = "T", .help = "the token `sysindex serve` printed (needed with --peer)" },
+		.argname = "T", .def_note = "$SYSINDEX_PEER_TOKEN",
+		.help = "the token `sysindex serve` printed (needed with --peer; on the command "
+			"line, ps shows it: prefer --peer-token-file or $SYSINDEX_PEER_TOKEN)" },
+	[O_PEER_TOKEN_FILE] = { .lname = "peer-token-file", .kind = OPT_STR,
+		.off = OFF(peer_token_file), .argname = "FILE",
+		.help = "read --peer-token's token from FILE (its one line)" },
 	[O_PROGRESS] = { .lname = "progress", .kind = OPT_CHOICE, .off = OFF(progress),
 		.choices = progress_names, .argname = "HOW", .def = "auto",
 		.help = "line: the live line; plain: a line per test on stderr; none; "

@@ -34,7 +34,7 @@ extern const char *const interleave_names[];
 enum run_opt {
 	O_ITERATIONS, O_COPIES, O_QUIET, O_VERBOSE, O_BRIEF, O_QUICK, O_DURATION, O_SETTLE,
 	O_GRACE, O_PRECISION, O_TIME_BUDGET, O_COMPAT, O_PIN, O_TESTDIR, O_SETTING, O_RESTORE, O_CONTROL, O_INTERLEAVE, O_MARGIN, O_INSTANCE_SD, O_REPEAT, O_RESULTS,
-	O_DISK_SIZE, O_MEM_SIZE, O_PEER, O_PEER_TOKEN, O_PROGRESS, O_REDACT,
+	O_DISK_SIZE, O_MEM_SIZE, O_PEER, O_PEER_TOKEN, O_PEER_TOKEN_FILE, O_PROGRESS, O_REDACT,
 	O_EXCLUDE_DISTURBED,	O_NO_CHARTS, O_LIST, O_HELP, O_VERSION,
 	O_COUNT
 };
@@ -77,6 +77,7 @@ struct config {
 	unsigned long long mem_size;  /* --mem-size bytes per array; 0 = 4 x LLC */
 	const char *peer;         /* --peer HOST[:PORT]; NULL = loopback */
 	const char *peer_token;   /* --peer-token (passed in the environment) */
+	const char *peer_token_file; /* --peer-token-file: the file holding it */
 	double precision;         /* --precision fraction; 0 = UnixBench's fixed samples */
 	double time_budget;       /* --time-budget minutes; 0 = none */
 	int budget_implied;       /* time_budget is paired mode's default (plan_defaults) */

@@ -71,9 +71,26 @@ static int plan_disk(const struct config *cfg, const char *testdir, struct run_e
 static int check_peer(const struct config *cfg)
 {
 	const char *tok = cfg->peer_token ? cfg->peer_token : getenv(NET_PEER_ENV);
-	char host[256], q[QUOTE_BUF];
+	char host[256], q[QUOTE_BUF], from_file[NET_TOKEN_MAX + 1], err[QUOTE_BUF + 128];
 	unsigned port;
 	int any = 0;
+
+	if (cfg->peer_token_file != NULL) {
+		if (cfg->peer_token != NULL) {
+			fprintf(stderr, "sysindex: give --peer-token or --peer-token-file, not both\n");
+			return 2;
+		}
+		if (cfg->peer == NULL) {
+			fprintf(stderr, "sysindex: --peer-token-file needs --peer HOST[:PORT]\n");
+			return 2;
+		}
+		if (read_secret_file(cfg->peer_token_file, from_file, sizeof(from_file), err,
+				     sizeof(err)) != 0) {
+			fprintf(stderr, "sysindex: --peer-token-file: %s\n", err);
+			return 2;
+		}
+		tok = from_file;
+	}
 
 	for (size_t i = 0; i < cfg->ntests; i++)
 		if (cfg->tests[i]->flags & TF_PEER)
@@ -111,8 +128,11 @@ static int check_peer(const struct config *cfg)
 			NET_TOKEN_MAX);
 		return 2;
 	}
-	if (cfg->peer_token != NULL)
-		setenv(NET_PEER_ENV, cfg->peer_token, 1);
+	if ((cfg->peer_token != NULL || cfg->peer_token_file != NULL) &&
+	    setenv(NET_PEER_ENV, tok, 1) != 0) {
+		fprintf(stderr, "sysindex: cannot pass the peer token on: %s\n", strerror(errno));
+		return 2;
+	}
 	if (!cfg->tests_named && !cfg->quiet)
 		fprintf(stderr, "sysindex: --peer with no test named: running the net group\n");
 	return 0;

@@ -1,8 +1,8 @@
 /*
  * serve.c: `sysindex serve`, the far end of `./Run --peer HOST net`.
  *
- *   sysindex serve [--bind ADDR] [--port N] [--token T] [--max-sessions N]
- *                  [--max-seconds S] [--max-bytes SIZE] [--idle S]
+ *   sysindex serve [--bind ADDR] [--port N] [--token T | --token-file F]
+ *                  [--max-sessions N] [--max-seconds S] [--max-bytes SIZE] [--idle S]
  *
  * Lifecycle: parse and check every option; bind (loopback unless --bind) and
  * say where, and with which token; then one poll() loop over the listening
@@ -42,8 +42,11 @@
 #define MAX_PENDING 16
 #define TOKEN_ADVISED 16   /* below this a token could be guessed: said once */
 
+/* The token from the environment when no option gives one (not in ps). */
+#define SERVE_TOKEN_ENV "SYSINDEX_SERVE_TOKEN"
+
 struct serve_cfg {
-	const char *bind, *token_arg;
+	const char *bind, *token_arg, *token_file;
 	unsigned port, max_sessions, max_seconds, idle;
 	unsigned long long max_bytes;
 	char token[NET_TOKEN_MAX + 1];
@@ -78,12 +81,17 @@ struct serve_state {
 	size_t npending;
 };
 
-static int check_token(const char *arg, char *err, size_t errlen)
+static int token_ok(const char *from, const char *arg, char *err, size_t errlen)
 {
 	if (strlen(arg) <= NET_TOKEN_MAX && strpbrk(arg, " \t\r\n") == NULL)
 		return 0;
-	fmt(err, errlen, "--token: at most %d characters, no spaces", NET_TOKEN_MAX);
+	fmt(err, errlen, "%s: at most %d characters, no spaces", from, NET_TOKEN_MAX);
 	return -1;
+}
+
+static int check_token(const char *arg, char *err, size_t errlen)
+{
+	return token_ok("--token", arg, err, errlen);
 }
 
 #define OFF(f) offsetof(struct serve_cfg, f)
@@ -93,8 +101,11 @@ static const struct opt_def serve_rows[] = {
 	{ .lname = "port", .kind = OPT_UINT, .off = OFF(port), .max = 65535, .argname = "N",
 	  .def = "5320", .help = "TCP port (0: the kernel picks one, printed)" },
 	{ .lname = "token", .kind = OPT_STR, .off = OFF(token_arg), .argname = "T",
-	  .check = check_token, .def_note = "a random one, printed",
-	  .help = "the token clients must send" },
+	  .check = check_token, .def_note = "$" SERVE_TOKEN_ENV ", else a random one, printed",
+	  .help = "the token clients must send (on the command line, ps shows it: prefer "
+		  "--token-file or $" SERVE_TOKEN_ENV ")" },
+	{ .lname = "token-file", .kind = OPT_STR, .off = OFF(token_file), .argname = "FILE",
+	  .help = "read the token from FILE (its one line)" },
 	{ .lname = "max-sessions", .kind = OPT_UINT, .off = OFF(max_sessions), .min = 1,
 	  .max = MAX_SESSIONS_CAP, .argname = "N", .def = "4", .help = "concurrent sessions" },
 	{ .lname = "max-seconds", .kind = OPT_UINT, .off = OFF(max_seconds), .min = 1,
@@ -122,6 +133,49 @@ static void usage(FILE *out)
 	opt_help(out, &serve_opts);
 }
 
+/*
+ * The token: --token, --token-file or $SYSINDEX_SERVE_TOKEN, else a random
+ * one.  0, or 2 (1 when /dev/urandom fails) after a one-line message.
+ */
+static int take_token(struct serve_cfg *c)
+{
+	const char *env = getenv(SERVE_TOKEN_ENV), *from, *val;
+	char err[QUOTE_BUF + 128];
+
+	if (c->token_arg != NULL && c->token_file != NULL) {
+		fprintf(stderr, "sysindex serve: give --token or --token-file, not both\n");
+		return 2;
+	}
+	if (c->token_file != NULL) {
+		from = "--token-file";
+		if (read_secret_file(c->token_file, c->token, sizeof(c->token), err,
+				     sizeof(err)) != 0) {
+			fprintf(stderr, "sysindex serve: --token-file: %s\n", err);
+			return 2;
+		}
+		val = c->token;
+	} else if (c->token_arg != NULL || (env != NULL && *env != '\0')) {
+		from = c->token_arg != NULL ? "--token" : "$" SERVE_TOKEN_ENV;
+		val = c->token_arg != NULL ? c->token_arg : env;
+	} else if (net_random_hex(c->token, 32) != 0) {
+		fprintf(stderr, "sysindex serve: cannot read /dev/urandom; give a --token-file\n");
+		return 1;
+	} else {
+		return 0;
+	}
+	if (token_ok(from, val, err, sizeof(err)) != 0) {
+		fprintf(stderr, "sysindex serve: %s\n", err);
+		return 2;
+	}
+	if (val != c->token)
+		fmt(c->token, sizeof(c->token), "%s", val);
+	if (strlen(c->token) < TOKEN_ADVISED)
+		fprintf(stderr, "sysindex serve: warning: a %zu-character token is easy to guess; "
+			"use %d or more (without one: 32 random hex digits)\n",
+			strlen(c->token), TOKEN_ADVISED);
+	return 0;
+}
+
 /* Option values: 0 to go on, 1 for --help, 2 after a one-line message. */
 static int parse_opts(int argc, char **argv, struct serve_cfg *c)
 {
@@ -143,18 +197,7 @@ static int parse_opts(int argc, char **argv, struct serve_cfg *c)
 		fprintf(stderr, "sysindex serve: unexpected argument '%s'\n", quote(argv[first], q));
 		return 2;
 	}
-	if (c->token_arg != NULL) {
-		fmt(c->token, sizeof(c->token), "%s", c->token_arg);
-		if (strlen(c->token) < TOKEN_ADVISED)
-			fprintf(stderr, "sysindex serve: warning: a %zu-character token is easy to guess; "
-				"use %d or more (without --token: 32 random hex digits)\n",
-				strlen(c->token), TOKEN_ADVISED);
-	}
-	else if (net_random_hex(c->token, 32) != 0) {
-		fprintf(stderr, "sysindex serve: cannot read /dev/urandom; give a --token\n");
-		return 1;
-	}
-	return 0;
+	return take_token(c);
 }
 
 static int open_listener(struct serve_state *s)

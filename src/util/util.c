@@ -1,5 +1,6 @@
 /* util.c: clocks, strict number parsing, paths and atomic files. */
 #include "util/util.h"
+#include "util/quote.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -192,6 +193,52 @@ int remove_tree(const char *path)
 	if (rmdir(path) != 0)
 		rc = -1;
 	return rc;
+}
+
+int read_secret_file(const char *path, char *out, size_t outlen, char *err, size_t errlen)
+{
+	char buf[1024];
+	size_t n = 0, len;
+	ssize_t got;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	const char *why = NULL;
+
+	char q[QUOTE_BUF];
+
+	if (fd < 0) {
+		fmt(err, errlen, "'%s': %s", quote(path, q), strerror(errno));
+		return -1;
+	}
+	/* Up to a full buffer: a secret is short, a larger file is not one. */
+	while (n < sizeof(buf) && (got = read(fd, buf + n, sizeof(buf) - n)) != 0) {
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			fmt(err, errlen, "'%s': %s", quote(path, q), strerror(errno));
+			close(fd);
+			return -1;
+		}
+		n += (size_t)got;
+	}
+	close(fd);
+	len = n;
+	if (len > 0 && buf[len - 1] == '\n')
+		len--;
+	if (len > 0 && buf[len - 1] == '\r')
+		len--;
+	if (len == 0)
+		why = "empty";
+	else if (memchr(buf, '\n', len) != NULL || memchr(buf, '\0', len) != NULL)
+		why = "more than one line";
+	else if (n == sizeof(buf) || len >= outlen)
+		why = "too long";
+	if (why != NULL) {
+		fmt(err, errlen, "'%s': %s", quote(path, q), why);
+		return -1;
+	}
+	memcpy(out, buf, len);
+	out[len] = '\0';
+	return 0;
 }
 
 int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size_t errlen)

@@ -39,6 +39,13 @@ int remove_tree(const char *path);
  * everything succeeded.  On failure nothing is left behind and err says why.
  */
 typedef int (*write_fn)(FILE *out, const void *ctx);
+/*
+ * A secret kept in a file, not on a command line (which ps shows): its one
+ * line into out (the line break after it dropped).  -1 with "<path>: why"
+ * in err when it cannot be read, is empty, is longer than outlen - 1 bytes
+ * or holds more than one line.  A pipe (--token-file <(...)) reads too.
+ */
+int read_secret_file(const char *path, char *out, size_t outlen, char *err, size_t errlen);
 int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size_t errlen);
 
 /* Human-readable byte count with binary units: "1.5 GiB". */

@@ -250,7 +250,7 @@ START_TEST(opt_table_machinery)
 END_TEST
 
 /* Every command's values, through the one table: strict, and given once. */
-static const char *const bad_values[][5] = {
+static const char *const bad_values[][7] = {
 	{ "--repeat", "2", "--repeat", "3" }, { "-i", "2", "--iterations", "3" },
 	{ "--settle", "0x10" }, { "--settle", " 1" }, { "--settle", "inf" }, { "--settle", "nan" },
 	{ "--time-budget", "1e" }, { "--grace", "+5" }, { "--results", "a", "--results", "b" },
@@ -265,7 +265,7 @@ START_TEST(values_strict_and_once)
 	char *argv[8] = { "sysindex" };
 	int argc = 1;
 
-	for (int k = 0; k < 5 && bad_values[_i][k] != NULL; k++)
+	for (int k = 0; k < 7 && bad_values[_i][k] != NULL; k++)
 		argv[argc++] = (char *)bad_values[_i][k];
 	argv[argc] = NULL;
 	err[0] = '\0';
