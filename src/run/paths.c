@@ -2,6 +2,7 @@
 #define _XOPEN_SOURCE 700   /* readlink */
 #include "run/paths.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -150,13 +151,56 @@ int resolve_dirs(const struct config *cfg, char *testdir, char *resdir, size_t l
 	return 0;
 }
 
+#define NN_MAX 10000
+
 /*
- * Claim results/<host>-<YYYY-MM-DD>-<NN>: the first NN whose files do not
- * exist, taken by creating its .log with O_EXCL so two runs never share one.
+ * taken[nn] for each file of resdir named <prefix>NN, <prefix>NN.<ext> or
+ * <prefix>NN-<more>: every file a run writes (its report, .log, .json,
+ * .csv, .html, .md and charts, whichever it wrote) holds its name so.
+ * 0, or -1 with errno when resdir cannot be listed.
+ */
+static int names_taken(const char *resdir, const char *prefix, unsigned char *taken)
+{
+	size_t plen = strlen(prefix);
+	struct dirent *e;
+	DIR *d = opendir(resdir);
+
+	if (d == NULL)
+		return -1;
+	errno = 0;
+	while ((e = readdir(d)) != NULL) {
+		const char *p = e->d_name + plen;
+		unsigned long nn = 0;
+		size_t k = 0;
+
+		if (strncmp(e->d_name, prefix, plen) != 0)
+			continue;
+		while (p[k] >= '0' && p[k] <= '9' && k < 6)
+			nn = nn * 10 + (unsigned long)(p[k++] - '0');
+		if (k > 0 && nn < NN_MAX && (p[k] == '\0' || p[k] == '.' || p[k] == '-'))
+			taken[nn] = 1;
+		errno = 0;
+	}
+	if (errno != 0) {
+		int err = errno;
+
+		closedir(d);
+		errno = err;
+		return -1;
+	}
+	closedir(d);
+	return 0;
+}
+
+/*
+ * Claim results/<host>-<YYYY-MM-DD>-<NN>: the first NN that no file of the
+ * folder is named with, taken by creating its .log with O_EXCL so two runs
+ * never share one.
  */
 int claim_name(const char *resdir, const char *host, char *base, size_t len, int *fd)
 {
-	char day[16], path[PATH_MAX], name[256];
+	char day[16], path[PATH_MAX], name[256], prefix[300];
+	static unsigned char taken[NN_MAX];
 	time_t now = time(NULL);
 	struct tm tm;
 
@@ -164,8 +208,14 @@ int claim_name(const char *resdir, const char *host, char *base, size_t len, int
 	name_component(name, sizeof(name), host);
 	localtime_r(&now, &tm);
 	strftime(day, sizeof(day), "%Y-%m-%d", &tm);
-	for (int nn = 1; nn < 10000; nn++) {
-		fmt(base, len, "%s-%s-%02d", name, day, nn);
+	fmt(prefix, sizeof(prefix), "%s-%s-", name, day);
+	memset(taken, 0, sizeof(taken));
+	if (names_taken(resdir, prefix, taken) != 0)
+		return paths_fail("cannot list %s: %s", resdir, strerror(errno));
+	for (int nn = 1; nn < NN_MAX; nn++) {
+		if (taken[nn])
+			continue;
+		fmt(base, len, "%s%02d", prefix, nn);
 		fmt(path, sizeof(path), "%s/%s", resdir, base);
 		if (access(path, F_OK) == 0)
 			continue;
