@@ -327,6 +327,14 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
  */
 int cmp_single_runs(const struct compare *c, size_t i);
 /*
+ * Whether the verdict rule tested d (its p-value, df and simultaneous
+ * interval mean something): a change with its se, neither unmeasured
+ * (single runs) nor below the rule's minimum df (VD_FEW: too few runs or
+ * samples, no spread).  JSON's "judged"; an untested row's p, df, adjusted
+ * p-values and simultaneous interval are null (empty in CSV).
+ */
+int cmp_tested(const struct delta *d);
+/*
  * The verdict rule's words (verdict_explain) for this output and, between
  * single runs, that their rows are not tested and their interval is within-run.
  * Fits VERDICT_EXPLAIN_MAX.

@@ -453,6 +453,11 @@ int cmp_single_runs(const struct compare *c, size_t i)
 	return c->in[0].nruns <= 1 || c->in[i].nruns <= 1;
 }
 
+int cmp_tested(const struct delta *d)
+{
+	return d->judged && d->vd.v != VD_NONE && d->vd.v != VD_FEW;
+}
+
 /* Whether input i is a --repeat run: a score of its is pooled over passes. */
 static int repeat_input(const struct compare *c, size_t i)
 {

@@ -408,19 +408,21 @@ void cmp_print_csv(FILE *out, const struct compare *c)
 			csv_num(out, x->has_stats ? x->mean : NAN);
 			csv_num(out, x->has_stats ? x->sd : NAN);
 			csv_num(out, i ? d->change : NAN);
+			/* The row's own interval where there is one (single runs':
+			 * within-run); the test's figures only where it was tested. */
 			csv_num(out, i && d->judged ? d->ci_lo : NAN);
 			csv_num(out, i && d->judged ? d->ci_hi : NAN);
-			csv_num(out, i && d->judged ? d->p : NAN);
-			csv_num(out, i && d->judged ? d->df : NAN);
+			csv_num(out, i && cmp_tested(d) ? d->p : NAN);
+			csv_num(out, i && cmp_tested(d) ? d->df : NAN);
 			fputc(',', out);
 			csv_field(out, i ? d->verdict : "");
 			fputc(',', out);
 			csv_field(out, i ? floor_word(d->floor) : "");
-			csv_num(out, i && d->judged ? d->vd.p_diff_adj : NAN);
+			csv_num(out, i && cmp_tested(d) ? d->vd.p_diff_adj : NAN);
 			/* The interval that matches the verdicts, beside the row's own. */
-			csv_num(out, i && d->judged ? d->vd.p_tost_adj : NAN);
-			csv_num(out, i && d->judged ? 100 * expm1(d->vd.adj_lo) : NAN);
-			csv_num(out, i && d->judged ? 100 * expm1(d->vd.adj_hi) : NAN);
+			csv_num(out, i && cmp_tested(d) ? d->vd.p_tost_adj : NAN);
+			csv_num(out, i && cmp_tested(d) ? 100 * expm1(d->vd.adj_lo) : NAN);
+			csv_num(out, i && cmp_tested(d) ? 100 * expm1(d->vd.adj_hi) : NAN);
 			/* --group-by: the column's next run (compare_next.c) */
 			csv_num(out, x->has_pred ? x->pred_lo : NAN);
 			csv_num(out, x->has_pred ? x->pred_hi : NAN);
@@ -496,21 +498,23 @@ static void json_row(struct json_out *j, const struct compare *c, const struct r
 	for (size_t i = 1; i < c->nin; i++) {
 		const struct delta *d = &row->deltas[i];
 
+		int tested = cmp_tested(d);
+
 		json_object_begin(j);
 		json_kv_string(j, "label", c->in[i].label);
 		json_kv_string(j, "against", c->in[0].label);
 		json_kv_double(j, "change_pct", d->change);
-		json_kv_bool(j, "judged", d->judged);
+		json_kv_bool(j, "judged", tested);
 		json_kv_double(j, "ci_low_pct", d->judged ? d->ci_lo : NAN);
 		json_kv_double(j, "ci_high_pct", d->judged ? d->ci_hi : NAN);
-		json_kv_double(j, "p_value", d->judged ? d->p : NAN);
-		json_kv_double(j, "df", d->judged ? d->df : NAN);
+		json_kv_double(j, "p_value", tested ? d->p : NAN);
+		json_kv_double(j, "df", tested ? d->df : NAN);
 		json_kv_string_or_null(j, "verdict", d->verdict);
-		json_kv_double(j, "p_value_holm", d->judged ? d->vd.p_diff_adj : NAN);
-		json_kv_double(j, "tost_p_value_holm", d->judged ? d->vd.p_tost_adj : NAN);
-		json_kv_double(j, "ci_simultaneous_low_pct", d->judged ? 100 * expm1(d->vd.adj_lo) : NAN);
+		json_kv_double(j, "p_value_holm", tested ? d->vd.p_diff_adj : NAN);
+		json_kv_double(j, "tost_p_value_holm", tested ? d->vd.p_tost_adj : NAN);
+		json_kv_double(j, "ci_simultaneous_low_pct", tested ? 100 * expm1(d->vd.adj_lo) : NAN);
 		json_kv_double(j, "ci_simultaneous_high_pct",
-			       d->judged ? 100 * expm1(d->vd.adj_hi) : NAN);
+			       tested ? 100 * expm1(d->vd.adj_hi) : NAN);
 		json_kv_string_or_null(j, "noise_floor", floor_word(d->floor));
 		json_object_end(j);
 	}

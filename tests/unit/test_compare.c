@@ -240,8 +240,10 @@ START_TEST(verdicts_on_known_differences)
 	q = stats_t_quantile(0.975, df);
 	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_CI_LO), 100 * expm1(est - q * se), 1e-4);
 	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_CI_HI), 100 * expm1(est + q * se), 1e-4);
-	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_DF), df, 1e-6);
-	ck_assert(csv_num(1, DHRY, 2, COL_P) < 1e-6);
+	/* Not tested: no p-value or df a script could read as a test (issue 48);
+	 * the interval above holds the df through q. */
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_DF), "");
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_P), "");
 	ck_assert_str_eq(csv_cell(1, "Double-Precision Whetstone", 2, COL_VERDICT), "inconclusive: single runs");
 	ck_assert_str_eq(csv_cell(1, "Execl Throughput", 2, COL_VERDICT), "inconclusive: single runs");
 	/* -5% with sd 2 vs 4 units: would be slower on within-run noise; not judged. */
@@ -251,7 +253,10 @@ START_TEST(verdicts_on_known_differences)
 	ck_assert(strstr(err_text, "--repeat N") != NULL);
 	ck_assert(strstr(err_text, "--group-by label") != NULL);
 	log_welch_of(1, "Pipe Throughput", &est, &se, &df);
-	ck_assert_double_eq_tol(csv_num(1, "Pipe Throughput", 2, COL_DF), df, 1e-6);
+	q = stats_t_quantile(0.975, df);
+	ck_assert_double_eq_tol(csv_num(1, "Pipe Throughput", 2, COL_CI_LO),
+				100 * expm1(est - q * se), 1e-4);
+	ck_assert_str_eq(csv_cell(1, "Pipe Throughput", 2, COL_DF), "");
 	ck_assert_str_eq(csv_cell(1, "Pipe Throughput", 2, COL_N), "12");
 	/* A failed test: shown, never judged. */
 	ck_assert_str_eq(csv_cell(1, "System Call Overhead", 2, 5), "FAILED");
@@ -272,8 +277,7 @@ START_TEST(verdicts_on_known_differences)
 
 		ck_assert_str_eq(csv_cell(2, "System Benchmarks Index Score", 2, COL_VERDICT),
 				 "inconclusive: single runs");
-		ck_assert_double_eq_tol(csv_num(2, "System Benchmarks Index Score", 2, COL_DF), df,
-					1e-6);
+		ck_assert_str_eq(csv_cell(2, "System Benchmarks Index Score", 2, COL_DF), "");
 		ck_assert_double_eq_tol(csv_num(2, "System Benchmarks Index Score", 2, COL_CI_LO),
 					100 * (exp(lr - q * sqrt(va + vb)) - 1), 1e-6);
 	}
@@ -458,7 +462,8 @@ START_TEST(judges_the_figure_shown)
 	ck_assert_int_eq(run(args), 0);
 	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_CHANGE), 100 * expm1(est), 1e-9);
 	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_CHANGE), -0.5069, 1e-4);
-	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_DF), df, 1e-6);
+	/* Single runs, not tested: the df shows only through the interval's q. */
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_DF), "");
 	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_CI_LO), 100 * expm1(est - q * sqrt(va + vb)),
 				1e-9);
 	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_CI_HI), 100 * expm1(est + q * sqrt(va + vb)),
@@ -468,11 +473,10 @@ START_TEST(judges_the_figure_shown)
 	/* Two single runs: the figures and interval are shown, no test is run
 	 * (issue 38; "equivalent (significant)" itself: test_verdict.c). */
 	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_VERDICT), "inconclusive: single runs");
-	/* One row: the simultaneous interval (t at 1 - alpha/2m) is the row's own. */
-	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_SIM_LO), csv_num(1, DHRY, 2, COL_CI_LO),
-				1e-9);
-	ck_assert_double_eq_tol(csv_num(1, DHRY, 2, COL_SIM_HI), csv_num(1, DHRY, 2, COL_CI_HI),
-				1e-9);
+	/* Not tested, so no simultaneous interval: it would be over a family
+	 * the row is not in (issue 48). */
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_SIM_LO), "");
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_SIM_HI), "");
 }
 END_TEST
 
@@ -1249,7 +1253,9 @@ START_TEST(unixbench_logs_get_verdicts)
 	ck_assert_int_eq(run(beside), 0);
 	ck_assert_str_eq(csv_cell(1, DHRY, 1, COL_N), "3");
 	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_N), "3");
-	ck_assert(csv_cell(1, DHRY, 2, COL_P)[0] != '\0');
+	/* Two single runs: the within-run interval, no p-value (issue 48). */
+	ck_assert(csv_cell(1, DHRY, 2, COL_CI_LO)[0] != '\0');
+	ck_assert_str_eq(csv_cell(1, DHRY, 2, COL_P), "");
 	ck_assert(strcmp(csv_cell(1, DHRY, 2, COL_VERDICT), "faster") == 0 ||
 		  strcmp(csv_cell(1, DHRY, 2, COL_VERDICT), "slower") == 0 ||
 		  strncmp(csv_cell(1, DHRY, 2, COL_VERDICT), "inconclusive", 12) == 0 ||
@@ -1332,9 +1338,11 @@ START_TEST(group_by_host)
 		}
 		ck_assert_int_eq(score_ci_pool(y, v, 3, &p), 0);
 		ck_assert_double_eq_tol(csv_num(1, SCORE, 1, COL_VALUE), exp(p.mean), 1e-6);
-		/* web (2 runs, df 1) against alpha (3 runs, df 2): df between 1 and 3. */
-		ck_assert(csv_num(1, SCORE, 2, COL_DF) >= 1 && csv_num(1, SCORE, 2, COL_DF) <= 3);
+		/* web (2 runs, df 1) against alpha (3 runs, df 2): df between 1 and 3,
+		 * below the rule's 4: not tested, so no df or p in the CSV (issue 48). */
 		ck_assert(strncmp(csv_cell(1, SCORE, 2, COL_VERDICT), "inconclusive", 12) == 0);
+		ck_assert_str_eq(csv_cell(1, SCORE, 2, COL_DF), "");
+		ck_assert_str_eq(csv_cell(1, SCORE, 2, COL_P), "");
 	}
 	ck_assert_int_eq(run(text), 0);
 	HAS("  A = alpha: 3 runs");
