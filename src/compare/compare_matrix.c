@@ -85,25 +85,61 @@ static void value_text(const struct cell *x, const char *pm, char *out, size_t l
 		snprintf(out, len, "%s", figure(fb, x->value, 0));
 }
 
+/* Whether d's interval leans too far for a half-width (see change_text). */
+static int lopsided(const struct delta *d)
+{
+	double below = d->change - d->ci_lo, above = d->ci_hi - d->change;
+
+	/* Near symmetric: the two distances within the decimal shown, or within a
+	 * tenth of the half-width (the log scale's slight lean: -4.6..+4.8). */
+	return !(fabs(above - below) < 0.05 || fabs(above - below) <= 0.1 * (above + below) / 2);
+}
+
 /*
  * "+12.3% +-1.4 *" (the change, its 95 % interval's half-width where the
  * samples give one, the mark a word apart so it never reads as a digit);
- * "units" or "tests" when not compared; "-" when nothing to compare.
+ * an interval lopsided about the change (the log scale's, wide: -61.5 to
+ * +222.9 around +11.5; one end further than the other by more than a tenth
+ * of the half-width) prints its two ends instead, "+11.5% [-61.5%,
+ * +222.9%] r", as a half-width would misstate both; "units" or "tests"
+ * when not compared; "-" when nothing to compare.
  */
 static void change_text(const struct delta *d, const char *pm, char *out, size_t len)
 {
-	char m = mark_of(d), fb[FIGURE_BUF];
+	char m = mark_of(d), fb[FIGURE_BUF], lo[FIGURE_BUF], hi[FIGURE_BUF];
 
-	if (m == 'u' || m == 't')
+	if (m == 'u' || m == 't') {
 		snprintf(out, len, "%s", m == 'u' ? "units" : "tests");
-	else if (isfinite(d->change) && d->judged && isfinite(d->ci_lo) && isfinite(d->ci_hi))
-		snprintf(out, len, "%s%% %s%.1f %c", figure(fb, d->change, 1), pm,
-			 (d->ci_hi - d->ci_lo) / 2,
-			 m ? m : ' ');
-	else if (isfinite(d->change))
-		snprintf(out, len, "%s%% %c", figure(fb, d->change, 1), m ? m : ' ');
-	else
+		return;
+	}
+	if (!isfinite(d->change)) {
 		snprintf(out, len, "-");
+		return;
+	}
+	if (!d->judged || !isfinite(d->ci_lo) || !isfinite(d->ci_hi)) {
+		snprintf(out, len, "%s%% %c", figure(fb, d->change, 1), m ? m : ' ');
+		return;
+	}
+	if (!lopsided(d))
+		snprintf(out, len, "%s%% %s%.1f %c", figure(fb, d->change, 1), pm,
+			 (d->ci_hi - d->ci_lo) / 2, m ? m : ' ');
+	else
+		snprintf(out, len, "%s%% [%s%%, %s%%] %c", figure(fb, d->change, 1),
+			 figure_n(lo, d->ci_lo, 1, 1), figure_n(hi, d->ci_hi, 1, 1), m ? m : ' ');
+}
+
+/* Whether some change cell prints its interval's two ends. */
+static int any_lopsided(const struct compare *c)
+{
+	for (size_t r = 0; r < c->nrows; r++)
+		for (size_t i = 1; i < c->nin; i++) {
+			const struct delta *d = &c->rows[r].deltas[i];
+
+			if (isfinite(d->change) && d->judged && isfinite(d->ci_lo) &&
+			    isfinite(d->ci_hi) && lopsided(d))
+				return 1;
+		}
+	return 0;
 }
 
 static const char *row_unit(const struct compare *c, const struct row *row)
@@ -373,6 +409,9 @@ static void print_legend(FILE *out, const struct compare *c, const char *bullet)
 
 		fprintf(out, "%s%s: the half-width of the change's 95 %% interval, the row alone "
 			"(unadjusted)\n", bullet, c->pm);
+		if (any_lopsided(c))
+			fprintf(out, "%s[lo%%, hi%%]: the two ends of that interval, where they lie "
+				"unevenly about the change\n", bullet);
 		cmp_explain(c, words, sizeof(words));
 		cmp_pm(c, words);
 		cmp_wrapped(out, bullet, words);

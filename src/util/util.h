@@ -39,6 +39,8 @@ int remove_tree(const char *path);
  * everything succeeded.  On failure nothing is left behind and err says why.
  */
 typedef int (*write_fn)(FILE *out, const void *ctx);
+int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size_t errlen);
+
 /*
  * A secret kept in a file, not on a command line (which ps shows): its one
  * line into out (the line break after it dropped).  -1 with "<path>: why"
@@ -46,7 +48,6 @@ typedef int (*write_fn)(FILE *out, const void *ctx);
  * or holds more than one line.  A pipe (--token-file <(...)) reads too.
  */
 int read_secret_file(const char *path, char *out, size_t outlen, char *err, size_t errlen);
-int write_atomic(const char *path, write_fn fn, const void *ctx, char *err, size_t errlen);
 
 /* Human-readable byte count with binary units: "1.5 GiB". */
 void format_bytes(unsigned long long bytes, char *out, size_t outlen);
