@@ -44,10 +44,16 @@
 
 #define PLAN_MIN_PRECISION_SAMPLES 3
 /*
- * --precision on one directory stops no earlier than 5 samples: UnixBench's
- * rule keeps 4 (df 3), so two such runs give compare Welch-Yuen df of about
- * 6, past the VERDICT_MIN_DF a verdict needs (with 3 samples: 2 kept, df 1
- * each, never a verdict).
+ * --precision on one directory stops no earlier than 5 samples, so that the
+ * interval it stops on stands on something: UnixBench's rule then keeps 4
+ * (Yuen's df 3, t 3.18), where 3 samples keep 2 (df 1, t 12.7: an interval
+ * that narrow by then is a lucky draw, the case where stopping on the data
+ * costs coverage most).  From 5 to 20 samples the stopped intervals'
+ * coverage is measured (bench/verdicts.md section 2: 88.9-94.0 % of a
+ * nominal 95 %); below 5 it is not.  No verdict between runs rests on this
+ * count: compare judges no pair of single runs (bench/between-runs.md), and
+ * pooled runs (--group-by) are judged on the runs' figures, not on each
+ * run's samples.
  */
 #define PLAN_MIN_PRECISION_RESULT 5
 #define PLAN_START_S 0.05          /* starting and reaping a sample's process */
