@@ -48,7 +48,8 @@ static void usage(FILE *out)
 		text_wrapped(out, "", words, 79);
 		fputs("See docs/compare.md.\n\n"
 		      "Exit status: 0; 1 when --fail-on finds a slower row (or output failed);\n"
-		      "2 for bad options or input.\n", out);
+		      "2 for bad options or input, and when --fail-on fails closed (an input\n"
+		      "interrupted, a row FAILED or NOT RUN on one side, nothing measured).\n", out);
 	}
 }
 

@@ -66,7 +66,8 @@ static const struct opt_def compare_rows[] = {
 	{ .lname = "fail-on", .kind = OPT_STR, .off = OFF(fail_on), .argname = "slower[=P]",
 	  .check = check_fail_on,
 	  .help = "exit 1 when any row or score is judged slower than the baseline (by more "
-		  "than P), for CI; 0 otherwise" },
+		  "than P), for CI; 0 otherwise; 2 (fails closed) when an input was interrupted "
+		  "or a row measured nothing on one side" },
 	{ .lname = "help", .sname = 'h', .kind = OPT_ACTION, .action = 1,
 	  .help = "show this help, then exit" },
 };
