@@ -33,8 +33,8 @@
 enum opt_kind {
 	OPT_FLAG,       /* int set to 1 */
 	OPT_UINT,       /* unsigned in [min, max] */
-	OPT_DOUBLE,     /* double in [min, max] */
-	OPT_PERCENT,    /* double fraction, written "1%" or "0.01"; [min, max] in percent */
+	OPT_DOUBLE,     /* double in [min, max], a plain decimal (parse_decimal) */
+	OPT_PERCENT,    /* double fraction, written "1%" or "1"; [min, max] in percent */
 	OPT_SIZE,       /* unsigned long long bytes (256M, 4G) in [min, max] */
 	OPT_STR,        /* const char *, not empty */
 	OPT_CHOICE,     /* int: index of the value in choices[] */
@@ -91,7 +91,9 @@ struct subcmd {
  * Store every default, then parse argv (argv[0] is the command) into dst.
  * given[i] (when not NULL: one per row) is set when row i appeared.  Options
  * and operands may mix (GNU order; "--" ends the options); the operands are
- * argv[*first..argc-1] afterwards.  Returns 0, the smallest .action of the
+ * argv[*first..argc-1] afterwards.  A row holding one value (not a list
+ * kind, not a FLAG or ACTION) given twice is an error: the first value
+ * would be lost unseen.  Returns 0, the smallest .action of the
  * ACTION rows given (so --help wins over --version), or -1 with one line in
  * err.
  */

@@ -124,13 +124,19 @@ wait_log() {
 }
 
 # start_serve ARGS...: `sysindex serve --port 0 ARGS` in the background
-# (its output in $T/serve.out and serve.err); sets $spid and $port, and
-# adds the server to $pids, which the caller's EXIT trap kills.
+# (--port 0 unless ARGS give a --port: a value option is given once); its
+# output in $T/serve.out and serve.err; sets $spid and $port, and adds the
+# server to $pids, which the caller's EXIT trap kills.
 start_serve() {
+	start_serve_port="--port=0"
+	for start_serve_arg in "$@"; do   # sh has no local variables
+		case $start_serve_arg in --port | --port=*) start_serve_port= ;; esac
+	done
 	# The background job truncates serve.out only when it starts: remove the
 	# last server's first, or its "listening on" line is read with no port.
 	rm -f "$T/serve.out"
-	"$SI" serve --port 0 "$@" >"$T/serve.out" 2>"$T/serve.err" &
+	# shellcheck disable=SC2086 # empty when ARGS give the port
+	"$SI" serve $start_serve_port "$@" >"$T/serve.out" 2>"$T/serve.err" &
 	spid=$!
 	pids="${pids-} $spid"
 	n=0
