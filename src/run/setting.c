@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "util/sig.h"
 #include "util/util.h"
 
 int setting_check(const struct config *cfg, unsigned euid)
@@ -83,8 +84,16 @@ static int take(int fd, char *out, size_t outlen, size_t *used, size_t *more)
 	return n == 0;
 }
 
-int setting_shell(const char *cmd, double timeout_s, char *out, size_t outlen, size_t *more,
-		  char *why, size_t whylen)
+/* Kill the command's group and reap the shell. */
+static void kill_group(pid_t pid, int *status)
+{
+	(void)kill(-pid, SIGKILL);
+	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+		;
+}
+
+int setting_shell(const char *cmd, double timeout_s, int stop_on_signal, char *out,
+		  size_t outlen, size_t *more, char *why, size_t whylen)
 {
 	int fds[2], status = -1, eof = 0;
 	size_t used = 0;
@@ -93,8 +102,16 @@ int setting_shell(const char *cmd, double timeout_s, char *out, size_t outlen, s
 
 	out[0] = '\0';
 	*more = 0;
-	if (pipe2(fds, O_CLOEXEC | O_NONBLOCK) != 0) {
+	/* Only the read end is non-blocking: the command writes to a blocking
+	 * pipe, as to any other (a non-blocking one fails a long output with EAGAIN). */
+	if (pipe2(fds, O_CLOEXEC) != 0) {
 		fmt(why, whylen, "cannot make a pipe: %s", strerror(errno));
+		return -1;
+	}
+	if (fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK) != 0) {
+		fmt(why, whylen, "cannot set up a pipe: %s", strerror(errno));
+		(void)close(fds[0]);
+		(void)close(fds[1]);
 		return -1;
 	}
 	if ((pid = fork()) < 0) {
@@ -109,21 +126,29 @@ int setting_shell(const char *cmd, double timeout_s, char *out, size_t outlen, s
 	(void)close(fds[1]);
 	/* Until the shell has exited (a background child may keep the pipe open). */
 	while (w == 0) {
-		struct pollfd p = { .fd = fds[0], .events = POLLIN };
+		struct pollfd p[2] = { { .fd = eof ? -1 : fds[0], .events = POLLIN },
+				       { .fd = stop_on_signal ? sig_fd() : -1, .events = POLLIN } };
 		double left = end - now_mono();
+		int n;
 
+		if (stop_on_signal && sig_pending()) {
+			kill_group(pid, &status);
+			(void)close(fds[0]);
+			fmt(why, whylen, "stopped by signal %d (killed)", sig_pending());
+			return -1;
+		}
 		if (left <= 0) {
-			(void)kill(-pid, SIGKILL);
-			while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-				;
+			kill_group(pid, &status);
 			(void)close(fds[0]);
 			fmt(why, whylen, "did not finish in %g s (killed)", timeout_s);
 			return -1;
 		}
-		if (!eof && poll(&p, 1, left > 0.1 ? 100 : (int)(left * 1000) + 1) > 0)
+		/* Wake for output, a signal, or every 10 ms to see whether the shell is done. */
+		n = poll(p, 2, eof ? 10 : left > 0.1 ? 100 : (int)(left * 1000) + 1);
+		if (n > 0 && (p[0].revents & (POLLIN | POLLHUP | POLLERR)))
 			eof = take(fds[0], out, outlen, &used, more);
-		else if (eof)
-			(void)poll(NULL, 0, 10);
+		if (n > 0 && p[1].revents & POLLIN)
+			sig_drain();
 		w = waitpid(pid, &status, WNOHANG);
 		if (w < 0 && errno != EINTR) {
 			fmt(why, whylen, "cannot wait for it: %s", strerror(errno));
@@ -184,12 +209,13 @@ static void first_line(const char *text, char *out, size_t len)
  * line on stderr, which ends with tail.
  */
 static int run_logged(const struct setting_run *sr, const char *what, const char *cmd,
-		      const char *tail)
+		      int stop_on_signal, const char *tail)
 {
 	static char out[SETTING_LOG_MAX + 1];
 	char why[160], said[200], msg[64];
 	size_t more;
-	int st = setting_shell(cmd, SETTING_TIMEOUT_S, out, sizeof(out), &more, why, sizeof(why));
+	int st = setting_shell(cmd, SETTING_TIMEOUT_S, stop_on_signal, out, sizeof(out), &more,
+			       why, sizeof(why));
 
 	if (st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
 		runner_log(sr->env, "==> %s: %s\n    exit 0\n", what, cmd);
@@ -221,7 +247,7 @@ int setting_apply(struct setting_run *sr, size_t d, unsigned round)
 	runner_log(sr->env, "#### Round %u, setting %s\n", round, s->name);
 	sr->ran = 1;
 	t0 = now_mono();
-	if (run_logged(sr, what, s->command, "; the run stops, no report is written") != 0) {
+	if (run_logged(sr, what, s->command, 1, "; the run stops, no report is written") != 0) {
 		sr->failed = 1;
 		return -1;
 	}
@@ -255,7 +281,7 @@ int setting_restore(struct setting_run *sr)
 		return 0;
 	runner_log(sr->env, "#### Restoring the baseline (%s)\n",
 		   sr->restore ? "--restore" : r->settings[0].name);
-	if (run_logged(sr, "restore", cmd, "; the machine may be left in another setting "
+	if (run_logged(sr, "restore", cmd, 0, "; the machine may be left in another setting "
 		       "than the baseline") != 0)
 		return -1;
 	runner_log(sr->env, "\n");

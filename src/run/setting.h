@@ -55,10 +55,12 @@ int setting_restore(struct setting_run *sr);
 /*
  * Run 'cmd' with /bin/sh -c, its output (stdout and stderr) into out (at
  * most outlen - 1 bytes, terminated; *more counts the bytes left out).
- * Returns the wait status, or -1 with why (it could not start, or did not
- * finish within timeout_s and was killed).
+ * Returns the wait status, or -1 with why (it could not start, did not
+ * finish within timeout_s, or, with stop_on_signal, a terminating signal
+ * came (sig.h): then its process group was killed).  The restore passes 0:
+ * it runs after a Ctrl-C too, and must finish.
  */
-int setting_shell(const char *cmd, double timeout_s, char *out, size_t outlen, size_t *more,
-		  char *why, size_t whylen);
+int setting_shell(const char *cmd, double timeout_s, int stop_on_signal, char *out,
+		  size_t outlen, size_t *more, char *why, size_t whylen);
 
 #endif

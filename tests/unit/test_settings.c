@@ -14,6 +14,8 @@
 #include "run/plan.h"
 #include "run/setting.h"
 #include "sysinfo/setstate.h"
+#include "util/sig.h"
+#include "util/util.h"
 
 static char err[512];
 
@@ -280,23 +282,23 @@ START_TEST(shell_status_and_output)
 	size_t more;
 	int st;
 
-	st = setting_shell("echo hi; echo err >&2; exit 3", 10, out, sizeof(out), &more, why,
+	st = setting_shell("echo hi; echo err >&2; exit 3", 10, 1, out, sizeof(out), &more, why,
 			   sizeof(why));
 	ck_assert(WIFEXITED(st));
 	ck_assert_int_eq(WEXITSTATUS(st), 3);
 	ck_assert_str_eq(out, "hi\nerr\n");
 	ck_assert_uint_eq(more, 0);
 	/* The output is bounded; the rest is counted. */
-	st = setting_shell("head -c 10000 /dev/zero | tr '\\0' x", 10, out, sizeof(out), &more,
+	st = setting_shell("head -c 10000 /dev/zero | tr '\\0' x", 10, 1, out, sizeof(out), &more,
 			   why, sizeof(why));
 	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 	ck_assert_uint_eq(strlen(out), sizeof(out) - 1);
 	ck_assert_uint_eq(more, 10000 - (sizeof(out) - 1));
 	/* stdin is /dev/null: a command that reads it does not hang. */
-	st = setting_shell("cat", 10, out, sizeof(out), &more, why, sizeof(why));
+	st = setting_shell("cat", 10, 1, out, sizeof(out), &more, why, sizeof(why));
 	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 	/* A background child holding the output open does not hold the run. */
-	st = setting_shell("sleep 5 & echo started", 3, out, sizeof(out), &more, why, sizeof(why));
+	st = setting_shell("sleep 5 & echo started", 3, 1, out, sizeof(out), &more, why, sizeof(why));
 	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 	ck_assert_str_eq(out, "started\n");
 }
@@ -307,9 +309,52 @@ START_TEST(shell_timeout_kills)
 	char out[64], why[128];
 	size_t more;
 
-	ck_assert_int_eq(setting_shell("sleep 20", 0.3, out, sizeof(out), &more, why, sizeof(why)),
+	ck_assert_int_eq(setting_shell("sleep 20", 0.3, 1, out, sizeof(out), &more, why, sizeof(why)),
 			 -1);
 	ck_assert_str_eq(why, "did not finish in 0.3 s (killed)");
+}
+END_TEST
+
+/* More than a pipe holds (64 KiB): the command blocks on its write, as on
+ * any pipe, instead of failing with EAGAIN (issue 50). */
+START_TEST(shell_long_output_succeeds)
+{
+	char out[64], why[128];
+	size_t more;
+	int st = setting_shell("seq 1 100000", 20, 1, out, sizeof(out), &more, why, sizeof(why));
+
+	ck_assert_msg(st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d (%s): %s",
+		      st, st < 0 ? why : "", out);
+	ck_assert_uint_eq(strlen(out) + more, 588895);   /* the bytes seq prints */
+	ck_assert(strncmp(out, "1\n2\n3\n", 6) == 0);
+	/* One write of 200 000 bytes: on a non-blocking pipe, a short write and EAGAIN. */
+	st = setting_shell("dd if=/dev/zero bs=200000 count=1 status=none", 20, 1, out,
+			   sizeof(out), &more, why, sizeof(why));
+	ck_assert_msg(st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d (%s): %s",
+		      st, st < 0 ? why : "", out);
+	ck_assert_uint_eq(more, 200000 - (sizeof(out) - 1));
+}
+END_TEST
+
+/* A SIGTERM to the driver stops a setting's command at once (not after its
+ * timeout); the restore (stop_on_signal 0) is not stopped by it. */
+START_TEST(shell_stops_on_a_signal)
+{
+	char out[64], why[128];
+	size_t more;
+	double t0;
+	int st;
+
+	ck_assert_int_eq(sig_install(), 0);
+	t0 = now_mono();
+	st = setting_shell("kill -TERM $PPID; sleep 20", 30, 1, out, sizeof(out), &more, why,
+			   sizeof(why));
+	ck_assert_int_eq(st, -1);
+	ck_assert_str_eq(why, "stopped by signal 15 (killed)");
+	ck_assert(now_mono() - t0 < 5);
+	st = setting_shell("echo restored", 30, 0, out, sizeof(out), &more, why, sizeof(why));
+	ck_assert(st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	ck_assert_str_eq(out, "restored\n");
 }
 END_TEST
 
@@ -402,6 +447,8 @@ Suite *suite_settings(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, shell_status_and_output);
 	tcase_add_test(tc, shell_timeout_kills);
+	tcase_add_test(tc, shell_long_output_succeeds);
+	tcase_add_test(tc, shell_stops_on_a_signal);
 	suite_add_tcase(s, tc);
 	return s;
 }
