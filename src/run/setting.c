@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "run/steps.h"
 #include "util/sig.h"
 #include "util/util.h"
 
@@ -205,11 +206,12 @@ static void first_line(const char *text, char *out, size_t len)
 }
 
 /*
- * Run one command (what: "setting noatime", "restore"): 0, or -1 after one
- * line on stderr, which ends with tail.
+ * Run one command (what: "setting noatime", "restore"): 0; or -1, with
+ * what went wrong and the first line the command printed into err (one
+ * line, escaped), and 1 in *by_signal when a signal stopped it.
  */
 static int run_logged(const struct setting_run *sr, const char *what, const char *cmd,
-		      int stop_on_signal, const char *tail)
+		      int stop_on_signal, char *err, size_t errlen, int *by_signal)
 {
 	static char out[SETTING_LOG_MAX + 1];
 	char why[160], said[200], msg[64];
@@ -217,22 +219,37 @@ static int run_logged(const struct setting_run *sr, const char *what, const char
 	int st = setting_shell(cmd, SETTING_TIMEOUT_S, stop_on_signal, out, sizeof(out), &more,
 			       why, sizeof(why));
 
+	*by_signal = 0;
 	if (st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
 		runner_log(sr->env, "==> %s: %s\n    exit 0\n", what, cmd);
 		log_output(sr->env, out, more);
 		return 0;
 	}
-	if (st < 0)
+	if (st < 0) {
 		fmt(msg, sizeof(msg), "%s", why);
-	else if (WIFEXITED(st))
+		*by_signal = stop_on_signal && sig_pending();
+	} else if (WIFEXITED(st)) {
 		fmt(msg, sizeof(msg), "exited with status %d", WEXITSTATUS(st));
-	else
+	} else {
 		fmt(msg, sizeof(msg), "ended by signal %d", WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+	}
 	runner_log(sr->env, "==> %s: %s\n    %s\n", what, cmd, msg);
 	log_output(sr->env, out, more);
 	first_line(out, said, sizeof(said));
-	fprintf(stderr, "sysindex: %s: its command %s%s%s%s%s\n", what, msg,
-		said[0] ? " (" : "", said, said[0] ? ")" : "", tail);
+	fmt(err, errlen, "%s: its command %s%s%s%s", what, msg, said[0] ? " (" : "", said,
+	    said[0] ? ")" : "");
+	return -1;
+}
+
+/* The run stops at setting d: why into r->stopped, one line on stderr. */
+static int stop_run(struct setting_run *sr, const char *why)
+{
+	fmt(sr->r->stopped, sizeof(sr->r->stopped), "%s", why);
+	runner_log(sr->env, "Stopped: %s\n\n", why);
+	runner_progress_break(sr->env);
+	fprintf(stderr, "sysindex: %s; the run stops: what was measured is written as a "
+		"stopped run\n", why);
+	sr->failed = 1;
 	return -1;
 }
 
@@ -241,16 +258,16 @@ int setting_apply(struct setting_run *sr, size_t d, unsigned round)
 	struct setting_rec *s = &sr->r->settings[d];
 	struct setting_state st;
 	char what[TESTDIR_LABEL_MAX + 16], text[2 * SETSTATE_OPTS_LEN + 96];
+	char err[REASON_MAX];
 	double t0, took;
+	int by_signal;
 
 	fmt(what, sizeof(what), "setting %s", s->name);
 	runner_log(sr->env, "#### Round %u, setting %s\n", round, s->name);
 	sr->ran = 1;
 	t0 = now_mono();
-	if (run_logged(sr, what, s->command, 1, "; the run stops, no report is written") != 0) {
-		sr->failed = 1;
-		return -1;
-	}
+	if (run_logged(sr, what, s->command, 1, err, sizeof(err), &by_signal) != 0)
+		return by_signal ? -1 : stop_run(sr, err);
 	/* The switching cost: the command's wall time, shell and all (bench/settings.md). */
 	took = now_mono() - t0;
 	s->switch_s += took;
@@ -260,15 +277,25 @@ int setting_apply(struct setting_run *sr, size_t d, unsigned round)
 	/* The block's mount line shows the mount as this setting left it. */
 	if (s->applied++ == 0) {
 		struct test_dir *td = &sr->r->dirs[d];
-		char err[256];
+		char merr[256];
 
-		td->have_mount = mountinfo_describe(td->path, &td->mount, &td->device, err,
-						    sizeof(err)) == 0;
+		td->have_mount = mountinfo_describe(td->path, &td->mount, &td->device, merr,
+						    sizeof(merr)) == 0;
 	}
 	setstate_read(sr->testdir, SETSTATE_THP_PATH, &st);
 	settings_observe(s, &st);
 	setstate_text(&st, text, sizeof(text));
 	runner_log(sr->env, "In force: %s\n\n", text);
+	/* Its command no longer gives what its first sample had: the comparison ends. */
+	if (s->changed) {
+		char first[2 * SETSTATE_OPTS_LEN + 96];
+
+		setstate_text(&s->state, first, sizeof(first));
+		fmt(err, sizeof(err), "setting %s: its command no longer gives the state of its "
+		    "first sample (%s; now %s): something else changes it too", s->name, first,
+		    text);
+		return stop_run(sr, err);
+	}
 	return 0;
 }
 
@@ -276,14 +303,18 @@ int setting_restore(struct setting_run *sr)
 {
 	const struct run_result *r = sr->r;
 	const char *cmd = sr->restore ? sr->restore : r->settings[0].command;
+	char err[REASON_MAX];
+	int by_signal;
 
 	if (!sr->ran || r->nsettings == 0)
 		return 0;
 	runner_log(sr->env, "#### Restoring the baseline (%s)\n",
 		   sr->restore ? "--restore" : r->settings[0].name);
-	if (run_logged(sr, "restore", cmd, 0, "; the machine may be left in another setting "
-		       "than the baseline") != 0)
+	if (run_logged(sr, "restore", cmd, 0, err, sizeof(err), &by_signal) != 0) {
+		fprintf(stderr, "sysindex: %s; the machine may be left in another setting than "
+			"the baseline\n", err);
 		return -1;
+	}
 	runner_log(sr->env, "\n");
 	return 0;
 }

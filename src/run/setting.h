@@ -30,7 +30,8 @@ struct setting_run {
 	const char *testdir;            /* canonical: whose mount is recorded */
 	const char *restore;            /* --restore, or NULL: the baseline's command */
 	int ran;                        /* a command has run: restore at the end */
-	int failed;                     /* a command failed: the run stops, no report */
+	int failed;                     /* a command failed or its state moved: the run
+					 * stops, r->stopped says why */
 };
 
 /*
@@ -45,7 +46,9 @@ void setting_init(struct setting_run *sr, const struct config *cfg, const struct
 
 /*
  * Setting d's command before its sample of round 'round' (from 1), then
- * its recorded state.  0; or -1 after one line on stderr (sr->failed set).
+ * its recorded state.  0; or -1: a signal stopped the command, or (with
+ * sr->failed set, r->stopped saying why, one line on stderr) the command
+ * failed or no longer gives the state its first sample had.
  */
 int setting_apply(struct setting_run *sr, size_t d, unsigned round);
 
