@@ -414,6 +414,8 @@ static int prepare(struct run_ctx *c)
 	if ((rc = setting_check(cfg, (unsigned)geteuid())) != 0 ||
 	    (rc = resolve_dirs(cfg, c->testdir, c->resdir, sizeof(c->testdir))) != 0)
 		return rc;
+	/* A setting a killed run left in force: put back (or said) before anything runs. */
+	setfile_sweep(SETSTATE_THP_PATH, cfg->quiet);
 	for (size_t d = 0; d < cfg->nsettings; d++)
 		cfg->dirs[d].path = c->testdir;   /* settings mode: one test dir */
 	env->cfg = cfg;
@@ -477,6 +479,8 @@ static int prepare(struct run_ctx *c)
 	}
 	if (cfg->nsettings) {
 		setting_init(&c->set, cfg, env, r, r->dirs[0].path);
+		if (setting_save(&c->set) != 0)
+			return undo_prepare(c, 2);
 		c->pe.set = &c->set;
 	}
 	return 0;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "run/steps.h"
+#include "util/quote.h"
 #include "util/sig.h"
 #include "util/util.h"
 
@@ -299,22 +300,66 @@ int setting_apply(struct setting_run *sr, size_t d, unsigned round)
 	return 0;
 }
 
+int setting_save(struct setting_run *sr)
+{
+	const char *cmd = sr->restore ? sr->restore : sr->r->settings[0].command;
+	char err[PATH_MAX + 128], text[2 * SETSTATE_OPTS_LEN + 96];
+
+	setfile_found(&sr->state, sr->testdir, SETSTATE_THP_PATH, cmd);
+	if (setfile_write(&sr->state, sr->state_path, sizeof(sr->state_path), err,
+			  sizeof(err)) != 0) {
+		sr->state_path[0] = '\0';
+		fprintf(stderr, "sysindex: cannot record the state as found before the settings: "
+			"%s; nothing has run\n", err);
+		return 2;
+	}
+	setstate_text(&sr->state.found, text, sizeof(text));
+	runner_log(sr->env, "As found before the first setting: %s\n\n", text);
+	return 0;
+}
+
+/* After the restore: the state found is back, natively if need be; the file goes. */
+static int check_restored(struct setting_run *sr)
+{
+	char done[SETFILE_LEFT_MAX], left[SETFILE_LEFT_MAX];
+	char cmd[SETTING_CMD_MAX * 4];
+
+	if (sr->state_path[0] == '\0')
+		return 0;
+	if (setfile_restore(&sr->state, SETSTATE_THP_PATH, 1, done, sizeof(done), left,
+			    sizeof(left)) != 0) {
+		runner_log(sr->env, "Left changed: %s\n\n", left);
+		fprintf(stderr, "sysindex: after the restore, the test dir is left changed: %s; "
+			"undo it with: %s\n", left,
+			octal_controls(sr->state.restore, cmd, sizeof(cmd)));
+		return -1;
+	}
+	if (done[0]) {
+		runner_log(sr->env, "Put back as found, natively: %s\n\n", done);
+		fprintf(stderr, "sysindex: the restore command did not bring back the state as "
+			"found; sysindex put back %s\n", done);
+	}
+	(void)unlink(sr->state_path);
+	sr->state_path[0] = '\0';
+	return 0;
+}
+
 int setting_restore(struct setting_run *sr)
 {
 	const struct run_result *r = sr->r;
 	const char *cmd = sr->restore ? sr->restore : r->settings[0].command;
 	char err[REASON_MAX];
-	int by_signal;
+	int by_signal, rc = 0;
 
 	if (!sr->ran || r->nsettings == 0)
-		return 0;
+		return check_restored(sr);
 	runner_log(sr->env, "#### Restoring the baseline (%s)\n",
 		   sr->restore ? "--restore" : r->settings[0].name);
 	if (run_logged(sr, "restore", cmd, 0, err, sizeof(err), &by_signal) != 0) {
 		fprintf(stderr, "sysindex: %s; the machine may be left in another setting than "
 			"the baseline\n", err);
-		return -1;
+		rc = -1;
 	}
 	runner_log(sr->env, "\n");
-	return 0;
+	return check_restored(sr) != 0 ? -1 : rc;
 }

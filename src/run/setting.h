@@ -20,6 +20,7 @@
 
 #include "core/result.h"
 #include "run/runner.h"
+#include "run/setfile.h"
 
 #define SETTING_TIMEOUT_S 120   /* a setting command that takes longer fails */
 #define SETTING_LOG_MAX 4096    /* bytes of its output logged; the rest counted */
@@ -32,6 +33,8 @@ struct setting_run {
 	int ran;                        /* a command has run: restore at the end */
 	int failed;                     /* a command failed or its state moved: the run
 					 * stops, r->stopped says why */
+	struct setfile state;           /* the state as found (setfile.h) */
+	char state_path[PATH_MAX];      /* its file, "" until written */
 };
 
 /*
@@ -45,6 +48,13 @@ void setting_init(struct setting_run *sr, const struct config *cfg, const struct
 		  struct run_result *r, const char *testdir);
 
 /*
+ * Before the first setting's command: the state as found, and the command
+ * that restores it, into the state file (setfile.h).  0, or 2 after one
+ * line on stderr.
+ */
+int setting_save(struct setting_run *sr);
+
+/*
  * Setting d's command before its sample of round 'round' (from 1), then
  * its recorded state.  0; or -1: a signal stopped the command, or (with
  * sr->failed set, r->stopped saying why, one line on stderr) the command
@@ -52,7 +62,13 @@ void setting_init(struct setting_run *sr, const struct config *cfg, const struct
  */
 int setting_apply(struct setting_run *sr, size_t d, unsigned round);
 
-/* The restore command, when any setting ran: 0, or -1 after one line. */
+/*
+ * The restore command, when any setting ran; then the state checked
+ * against the one found, what differs put back natively, and the state
+ * file removed when nothing is left changed.  0; or -1 after one line (the
+ * command failed, or something is left changed: what, and the command
+ * that undoes it).
+ */
 int setting_restore(struct setting_run *sr);
 
 /*

@@ -123,6 +123,16 @@ wait_log() {
 	done
 }
 
+# wait_file FILE TENTHS MESSAGE: wait until FILE exists, polling every
+# 0.1 s; after TENTHS polls, fail with MESSAGE.
+wait_file() {
+	n=0
+	until [ -e "$1" ]; do
+		n=$((n + 1)); [ $n -lt "$2" ] || die "$3"
+		sleep 0.1
+	done
+}
+
 # start_serve ARGS...: `sysindex serve --port 0 ARGS` in the background
 # (its output in $T/serve.out and serve.err); sets $spid and $port, and
 # adds the server to $pids, which the caller's EXIT trap kills.

@@ -55,6 +55,21 @@ grep -q ',[0-9]*$' "$r.csv" && ! grep -q ',2$' "$r.csv" || die "a round 2 sample
 "$ROOT/sysindex" compare "$r.json" >"$T/cmp" 2>&1 || die "compare of the stopped run: $(cat "$T/cmp")"
 restored "failing in round 2"
 
+# noa's command gives another state the second time: the comparison ends
+# there with the reason, round 1 kept.
+rm -f "$T/second"
+si --progress none -i 6 --setting "rel=$REL && echo 1000 > $RATE" \
+	--setting "noa=$NOA && echo 1200 > $RATE && if [ -e $T/second ]; then mount -o remount,nodiratime $M; fi && touch $T/second" \
+	dhry2reg
+[ $rc -eq 1 ] || die "state moved: exit $rc, want 1"
+grep -q "^sysindex: setting noa: its command no longer gives the state of its first sample (mount rw,noatime.*; now mount rw,noatime,nodiratime.*): something else changes it too; the run stops" "$T/err" ||
+	die "state moved: no reason given"
+r=$(report)
+grep -q '^   \*\*\* Stopped: setting noa: its command no longer gives' "$r" || die "state moved: report not marked"
+[ "$(grep -c ',noa,1$' "$r.csv")" -eq 1 ] || die "state moved: round 1 not kept"
+mount -o remount,diratime "$M"
+restored "state moved"
+
 # The baseline's command fails at once: the progress says 1 x, not 0 x.
 si --progress plain -i 2 --setting "rel=echo nope; exit 3" --setting "noa=$NOA && echo 1200 > $RATE" dhry2reg
 [ $rc -eq 1 ] || die "baseline failing: exit $rc"
@@ -74,11 +89,7 @@ SYSINDEX_PGMDIR=$P "$ROOT/sysindex" --results "$RES" --testdir "$M" --settle 0 -
 	--progress none -i 6 --setting "rel=$REL && echo 1000 > $RATE" \
 	--setting "noa=$NOA && touch $T/in-noa && sleep 100" dhry2reg >"$T/out" 2>"$T/err" &
 pid=$!
-n=0
-until [ -e "$T/in-noa" ]; do
-	n=$((n + 1)); [ $n -lt 300 ] || die "noa's command never ran"
-	sleep 0.1
-done
+wait_file "$T/in-noa" 300 "noa's command never ran"
 t0=$(date +%s)
 kill -TERM $pid
 wait $pid

@@ -6,12 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "report/report.h"
 #include "util/json_out.h"
 #include "core/settings.h"
 #include "run/plan.h"
+#include "run/setfile.h"
 #include "run/setting.h"
 #include "sysinfo/setstate.h"
 #include "util/sig.h"
@@ -358,6 +360,81 @@ START_TEST(shell_stops_on_a_signal)
 }
 END_TEST
 
+/* The state file's text and back, every field, hostile bytes escaped. */
+START_TEST(state_file_round_trip)
+{
+	static struct setfile f, back;
+	static char text[32768];
+
+	memset(&f, 0, sizeof(f));
+	f.owner = (struct owner){ .pid = 4242, .start = 987654 };
+	snprintf(f.testdir, sizeof(f.testdir), "/mnt/a b\nc\\d");
+	snprintf(f.mount_point, sizeof(f.mount_point), "/mnt");
+	snprintf(f.disk, sizeof(f.disk), "loop3");
+	f.found = state("rw,relatime", "mq-deadline", "always");
+	snprintf(f.found.super, sizeof(f.found.super), "rw,sync");
+	snprintf(f.restore, sizeof(f.restore), "mount -o remount,relatime /mnt \\x41");
+	ck_assert_int_eq(setfile_format(&f, text, sizeof(text)), 0);
+	ck_assert_ptr_null(strstr(text, "b\nc"));            /* the newline is escaped */
+	ck_assert_int_eq(setfile_parse(text, &back), 0);
+	ck_assert_int_eq(memcmp(&f, &back, sizeof(f)), 0);
+	/* Not a state file: cut, a field twice, an unknown one, a bad escape. */
+	text[strlen(text) / 2] = '\0';
+	ck_assert_int_eq(setfile_parse(text, &back), -1);
+	ck_assert_int_eq(setfile_parse("sysindex-owner 1 1\ntestdir /\ntestdir /\n", &back), -1);
+	ck_assert_int_eq(setfile_parse("sysindex-owner 1 1\nbogus x\n", &back), -1);
+	ck_assert_int_eq(setfile_parse("sysindex-owner 1 1\ntestdir \\q\n", &back), -1);
+	ck_assert_int_eq(setfile_format(&f, text, 64), -1);
+}
+END_TEST
+
+/* A pid that no longer runs (test_util.c). */
+long unit_gone_pid(void);
+
+/*
+ * The sweep: a dead run's file whose state is as found goes silently; one
+ * whose state cannot be put back (no mount point to remount) stays, said;
+ * a live run's stays untouched.
+ */
+START_TEST(state_file_stale_sweep)
+{
+	static struct setfile f;
+	char dir[] = "/tmp/sysindex-unit-state.XXXXXX", thp[600], path[600], err[256];
+	char live[600], moved[600];
+	FILE *t;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_int_eq(setenv("SYSINDEX_STATE_DIR", dir, 1), 0);
+	snprintf(thp, sizeof(thp), "%s/thp", dir);
+	ck_assert_ptr_nonnull(t = fopen(thp, "w"));
+	fputs("always [madvise] never\n", t);
+	fclose(t);
+	/* A live run (this process): untouched. */
+	setfile_found(&f, dir, thp, "true");
+	ck_assert_str_eq(f.found.thp, "madvise");
+	ck_assert_int_eq(setfile_write(&f, live, sizeof(live), err, sizeof(err)), 0);
+	/* A dead run whose state is back as found: its file goes. */
+	f.owner.pid = unit_gone_pid();
+	ck_assert_int_eq(setfile_write(&f, path, sizeof(path), err, sizeof(err)), 0);
+	ck_assert_uint_eq(setfile_sweep(thp, 1), 0);
+	ck_assert_int_eq(access(path, F_OK), -1);
+	ck_assert_int_eq(access(live, F_OK), 0);
+	/* A dead run that left the mount changed where sysindex cannot remount it. */
+	f.owner.pid = unit_gone_pid();
+	f.mount_point[0] = '\0';
+	snprintf(f.found.mount, sizeof(f.found.mount), "rw,bogus");
+	ck_assert_int_eq(setfile_write(&f, moved, sizeof(moved), err, sizeof(err)), 0);
+	ck_assert_uint_eq(setfile_sweep(thp, 1), 1);
+	ck_assert_int_eq(access(moved, F_OK), 0);
+	ck_assert_int_eq(access(live, F_OK), 0);
+	unsetenv("SYSINDEX_STATE_DIR");
+	unlink(thp);
+	unlink(live);
+	unlink(moved);
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 /* The JSON "settings" object: every member, nulls for what was not known, the warnings. */
 START_TEST(json_settings_object)
 {
@@ -449,6 +526,8 @@ Suite *suite_settings(void)
 	tcase_add_test(tc, shell_timeout_kills);
 	tcase_add_test(tc, shell_long_output_succeeds);
 	tcase_add_test(tc, shell_stops_on_a_signal);
+	tcase_add_test(tc, state_file_round_trip);
+	tcase_add_test(tc, state_file_stale_sweep);
 	suite_add_tcase(s, tc);
 	return s;
 }

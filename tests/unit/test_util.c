@@ -370,8 +370,9 @@ START_TEST(figures_compact)
 }
 END_TEST
 
-/* A pid that no longer runs: a child, reaped. */
-static long dead_pid(void)
+/* A pid that no longer runs: a child, reaped (test_settings.c's too). */
+long unit_gone_pid(void);
+long unit_gone_pid(void)
 {
 	pid_t pid = fork();
 
@@ -396,7 +397,7 @@ START_TEST(owner_round_trip_and_stale)
 	ck_assert_int_eq(back.pid, me.pid);
 	ck_assert(back.start == me.start);
 	ck_assert_int_eq(owner_alive(&me), 1);
-	dead = (struct owner){ .pid = dead_pid(), .start = me.start };
+	dead = (struct owner){ .pid = unit_gone_pid(), .start = me.start };
 	ck_assert_int_eq(owner_alive(&dead), 0);
 	reused = (struct owner){ .pid = me.pid, .start = me.start + 1 };
 	ck_assert_int_eq(owner_alive(&reused), 0);
@@ -440,7 +441,7 @@ START_TEST(sweep_removes_only_dead_runs_scratch)
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	owner_self(&me);
-	dead = (struct owner){ .pid = dead_pid(), .start = me.start };
+	dead = (struct owner){ .pid = unit_gone_pid(), .start = me.start };
 	put_owner(dir, "sysindex-dead01", &dead);
 	put_owner(dir, "sysindex-live01", &me);
 	put_owner(dir, "sysindex-noown1", NULL);
