@@ -415,7 +415,7 @@ static int prepare(struct run_ctx *c)
 	    (rc = resolve_dirs(cfg, c->testdir, c->resdir, sizeof(c->testdir))) != 0)
 		return rc;
 	/* A setting a killed run left in force: put back (or said) before anything runs. */
-	setfile_sweep(SETSTATE_THP_PATH, cfg->quiet);
+	setfile_sweep("", cfg->quiet);
 	for (size_t d = 0; d < cfg->nsettings; d++)
 		cfg->dirs[d].path = c->testdir;   /* settings mode: one test dir */
 	env->cfg = cfg;

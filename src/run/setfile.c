@@ -80,7 +80,27 @@ static int opts_flags(const char *opts, const struct flag_word *tab, size_t n, i
 	return 0;
 }
 
-void setfile_found(struct setfile *f, const char *testdir, const char *thp_path,
+/* sysroot's path into out: 0, or -1 (too long). */
+static int under(const char *sysroot, const char *path, char *out, size_t len)
+{
+	return fmt(out, len, "%s%s", sysroot, path);
+}
+
+/* The parts of the live state f's file records, read now into now. */
+static void read_live(const char *testdir, const char *sysroot, struct setfile *now)
+{
+	char thp[PATH_MAX];
+
+	if (under(sysroot, SETSTATE_THP_PATH, thp, sizeof(thp)) != 0)
+		thp[0] = '\0';
+	setstate_read(testdir, thp, &now->found);
+	if (hoststate_rows[HS_GOVERNOR].read(sysroot, now->governor, sizeof(now->governor)) != 0)
+		now->governor[0] = '\0';
+	if (hoststate_rows[HS_EPP].read(sysroot, now->epp, sizeof(now->epp)) != 0)
+		now->epp[0] = '\0';
+}
+
+void setfile_found(struct setfile *f, const char *testdir, const char *sysroot,
 		   const char *restore)
 {
 	static struct mount_entry m;    /* large: not on the stack */
@@ -97,7 +117,7 @@ void setfile_found(struct setfile *f, const char *testdir, const char *thp_path,
 		    dev.disk[0] != '.')
 			fmt(f->disk, sizeof(f->disk), "%s", dev.disk);
 	}
-	setstate_read(testdir, thp_path, &f->found);
+	read_live(testdir, sysroot, f);
 }
 
 /* The fields of the file, as rows: key and where its text is. */
@@ -115,6 +135,8 @@ static const struct field fields[] = {
 	FIELD("super", found.super),
 	FIELD("scheduler", found.scheduler),
 	FIELD("thp", found.thp),
+	FIELD("governor", governor),
+	FIELD("epp", epp),
 	FIELD("restore", restore),
 };
 #define NFIELDS (sizeof(fields) / sizeof(fields[0]))
@@ -258,50 +280,101 @@ static int write_word(const char *path, const char *word)
 	return close(fd) == 0 ? rc : -1;
 }
 
-/* Put back what differs in now from f->found, natively; what was done into done. */
-static void put_back(const struct setfile *f, const struct setting_state *now,
-		     const char *thp_path, char *done, size_t len)
+/* Whether v is one sysfs word (letters, digits, "-_"): one value for every policy. */
+static int one_word(const char *v)
 {
-	const struct setting_state *was = &f->found;
+	if (*v == '\0')
+		return 0;
+	for (; *v; v++)
+		if (!((*v >= 'a' && *v <= 'z') || (*v >= 'A' && *v <= 'Z') ||
+		      (*v >= '0' && *v <= '9') || *v == '-' || *v == '_'))
+			return 0;
+	return 1;
+}
+
+/* word into file of every cpufreq policy under sysroot: 0, or -1 if one failed or none is. */
+static int every_policy(const char *sysroot, const char *file, const char *word)
+{
+	char dir[PATH_MAX], path[PATH_MAX];
+	struct dirent *e;
+	int rc = -1;
+	DIR *d;
+
+	if (under(sysroot, "/sys/devices/system/cpu/cpufreq", dir, sizeof(dir)) != 0 ||
+	    (d = opendir(dir)) == NULL)
+		return -1;
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, "policy", 6) != 0)
+			continue;
+		if (fmt(path, sizeof(path), "%s/%s/%s", dir, e->d_name, file) != 0 ||
+		    write_word(path, word) != 0) {
+			rc = -1;
+			break;
+		}
+		rc = 0;
+	}
+	closedir(d);
+	return rc;
+}
+
+/* Add ", what word" to done. */
+static void did(char *done, size_t len, const char *what, const char *word)
+{
+	fmt(done + strlen(done), len - strlen(done), "%s%s %s", *done ? ", " : "", what, word);
+}
+
+/* Put back what differs in now from f's state found, natively; what was done into done. */
+static void put_back(const struct setfile *f, const struct setfile *now, const char *sysroot,
+		     char *done, size_t len)
+{
+	const struct setting_state *was = &f->found, *is = &now->found;
 	unsigned long mnt, sb;
 	char path[PATH_MAX];
 
-	if (f->mount_point[0] && strcmp(was->super, now->super) != 0 && was->super[0] &&
+	if (f->mount_point[0] && strcmp(was->super, is->super) != 0 && was->super[0] &&
 	    opts_flags(was->super, super_words, sizeof(super_words) / sizeof(super_words[0]),
 		       0, &sb) == 0 &&
 	    opts_flags(was->mount, mount_words, sizeof(mount_words) / sizeof(mount_words[0]),
 		       1, &mnt) == 0 &&
 	    mount(NULL, f->mount_point, NULL, MS_REMOUNT | sb | (mnt & ~MS_RDONLY), NULL) == 0)
-		fmt(done + strlen(done), len - strlen(done), "%ssuperblock %s", *done ? ", " : "",
-		    was->super);
+		did(done, len, "superblock", was->super);
 	/* The per-mount flags exactly as found (MS_BIND: only the mount's own). */
-	if (f->mount_point[0] && strcmp(was->mount, now->mount) != 0 && was->mount[0] &&
+	if (f->mount_point[0] && strcmp(was->mount, is->mount) != 0 && was->mount[0] &&
 	    opts_flags(was->mount, mount_words, sizeof(mount_words) / sizeof(mount_words[0]),
 		       1, &mnt) == 0 &&
 	    mount(NULL, f->mount_point, NULL, MS_REMOUNT | MS_BIND | mnt, NULL) == 0)
-		fmt(done + strlen(done), len - strlen(done), "%smount %s", *done ? ", " : "",
-		    was->mount);
-	if (f->disk[0] && was->scheduler[0] && strcmp(was->scheduler, now->scheduler) != 0 &&
-	    fmt(path, sizeof(path), "/sys/block/%s/queue/scheduler", f->disk) == 0 &&
+		did(done, len, "mount", was->mount);
+	if (f->disk[0] && was->scheduler[0] && strcmp(was->scheduler, is->scheduler) != 0 &&
+	    fmt(path, sizeof(path), "%s/sys/block/%s/queue/scheduler", sysroot, f->disk) == 0 &&
 	    write_word(path, was->scheduler) == 0)
-		fmt(done + strlen(done), len - strlen(done), "%sscheduler %s", *done ? ", " : "",
-		    was->scheduler);
-	if (was->thp[0] && strcmp(was->thp, now->thp) != 0 && write_word(thp_path, was->thp) == 0)
-		fmt(done + strlen(done), len - strlen(done), "%sTHP %s", *done ? ", " : "", was->thp);
+		did(done, len, "scheduler", was->scheduler);
+	if (was->thp[0] && strcmp(was->thp, is->thp) != 0 &&
+	    under(sysroot, SETSTATE_THP_PATH, path, sizeof(path)) == 0 &&
+	    write_word(path, was->thp) == 0)
+		did(done, len, "THP", was->thp);
+	/* A governor found mixed across policies ("a (1 policy), b (1)") is not put back. */
+	if (one_word(f->governor) && strcmp(f->governor, now->governor) != 0 &&
+	    every_policy(sysroot, "scaling_governor", f->governor) == 0)
+		did(done, len, "governor", f->governor);
+	if (one_word(f->epp) && strcmp(f->epp, now->epp) != 0 &&
+	    every_policy(sysroot, "energy_performance_preference", f->epp) == 0)
+		did(done, len, "energy preference", f->epp);
 }
 
 /* What differs between found and now, "mount rw,noatime (found rw,relatime); ...". */
-static void differences(const struct setting_state *was, const struct setting_state *now,
-			char *out, size_t len)
+static void differences(const struct setfile *was, const struct setfile *now, char *out,
+			size_t len)
 {
 	static const struct {
 		const char *name;
 		size_t off;
 	} parts[] = {
-		{ "mount", offsetof(struct setting_state, mount) },
-		{ "superblock", offsetof(struct setting_state, super) },
-		{ "scheduler", offsetof(struct setting_state, scheduler) },
-		{ "THP", offsetof(struct setting_state, thp) },
+		{ "mount", offsetof(struct setfile, found.mount) },
+		{ "superblock", offsetof(struct setfile, found.super) },
+		{ "scheduler", offsetof(struct setfile, found.scheduler) },
+		{ "THP", offsetof(struct setfile, found.thp) },
+		{ "governor", offsetof(struct setfile, governor) },
+		{ "energy preference", offsetof(struct setfile, epp) },
 	};
 
 	out[0] = '\0';
@@ -315,27 +388,26 @@ static void differences(const struct setting_state *was, const struct setting_st
 	}
 }
 
-int setfile_restore(const struct setfile *f, const char *thp_path, int native,
+int setfile_restore(const struct setfile *f, const char *sysroot, int native,
 		    char *done, size_t donelen, char *left, size_t leftlen)
 {
-	struct setting_state now;
+	static struct setfile now;      /* large: not on the stack */
 
 	done[0] = '\0';
-	setstate_read(f->testdir, thp_path, &now);
-	if (setstate_equal(&now, &f->found)) {
-		left[0] = '\0';
+	read_live(f->testdir, sysroot, &now);
+	differences(f, &now, left, leftlen);
+	if (left[0] == '\0')
 		return 0;
-	}
 	if (native) {
-		put_back(f, &now, thp_path, done, donelen);
-		setstate_read(f->testdir, thp_path, &now);
+		put_back(f, &now, sysroot, done, donelen);
+		read_live(f->testdir, sysroot, &now);
+		differences(f, &now, left, leftlen);
 	}
-	differences(&f->found, &now, left, leftlen);
 	return left[0] ? -1 : 0;
 }
 
 /* One state file: restored and removed, or said. 1 when something is left changed. */
-static int sweep_one(const char *path, const char *thp_path, int quiet)
+static int sweep_one(const char *path, const char *sysroot, int quiet)
 {
 	static struct setfile f;
 	static char text[sizeof(f) * 2];
@@ -358,7 +430,7 @@ static int sweep_one(const char *path, const char *thp_path, int quiet)
 		(void)unlink(path);
 		return 0;
 	}
-	if (setfile_restore(&f, thp_path, geteuid() == 0, done, sizeof(done), left,
+	if (setfile_restore(&f, sysroot, geteuid() == 0, done, sizeof(done), left,
 			    sizeof(left)) == 0) {
 		if (done[0] && !quiet)
 			fprintf(stderr, "sysindex: test dir %s: put back as found before a run "
@@ -373,7 +445,7 @@ static int sweep_one(const char *path, const char *thp_path, int quiet)
 	return 1;
 }
 
-size_t setfile_sweep(const char *thp_path, int quiet)
+size_t setfile_sweep(const char *sysroot, int quiet)
 {
 	char dir[PATH_MAX], path[PATH_MAX];
 	struct dirent *e;
@@ -386,7 +458,7 @@ size_t setfile_sweep(const char *thp_path, int quiet)
 		if (strncmp(e->d_name, SETFILE_PREFIX, strlen(SETFILE_PREFIX)) == 0 &&
 		    strchr(e->d_name, '.') == NULL &&
 		    path_join(path, sizeof(path), dir, e->d_name) == 0)
-			left += (size_t)sweep_one(path, thp_path, quiet);
+			left += (size_t)sweep_one(path, sysroot, quiet);
 	closedir(d);
 	return left;
 }

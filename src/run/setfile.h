@@ -3,7 +3,8 @@
  * left in force without a run noticing.  Before the first setting's
  * command runs, the state as found (what sysinfo/setstate.h reads: the
  * test dir's per-mount and superblock options, its device's I/O
- * scheduler, THP's mode), where it lives (the mount point, the disk), the
+ * scheduler, THP's mode; and hoststate.h's CPU frequency governor and
+ * energy preference), where it lives (the mount point, the disk), the
  * command that restores it and the run's owner (util/owner.h) go to
  * <state dir>/settings-<pid>, written whole (write_atomic).  After the
  * restore, the live state is checked against it: what differs is put back
@@ -22,6 +23,7 @@
 #include <stddef.h>
 
 #include "core/settings.h"
+#include "sysinfo/hoststate.h"
 #include "sysinfo/mountinfo.h"
 #include "sysinfo/setstate.h"
 #include "util/owner.h"
@@ -35,11 +37,19 @@ struct setfile {
 	char mount_point[MOUNTINFO_PATH_LEN];   /* "" unknown: no remount */
 	char disk[MOUNTINFO_NAME_LEN];          /* /sys/block/DISK's scheduler; "" none */
 	struct setting_state found;
+	/* The host's cpufreq state as hoststate.h reads it ("performance";
+	 * "performance (1 policy), powersave (1)" when mixed); "" unknown. */
+	char governor[HS_VALUE_MAX];
+	char epp[HS_VALUE_MAX];
 	char restore[SETTING_CMD_MAX];          /* the command that restores it */
 };
 
-/* The state as found now for testdir (canonical), THP at thp_path; this process owns it. */
-void setfile_found(struct setfile *f, const char *testdir, const char *thp_path,
+/*
+ * The state as found now for testdir (canonical); this process owns it.
+ * sysroot prefixes every /sys path ("" for the machine; the unit tests'
+ * fixture trees), as in hoststate.h.
+ */
+void setfile_found(struct setfile *f, const char *testdir, const char *sysroot,
 		   const char *restore);
 
 /* f as the file's text, and back: 0, or -1 (too long; not a state file). */
@@ -59,7 +69,7 @@ int setfile_write(const struct setfile *f, char *path, size_t len, char *err, si
  * ("" none), what was put back into done ("" nothing).  Returns 0 when
  * nothing is left different.
  */
-int setfile_restore(const struct setfile *f, const char *thp_path, int native,
+int setfile_restore(const struct setfile *f, const char *sysroot, int native,
 		    char *done, size_t donelen, char *left, size_t leftlen);
 
 /*
@@ -67,6 +77,6 @@ int setfile_restore(const struct setfile *f, const char *thp_path, int native,
  * gone, restored (as root) and removed, or what it left said in one line
  * with the command that undoes it.  Returns how many are left changed.
  */
-size_t setfile_sweep(const char *thp_path, int quiet);
+size_t setfile_sweep(const char *sysroot, int quiet);
 
 #endif

@@ -305,7 +305,7 @@ int setting_save(struct setting_run *sr)
 	const char *cmd = sr->restore ? sr->restore : sr->r->settings[0].command;
 	char err[PATH_MAX + 128], text[2 * SETSTATE_OPTS_LEN + 96];
 
-	setfile_found(&sr->state, sr->testdir, SETSTATE_THP_PATH, cmd);
+	setfile_found(&sr->state, sr->testdir, "", cmd);
 	if (setfile_write(&sr->state, sr->state_path, sizeof(sr->state_path), err,
 			  sizeof(err)) != 0) {
 		sr->state_path[0] = '\0';
@@ -326,7 +326,7 @@ static int check_restored(struct setting_run *sr)
 
 	if (sr->state_path[0] == '\0')
 		return 0;
-	if (setfile_restore(&sr->state, SETSTATE_THP_PATH, 1, done, sizeof(done), left,
+	if (setfile_restore(&sr->state, "", 1, done, sizeof(done), left,
 			    sizeof(left)) != 0) {
 		runner_log(sr->env, "Left changed: %s\n\n", left);
 		fprintf(stderr, "sysindex: after the restore, the test dir is left changed: %s; "

@@ -41,7 +41,7 @@ first=$(grep -v '^sysindex: interference:' "$T/err" | head -n 1)
 # One it cannot put back: a found mount option no remount gives; said each
 # time, with the command that undoes it, and the file kept.
 super=$(awk -v m="$M" '$5 == m { print $NF }' /proc/self/mountinfo | tail -n 1)
-printf 'sysindex-owner %s 1\ntestdir %s\nmount_point %s\ndisk \nmount %s\nsuper %s\nscheduler \nthp \nrestore %s\n' \
+printf 'sysindex-owner %s 1\ntestdir %s\nmount_point %s\ndisk \nmount %s\nsuper %s\nscheduler \nthp \ngovernor \nepp \nrestore %s\n' \
 	"$pid" "$M" "$M" "rw,relatime,bogus" "$super" "$REL" >"$T/state/settings-9"
 rm -rf "$RES"/*
 SYSINDEX_PGMDIR=$P "$ROOT/sysindex" --results "$RES" --testdir "$T/testdir" --progress none \

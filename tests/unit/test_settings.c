@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -391,47 +392,76 @@ END_TEST
 /* A pid that no longer runs (test_util.c). */
 long unit_gone_pid(void);
 
+/* Write text into dir/rel, making the folders on the way. */
+static void put_file(const char *dir, const char *rel, const char *text)
+{
+	char path[600];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	for (char *p = path + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			(void)mkdir(path, 0755);
+			*p = '/';
+		}
+	ck_assert_ptr_nonnull(f = fopen(path, "w"));
+	fputs(text, f);
+	fclose(f);
+}
+
+#define GOV0 "sys/devices/system/cpu/cpufreq/policy0/scaling_governor"
+#define GOV1 "sys/devices/system/cpu/cpufreq/policy1/scaling_governor"
+
 /*
  * The sweep: a dead run's file whose state is as found goes silently; one
  * whose state cannot be put back (no mount point to remount) stays, said;
- * a live run's stays untouched.
+ * a live run's stays untouched.  A governor changed is put back in every
+ * policy (a fixture tree of /sys).
  */
 START_TEST(state_file_stale_sweep)
 {
 	static struct setfile f;
-	char dir[] = "/tmp/sysindex-unit-state.XXXXXX", thp[600], path[600], err[256];
-	char live[600], moved[600];
-	FILE *t;
+	char dir[] = "/tmp/sysindex-unit-state.XXXXXX", root[600], path[600], err[256];
+	char live[600], moved[600], done[SETFILE_LEFT_MAX], left[SETFILE_LEFT_MAX];
+	char cmd[700];
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	ck_assert_int_eq(setenv("SYSINDEX_STATE_DIR", dir, 1), 0);
-	snprintf(thp, sizeof(thp), "%s/thp", dir);
-	ck_assert_ptr_nonnull(t = fopen(thp, "w"));
-	fputs("always [madvise] never\n", t);
-	fclose(t);
+	snprintf(root, sizeof(root), "%s/root", dir);
+	put_file(root, "sys/kernel/mm/transparent_hugepage/enabled", "always [madvise] never\n");
+	put_file(root, GOV0, "performance\n");
+	put_file(root, GOV1, "performance\n");
 	/* A live run (this process): untouched. */
-	setfile_found(&f, dir, thp, "true");
+	setfile_found(&f, dir, root, "true");
 	ck_assert_str_eq(f.found.thp, "madvise");
+	ck_assert_str_eq(f.governor, "performance");
 	ck_assert_int_eq(setfile_write(&f, live, sizeof(live), err, sizeof(err)), 0);
 	/* A dead run whose state is back as found: its file goes. */
 	f.owner.pid = unit_gone_pid();
 	ck_assert_int_eq(setfile_write(&f, path, sizeof(path), err, sizeof(err)), 0);
-	ck_assert_uint_eq(setfile_sweep(thp, 1), 0);
+	ck_assert_uint_eq(setfile_sweep(root, 1), 0);
 	ck_assert_int_eq(access(path, F_OK), -1);
 	ck_assert_int_eq(access(live, F_OK), 0);
+	/* A governor one policy no longer has: said, then put back in both. */
+	put_file(root, GOV1, "powersave\n");
+	ck_assert_int_eq(setfile_restore(&f, root, 0, done, sizeof(done), left, sizeof(left)), -1);
+	ck_assert_str_eq(left, "governor performance (1 of 2 policies), powersave (1 of 2) "
+			 "(found performance)");
+	ck_assert_int_eq(setfile_restore(&f, root, 1, done, sizeof(done), left, sizeof(left)), 0);
+	ck_assert_str_eq(done, "governor performance");
+	ck_assert_str_eq(left, "");
 	/* A dead run that left the mount changed where sysindex cannot remount it. */
 	f.owner.pid = unit_gone_pid();
 	f.mount_point[0] = '\0';
 	snprintf(f.found.mount, sizeof(f.found.mount), "rw,bogus");
 	ck_assert_int_eq(setfile_write(&f, moved, sizeof(moved), err, sizeof(err)), 0);
-	ck_assert_uint_eq(setfile_sweep(thp, 1), 1);
+	ck_assert_uint_eq(setfile_sweep(root, 1), 1);
 	ck_assert_int_eq(access(moved, F_OK), 0);
 	ck_assert_int_eq(access(live, F_OK), 0);
 	unsetenv("SYSINDEX_STATE_DIR");
-	unlink(thp);
-	unlink(live);
-	unlink(moved);
-	ck_assert_int_eq(rmdir(dir), 0);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
 }
 END_TEST
 
