@@ -7,11 +7,15 @@
  * force afterwards (sysinfo/setstate.h) into the result.  After the run, on
  * a failure and after Ctrl-C or SIGTERM (the runner stops at the next
  * sample, sig.h), setting_restore() runs --restore's command, else the
- * baseline's, so the machine is left in the baseline setting.
+ * baseline's, then checks that the state found before the first setting
+ * (setfile.h) is back, putting back natively what it can.  A command that
+ * fails, or whose state moves from its first sample's, stops the run: what
+ * was measured is written as a stopped run (r->stopped says why).
  *
  * The commands run as the user who started sysindex, in their own process
  * group (a Ctrl-C at the terminal does not cut a remount or the restore
- * short), with stdin from /dev/null, for at most SETTING_TIMEOUT_S.
+ * short), with stdin from /dev/null, for at most SETTING_TIMEOUT_S; a
+ * terminating signal to sysindex kills an applied setting's command at once.
  */
 #ifndef SYSINDEX_SETTING_H
 #define SYSINDEX_SETTING_H
