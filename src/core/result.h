@@ -173,7 +173,10 @@ struct run_result {
 	char version[32];
 	char base_name[256];    /* results/<base_name>.{txt,log,json,...} */
 	int interrupted;        /* a signal ended the run early */
-	int signal;             /* which one */
+	int signal;             /* which one; 0 when the run stopped for 'stopped' */
+	char stopped[REASON_MAX]; /* settings mode: why the run stopped early without a
+				   * signal (a setting's command failed), "" if it did not;
+				   * interrupted is set too: the results are partial */
 	int quick;              /* --quick */
 	int pinned;             /* --pin: copies pinned to CPUs */
 	int exclude_disturbed;  /* --exclude-disturbed */

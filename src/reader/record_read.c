@@ -1020,6 +1020,7 @@ static const struct rec_field f_run[] = {
 	F_NUM("interrupted", RK_BOOL, struct run_result, interrupted),
 	F_NUM("signal", RK_INT, struct run_result, signal),
 	F_SKIP("signal_name", RK_SKIPSTR),
+	F_STR("stopped", struct run_result, stopped),
 	F_UINT("disk_file_bytes", struct run_result, disk_size),
 	F_FN("interference", fn_run_intf),
 	F_STR("interference_not_measured", struct run_result, intf_missing),

@@ -344,6 +344,12 @@ size_t report_summary(const struct run_result *r, char lines[][REPORT_SUMMARY_LI
 	"with published UnixBench scores."
 /* How the line after a score that disturbed samples moved begins (a warning). */
 #define REPORT_DISTURBED_HEAD "Disturbed, "
+/*
+ * Why an interrupted run is partial, for every writer's warning: "Interrupted
+ * by signal 15", or "Stopped: setting b: its command exited with status 1"
+ * (r->stopped, settings mode).  "" when the run was not interrupted.
+ */
+void report_stopped(const struct run_result *r, char *out, size_t len);
 /* "id 1a2b..., virt kvm": the text report's Host identity line, for every format. */
 void report_host_identity(const struct sys_info *si, char *buf, size_t len);
 /* The device's rotational flag as the kernel states it: "yes", "no" or "unknown". */

@@ -44,9 +44,14 @@ static void head(FILE *out, const struct run_result *r)
 	fputs("<h1>BYTE UNIX Benchmarks (Version 6.0.0; sysindex ", out);
 	esc(out, r->version);
 	fputs(")</h1>\n", out);
-	if (r->interrupted)
-		fprintf(out, "<p class=\"warn\">Interrupted by signal %d: partial results</p>\n",
-			r->signal);
+	if (r->interrupted) {
+		char why[REASON_MAX + 16];
+
+		report_stopped(r, why, sizeof(why));
+		fputs("<p class=\"warn\">", out);
+		esc(out, why);
+		fputs(": partial results</p>\n", out);
+	}
 }
 
 /* The test directory's rows, from the one description (report_dir.c). */

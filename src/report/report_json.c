@@ -180,13 +180,18 @@ static void sysindex_block(struct json_out *j, const struct run_result *r)
 	kv_epoch(j, "start_unix", r->start);
 	kv_epoch(j, "end_unix", r->end);
 	json_kv_bool(j, "interrupted", r->interrupted);
-	if (r->interrupted) {
+	if (r->interrupted && r->signal > 0) {
 		json_kv_int(j, "signal", r->signal);
 		json_kv_string(j, "signal_name", signal_name(r->signal));
 	} else {
 		json_kv_null(j, "signal");
 		json_kv_null(j, "signal_name");
 	}
+	/* Settings mode: why the run stopped without a signal (a setting's command). */
+	if (r->stopped[0])
+		json_kv_string(j, "stopped", r->stopped);
+	else
+		json_kv_null(j, "stopped");
 	json_kv_uint_or_null(j, "disk_file_bytes", r->disk_size > 0, r->disk_size);
 	intf_run_block(j, r);
 	/* The gnuplot charts written beside the reports (<id>.svg, <id>-paired.svg). */

@@ -133,8 +133,14 @@ static void header(FILE *out, const struct run_result *r)
 		report_copies_table(&tab, r, &md_copies);
 	}
 	chart_link(out, r, RUN_CHART_INDEX, "", "Index per test and copy count");
-	if (r->interrupted)
-		fprintf(out, "**Interrupted by signal %d: partial results.**\n\n", r->signal);
+	if (r->interrupted) {
+		char why[REASON_MAX + 16];
+
+		report_stopped(r, why, sizeof(why));
+		fputs("**", out);
+		md_text(out, why);
+		fputs(": partial results.**\n\n", out);
+	}
 	fputs("## Details\n\n", out);
 	fputs("- **Host:** ", out);
 	md_text(out, si->hostname);

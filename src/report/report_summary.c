@@ -305,13 +305,25 @@ static size_t mode(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE]
 	return add(lines, n, max, "Mode: %s%s", what, "");
 }
 
+void report_stopped(const struct run_result *r, char *out, size_t len)
+{
+	if (!r->interrupted)
+		fmt(out, len, "%s", "");
+	else if (r->signal == 0 && r->stopped[0])
+		fmt(out, len, "Stopped: %s", r->stopped);
+	else
+		fmt(out, len, "Interrupted by signal %d", r->signal);
+}
+
 size_t report_summary(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t max)
 {
 	size_t n = 0;
 
 	if (r->quick)
 		n = add(lines, n, max, "%s%s", REPORT_QUICK_FIRST, "");
-	if (r->interrupted)
+	if (r->interrupted && r->signal == 0 && r->stopped[0])
+		n = add(lines, n, max, "Stopped (%s): partial results.", r->stopped, "");
+	else if (r->interrupted)
 		n = add(lines, n, max, "%s%s", "Interrupted: partial results.", "");
 	n = r->ndirs >= 2 ? paired(r, lines, n, max) : scores(r, lines, n, max);
 	n = report_settings_warnings(r, lines, n, max);

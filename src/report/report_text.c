@@ -29,8 +29,12 @@ static void header(FILE *out, const struct run_result *r)
 	char hostid[256];
 
 	fprintf(out, "   BYTE UNIX Benchmarks (Version 6.0.0; sysindex %s)\n\n", r->version);
-	if (r->interrupted)
-		fprintf(out, "   *** Interrupted by signal %d: partial results ***\n\n", r->signal);
+	if (r->interrupted) {
+		char why[REASON_MAX + 16];
+
+		report_stopped(r, why, sizeof(why));
+		fprintf(out, "   *** %s: partial results ***\n\n", why);
+	}
 	fprintf(out, "   System: %s: %s\n", si->hostname, si->system);
 	fprintf(out, "   OS: %s -- %s -- %s\n", si->os, si->os_release, si->os_version);
 	fprintf(out, "   Machine: %s (%s)\n", si->machine, si->platform);

@@ -434,6 +434,8 @@ static int prepare(struct run_ctx *c)
 	if ((rc = setting_check(cfg, (unsigned)geteuid())) != 0 ||
 	    (rc = resolve_dirs(cfg, c->testdir, c->resdir, sizeof(c->testdir))) != 0)
 		return rc;
+	/* A setting a killed run left in force: put back (or said) before anything runs. */
+	setfile_sweep("", cfg->quiet);
 	for (size_t d = 0; d < cfg->nsettings; d++)
 		cfg->dirs[d].path = c->testdir;   /* settings mode: one test dir */
 	env->cfg = cfg;
@@ -479,15 +481,12 @@ static int prepare(struct run_ctx *c)
 			     r->base_name, sizeof(r->base_name),
 			     &env->log_fd)) != 0)
 		return rc;
-	if (path_join(env->scratch, sizeof(env->scratch), c->testdir, "sysindex-XXXXXX") != 0 ||
-	    mkdtemp(env->scratch) == NULL) {
-		char q[QUOTE_BUF];
-
-		fprintf(stderr, "sysindex: cannot create a folder in %s: %s\n", quote(c->testdir, q),
-			strerror(errno));
-		env->scratch[0] = '\0';
+	/* What killed runs left in the test dirs goes first (a disk test's file). */
+	paths_sweep_scratch(c->testdir, cfg->quiet);
+	for (size_t d = 1; d < c->pe.n && cfg->nsettings == 0; d++)
+		paths_sweep_scratch(r->dirs[d].path, cfg->quiet);
+	if (paths_make_scratch(c->testdir, env->scratch, sizeof(env->scratch)) != 0)
 		return undo_prepare(c, 2);
-	}
 	if (paired_make_scratch(&c->pe, r) != 0)
 		return undo_prepare(c, 2);
 	fmt(env->disk_file, sizeof(env->disk_file), "%s/" TEST_DISK_FILE, env->scratch);
@@ -500,6 +499,8 @@ static int prepare(struct run_ctx *c)
 	}
 	if (cfg->nsettings) {
 		setting_init(&c->set, cfg, env, r, r->dirs[0].path);
+		if (setting_save(&c->set) != 0)
+			return undo_prepare(c, 2);
 		c->pe.set = &c->set;
 	}
 	return 0;
@@ -589,11 +590,16 @@ static int measure(struct run_ctx *c)
 	score_scaling(r);
 	if (paired_compare(r) != 0)
 		fprintf(stderr, "sysindex: out of memory for the paired comparison\n");
-	if (sig) {
+	if (sig > 0) {
 		r->interrupted = 1;
 		r->signal = sig;
 	}
-	return sig;
+	/* A setting stopped it (r->stopped says why): a partial run, no signal. */
+	if (c->set.failed) {
+		r->interrupted = 1;
+		r->signal = 0;
+	}
+	return sig > 0 ? sig : 0;
 }
 
 /* --redact: the substitutions, and the result every writer reads, redacted. */
@@ -664,26 +670,7 @@ static int finish(struct run_ctx *c, int sig)
 		sig = sig_pending();
 	if (sig)
 		return 128 + sig;
-	return failed || rc || c->restore_failed ? 1 : 0;
-}
-
-/*
- * Settings mode: a setting's command failed (setting_apply said so in one
- * line, the baseline is restored): no report, nothing of the run is left.
- */
-static int abandon(struct run_ctx *c)
-{
-	struct run_result *r = &c->r;
-
-	for (size_t i = 0; i < r->nruns; i++)
-		copy_run_free(&r->runs[i]);
-	free(r->runs);
-	free(r->cmps);
-	free(r->pscores);
-	r->runs = NULL;
-	r->cmps = NULL;
-	r->pscores = NULL;
-	return undo_prepare(c, 1);
+	return failed || rc || c->restore_failed || r->stopped[0] ? 1 : 0;
 }
 
 int cmd_run(int argc, char **argv, const struct subcmd *others, size_t nothers)
@@ -721,7 +708,7 @@ int cmd_run(int argc, char **argv, const struct subcmd *others, size_t nothers)
 	if (rc == 0) {
 		int sig = measure(&c);
 
-		rc = c.set.failed ? abandon(&c) : finish(&c, sig);
+		rc = finish(&c, sig);
 	}
 	sysinfo_free(&c.r.sys);
 	return rc;

@@ -71,15 +71,8 @@ int paired_make_scratch(struct paired_env *pe, const struct run_result *r)
 
 		if (e == pe->env[0])
 			continue;
-		if (path_join(e->scratch, sizeof(e->scratch), r->dirs[d].path,
-			      "sysindex-XXXXXX") != 0 || mkdtemp(e->scratch) == NULL) {
-			char q[QUOTE_BUF];
-
-			fprintf(stderr, "sysindex: cannot create a folder in %s: %s\n",
-				quote(r->dirs[d].path, q), strerror(errno));
-			e->scratch[0] = '\0';
+		if (paths_make_scratch(r->dirs[d].path, e->scratch, sizeof(e->scratch)) != 0)
 			return 2;
-		}
 		fmt(e->disk_file, sizeof(e->disk_file), "%s/" TEST_DISK_FILE, e->scratch);
 	}
 	return 0;
@@ -333,7 +326,7 @@ static int paired_round(struct test_loop *L, unsigned r)
 		fmt(step, sizeof(step), "%s round", pt->labels[d]);
 		/* Settings mode: the setting in force before the settle and the sample. */
 		if (pt->pe->set != NULL && setting_apply(pt->pe->set, d, r + 1) != 0)
-			return TEST_LOOP_ABORT;
+			return pt->pe->set->failed ? TEST_LOOP_ABORT : -1;
 		if (test_loop_settle(L, step, r + 1))
 			return -1;
 		t0 = now_mono();

@@ -16,6 +16,7 @@
 
 #include "buildinfo.h"
 #include "run/runner.h"
+#include "util/owner.h"
 #include "util/util.h"
 #include "util/quote.h"
 
@@ -229,3 +230,98 @@ int claim_name(const char *resdir, const char *host, char *base, size_t len, int
 	return paths_fail("no free result name for %s in %s", base, resdir);
 }
 
+
+/* write_atomic()'s callback: the owner line. */
+static int write_owner(FILE *out, const void *ctx)
+{
+	char line[96];
+
+	if (owner_format(ctx, line, sizeof(line)) != 0)
+		return -1;
+	return fputs(line, out) == EOF ? -1 : 0;
+}
+
+int paths_make_scratch(const char *dir, char *out, size_t len)
+{
+	char owner[PATH_MAX], err[PATH_MAX + 64], q[QUOTE_BUF];
+	struct owner me;
+
+	if (path_join(out, len, dir, "sysindex-XXXXXX") != 0 || mkdtemp(out) == NULL) {
+		fprintf(stderr, "sysindex: cannot create a folder in %s: %s\n", quote(dir, q),
+			strerror(errno));
+		out[0] = '\0';
+		return 2;
+	}
+	owner_self(&me);
+	if (path_join(owner, sizeof(owner), out, PATHS_OWNER_FILE) != 0 ||
+	    write_atomic(owner, write_owner, &me, err, sizeof(err)) != 0) {
+		fprintf(stderr, "sysindex: cannot write %s/%s: %s\n", quote(out, q),
+			PATHS_OWNER_FILE, err);
+		remove_tree(out);
+		out[0] = '\0';
+		return 2;
+	}
+	return 0;
+}
+
+/* Whether name is what mkdtemp made of "sysindex-XXXXXX". */
+static int scratch_name(const char *name)
+{
+	if (strncmp(name, "sysindex-", 9) != 0 || strlen(name) != 15)
+		return 0;
+	for (const char *p = name + 9; *p; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9')))
+			return 0;
+	return 1;
+}
+
+/* Whether dir/name is a scratch folder of this user that a dead run left. */
+static int left_behind(int dfd, const char *name)
+{
+	char line[128];
+	struct owner o;
+	struct stat st;
+	ssize_t n;
+	int dir, fd;
+
+	if (!scratch_name(name) || fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
+		return 0;
+	if ((dir = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+		return 0;
+	fd = openat(dir, PATHS_OWNER_FILE, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	(void)close(dir);
+	if (fd < 0)
+		return 0;
+	n = read(fd, line, sizeof(line) - 1);
+	(void)close(fd);
+	if (n <= 0)
+		return 0;
+	line[n] = '\0';
+	return owner_parse(line, &o) == 0 && !owner_alive(&o);
+}
+
+size_t paths_sweep_scratch(const char *dir, int quiet)
+{
+	char path[PATH_MAX], q[QUOTE_BUF];
+	struct dirent *e;
+	size_t removed = 0;
+	DIR *d = opendir(dir);
+
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		if (!left_behind(dirfd(d), e->d_name) ||
+		    path_join(path, sizeof(path), dir, e->d_name) != 0)
+			continue;
+		if (remove_tree(path) == 0) {
+			removed++;
+			if (!quiet)
+				fprintf(stderr, "sysindex: removed %s, the scratch folder of a run "
+					"that is gone\n", quote(path, q));
+		}
+	}
+	closedir(d);
+	return removed;
+}

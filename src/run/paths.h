@@ -28,4 +28,21 @@ int resolve_dirs(const struct config *cfg, char *testdir, char *resdir, size_t l
  */
 int claim_name(const char *resdir, const char *host, char *base, size_t len, int *fd);
 
+/*
+ * The run's scratch folder in dir: dir/sysindex-XXXXXX (mkdtemp), holding
+ * PATHS_OWNER_FILE with this process's owner (util/owner.h) so that a later
+ * run can tell it was left behind.  0; or 2 after one line on stderr (out "").
+ */
+#define PATHS_OWNER_FILE ".sysindex-owner"
+int paths_make_scratch(const char *dir, char *out, size_t len);
+
+/*
+ * Remove the scratch folders in dir that a run left behind (killed, a power
+ * cut): sysindex-XXXXXX folders of this user whose owner file names a
+ * process that is gone.  A folder without the file (not sysindex's, or a
+ * run still starting) is left alone.  Says so in one line each unless quiet;
+ * returns how many it removed.
+ */
+size_t paths_sweep_scratch(const char *dir, int quiet);
+
 #endif

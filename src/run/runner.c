@@ -531,6 +531,9 @@ int test_loop_run(struct test_loop *L)
 	unsigned k, planned = L->nsteps * L->width;
 	int sig = L->sig, capped = 0, rc;
 
+	/* The progress lines' "N x": set here, not by the first step's progress
+	 * line, which a setting's failing command comes before. */
+	env->copies = L->copies;
 	for (k = 0; k < L->nsteps && !sig; k++) {
 		unsigned n = L->active(L);
 		double t0 = now_mono();

@@ -82,14 +82,30 @@ static void pass_gate(int gate_fd)
 		_exit(127);
 }
 
+/*
+ * In the child: it dies with the driver.  A driver that is killed (SIGKILL,
+ * the OOM killer) cannot kill its copies: the kernel does (PR_SET_PDEATHSIG),
+ * and a driver that is already gone before the prctl is seen here.
+ */
+static void die_with(pid_t driver)
+{
+#ifdef PR_SET_PDEATHSIG
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0)
+		_exit(127);
+#endif
+	if (getppid() != driver)
+		_exit(127);
+}
+
 /* In the child: wire up the copy's process group, files and CPU, then exec. */
 static void exec_copy(const struct spawn_spec *s, size_t i, int errfd, int gate_fd,
-		      int shared_in)
+		      int shared_in, pid_t driver)
 {
 	sigset_t none;
 	int in;
 
 	setpgid(0, 0);
+	die_with(driver);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	/* The driver ignores SIGPIPE; a test program must get the default. */
@@ -147,6 +163,7 @@ static void exec_copy(const struct spawn_spec *s, size_t i, int errfd, int gate_
 static int start_copy(const struct spawn_spec *s, size_t i, struct copy *c,
 		      struct spawn_out *o, int gate_fd, int shared_in)
 {
+	pid_t driver = getpid();
 	int p[2];
 
 	if (pipe(p) != 0) {
@@ -163,7 +180,7 @@ static int start_copy(const struct spawn_spec *s, size_t i, struct copy *c,
 	}
 	if (c->pid == 0) {
 		close(p[0]);
-		exec_copy(s, i, p[1], gate_fd, shared_in);
+		exec_copy(s, i, p[1], gate_fd, shared_in, driver);
 	}
 	/* Also set it here so a kill(-pid) right away cannot miss the group. */
 	setpgid(c->pid, c->pid);

@@ -123,6 +123,16 @@ wait_log() {
 	done
 }
 
+# wait_file FILE TENTHS MESSAGE: wait until FILE exists, polling every
+# 0.1 s; after TENTHS polls, fail with MESSAGE.
+wait_file() {
+	n=0
+	until [ -e "$1" ]; do
+		n=$((n + 1)); [ $n -lt "$2" ] || die "$3"
+		sleep 0.1
+	done
+}
+
 # start_serve ARGS...: `sysindex serve --port 0 ARGS` in the background
 # (--port 0 unless ARGS give a --port: a value option is given once); its
 # output in $T/serve.out and serve.err; sets $spid and $port, and adds the
@@ -171,3 +181,32 @@ cg_child() {
 	note "in $child, cpu.max $(cat "$child/cpu.max")"
 }
 cg_leave() { echo $$ >"$parent/cgroup.procs" 2>/dev/null; }
+
+# loop_ext4 DIR OPTIONS: a fresh 64 MiB ext4 image loop-mounted on DIR with
+# OPTIONS, unmounted when the test exits; skips the test (77) when not root
+# or when no loop device can be had.
+loop_ext4() {
+	[ "$(id -u)" = 0 ] || skip "not root: needs a loop-mounted ext4"
+	command -v mkfs.ext4 >/dev/null 2>&1 || skip "no mkfs.ext4 here"
+	loop_dir=$1
+	mkdir -p "$loop_dir" && truncate -s 64M "$T/fs.img" &&
+		mkfs.ext4 -q -F "$T/fs.img" >/dev/null 2>&1 || skip "cannot make an ext4 image"
+	mount -o "loop,$2" "$T/fs.img" "$loop_dir" 2>/dev/null || skip "no loop devices here"
+	trap 'umount "$loop_dir" 2>/dev/null; cleanup' EXIT
+}
+
+# mount_opts DIR: DIR's per-mount options as /proc/self/mountinfo gives them.
+mount_opts() {
+	awk -v m="$1" '$5 == m { print $6 }' /proc/self/mountinfo | tail -n 1
+}
+
+# fake_prog NAME FAKE: $P (= $T/pgms) holds a link to every built program,
+# NAME's to build/fakepgms/FAKE instead (built by make check).
+fake_prog() {
+	P=$T/pgms
+	[ -x "$ROOT/build/fakepgms/$2" ] || die "fakes not built (make check builds them)"
+	mkdir -p "$P"
+	for f in "$ROOT"/pgms/*; do [ -e "$P/${f##*/}" ] || ln -s "$f" "$P/"; done
+	rm -f "$P/$1"
+	ln -s "$ROOT/build/fakepgms/$2" "$P/$1"
+}

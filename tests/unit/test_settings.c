@@ -5,15 +5,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "report/report.h"
 #include "util/json_out.h"
 #include "core/settings.h"
 #include "run/plan.h"
+#include "run/setfile.h"
 #include "run/setting.h"
 #include "sysinfo/setstate.h"
+#include "util/sig.h"
+#include "util/util.h"
 
 static char err[512];
 
@@ -280,23 +285,23 @@ START_TEST(shell_status_and_output)
 	size_t more;
 	int st;
 
-	st = setting_shell("echo hi; echo err >&2; exit 3", 10, out, sizeof(out), &more, why,
+	st = setting_shell("echo hi; echo err >&2; exit 3", 10, 1, out, sizeof(out), &more, why,
 			   sizeof(why));
 	ck_assert(WIFEXITED(st));
 	ck_assert_int_eq(WEXITSTATUS(st), 3);
 	ck_assert_str_eq(out, "hi\nerr\n");
 	ck_assert_uint_eq(more, 0);
 	/* The output is bounded; the rest is counted. */
-	st = setting_shell("head -c 10000 /dev/zero | tr '\\0' x", 10, out, sizeof(out), &more,
+	st = setting_shell("head -c 10000 /dev/zero | tr '\\0' x", 10, 1, out, sizeof(out), &more,
 			   why, sizeof(why));
 	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 	ck_assert_uint_eq(strlen(out), sizeof(out) - 1);
 	ck_assert_uint_eq(more, 10000 - (sizeof(out) - 1));
 	/* stdin is /dev/null: a command that reads it does not hang. */
-	st = setting_shell("cat", 10, out, sizeof(out), &more, why, sizeof(why));
+	st = setting_shell("cat", 10, 1, out, sizeof(out), &more, why, sizeof(why));
 	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 	/* A background child holding the output open does not hold the run. */
-	st = setting_shell("sleep 5 & echo started", 3, out, sizeof(out), &more, why, sizeof(why));
+	st = setting_shell("sleep 5 & echo started", 3, 1, out, sizeof(out), &more, why, sizeof(why));
 	ck_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0);
 	ck_assert_str_eq(out, "started\n");
 }
@@ -307,9 +312,156 @@ START_TEST(shell_timeout_kills)
 	char out[64], why[128];
 	size_t more;
 
-	ck_assert_int_eq(setting_shell("sleep 20", 0.3, out, sizeof(out), &more, why, sizeof(why)),
+	ck_assert_int_eq(setting_shell("sleep 20", 0.3, 1, out, sizeof(out), &more, why, sizeof(why)),
 			 -1);
 	ck_assert_str_eq(why, "did not finish in 0.3 s (killed)");
+}
+END_TEST
+
+/* More than a pipe holds (64 KiB): the command blocks on its write, as on
+ * any pipe, instead of failing with EAGAIN (issue 50). */
+START_TEST(shell_long_output_succeeds)
+{
+	char out[64], why[128];
+	size_t more;
+	int st = setting_shell("seq 1 100000", 20, 1, out, sizeof(out), &more, why, sizeof(why));
+
+	ck_assert_msg(st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d (%s): %s",
+		      st, st < 0 ? why : "", out);
+	ck_assert_uint_eq(strlen(out) + more, 588895);   /* the bytes seq prints */
+	ck_assert(strncmp(out, "1\n2\n3\n", 6) == 0);
+	/* One write of 200 000 bytes: on a non-blocking pipe, a short write and EAGAIN. */
+	st = setting_shell("dd if=/dev/zero bs=200000 count=1 status=none", 20, 1, out,
+			   sizeof(out), &more, why, sizeof(why));
+	ck_assert_msg(st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0, "status %d (%s): %s",
+		      st, st < 0 ? why : "", out);
+	ck_assert_uint_eq(more, 200000 - (sizeof(out) - 1));
+}
+END_TEST
+
+/* A SIGTERM to the driver stops a setting's command at once (not after its
+ * timeout); the restore (stop_on_signal 0) is not stopped by it. */
+START_TEST(shell_stops_on_a_signal)
+{
+	char out[64], why[128];
+	size_t more;
+	double t0;
+	int st;
+
+	ck_assert_int_eq(sig_install(), 0);
+	t0 = now_mono();
+	st = setting_shell("kill -TERM $PPID; sleep 20", 30, 1, out, sizeof(out), &more, why,
+			   sizeof(why));
+	ck_assert_int_eq(st, -1);
+	ck_assert_str_eq(why, "stopped by signal 15 (killed)");
+	ck_assert(now_mono() - t0 < 5);
+	st = setting_shell("echo restored", 30, 0, out, sizeof(out), &more, why, sizeof(why));
+	ck_assert(st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	ck_assert_str_eq(out, "restored\n");
+}
+END_TEST
+
+/* The state file's text and back, every field, hostile bytes escaped. */
+START_TEST(state_file_round_trip)
+{
+	static struct setfile f, back;
+	static char text[32768];
+
+	memset(&f, 0, sizeof(f));
+	f.owner = (struct owner){ .pid = 4242, .start = 987654 };
+	snprintf(f.testdir, sizeof(f.testdir), "/mnt/a b\nc\\d");
+	snprintf(f.mount_point, sizeof(f.mount_point), "/mnt");
+	snprintf(f.disk, sizeof(f.disk), "loop3");
+	f.found = state("rw,relatime", "mq-deadline", "always");
+	snprintf(f.found.super, sizeof(f.found.super), "rw,sync");
+	snprintf(f.restore, sizeof(f.restore), "mount -o remount,relatime /mnt \\x41");
+	ck_assert_int_eq(setfile_format(&f, text, sizeof(text)), 0);
+	ck_assert_ptr_null(strstr(text, "b\nc"));            /* the newline is escaped */
+	ck_assert_int_eq(setfile_parse(text, &back), 0);
+	ck_assert_int_eq(memcmp(&f, &back, sizeof(f)), 0);
+	/* Not a state file: cut, a field twice, an unknown one, a bad escape. */
+	text[strlen(text) / 2] = '\0';
+	ck_assert_int_eq(setfile_parse(text, &back), -1);
+	ck_assert_int_eq(setfile_parse("sysindex-owner 1 1\ntestdir /\ntestdir /\n", &back), -1);
+	ck_assert_int_eq(setfile_parse("sysindex-owner 1 1\nbogus x\n", &back), -1);
+	ck_assert_int_eq(setfile_parse("sysindex-owner 1 1\ntestdir \\q\n", &back), -1);
+	ck_assert_int_eq(setfile_format(&f, text, 64), -1);
+}
+END_TEST
+
+/* A pid that no longer runs (test_util.c). */
+long unit_gone_pid(void);
+
+/* Write text into dir/rel, making the folders on the way. */
+static void put_file(const char *dir, const char *rel, const char *text)
+{
+	char path[600];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	for (char *p = path + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			(void)mkdir(path, 0755);
+			*p = '/';
+		}
+	ck_assert_ptr_nonnull(f = fopen(path, "w"));
+	fputs(text, f);
+	fclose(f);
+}
+
+#define GOV0 "sys/devices/system/cpu/cpufreq/policy0/scaling_governor"
+#define GOV1 "sys/devices/system/cpu/cpufreq/policy1/scaling_governor"
+
+/*
+ * The sweep: a dead run's file whose state is as found goes silently; one
+ * whose state cannot be put back (no mount point to remount) stays, said;
+ * a live run's stays untouched.  A governor changed is put back in every
+ * policy (a fixture tree of /sys).
+ */
+START_TEST(state_file_stale_sweep)
+{
+	static struct setfile f;
+	char dir[] = "/tmp/sysindex-unit-state.XXXXXX", root[600], path[600], err[256];
+	char live[600], moved[600], done[SETFILE_LEFT_MAX], left[SETFILE_LEFT_MAX];
+	char cmd[700];
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_int_eq(setenv("SYSINDEX_STATE_DIR", dir, 1), 0);
+	snprintf(root, sizeof(root), "%s/root", dir);
+	put_file(root, "sys/kernel/mm/transparent_hugepage/enabled", "always [madvise] never\n");
+	put_file(root, GOV0, "performance\n");
+	put_file(root, GOV1, "performance\n");
+	/* A live run (this process): untouched. */
+	setfile_found(&f, dir, root, "true");
+	ck_assert_str_eq(f.found.thp, "madvise");
+	ck_assert_str_eq(f.governor, "performance");
+	ck_assert_int_eq(setfile_write(&f, live, sizeof(live), err, sizeof(err)), 0);
+	/* A dead run whose state is back as found: its file goes. */
+	f.owner.pid = unit_gone_pid();
+	ck_assert_int_eq(setfile_write(&f, path, sizeof(path), err, sizeof(err)), 0);
+	ck_assert_uint_eq(setfile_sweep(root, 1), 0);
+	ck_assert_int_eq(access(path, F_OK), -1);
+	ck_assert_int_eq(access(live, F_OK), 0);
+	/* A governor one policy no longer has: said, then put back in both. */
+	put_file(root, GOV1, "powersave\n");
+	ck_assert_int_eq(setfile_restore(&f, root, 0, done, sizeof(done), left, sizeof(left)), -1);
+	ck_assert_str_eq(left, "governor performance (1 of 2 policies), powersave (1 of 2) "
+			 "(found performance)");
+	ck_assert_int_eq(setfile_restore(&f, root, 1, done, sizeof(done), left, sizeof(left)), 0);
+	ck_assert_str_eq(done, "governor performance");
+	ck_assert_str_eq(left, "");
+	/* A dead run that left the mount changed where sysindex cannot remount it. */
+	f.owner.pid = unit_gone_pid();
+	f.mount_point[0] = '\0';
+	snprintf(f.found.mount, sizeof(f.found.mount), "rw,bogus");
+	ck_assert_int_eq(setfile_write(&f, moved, sizeof(moved), err, sizeof(err)), 0);
+	ck_assert_uint_eq(setfile_sweep(root, 1), 1);
+	ck_assert_int_eq(access(moved, F_OK), 0);
+	ck_assert_int_eq(access(live, F_OK), 0);
+	unsetenv("SYSINDEX_STATE_DIR");
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
 }
 END_TEST
 
@@ -402,6 +554,10 @@ Suite *suite_settings(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, shell_status_and_output);
 	tcase_add_test(tc, shell_timeout_kills);
+	tcase_add_test(tc, shell_long_output_succeeds);
+	tcase_add_test(tc, shell_stops_on_a_signal);
+	tcase_add_test(tc, state_file_round_trip);
+	tcase_add_test(tc, state_file_stale_sweep);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -11,9 +11,11 @@
 #include "util/csv_out.h"
 #include "util/html_out.h"
 #include "util/md_out.h"
+#include "util/owner.h"
 #include "util/pathcheck.h"
 #include "util/quote.h"
 #include "util/util.h"
+#include "run/paths.h"
 
 START_TEST(ulong_and_percent)
 {
@@ -401,6 +403,97 @@ START_TEST(figures_compact)
 }
 END_TEST
 
+/* A pid that no longer runs: a child, reaped (test_settings.c's too). */
+long unit_gone_pid(void);
+long unit_gone_pid(void)
+{
+	pid_t pid = fork();
+
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0)
+		_exit(0);
+	ck_assert_int_eq(waitpid(pid, NULL, 0), pid);
+	return (long)pid;
+}
+
+/* The owner line round trip; alive for this process, gone for a dead one or
+ * for another start time under a live pid (a reused pid). */
+START_TEST(owner_round_trip_and_stale)
+{
+	struct owner me, back, dead, reused;
+	char line[96];
+
+	owner_self(&me);
+	ck_assert_int_gt(me.start, 0);
+	ck_assert_int_eq(owner_format(&me, line, sizeof(line)), 0);
+	ck_assert_int_eq(owner_parse(line, &back), 0);
+	ck_assert_int_eq(back.pid, me.pid);
+	ck_assert(back.start == me.start);
+	ck_assert_int_eq(owner_alive(&me), 1);
+	dead = (struct owner){ .pid = unit_gone_pid(), .start = me.start };
+	ck_assert_int_eq(owner_alive(&dead), 0);
+	reused = (struct owner){ .pid = me.pid, .start = me.start + 1 };
+	ck_assert_int_eq(owner_alive(&reused), 0);
+	ck_assert_int_eq(owner_parse("sysindex-owner x 1\n", &back), -1);
+	ck_assert_int_eq(owner_parse("sysindex-owner 0 1\n", &back), -1);
+	ck_assert_int_eq(owner_parse("other 12 1\n", &back), -1);
+	ck_assert_int_eq(owner_parse("sysindex-owner 12 1 junk\n", &back), -1);
+}
+END_TEST
+
+/* Write "sysindex-owner PID START" into dir/sub/.sysindex-owner. */
+static void put_owner(const char *dir, const char *sub, const struct owner *o)
+{
+	char path[512], line[96];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, sub);
+	ck_assert_int_eq(mkdir(path, 0700), 0);
+	if (o == NULL)
+		return;
+	snprintf(path, sizeof(path), "%s/%s/" PATHS_OWNER_FILE, dir, sub);
+	ck_assert_int_eq(owner_format(o, line, sizeof(line)), 0);
+	ck_assert_ptr_nonnull(f = fopen(path, "w"));
+	fputs(line, f);
+	fclose(f);
+}
+
+static int exists(const char *dir, const char *sub)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, sub);
+	return access(path, F_OK) == 0;
+}
+
+/* Only sysindex's scratch folders whose run is gone are removed. */
+START_TEST(sweep_removes_only_dead_runs_scratch)
+{
+	char dir[] = "/tmp/sysindex-unit-sweep.XXXXXX", mine[512];
+	struct owner me, dead;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	owner_self(&me);
+	dead = (struct owner){ .pid = unit_gone_pid(), .start = me.start };
+	put_owner(dir, "sysindex-dead01", &dead);
+	put_owner(dir, "sysindex-live01", &me);
+	put_owner(dir, "sysindex-noown1", NULL);
+	put_owner(dir, "other-dead0001", &dead);
+	put_owner(dir, "sysindex-dead0102", &dead);     /* not mkdtemp's length */
+	ck_assert_uint_eq(paths_sweep_scratch(dir, 1), 1);
+	ck_assert(!exists(dir, "sysindex-dead01"));
+	ck_assert(exists(dir, "sysindex-live01"));
+	ck_assert(exists(dir, "sysindex-noown1"));
+	ck_assert(exists(dir, "other-dead0001"));
+	ck_assert(exists(dir, "sysindex-dead0102"));
+	/* The folder a run makes holds its owner, and is alive while it runs. */
+	ck_assert_int_eq(paths_make_scratch(dir, mine, sizeof(mine)), 0);
+	ck_assert_uint_eq(paths_sweep_scratch(dir, 1), 0);
+	ck_assert_int_eq(access(mine, F_OK), 0);
+	ck_assert_int_eq(remove_tree(dir), 0);
+}
+END_TEST
+
 Suite *suite_util(void)
 {
 	Suite *s = suite_create("util");
@@ -420,6 +513,8 @@ Suite *suite_util(void)
 	tcase_add_test(tc, md_ampersand);
 	tcase_add_test(tc, quote_escapes_and_cuts);
 	tcase_add_test(tc, figures_compact);
+	tcase_add_test(tc, owner_round_trip_and_stale);
+	tcase_add_test(tc, sweep_removes_only_dead_runs_scratch);
 	suite_add_tcase(s, tc);
 	return s;
 }
