@@ -56,6 +56,12 @@ grep -q "NOT RUN" "$T/none" || die "the NOT RUN fixture has no NOT RUN row"
 closed "a run that measured nothing" "measured nothing on one side" "$R/a" "$T/none"
 # One compared row FAILED in the other input.
 closed "a FAILED row" "System Call Overhead, b: measured nothing on one side" "$R/a" "$R/b"
+# An input that cannot be read: exit 2 before anything is printed.
+gate --fail-on slower "$R/a" "$T/missing"
+[ $rc -eq 2 ] && [ ! -s "$T/out" ] || die "a missing input: exit $rc, want 2 and no output"
+printf 'copies,bad\n1,2\n' >"$T/bad.csv"
+gate --fail-on slower "$R/a" "$T/bad.csv"
+[ $rc -eq 2 ] && [ ! -s "$T/out" ] || { cat "$T/err"; die "an unreadable CSV: exit $rc, want 2"; }
 # Non-regular files: one line, exit 2, no hang.
 mkfifo "$T/fifo" || die "mkfifo"
 timeout 10 "$ROOT/Run" compare "$R/a" "$T/fifo" >"$T/out" 2>"$T/err"
