@@ -145,11 +145,12 @@ grep -q "not enough free space in $M" "$T/err" || die "tiny tmpfs: message"
 [ -z "$(ls "$RES")" ] || die "tiny tmpfs: results written for a refused run"
 [ -z "$(ls -A "$M")" ] || die "tiny tmpfs: files left: $(ls -A "$M")"
 
-# 5. Out of space during the run: with 3 inodes (root, the run's folder, the
-# shared file) the layout succeeds and the write test cannot create its
-# file; it fails naming the file, the read test goes on, nothing is left.
+# 5. Out of space during the run: with 4 inodes (root, the run's folder, its
+# owner file, the shared file) the layout succeeds and the write test cannot
+# create its file; it fails naming the file, the read test goes on, nothing
+# is left.
 umount "$M"
-mount -t tmpfs -o size=200m,nr_inodes=3 sysindex-e2e "$M" || die "remount nr_inodes=3"
+mount -t tmpfs -o size=200m,nr_inodes=4 sysindex-e2e "$M" || die "remount nr_inodes=4"
 rm -rf "${RES:?}"/*
 run_si --quick -c 1 --disk-size 32M --testdir "$M" seqwrite-dsync randread-4k-qd1
 [ "$rc" -eq 1 ] || die "out of inodes: exit $rc, want 1"
@@ -160,10 +161,11 @@ grep -q "^Seq Write 1 MiB O_DSYNC .*FAILED.*$M/sysindex-[^/]*/disktest\.dat\.w.*
 grep -q "^Random Read 4 KiB QD1  *[0-9]" "$r" || die "the read test did not go on"
 [ -z "$(ls -A "$M")" ] || die "out of inodes: files left: $(ls -A "$M")"
 
-# 6. The shared file itself cannot be created (2 inodes): every disk test
-# fails with the layout's reason naming the file; nothing is left.
+# 6. The shared file itself cannot be created (3 inodes: root, the run's
+# folder, its owner file): every disk test fails with the layout's reason
+# naming the file; nothing is left.
 umount "$M"
-mount -t tmpfs -o size=200m,nr_inodes=2 sysindex-e2e "$M" || die "remount nr_inodes=2"
+mount -t tmpfs -o size=200m,nr_inodes=3 sysindex-e2e "$M" || die "remount nr_inodes=3"
 rm -rf "${RES:?}"/*
 run_si --quick -c 1 --disk-size 32M --testdir "$M" seqread-direct fsync-4k
 [ "$rc" -eq 1 ] || die "layout failure: exit $rc, want 1"
