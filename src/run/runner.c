@@ -378,6 +378,7 @@ int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv
 	}
 	intf_before(env, &snap[0]);
 	t0 = now_mono();
+	pr->at = t0 - env->started;
 	rc = spawn_pass(&spec, copies, out);
 	wall = now_mono() - t0;
 	intf_read("", &snap[1], NULL, 0);
@@ -712,5 +713,6 @@ void runner_end_copy_run(struct run_env *env, struct copy_run *run)
 	}
 	run->end = time(NULL);
 	score_run(run);
+	score_host(run);
 }
 
