@@ -359,7 +359,7 @@ static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *
 		.env = env0, .t = t, .prev = prev, .plan = plan, .ti = ti, .copies = copies,
 		.width = (unsigned)nd, .steps_word = "rounds", .trs = trs, .ntrs = nd,
 		.labels = labels, .active = paired_active, .done = paired_done,
-		.step = paired_round, .ctx = &pt, .started = now_mono(),
+		.step = paired_round, .ctx = &pt,
 	};
 
 	memset(&pt, 0, sizeof(pt));

@@ -50,6 +50,7 @@ Suite *suite_hoststate(void);
 Suite *suite_record(void);
 Suite *suite_import(void);
 Suite *suite_hostfactor(void);
+Suite *suite_schedule(void);
 
 static const struct {
 	const char *name;
@@ -80,6 +81,7 @@ static const struct {
 	{ "record", suite_record },
 	{ "import", suite_import },
 	{ "hostfactor", suite_hostfactor },
+	{ "schedule", suite_schedule },
 	{ "util", suite_util },
 	{ "testprep", suite_testprep },
 	{ "hostid", suite_hostid },
