@@ -743,17 +743,19 @@ static int spread_steps(struct run_env *env, struct test_loop *L, const int *beg
 {
 	unsigned *count = calloc(n ? n : 1, sizeof(*count));
 	double *cost = calloc(n ? n : 1, sizeof(*cost));
+	int *together = calloc(n ? n : 1, sizeof(*together));
 	size_t len = 0, *order, nrun = 0;
 	int sig = 0;
 
-	for (size_t i = 0; i < n && count != NULL && cost != NULL; i++) {
+	for (size_t i = 0; i < n && count != NULL && cost != NULL && together != NULL; i++) {
 		count[i] = begun[i] ? L[i].nsteps : 0;
 		cost[i] = L[i].plan->pass_estimate;
+		together[i] = (L[i].t->flags & TF_TOGETHER) != 0;
 		len += count[i];
 		nrun += begun[i] != 0;
 	}
 	order = calloc(len ? len : 1, sizeof(*order));
-	if (count == NULL || cost == NULL || order == NULL) {
+	if (count == NULL || cost == NULL || together == NULL || order == NULL) {
 		/* No memory for the order: each test's steps in turn, as grouped. */
 		for (size_t i = 0; i < n && !sig; i++)
 			if (begun[i])
@@ -762,15 +764,19 @@ static int spread_steps(struct run_env *env, struct test_loop *L, const int *beg
 		sig = sig_pending();
 	} else {
 		double gap;
-		char note[160] = "";
+		char note[200], under[100] = "";
 
-		len = sched_spread(count, NULL, n, order);
+		len = sched_spread(count, together, n, order);
 		gap = sched_min_gap(order, len, cost, n);
 		if (gap >= 0 && gap < SCHED_GAP_S)
-			fmt(note, sizeof(note), " (under the %.0f s the host's memory needs: too few "
-			    "tests to spread them further)", SCHED_GAP_S);
-		runner_log(env, "Order: spread, %zu samples of %zu tests; samples of one test "
-			   "at least %.0f s apart as planned%s\n\n", len, nrun, gap > 0 ? gap : 0, note);
+			fmt(under, sizeof(under), " (under the %.0f s the host's memory needs: too "
+			    "few tests to spread them further)", SCHED_GAP_S);
+		if (gap < 0)
+			fmt(note, sizeof(note), "no test takes two samples: nothing to spread");
+		else
+			fmt(note, sizeof(note), "samples of one test at least %.0f s apart as "
+			    "planned%s", gap, under);
+		runner_log(env, "Order: spread, %zu samples of %zu tests; %s\n\n", len, nrun, note);
 		for (size_t s = 0; s < len && !sig; s++) {
 			struct test_loop *l = &L[order[s]];
 
@@ -790,14 +796,19 @@ static int spread_steps(struct run_env *env, struct test_loop *L, const int *beg
 			L[i].sig = sig;
 	free(count);
 	free(cost);
+	free(together);
 	free(order);
 	return sig;
 }
 
-/* --order spread: every test begun, their samples spread, each ended (runner_tests). */
+/*
+ * --order spread: every test begun, their samples spread, each ended
+ * (runner_tests); *sig the signal that stopped it.  -1 when there is no
+ * memory to spread them (nothing has run), else 0.
+ */
 static int spread_tests(struct run_env *env, const size_t *tis, size_t n,
 			const struct test_def *prev, unsigned copies,
-			struct bench_result *const *trs)
+			struct bench_result *const *trs, int *sigp)
 {
 	struct normal_test *nt = calloc(n, sizeof(*nt));
 	struct test_loop *L = calloc(n, sizeof(*L));
@@ -831,7 +842,8 @@ static int spread_tests(struct run_env *env, const size_t *tis, size_t n,
 	free(nt);
 	free(L);
 	free(begun);
-	return sig;
+	*sigp = sig;
+	return 0;
 }
 
 int runner_tests(struct run_env *env, const size_t *tis, size_t n, const struct test_def *prev,
@@ -839,12 +851,10 @@ int runner_tests(struct run_env *env, const size_t *tis, size_t n, const struct 
 {
 	int sig = 0;
 
-	if (env->cfg->order == ORDER_SPREAD && n > 1) {
-		sig = spread_tests(env, tis, n, prev, copies, trs);
-		if (sig >= 0)
-			return sig;
-		sig = 0;     /* no memory to spread them: grouped */
-	}
+	/* No memory to spread them: grouped. */
+	if (env->cfg->order == ORDER_SPREAD && n > 1 &&
+	    spread_tests(env, tis, n, prev, copies, trs, &sig) == 0)
+		return sig;
 	for (size_t i = 0; i < n && !sig; i++) {
 		sig = runner_test(env, tis[i], i ? env->cfg->tests[tis[i - 1]] : prev, copies, trs[i]);
 		if (env->repeat_done != NULL)

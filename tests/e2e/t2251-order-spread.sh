@@ -2,10 +2,9 @@
 # ./Run --order spread (issue 48): every test's samples spread over the run
 # instead of back to back.  Three stand-ins of 1 s, 7 samples each: taken in
 # the record's start times, no test runs twice in a row, each has its 7
-# samples, and the scores and counts are what the grouped order gives.  The
-# stand-ins' counts follow the wall clock alike (a host factor common to
-# all), so the run measures the host's speed: the record keeps it and the
-# summary says it in one line.  Without --order the samples stay grouped.
+# samples.  The stand-ins' counts grow with the wall clock alike (a host
+# factor common to all, drifting), so the run measures the host's speed:
+# the record keeps it and the summary says it in one line.  Without --order the samples stay grouped.
 # --precision still stops each test on its own; paired mode's tests that do
 # not use the directory are spread too; Ctrl-C ends a spread run with every
 # test's result marked.
@@ -13,10 +12,11 @@
 F=$ROOT/build/fakepgms
 [ -x "$F/fake-ok" ] || die "fakes not built (make check builds them)"
 command -v python3 >/dev/null 2>&1 || skip "needs python3 to read the record"
+date +%s >"$T/t0"
 for p in dhry2reg syscall pipe; do
 	wrap_prog $p <<SH
-s=\$(date +%s)
-exec "$F/fake-ok" 1 \$((1000000 + (s % 6) * 90000))
+s=\$(( \$(date +%s) - \$(cat "$T/t0") ))
+exec "$F/fake-ok" 1 \$((1000000 + s * 30000))
 SH
 done
 
@@ -75,13 +75,36 @@ grep -q "^Order: spread" "$(report).log" && die "grouped run logged a spread ord
 wrap_prog syscall <<SH
 exec "$F/fake-ok" 1 1000000
 SH
-run_driver --order spread --precision 1% -c 1 --duration 1 --settle 0 --testdir "$T" syscall pipe
+run_driver --order spread --precision 5% -c 1 --duration 1 --settle 0 --testdir "$T" syscall pipe
 [ $rc -eq 0 ] || die "--order spread --precision: exit $rc"
 o=$(order_of "$(report).json")
 echo "precision order: $o"
 [ "$(echo "$o" | tr ' ' '\n' | grep -c '^syscall$')" -eq 5 ] || die "syscall did not stop at 5: $o"
 case $o in "syscall pipe syscall pipe syscall pipe syscall pipe syscall pipe"*) ;;
 	*) die "the tests did not take turns: $o" ;; esac
+
+# --time-budget 1 with 40 s of it gone (SYSINDEX_RUN_STARTED, as ./Run's
+# build would take them): planned once, the tests take turns, every test
+# has a sample and the run ends within the budget.
+start=$(( $(date +%s) - 40 ))
+SYSINDEX_RUN_STARTED=$start
+export SYSINDEX_RUN_STARTED
+run_driver --order spread --time-budget 1 -c 1 --testdir "$T" dhry2reg syscall pipe
+end=$(date +%s)
+unset SYSINDEX_RUN_STARTED
+[ $rc -eq 0 ] || die "--order spread --time-budget 1: exit $rc"
+[ $((end - start)) -le 60 ] || die "--order spread --time-budget 1 took $((end - start)) s"
+o=$(order_of "$(report).json")
+echo "budget order: $o"
+for p in dhry2reg syscall pipe; do
+	echo "$o" | tr ' ' '\n' | grep -q "^$p$" || die "--time-budget: $p has no sample: $o"
+done
+prev=
+for n in $o; do
+	[ "$n" != "$prev" ] || die "--time-budget: $n ran twice in a row: $o"
+	prev=$n
+done
+[ "$(grep -c "^Plan for " "$(report).log")" -le 1 ] || die "--time-budget: planned more than once"
 
 # Paired mode: the tests that do not use the directory are spread among themselves.
 mkdir -p "$T/a" "$T/b"
