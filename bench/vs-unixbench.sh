@@ -22,7 +22,7 @@
 # the idle one) moves it by more than the difference being looked for.
 #
 #   bench/vs-unixbench.sh [-r ROUNDS] [-i N] [-c COPIES] [-T "TEST ..."] [-P]
-#                         [-m test|suite] (-u UB_TREE | -b UB_SOURCE)
+#                         [-m test|suite] [-o grouped|spread] (-u UB_TREE | -b UB_SOURCE)
 #     -u DIR   a built UnixBench tree (the folder with Run and pgms/); used in
 #              place, with MAKE=true so its Run builds nothing
 #     -b DIR   a UnixBench source tree (the UnixBench/ folder of a checkout):
@@ -33,6 +33,9 @@
 #              (context1 and spawn again, both suites on CPU 0)
 #     -T       tests (default: the 12 index tests), names common to both
 #     -m test  pairs test by test (default); suite: whole suites in turn
+#     -o grouped  sysindex's --order (default grouped, UnixBench's); spread
+#              spreads each test's samples over a suite's run, which only a
+#              whole suite (-m suite) shows: its fidelity is what -o measures
 #
 # This script never downloads anything and nothing of UnixBench enters the
 # repository: fetch and keep UnixBench yourself, outside it.  Results of both
@@ -42,14 +45,14 @@
 # machine: the load before and after is printed with the figures.
 set -u
 root=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
-rounds=3 iters=1 copies=1 tests='' ubtree='' ubsrc='' place=1 mode=test
+rounds=3 iters=1 copies=1 tests='' ubtree='' ubsrc='' place=1 mode=test siorder=grouped
 index12="dhry2reg whetstone-double execl fstime fsbuffer fsdisk pipe context1 spawn syscall shell1 shell8"
 usage() {
-	echo "usage: $0 [-r ROUNDS] [-i N] [-c COPIES] [-T \"TEST ...\"] [-P] [-m test|suite] (-u UB_TREE | -b UB_SOURCE)" >&2
+	echo "usage: $0 [-r ROUNDS] [-i N] [-c COPIES] [-T \"TEST ...\"] [-P] [-m test|suite] [-o grouped|spread] (-u UB_TREE | -b UB_SOURCE)" >&2
 	exit 2
 }
 die() { echo "vs-unixbench: $*" >&2; exit 1; }
-while getopts r:i:c:T:u:b:Pm: o; do
+while getopts r:i:c:T:u:b:Pm:o: o; do
 	case $o in
 	r) rounds=$OPTARG ;;
 	i) iters=$OPTARG ;;
@@ -59,6 +62,7 @@ while getopts r:i:c:T:u:b:Pm: o; do
 	b) ubsrc=$OPTARG ;;
 	P) place=0 ;;
 	m) mode=$OPTARG ;;
+	o) siorder=$OPTARG ;;
 	*) usage ;;
 	esac
 done
@@ -67,6 +71,7 @@ shift $((OPTIND - 1))
 case $rounds$iters$copies in *[!0-9]*|'') usage ;; esac
 [ "$rounds" -ge 1 ] && [ "$iters" -ge 1 ] && [ "$copies" -ge 1 ] || usage
 case $mode in test|suite) ;; *) usage ;; esac
+case $siorder in grouped|spread) ;; *) usage ;; esac
 if [ -n "$ubtree" ] && [ -n "$ubsrc" ] || [ -z "$ubtree$ubsrc" ]; then
 	echo "vs-unixbench: give exactly one of -u UB_TREE and -b UB_SOURCE" >&2
 	usage
@@ -128,7 +133,8 @@ run_suite() {
 	else
 		mkdir -p "$out.d"
 		# shellcheck disable=SC2086
-		MAKE=true $pre "$root/Run" -q --no-charts --results "$out.d" -i "$iters" -c "$copies" "$@" \
+		MAKE=true $pre "$root/Run" -q --no-charts --results "$out.d" --order "$siorder" \
+			-i "$iters" -c "$copies" "$@" \
 			>"$out.log" 2>&1 || echo "  sysindex exited $? (round $round, $tag); see $out.log" >&2
 		: >"$out.txt"
 		for f in "$out.d"/*; do
@@ -140,7 +146,7 @@ run_suite() {
 }
 
 echo "vs-unixbench: UnixBench $ubtree, sysindex $root"
-echo "  -i $iters -c $copies, $rounds rounds, pairs by $mode; tests: $tests"
+echo "  -i $iters -c $copies, $rounds rounds, pairs by $mode, sysindex --order $siorder; tests: $tests"
 echo "  $(MAKE=true "$root/Run" --version | head -n 1)"
 echo "  load before: $(uptime)"
 t0=$(date +%s)

@@ -20,6 +20,7 @@
 
 const char *const progress_names[] = { "auto", "line", "plain", "none", NULL };
 const char *const interleave_names[] = { "slices", "samples", NULL };
+const char *const order_names[] = { "grouped", "spread", NULL };
 
 const struct opt_def opt_table[O_COUNT] = {
 	[O_ITERATIONS] = { .lname = "iterations", .sname = 'i', .kind = OPT_UINT,
@@ -93,8 +94,13 @@ const struct opt_def opt_table[O_COUNT] = {
 			"every interval of a row that uses the directory" },
 	[O_REPEAT] = { .lname = "repeat", .kind = OPT_UINT, .off = OFF(repeat),
 		.min = 1, .max = MAX_REPEAT, .argname = "N", .def = "1",
-		.help = "N independent passes of the tests, interleaved test by test; each score "
+		.help = "N independent passes of the tests, one after the other; each score "
 			"gets an interval over the passes and one for the next run's score" },
+	[O_ORDER] = { .lname = "order", .kind = OPT_CHOICE, .off = OFF(order),
+		.choices = order_names, .argname = "HOW", .def = "grouped",
+		.help = "grouped: each test's samples back to back (UnixBench's); spread: "
+			"every test's samples spread over the run, further apart than the "
+			"host's memory of its speed" },
 	[O_RESULTS] = { .lname = "results", .kind = OPT_STR, .off = OFF(resultsdir),
 		.argname = "DIR", .def_note = "results/ next to Run",
 		.help = "where reports are written" },

@@ -29,11 +29,15 @@ extern const char *const progress_names[];
  * has a sliced row (testtab.h); the others always take whole samples. */
 enum interleave_mode { INTERLEAVE_SLICES, INTERLEAVE_SAMPLES };
 extern const char *const interleave_names[];
+/* --order: a copy count's samples test by test (UnixBench's) or spread over
+ * the run (run/schedule.h). */
+enum run_order { ORDER_GROUPED, ORDER_SPREAD };
+extern const char *const order_names[];
 
 /* The run command's options: opt_table[O_X] is the row of --x. */
 enum run_opt {
 	O_ITERATIONS, O_COPIES, O_QUIET, O_VERBOSE, O_BRIEF, O_QUICK, O_DURATION, O_SETTLE,
-	O_GRACE, O_PRECISION, O_TIME_BUDGET, O_COMPAT, O_PIN, O_TESTDIR, O_SETTING, O_RESTORE, O_CONTROL, O_INTERLEAVE, O_MARGIN, O_INSTANCE_SD, O_REPEAT, O_RESULTS,
+	O_GRACE, O_PRECISION, O_TIME_BUDGET, O_COMPAT, O_PIN, O_TESTDIR, O_SETTING, O_RESTORE, O_CONTROL, O_INTERLEAVE, O_MARGIN, O_INSTANCE_SD, O_REPEAT, O_ORDER, O_RESULTS,
 	O_DISK_SIZE, O_MEM_SIZE, O_PEER, O_PEER_TOKEN, O_PEER_TOKEN_FILE, O_PROGRESS, O_REDACT,
 	O_EXCLUDE_DISTURBED,	O_NO_CHARTS, O_LIST, O_HELP, O_VERSION,
 	O_COUNT
@@ -84,6 +88,7 @@ struct config {
 	int workload;             /* --compat: enum workload, whose work the tests do */
 	int progress;             /* --progress: enum progress_mode */
 	int interleave;           /* --interleave: enum interleave_mode */
+	int order;                /* --order: enum run_order */
 	int redact;               /* --redact: placeholders for host, paths, host id */
 	int exclude_disturbed;    /* --exclude-disturbed: flagged samples left out */
 	int pin;                  /* --pin: pin copies to CPUs */

@@ -17,6 +17,7 @@
 #include "core/status.h"
 #include "core/testdirs.h"
 #include "core/testtab.h"
+#include "stats/hostfactor.h"
 #include "stats/paired.h"
 #include "stats/randeff.h"
 #include "stats/stats.h"
@@ -79,6 +80,7 @@ struct pass_result {
 	unsigned round;         /* paired mode: the round (from 1); 0 otherwise */
 	unsigned slot;          /* paired mode: its place in the round's order (from 1) */
 	unsigned repeat_pass;   /* --repeat: the run's pass it belongs to (from 1); 0 otherwise */
+	double at;              /* s from the run's start to this sample's start; -1 unknown */
 	struct intf_sample intf;/* what the kernel counted around it (have 0: nothing) */
 	struct copy_result *copies;
 	size_t ncopies;
@@ -142,6 +144,8 @@ struct copy_run {
 	struct cat_index cats[CAT_COUNT];
 	/* That score's 95% interval: score_run() fills it, the writers read it. */
 	struct score_ci score_ci;
+	/* The host's speed over this run's samples (score_host; ok 0: none). */
+	struct host_speed host;
 };
 
 /* Paired mode: one compared test directory (dirs[0] is the baseline). */

@@ -44,6 +44,11 @@ enum test_flags {
 	TF_PEER = 1u << 5,      /* talks to --peer when one is given (else loopback) */
 	TF_PAGE_CACHE = 1u << 6, /* its files stay in the page cache: it measures memory,
 	                         * not the disk (the reports' File Copy note) */
+	TF_TOGETHER = 1u << 7,  /* --order spread keeps its samples back to back
+	                         * (run/schedule.h): for a test whose samples lean on
+	                         * what the one before left (a cache, a file); no row
+	                         * needs it today, as every sample is a fresh process
+	                         * and the disk tests read with O_DIRECT */
 };
 
 /*

@@ -621,6 +621,7 @@ static void *el_pass(struct rec *rd, void *obj, size_t i)
 	s->copies_cap = 0;
 	p = &t->passes[t->npasses++];
 	p->start_spread = -1;
+	p->at = -1;
 	return p;
 }
 
@@ -1178,6 +1179,7 @@ static const struct rec_field f_pass[] = {
 	F_SKIP("operations_per_second", RK_SKIPNUM), F_SKIP("bytes_per_second", RK_SKIPNUM),
 	F_SKIP("seconds", RK_SKIPNUM),
 	F_STR("reason", struct pass_result, reason),
+	F_NUM("at_seconds", RK_DBLM1, struct pass_result, at),
 	F_NUM("start_spread_seconds", RK_DBLM1, struct pass_result, start_spread),
 	F_FN("interference", fn_pass_intf),
 	F_ARR("copies", sch_copy, el_copy),
@@ -1244,6 +1246,22 @@ static const struct rec_field f_category[] = {
 };
 SCHEMA(sch_category, f_category, NULL);
 
+/* The host's speed over a run's samples (stats/hostfactor.h), kept. */
+static const struct rec_field f_host_speed[] = {
+	F_UINT("samples", struct host_speed, n),
+	F_UINT("tests", struct host_speed, ntests),
+	F_NUM("span_seconds", RK_DBL0, struct host_speed, span),
+	F_NUM("sample_var_log", RK_DBL0, struct host_speed, var),
+	F_NUM("sd_log", RK_DBL0, struct host_speed, sd),
+	F_NUM("share", RK_DBL0, struct host_speed, share),
+	F_NUM("correlation_seconds", RK_DBL0, struct host_speed, tau),
+	F_NUM("long_memory", RK_BOOL, struct host_speed, long_memory),
+	F_NUM("windows", RK_DBL0, struct host_speed, windows),
+	F_NUM("noise_var_log", RK_DBL0, struct host_speed, noise_var),
+	F_NUM("minutes_for_1pct", RK_DBL0, struct host_speed, minutes_1pct),
+};
+SCHEMA(sch_host_speed, f_host_speed, NULL);
+
 static const struct rec_field f_copy_run[] = {
 	F_UINT("copies", struct copy_run, copies),
 	F_FN("label", fn_run_label),
@@ -1253,6 +1271,7 @@ static const struct rec_field f_copy_run[] = {
 	F_SKIP("start", RK_SKIPSTR), F_SKIP("end", RK_SKIPSTR),
 	F_NUM("start_unix", RK_TIME, struct copy_run, start),
 	F_NUM("end_unix", RK_TIME, struct copy_run, end),
+	F_OBJN("host_speed", struct copy_run, host, host.ok, sch_host_speed),
 	F_ARR("categories", sch_category, el_category),
 	F_ARR("tests", sch_test, el_test),
 };

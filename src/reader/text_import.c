@@ -79,6 +79,7 @@ static int import_passes(const struct tp_sample_set *set, struct bench_result *t
 		p->time = -1;
 		p->dropped = set->dropped[i] != 0;
 		p->start_spread = -1;
+		p->at = -1;
 	}
 	t->npasses = set->n;
 	return 0;

@@ -394,5 +394,16 @@ size_t report_settings_warnings(const struct run_result *r, char lines[][REPORT_
 void report_settings_md(FILE *out, const struct run_result *r);
 void report_settings_json(struct json_out *j, const struct run_result *r);
 
+/*
+ * The host's speed (report_speed.c): after lines[0..n-1], one summary line
+ * per copy count whose samples gave an estimate (copy_run.host,
+ * stats/hostfactor.h): how far the host's speed varied and how long it
+ * remembered, the independent windows the run averaged, and what a budget
+ * buys here (minutes for +-1 % on the score, samples spread over the run).
+ * Returns the new count.
+ */
+size_t report_host_speed(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE],
+			 size_t n, size_t max);
+
 
 #endif

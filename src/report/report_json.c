@@ -459,6 +459,8 @@ static void sample_block(struct json_out *j, const struct pass_result *p, size_t
 	if (bu != NULL)
 		json_kv_double(j, bu->base_key, p->rate * bu->factor);
 	json_kv_string_or_null(j, "reason", p->reason);
+	/* When it began, from the run's start (the host's speed is fitted over these). */
+	json_kv_double(j, "at_seconds", p->at >= 0 ? p->at : (double)NAN);
 	/* How far apart the copies began their work (the start gate's effect). */
 	if (p->ncopies > 1 && p->start_spread >= 0)
 		json_kv_double(j, "start_spread_seconds", p->start_spread);
@@ -634,6 +636,29 @@ static void repeat_block(struct json_out *j, const struct run_result *r)
 	json_object_end(j);
 }
 
+/* The host's speed over the run's samples (stats/hostfactor.h); null when too few. */
+static void host_speed_block(struct json_out *j, const struct host_speed *hs)
+{
+	json_key(j, "host_speed");
+	if (!hs->ok) {
+		json_null(j);
+		return;
+	}
+	json_object_begin(j);
+	json_kv_uint(j, "samples", hs->n);
+	json_kv_uint(j, "tests", hs->ntests);
+	json_kv_double(j, "span_seconds", hs->span);
+	json_kv_double(j, "sample_var_log", hs->var);
+	json_kv_double(j, "sd_log", hs->sd);
+	json_kv_double(j, "share", hs->share);
+	json_kv_double(j, "correlation_seconds", hs->tau);
+	json_kv_bool(j, "long_memory", hs->long_memory);
+	json_kv_double(j, "windows", hs->windows);
+	json_kv_double(j, "noise_var_log", hs->noise_var);
+	json_kv_double(j, "minutes_for_1pct", hs->minutes_1pct > 0 ? hs->minutes_1pct : (double)NAN);
+	json_object_end(j);
+}
+
 static void run_block(struct json_out *j, const struct run_result *r, const struct copy_run *run)
 {
 	const char *label = report_dir_label(r, run);
@@ -649,6 +674,7 @@ static void run_block(struct json_out *j, const struct run_result *r, const stru
 	kv_time(j, "end", run->end);
 	kv_epoch(j, "start_unix", run->start);
 	kv_epoch(j, "end_unix", run->end);
+	host_speed_block(j, &run->host);
 	json_key(j, "categories");
 	json_array_begin(j);
 	for (int c = 0; c < CAT_COUNT; c++) {

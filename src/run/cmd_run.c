@@ -207,10 +207,10 @@ static size_t allowed_cpus(int *cpus, size_t max)
 
 static void describe_mode(const struct config *cfg, char *out, size_t len)
 {
-	char extra[64] = "";
+	char extra[96] = "";
 
-	if (cfg->pin)
-		fmt(extra, sizeof(extra), "; copies pinned to CPUs");
+	fmt(extra, sizeof(extra), "%s%s", cfg->pin ? "; copies pinned to CPUs" : "",
+	    cfg->order == ORDER_SPREAD ? "; samples spread over the run (--order spread)" : "");
 	if (cfg->precision > 0 || cfg->time_budget > 0) {
 		char p[32] = "", b[80] = "";
 

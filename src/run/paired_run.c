@@ -352,7 +352,7 @@ static int paired_test(struct paired_env *pe, size_t ti, const struct test_def *
 		.env = env0, .t = t, .prev = prev, .plan = plan, .ti = ti, .copies = copies,
 		.width = (unsigned)nd, .steps_word = "rounds", .trs = trs, .ntrs = nd,
 		.labels = labels, .active = paired_active, .done = paired_done,
-		.step = paired_round, .ctx = &pt, .started = now_mono(),
+		.step = paired_round, .ctx = &pt,
 	};
 
 	memset(&pt, 0, sizeof(pt));
@@ -413,7 +413,16 @@ int paired_copy_run(struct paired_env *pe, unsigned copies, struct copy_run *run
 		struct bench_result *trs[MAX_TESTDIRS];
 
 		if (!plan_paired(cfg, cfg->tests[i])) {
-			sig = runner_test(pe->env[0], i, prev, copies, &runs[0].tests[k[0]++]);
+			/* The tests up to the next interleaved one, in --order's order. */
+			size_t tis[MAX_SELECTED], m = 0;
+			struct bench_result *one[MAX_SELECTED];
+
+			for (; i < cfg->ntests && !plan_paired(cfg, cfg->tests[i]); i++) {
+				tis[m] = i;
+				one[m++] = &runs[0].tests[k[0]++];
+			}
+			sig = runner_tests(pe->env[0], tis, m, prev, copies, one);
+			i--;
 			continue;
 		}
 		for (size_t d = 0; d < nd; d++)

@@ -1,4 +1,4 @@
-/* repeat.c: --repeat N, passes interleaved test by test (the rule: repeat.h). */
+/* repeat.c: --repeat N, passes one after the other (the rule: repeat.h). */
 #include "run/repeat.h"
 
 #include <math.h>
@@ -11,6 +11,7 @@
 #include "run/steps.h"
 #include "score/score.h"
 #include "score/score_ci.h"
+#include "stats/stats.h"
 #include "util/util.h"
 
 /* A small generator for the orders (xorshift64*): not security, just fresh per run. */
@@ -68,8 +69,28 @@ void repeat_pool(const double *s, const double *v, size_t n, struct repeat_score
 		k++;
 	}
 	rs->n = k;
-	if (k >= 2 && re_pool(y, w, k, -1, &rs->pool) == 0)
+	if (k >= 2 && re_pool(y, w, k, -1, &rs->pool) == 0) {
+		struct re_pool *p = &rs->pool;
+		double vbar = 0, t = stats_t_quantile(0.975, p->df);
+
+		/* What the next run of the same command scores: n passes pooled. */
+		for (size_t i = 0; i < k; i++)
+			vbar += w[i] / (double)k;
+		p->pred_se = sqrt((p->tau2 + vbar) / (double)n + p->se * p->se);
+		p->pred_lo = p->mean - t * p->pred_se;
+		p->pred_hi = p->mean + t * p->pred_se;
 		rs->ok = 1;
+	}
+}
+
+/* Seconds one pass is planned to take (the plans as they stand). */
+static double pass_seconds(const struct run_env *env)
+{
+	double s = 0;
+
+	for (size_t i = 0; i < env->cfg->ntests; i++)
+		s += env->plans[i].max_samples * env->plans[i].pass_estimate;
+	return s;
 }
 
 /* Each pass's test t moved into the merged result: passes appended, statuses kept. */
@@ -112,10 +133,10 @@ int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct
 	const struct config *cfg = env->cfg;
 	size_t nt = cfg->ntests;
 	struct copy_run *passes = calloc(npass, sizeof(*passes));
-	size_t *order = calloc((nt ? nt : 1) * npass, sizeof(*order));
-	const struct test_def **prev = calloc(npass, sizeof(*prev));
+	size_t *order = calloc(nt ? nt : 1, sizeof(*order));
+	struct bench_result **trs = calloc(nt ? nt : 1, sizeof(*trs));
 	size_t done[MAX_SELECTED] = { 0 };     /* passes that ran each test: the budget's plan */
-	double score[MAX_REPEAT] = { 0 }, var[MAX_REPEAT] = { 0 };
+	double score[MAX_REPEAT] = { 0 }, var[MAX_REPEAT] = { 0 }, secs;
 	uint64_t seed = fresh_seed();
 	int sig = 0, within = 1;
 
@@ -124,10 +145,10 @@ int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct
 	rs->copies = copies;
 	run->copies = copies;
 	run->start = time(NULL);
-	if (passes == NULL || order == NULL || prev == NULL || npass > MAX_REPEAT) {
+	if (passes == NULL || order == NULL || trs == NULL || npass > MAX_REPEAT) {
 		free(passes);
 		free(order);
-		free(prev);
+		free(trs);
 		return 0;
 	}
 	for (unsigned p = 0; p < npass; p++) {
@@ -139,27 +160,37 @@ int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct
 			passes[p].tests[i].status = TS_NOT_RUN;
 			fmt(passes[p].tests[i].reason, sizeof(passes[p].tests[i].reason), "interrupted");
 		}
-		for (size_t i = 0; i < nt; i++)
-			order[p * nt + i] = i;
-		shuffle_sizes(order + p * nt, nt, &seed);
 	}
-	/* Slot k of every pass before slot k + 1 of any: drift spreads over all passes. */
-	env->repeat_done = done;
-	for (size_t k = 0; k < nt && !sig; k++)
-		for (unsigned p = 0; p < npass && !sig; p++) {
-			size_t ti = order[p * nt + k];
-
-			if (passes[p].ntests != nt)
-				continue;
-			/* Under --pin, each pass draws again which CPU each copy gets. */
-			if (cfg->pin && env->ncpus > 1)
-				shuffle_ints(env->cpus, env->ncpus, &seed);
-			runner_log(env, "#### --repeat: pass %u of %u, test %zu of %zu\n", p + 1, npass,
-				   k + 1, nt);
-			sig = runner_test(env, ti, prev[p], copies, &passes[p].tests[ti]);
-			prev[p] = cfg->tests[ti];
-			done[ti]++;
+	secs = pass_seconds(env);
+	runner_log(env, "#### --repeat %u: passes one after the other, each planned at %.0f s\n",
+		   npass, secs);
+	if (secs < REPEAT_MIN_PASS_S) {
+		runner_log(env, "# a pass under %.0f s shares the host's state with the next: the "
+			   "interval over the passes reads narrow\n", REPEAT_MIN_PASS_S);
+		if (!cfg->quiet && env->count == 0) {
+			runner_progress_break(env);
+			fprintf(stderr, "sysindex: --repeat: each pass is planned at %.0f s, under the "
+				"%.0f s that outlast the host's memory of its speed: the passes' spread "
+				"will understate the runs'; select more tests or longer samples\n",
+				secs, REPEAT_MIN_PASS_S);
 		}
+	}
+	/* Each pass whole before the next: the passes lie minutes apart, as runs do. */
+	env->repeat_done = done;
+	for (unsigned p = 0; p < npass && !sig; p++) {
+		if (passes[p].ntests != nt)
+			continue;
+		for (size_t i = 0; i < nt; i++)
+			order[i] = i;
+		shuffle_sizes(order, nt, &seed);
+		for (size_t i = 0; i < nt; i++)
+			trs[i] = &passes[p].tests[order[i]];
+		/* Under --pin, each pass draws again which CPU each copy gets. */
+		if (cfg->pin && env->ncpus > 1)
+			shuffle_ints(env->cpus, env->ncpus, &seed);
+		runner_log(env, "#### --repeat: pass %u of %u\n", p + 1, npass);
+		sig = runner_tests(env, order, nt, NULL, copies, trs);
+	}
 	env->repeat_done = NULL;
 	for (unsigned p = 0; p < npass; p++) {
 		struct score_ci ci;
@@ -187,7 +218,7 @@ int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct
 		copy_run_free(&passes[p]);
 	free(passes);
 	free(order);
-	free(prev);
+	free(trs);
 	runner_end_copy_run(env, run);
 	return sig;
 }

@@ -7,16 +7,23 @@
  * A pass is a whole run of the tests: every test in it is a fresh set of
  * processes, each pass draws its own random test order, and what holds for
  * a whole run is drawn again per pass (under --pin, which CPU each copy is
- * pinned to).  Passes are interleaved test by test: the k-th test of every
- * pass runs before the (k+1)-th of any, so the host's drift falls on all
- * passes alike instead of on the last one.
+ * pinned to).  Passes run one after the other, each whole (issue 48): the
+ * host's speed has a memory of about 30 s (its correlation time; pairs of
+ * samples decorrelate by 60-90 s), and passes interleaved test by test put
+ * the k-th test of every pass within seconds of each other, sharing the
+ * host's state, so their spread understated the runs'.  A pass planned
+ * under REPEAT_MIN_PASS_S is warned about (not refused: a short check may
+ * want it): its spread understates the runs'.  Within a pass the tests run
+ * in --order's order (run/schedule.h).
  *
  * Each pass is scored on its own (score_run); its System Benchmarks Index
  * Score y_p = ln S_p with, where every pass has one, its within-pass
  * variance v_p (score_ci_run's log_se^2), else none (v_p = 0 for all).
  * stats/randeff.h pools them: the between-pass variance, the HKSJ interval
- * of the score on N - 1 df, and the prediction interval of the next run's
- * score.  The copy run the writers show holds every pass's samples (so the
+ * of the score on N - 1 df, and the prediction interval of the score of
+ * the next run of the same command (N passes pooled again): mean -+
+ * t(0.975, N - 1) sqrt((tau^2 + vbar) / N + se^2), vbar the passes' mean
+ * within-pass variance.  The copy run the writers show holds every pass's samples (so the
  * per-test results and statistics are over all of them).
  */
 #ifndef SYSINDEX_REPEAT_H
@@ -24,6 +31,9 @@
 
 #include "core/result.h"
 #include "run/runner.h"
+
+/* The shortest pass that outlasts the host's memory of its speed (issue 48's audit). */
+#define REPEAT_MIN_PASS_S 90.0
 
 /*
  * npass passes at 'copies' copies: every pass's samples merged into run

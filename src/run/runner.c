@@ -19,6 +19,7 @@
 #include "util/sig.h"
 #include "run/spawn.h"
 #include "run/runlog.h"
+#include "run/schedule.h"
 #include "run/steps.h"
 #include "util/util.h"
 #include "util/quote.h"
@@ -378,6 +379,7 @@ int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv
 	}
 	intf_before(env, &snap[0]);
 	t0 = now_mono();
+	pr->at = t0 - env->started;
 	rc = spawn_pass(&spec, copies, out);
 	wall = now_mono() - t0;
 	intf_read("", &snap[1], NULL, 0);
@@ -524,46 +526,63 @@ void test_loop_account(struct test_loop *L, unsigned n, double t0)
 		plan_measured_add(&L->env->measured, L->ti, each, L->plan->seconds);
 }
 
-int test_loop_run(struct test_loop *L)
+int test_loop_step(struct test_loop *L)
 {
 	struct run_env *env = L->env;
 	const struct test_plan *plan = L->plan;
-	unsigned k, planned = L->nsteps * L->width;
-	int sig = L->sig, capped = 0, rc;
+	unsigned k = L->k, n;
+	double t0;
+	int rc;
 
+	if (L->over)
+		return 0;
 	/* The progress lines' "N x": set here, not by the first step's progress
 	 * line, which a setting's failing command comes before. */
 	env->copies = L->copies;
-	for (k = 0; k < L->nsteps && !sig; k++) {
-		unsigned n = L->active(L);
-		double t0 = now_mono();
-
-		if (n == 0 || (k > 0 && L->done(L, k, t0 - L->started, &capped)))
-			break;
-		/* Past the budget: stop once the fewest steps it allows are in. */
-		if (k >= plan->floor_samples &&
-		    plan_over_budget(env->cfg, runner_spent(env), plan->pass_estimate * n)) {
-			runner_log(env, "Stopped after %u %s: the next would pass the time budget\n\n",
-				   k, L->steps_word);
-			break;
-		}
-		if ((rc = L->step(L, k)) < 0) {
-			sig = rc == TEST_LOOP_ABORT ? -1 : sig_pending();
-			break;
-		}
-		if (rc > 0)
-			break;
+	if (L->sig || k >= L->nsteps)
+		goto over;
+	n = L->active(L);
+	t0 = now_mono();
+	if (n == 0 || (k > 0 && L->done(L, k, L->own, &L->capped)))
+		goto over;
+	/* Past the budget: stop once the fewest steps it allows are in. */
+	if (k >= plan->floor_samples &&
+	    plan_over_budget(env->cfg, runner_spent(env), plan->pass_estimate * n)) {
+		runner_log(env, "Stopped after %u %s of %s: the next would pass the time budget\n\n",
+			   k, L->steps_word, L->t->name);
+		goto over;
 	}
+	rc = L->step(L, k);
+	L->own += now_mono() - t0;
+	if (rc < 0) {
+		L->sig = rc == TEST_LOOP_ABORT ? -1 : sig_pending();
+		goto over;
+	}
+	if (rc > 0)
+		goto over;
+	L->k++;
+	return 1;
+over:
+	L->over = 1;
+	return 0;
+}
+
+int test_loop_end(struct test_loop *L)
+{
+	struct run_env *env = L->env;
+	const struct test_plan *plan = L->plan;
+	unsigned planned = L->nsteps * L->width;
+
 	/* Plans end early (precision reached, failure): credit the rest to the ETA. */
 	if (L->ndone < planned)
 		env->eta_done += (planned - L->ndone) * plan->pass_estimate;
-	if (!sig && plan->precision > 0 && k == L->nsteps)
-		L->done(L, k, now_mono() - L->started, &capped);
+	if (!L->sig && plan->precision > 0 && L->k == L->nsteps)
+		L->done(L, L->k, L->own, &L->capped);
 	for (size_t d = 0; d < L->ntrs; d++) {
 		struct bench_result *tr = L->trs[d];
 
-		tr->capped = capped;
-		if (sig && tr->status == TS_OK) {
+		tr->capped = L->capped;
+		if (L->sig && tr->status == TS_OK) {
 			tr->status = TS_NOT_RUN;
 			fmt(tr->reason, sizeof(tr->reason), "interrupted");
 		}
@@ -571,7 +590,14 @@ int test_loop_run(struct test_loop *L)
 			runner_log(env, "[%s] ", L->labels[d]);
 		runner_finish_test(env, tr, L->labels != NULL ? L->labels[d] : NULL);
 	}
-	return sig;
+	return L->sig;
+}
+
+int test_loop_run(struct test_loop *L)
+{
+	while (test_loop_step(L))
+		;
+	return test_loop_end(L);
 }
 
 /* A normal test's steps: one sample each, its rate kept for the stop rule. */
@@ -581,6 +607,7 @@ struct normal_test {
 	double *rates;
 	double *counts;         /* signed as UnixBench's rule sorts them (score.c) */
 	unsigned secs;
+	int spread;             /* its samples among other tests' (--order spread) */
 };
 
 static unsigned normal_active(struct test_loop *L)
@@ -596,6 +623,13 @@ static int normal_done(struct test_loop *L, unsigned k, double elapsed, int *cap
 	return plan_done(L->plan, nt->counts, nt->rates, k, elapsed, capped);
 }
 
+/* The log's header of a test's samples (UnixBench's log layout). */
+static void log_banner(const struct run_env *env, const struct test_def *t, unsigned copies)
+{
+	runner_log(env, "################################################################################\n"
+		   "%s -- %u cop%s\n", t->title, copies, copies == 1 ? "y" : "ies");
+}
+
 static int normal_step(struct test_loop *L, unsigned p)
 {
 	struct normal_test *nt = L->ctx;
@@ -606,6 +640,11 @@ static int normal_step(struct test_loop *L, unsigned p)
 	if (test_loop_settle(L, "pass", p + 1))
 		return -1;
 	t0 = now_mono();
+	/* Spread: each sample under its test's header again, so that no reader of
+	 * the log takes it for the test above (UnixBench's log reader refuses a
+	 * test that appears twice, rather than mixing tests). */
+	if (nt->spread)
+		log_banner(L->env, L->t, L->copies);
 	runner_log(L->env, "#### Pass %u\n\n", p + 1);
 	if (runner_pass(L->env, L->t, nt->ab->argv, L->copies, nt->secs, pr) != 0) {
 		free(pr->copies);
@@ -624,85 +663,240 @@ static int normal_step(struct test_loop *L, unsigned p)
 	return 0;
 }
 
-int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
-		unsigned copies, struct bench_result *tr)
+static void normal_free(struct normal_test *nt)
+{
+	free(nt->ab);
+	free(nt->rates);
+	free(nt->counts);
+	nt->ab = NULL;
+	nt->rates = nt->counts = NULL;
+}
+
+/*
+ * Test ti's loop L and its state nt, begun (replan: plan what is left
+ * first): 1 when its samples can run, 0 when not (tr says why; the ETA is
+ * credited with its samples).  normal_free(nt) after either.
+ */
+static int normal_begin(struct run_env *env, size_t ti, const struct test_def *prev,
+			unsigned copies, struct bench_result *tr, struct normal_test *nt,
+			struct test_loop *L, int replan)
 {
 	const struct config *cfg = env->cfg;
 	const struct test_def *t = cfg->tests[ti];
 	const struct test_plan *plan = &env->plans[ti];
-	struct normal_test nt = { .tr = tr };
-	struct test_loop L = {
-		.env = env, .t = t, .prev = prev, .plan = plan, .ti = ti, .copies = copies, .width = 1,
-		.steps_word = "samples", .trs = &nt.tr, .ntrs = 1, .active = normal_active,
-		.done = normal_done, .step = normal_step, .ctx = &nt, .started = now_mono(),
-	};
 	unsigned npass;
-	int sig;
 	char line[4 * sizeof(tr->command)];
 
-	runner_replan(env, ti);
-	nt.secs = plan->seconds;
-	npass = L.nsteps = plan->max_samples;
-	nt.ab = calloc(1, sizeof(*nt.ab));
-	nt.rates = calloc(npass ? npass : 1, sizeof(*nt.rates));
-	nt.counts = calloc(npass ? npass : 1, sizeof(*nt.counts));
+	memset(nt, 0, sizeof(*nt));
+	nt->tr = tr;
+	*L = (struct test_loop){
+		.env = env, .t = t, .prev = prev, .plan = plan, .ti = ti, .copies = copies, .width = 1,
+		.steps_word = "samples", .trs = &nt->tr, .ntrs = 1, .active = normal_active,
+		.done = normal_done, .step = normal_step, .ctx = nt,
+	};
+	if (replan)
+		runner_replan(env, ti);
+	nt->secs = plan->seconds;
+	npass = L->nsteps = plan->max_samples;
+	nt->ab = calloc(1, sizeof(*nt->ab));
+	nt->rates = calloc(npass ? npass : 1, sizeof(*nt->rates));
+	nt->counts = calloc(npass ? npass : 1, sizeof(*nt->counts));
 	tr->def = t;
-	tr->seconds = nt.secs;
+	tr->seconds = nt->secs;
 	tr->status = TS_NOT_RUN;
 	tr->passes = calloc(npass ? npass : 1, sizeof(*tr->passes));
-	if (nt.ab == NULL || nt.rates == NULL || nt.counts == NULL || tr->passes == NULL ||
-	    runner_build_argv(env, t, nt.secs, copies, nt.ab, tr->command, sizeof(tr->command)) != 0) {
+	if (nt->ab == NULL || nt->rates == NULL || nt->counts == NULL || tr->passes == NULL ||
+	    runner_build_argv(env, t, nt->secs, copies, nt->ab, tr->command, sizeof(tr->command)) != 0) {
 		tr->status = TS_FAILED;
 		fmt(tr->reason, sizeof(tr->reason), "cannot prepare the command");
-		free(nt.ab);
-		free(nt.rates);
-		free(nt.counts);
 		return 0;
 	}
-	runner_log(env, "################################################################################\n"
-		   "%s -- %u cop%s\n==> %s\n\n", t->title, copies, copies == 1 ? "y" : "ies",
-		   octal_controls(tr->command, line, sizeof(line)));
+	log_banner(env, t, copies);
+	runner_log(env, "==> %s\n\n", octal_controls(tr->command, line, sizeof(line)));
 	tr->status = runner_can_run(env, t, copies, tr->reason, sizeof(tr->reason));
 	if (tr->status == TS_OK)
 		tr->reason[0] = '\0';
 	if (tr->status != TS_OK) {
 		runner_log(env, ">>>> %s: %s\n\n", t->name, tr->reason);
 		env->eta_done += npass * plan->pass_estimate;
-		free(nt.ab);
-		free(nt.rates);
-		free(nt.counts);
-		return sig_pending();
+		return 0;
 	}
 	if (cfg->verbose && !cfg->quiet) {
 		runner_progress_break(env);
 		fprintf(stderr, "COMMAND: %s\nCOPIES: %u\n", tr->command, copies);
 	}
-	sig = test_loop_run(&L);
-	free(nt.ab);
-	free(nt.rates);
-	free(nt.counts);
+	return 1;
+}
+
+int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
+		unsigned copies, struct bench_result *tr)
+{
+	struct normal_test nt;
+	struct test_loop L;
+	int sig = normal_begin(env, ti, prev, copies, tr, &nt, &L, 1)
+		? test_loop_run(&L) : sig_pending();
+
+	normal_free(&nt);
+	return sig;
+}
+
+/* --order spread's walk: the begun tests' steps in sched_spread's order; 0 or the signal. */
+static int spread_steps(struct run_env *env, struct test_loop *L, const int *begun, size_t n,
+			const struct test_def *prev)
+{
+	unsigned *count = calloc(n ? n : 1, sizeof(*count));
+	double *cost = calloc(n ? n : 1, sizeof(*cost));
+	int *together = calloc(n ? n : 1, sizeof(*together));
+	size_t len = 0, *order, nrun = 0;
+	int sig = 0;
+
+	for (size_t i = 0; i < n && count != NULL && cost != NULL && together != NULL; i++) {
+		count[i] = begun[i] ? L[i].nsteps : 0;
+		cost[i] = L[i].plan->pass_estimate;
+		together[i] = (L[i].t->flags & TF_TOGETHER) != 0;
+		len += count[i];
+		nrun += begun[i] != 0;
+	}
+	order = calloc(len ? len : 1, sizeof(*order));
+	if (count == NULL || cost == NULL || together == NULL || order == NULL) {
+		/* No memory for the order: each test's steps in turn, as grouped. */
+		for (size_t i = 0; i < n && !sig; i++)
+			if (begun[i])
+				while (test_loop_step(&L[i]))
+					;
+		sig = sig_pending();
+	} else {
+		double gap;
+		char note[200], under[100] = "";
+
+		len = sched_spread(count, together, n, order);
+		gap = sched_min_gap(order, len, cost, n);
+		if (gap >= 0 && gap < SCHED_GAP_S)
+			fmt(under, sizeof(under), " (under the %.0f s the host's memory needs: too "
+			    "few tests to spread them further)", SCHED_GAP_S);
+		if (gap < 0)
+			fmt(note, sizeof(note), "no test takes two samples: nothing to spread");
+		else
+			fmt(note, sizeof(note), "samples of one test at least %.0f s apart as "
+			    "planned%s", gap, under);
+		runner_log(env, "Order: spread, %zu samples of %zu tests; %s\n\n", len, nrun, note);
+		for (size_t s = 0; s < len && !sig; s++) {
+			struct test_loop *l = &L[order[s]];
+
+			if (l->over)
+				continue;
+			if (prev != l->t)
+				l->nsample = 0;     /* the settle rule: its first after another */
+			l->prev = prev;
+			if (test_loop_step(l))
+				prev = l->t;
+			if (l->sig)
+				sig = l->sig;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		if (sig && begun[i] && !L[i].over)
+			L[i].sig = sig;
+	free(count);
+	free(cost);
+	free(together);
+	free(order);
+	return sig;
+}
+
+/*
+ * --order spread: every test begun, their samples spread, each ended
+ * (runner_tests); *sig the signal that stopped it.  -1 when there is no
+ * memory to spread them (nothing has run), else 0.
+ */
+static int spread_tests(struct run_env *env, const size_t *tis, size_t n,
+			const struct test_def *prev, unsigned copies,
+			struct bench_result *const *trs, int *sigp)
+{
+	struct normal_test *nt = calloc(n, sizeof(*nt));
+	struct test_loop *L = calloc(n, sizeof(*L));
+	int *begun = calloc(n, sizeof(*begun));
+	int sig = 0;
+
+	if (nt == NULL || L == NULL || begun == NULL) {
+		free(nt);
+		free(L);
+		free(begun);
+		return -1;
+	}
+	/* One plan for all of them, made before the first (plan_again: what is left). */
+	runner_replan(env, tis[0]);
+	for (size_t i = 0; i < n && !sig; i++) {
+		begun[i] = normal_begin(env, tis[i], prev, copies, trs[i], &nt[i], &L[i], 0);
+		nt[i].spread = 1;
+		sig = sig_pending();
+	}
+	if (!sig)
+		sig = spread_steps(env, L, begun, n, prev);
+	for (size_t i = 0; i < n; i++) {
+		if (begun[i]) {
+			L[i].sig = L[i].sig ? L[i].sig : sig;
+			test_loop_end(&L[i]);
+		}
+		normal_free(&nt[i]);
+		if (env->repeat_done != NULL)
+			env->repeat_done[tis[i]]++;
+	}
+	free(nt);
+	free(L);
+	free(begun);
+	*sigp = sig;
+	return 0;
+}
+
+int runner_tests(struct run_env *env, const size_t *tis, size_t n, const struct test_def *prev,
+		 unsigned copies, struct bench_result *const *trs)
+{
+	int sig = 0;
+
+	/* No memory to spread them: grouped. */
+	if (env->cfg->order == ORDER_SPREAD && n > 1 &&
+	    spread_tests(env, tis, n, prev, copies, trs, &sig) == 0)
+		return sig;
+	for (size_t i = 0; i < n && !sig; i++) {
+		sig = runner_test(env, tis[i], i ? env->cfg->tests[tis[i - 1]] : prev, copies, trs[i]);
+		if (env->repeat_done != NULL)
+			env->repeat_done[tis[i]]++;
+	}
 	return sig;
 }
 
 int runner_copy_run(struct run_env *env, unsigned copies, struct copy_run *run)
 {
 	const struct config *cfg = env->cfg;
+	size_t *tis = calloc(cfg->ntests ? cfg->ntests : 1, sizeof(*tis));
+	struct bench_result **trs = calloc(cfg->ntests ? cfg->ntests : 1, sizeof(*trs));
 	int sig = 0;
 
 	memset(run, 0, sizeof(*run));
 	run->copies = copies;
 	run->start = time(NULL);
 	run->tests = calloc(cfg->ntests ? cfg->ntests : 1, sizeof(*run->tests));
-	if (run->tests == NULL)
+	if (run->tests == NULL) {
+		free(tis);
+		free(trs);
 		return 0;
+	}
 	run->ntests = cfg->ntests;
 	for (size_t i = 0; i < cfg->ntests; i++) {
 		run->tests[i].def = cfg->tests[i];
 		run->tests[i].status = TS_NOT_RUN;
 		fmt(run->tests[i].reason, sizeof(run->tests[i].reason), "interrupted");
 	}
-	for (size_t i = 0; i < cfg->ntests && !sig; i++)
-		sig = runner_test(env, i, i ? cfg->tests[i - 1] : NULL, copies, &run->tests[i]);
+	if (tis != NULL && trs != NULL) {
+		for (size_t i = 0; i < cfg->ntests; i++) {
+			tis[i] = i;
+			trs[i] = &run->tests[i];
+		}
+		sig = runner_tests(env, tis, cfg->ntests, NULL, copies, trs);
+	}
+	free(tis);
+	free(trs);
 	runner_end_copy_run(env, run);
 	return sig;
 }
@@ -715,5 +909,6 @@ void runner_end_copy_run(struct run_env *env, struct copy_run *run)
 	}
 	run->end = time(NULL);
 	score_run(run);
+	score_host(run);
 }
 

@@ -34,7 +34,7 @@ struct run_env {
 	double budget_start;     /* monotonic time --time-budget counts from */
 	struct plan_measured measured; /* each test's real cost per sample so far */
 	size_t count, ncounts;   /* the copy count being run (from 0), of how many */
-	const size_t *repeat_done; /* --repeat: per cfg->tests[i], the passes of this count
+	size_t *repeat_done;      /* --repeat: per cfg->tests[i], the passes of this count
 				    * that ran it (repeat.c, for the budget's plan); else NULL */
 	struct testprep prep;    /* the set-up steps' view of the above, and state */
 	char intf_missing[512];  /* interference counters left out, and why (said once) */

@@ -14,6 +14,7 @@ int sliced_split(const struct pass_result *all, size_t i, struct pass_result *ou
 	out->ok = all->ok;
 	out->skipped = all->skipped;
 	out->start_spread = all->start_spread;
+	out->at = all->at;       /* the round's start */
 	fmt(out->reason, sizeof(out->reason), "%s", all->reason);
 	out->copies = calloc(all->ncopies ? all->ncopies : 1, sizeof(*out->copies));
 	if (out->copies == NULL) {

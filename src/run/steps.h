@@ -68,6 +68,12 @@ void runner_finish_test(struct run_env *env, struct bench_result *tr, const char
  * what was planned but not run, the stop rule once more for the capped flag
  * when every step ran, and each result marked if a signal interrupted it,
  * then finished (runner_finish_test).
+ *
+ * The loop's unit is the step: test_loop_step runs one (its stop rules
+ * first), so that runner_tests can take the steps of several tests in the
+ * order --order asks for (run/schedule.h); test_loop_run takes one test's
+ * steps back to back.  The time cap and the precision rule see the test's
+ * own seconds (own: its steps' wall time), whatever ran between them.
  */
 struct test_loop {
 	struct run_env *env;
@@ -89,15 +95,22 @@ struct test_loop {
 	 * signal, TEST_LOOP_ABORT to end the whole run (a setting's command failed). */
 	int (*step)(struct test_loop *L, unsigned k);
 	void *ctx;                        /* the caller's, for the three above */
-	double started;                   /* monotonic: when the test began */
-	int sig;                          /* a signal that came before the first step: none runs */
+	int sig;                          /* a signal that came before the first step: none runs;
+					   * after: what ended it (-1: TEST_LOOP_ABORT) */
 	unsigned nsample, ndone;          /* samples begun (the settle rule), accounted */
+	unsigned k;                       /* steps run */
+	double own;                       /* seconds its steps took */
+	int capped, over;                 /* the stop rule's capped flag; no step is left */
 };
 
 #define TEST_LOOP_ABORT (-2)
 
 /* Run L: 0, the signal that interrupted it, or -1 when a step said TEST_LOOP_ABORT. */
 int test_loop_run(struct test_loop *L);
+/* L's next step after its stop rules: 1 when it ran, 0 when L is over (L->over). */
+int test_loop_step(struct test_loop *L);
+/* After L's last step (test_loop_run's end): L->sig, as test_loop_run returns. */
+int test_loop_end(struct test_loop *L);
 /* Before one sample (or a sliced round): the progress line ("pass", "round",
  * "LABEL round": n of L->nsteps) and the settle pause; 1 if a signal came. */
 int test_loop_settle(struct test_loop *L, const char *step, unsigned n);
@@ -110,6 +123,17 @@ void test_loop_account(struct test_loop *L, unsigned n, double t0);
  */
 int runner_test(struct run_env *env, size_t ti, const struct test_def *prev,
 		unsigned copies, struct bench_result *tr);
+
+/*
+ * The tests tis[0..n-1] at 'copies' copies into trs[0..n-1] (prev: the
+ * test before the first), in cfg's --order: grouped, runner_test for each
+ * in turn; spread, every test begun (the plan made once, before the first),
+ * then their samples in sched_spread's order, each a step of its test's
+ * loop, then each ended.  With --repeat (env->repeat_done) each test's
+ * count of passes is raised as it ends.  0, or the signal that stopped it.
+ */
+int runner_tests(struct run_env *env, const size_t *tis, size_t n, const struct test_def *prev,
+		 unsigned copies, struct bench_result *const *trs);
 
 /* A copy count's end: the live progress line cleared, the end time, the scores. */
 void runner_end_copy_run(struct run_env *env, struct copy_run *run);

@@ -17,6 +17,14 @@ double score_pass_rate(const struct test_def *def, const struct pass_result *p);
 double score_pass_order(const struct test_def *def, const struct pass_result *p);
 
 /*
+ * The host's speed over run's samples (stats/hostfactor.h) into run->host:
+ * every valid sample not left out that has a start time (at), as its
+ * test's log figure (a time's negated: a slower host lowers every figure).
+ * The runner calls it at a copy count's end; a record keeps its result.
+ */
+void score_host(struct copy_run *run);
+
+/*
  * Complete one test from its passes: each pass's rate, UnixBench's dropped
  * flags, score and time, the statistics, averaged metrics and the index.
  * A test whose passes are not all ok keeps its status and reason.

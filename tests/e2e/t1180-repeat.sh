@@ -8,7 +8,7 @@
 . tests/e2e/lib.sh
 F=$ROOT/build/fakepgms
 [ -x "$F/fake-ok" ] || die "fakes not built (make check builds them)"
-# Calls 1-3 are the first pass's samples (one test: the passes take turns per test).
+# Calls 1-3 are the first pass's samples (the passes run one after the other).
 wrap_prog dhry2reg <<SH
 n=\$(cat "$T/calls" 2>/dev/null || echo 0)
 n=\$((n + 1))
@@ -24,7 +24,7 @@ r=$(report)
 expect_files "$r"
 check_json "$r.json"
 grep -q "^Between passes (--repeat 2): index score " "$r" || die "no between-pass line"
-grep -q "^Next run's score, 95% prediction interval: " "$r" || die "no prediction interval"
+grep -q "^Next run's score (the same command: 2 passes again), 95% prediction interval: " "$r" || die "no prediction interval"
 grep -q "Between passes (--repeat 2)" "$r.md" || die "Markdown"
 grep -q "Between passes (--repeat 2)" "$r.html" || die "HTML"
 # All 6 samples in the test's statistics.

@@ -49,6 +49,8 @@ Suite *suite_settings(void);
 Suite *suite_hoststate(void);
 Suite *suite_record(void);
 Suite *suite_import(void);
+Suite *suite_hostfactor(void);
+Suite *suite_schedule(void);
 
 static const struct {
 	const char *name;
@@ -78,6 +80,8 @@ static const struct {
 	{ "textparse", suite_textparse },
 	{ "record", suite_record },
 	{ "import", suite_import },
+	{ "hostfactor", suite_hostfactor },
+	{ "schedule", suite_schedule },
 	{ "util", suite_util },
 	{ "testprep", suite_testprep },
 	{ "hostid", suite_hostid },

@@ -203,7 +203,9 @@ END_TEST
 /*
  * --repeat's pool of pass scores: 100 and 150, no within-pass variance:
  * y = ln 100, ln 150; mean ln(sqrt(15000)) = 122.47 as a score; s^2 =
- * (ln 1.5)^2 / 2, se = ln(1.5) / 2; both passes inside the interval.  A
+ * (ln 1.5)^2 / 2, se = ln(1.5) / 2; both passes inside the interval.  The
+ * next run of the same command pools 3 passes again: pred_se^2 = s^2 / 3 +
+ * se^2 = s^2 (1/3 + 1/2), pred_se = 0.2867071 x 0.9128709 = 0.2617266.  A
  * pass without a score is left out; one pass: no interval.
  */
 START_TEST(repeat_pool_of_scores)
@@ -217,6 +219,8 @@ START_TEST(repeat_pool_of_scores)
 	ck_assert_double_eq_tol(exp(rs.pool.mean), sqrt(15000.0), 1e-9);
 	ck_assert_double_eq_tol(rs.pool.se, log(1.5) / 2, 1e-12);
 	ck_assert(exp(rs.pool.lo) < 100 && exp(rs.pool.hi) > 150);
+	ck_assert_double_eq_tol(rs.pool.pred_se, 0.2617266, 1e-7);
+	ck_assert_double_eq_tol(rs.pool.pred_hi - rs.pool.mean, 12.706205 * 0.2617266, 1e-5);
 	repeat_pool(s, NULL, 2, &rs);
 	ck_assert_int_eq(rs.ok, 0);
 	ck_assert_uint_eq(rs.n, 1);

@@ -91,6 +91,7 @@ static void fill_pass(struct pass_result *p, unsigned k, size_t ncopies, int pai
 		p->start_spread = k % 2 ? val(k + 3) * 1e-3 : -1;
 	else
 		p->start_spread = ncopies == 1 && p->copies[0].started >= 0 ? 0 : -1;
+	p->at = k % 4 ? val(k + 9) * 50 : -1;
 	if (paired) {
 		p->round = 1 + k % 5;
 		p->slot = 1 + k % 3;
@@ -362,6 +363,23 @@ static void fill_settings(struct run_result *r)
 
 enum kind { K_NORMAL, K_QUICK, K_PAIRED, K_REDACTED };
 
+/* The host's speed (stats/hostfactor.h) as score_host leaves it when it holds. */
+static void fill_host_speed(struct host_speed *hs, unsigned k)
+{
+	hs->ok = 1;
+	hs->long_memory = k % 2;
+	hs->n = 40 + k;
+	hs->ntests = 3;
+	hs->span = val(k + 1) * 300;
+	hs->var = val(k + 2) * 1e-3;
+	hs->sd = val(k + 3) * 1e-2;
+	hs->share = val(k + 4) / 10;
+	hs->tau = val(k + 5) * 20;
+	hs->windows = val(k + 6) * 4;
+	hs->noise_var = val(k + 7) * 1e-5;
+	hs->minutes_1pct = val(k + 8) * 12;
+}
+
 static void make_run(struct run_result *r, enum kind kind)
 {
 	static const unsigned copies[2] = { 1, 2 };
@@ -411,6 +429,8 @@ static void make_run(struct run_result *r, enum kind kind)
 					  r->exclude_disturbed);
 			fill_cats(run, k);
 			fill_score_ci(&run->score_ci, run, k, i == 1);
+			if (i == 0)
+				fill_host_speed(&run->host, k);
 		}
 	if (kind == K_NORMAL) {
 		/* --repeat 3: a pool per copy count, the second without an interval. */

@@ -372,8 +372,7 @@ START_TEST(one_loop_for_both)
 		L = (struct test_loop){ .env = &env, .t = def, .plan = &env.plans[0], .ti = 0,
 					.copies = 1, .nsteps = 5, .width = 2, .steps_word = "rounds",
 					.trs = trs, .ntrs = 2, .labels = labels,
-					.active = loop_active, .done = loop_done, .step = loop_step,
-					.started = now_mono() };
+					.active = loop_active, .done = loop_done, .step = loop_step };
 		loop_calls = 0;
 		env.eta_done = 0;
 		memset(&env.measured, 0, sizeof(env.measured));
@@ -403,6 +402,73 @@ START_TEST(one_loop_for_both)
 }
 END_TEST
 
+/* Which loop each step of steps_interleave ran: the loop's ti. */
+static size_t step_seq[16], nseq;
+
+static int seq_step(struct test_loop *L, unsigned k)
+{
+	(void)k;
+	if (nseq < 16)
+		step_seq[nseq++] = L->ti;
+	test_loop_account(L, 1, now_mono());
+	return 0;
+}
+
+static unsigned one_active(struct test_loop *L)
+{
+	(void)L;
+	return 1;
+}
+
+/*
+ * The loop's unit is the step (--order spread): two tests' loops stepped in
+ * turn run their steps alternately, each stopping at its own plan (3 and
+ * 2 steps: loop_done's k >= 3, the other's nsteps), then ended apart.
+ */
+START_TEST(steps_interleave)
+{
+	static struct run_env env;
+	static struct config cfg;
+	static struct bench_result tr[2];
+	struct bench_result *const t0[1] = { &tr[0] }, *const t1[1] = { &tr[1] };
+	const struct test_def *def = test_find("dhry2reg");
+	struct test_loop L[2];
+	const size_t want[5] = { 0, 1, 0, 1, 0 };
+	int any = 1;
+
+	env.cfg = &cfg;
+	env.log_fd = -1;
+	env.plans[0] = (struct test_plan){ .max_samples = 5, .seconds = 1, .pass_estimate = 1,
+					   .dirs = 1 };
+	env.plans[1] = (struct test_plan){ .max_samples = 2, .seconds = 1, .pass_estimate = 1,
+					   .dirs = 1 };
+	for (size_t i = 0; i < 2; i++) {
+		tr[i].def = def;
+		tr[i].status = TS_OK;
+		L[i] = (struct test_loop){ .env = &env, .t = def, .plan = &env.plans[i], .ti = i,
+					   .copies = 1, .nsteps = i ? 2 : 5, .width = 1,
+					   .steps_word = "samples", .trs = i ? t1 : t0, .ntrs = 1,
+					   .active = one_active, .done = loop_done, .step = seq_step };
+	}
+	nseq = 0;
+	while (any) {
+		any = 0;
+		for (size_t i = 0; i < 2; i++)
+			any |= test_loop_step(&L[i]);
+	}
+	ck_assert_uint_eq(nseq, 5);
+	for (size_t s = 0; s < 5; s++)
+		ck_assert_uint_eq(step_seq[s], want[s]);
+	ck_assert_uint_eq(L[0].k, 3);
+	ck_assert_uint_eq(L[1].k, 2);
+	ck_assert(L[0].over && L[1].over);
+	ck_assert_int_eq(test_loop_end(&L[0]), 0);
+	ck_assert_int_eq(test_loop_end(&L[1]), 0);
+	/* The ETA: test 0 planned 5, ran 3 (2 credited); test 1 all 2. */
+	ck_assert_double_eq(env.eta_done, 7);
+}
+END_TEST
+
 Suite *suite_runner(void)
 {
 	Suite *s = suite_create("runner");
@@ -411,6 +477,7 @@ Suite *suite_runner(void)
 
 	tcase_add_test(tc, good_copy);
 	tcase_add_test(tc, one_loop_for_both);
+	tcase_add_test(tc, steps_interleave);
 	tcase_add_test(tc, last_count_wins);
 	tcase_add_test(tc, program_text_controls);
 	tcase_add_loop_test(tc, failed_copies, 0, sizeof(failures) / sizeof(failures[0]));
