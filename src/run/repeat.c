@@ -43,7 +43,7 @@ static void shuffle_ints(int *v, size_t n, uint64_t *seed)
 	}
 }
 
-static uint64_t fresh_seed(void)
+uint64_t repeat_fresh_seed(void)
 {
 	struct timespec ts;
 
@@ -116,7 +116,9 @@ int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct
 	const struct test_def **prev = calloc(npass, sizeof(*prev));
 	size_t done[MAX_SELECTED] = { 0 };     /* passes that ran each test: the budget's plan */
 	double score[MAX_REPEAT] = { 0 }, var[MAX_REPEAT] = { 0 };
-	uint64_t seed = fresh_seed();
+	/* The run's seed (the journal keeps it: --resume draws the same orders). */
+	uint64_t seed = (env->seed ? env->seed : repeat_fresh_seed()) ^
+			((uint64_t)(env->count + 1) * 0x9e3779b97f4a7c15ULL);
 	int sig = 0, within = 1;
 
 	memset(run, 0, sizeof(*run));
@@ -156,7 +158,9 @@ int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct
 				shuffle_ints(env->cpus, env->ncpus, &seed);
 			runner_log(env, "#### --repeat: pass %u of %u, test %zu of %zu\n", p + 1, npass,
 				   k + 1, nt);
+			env->repeat_pass = p + 1;
 			sig = runner_test(env, ti, prev[p], copies, &passes[p].tests[ti]);
+			env->repeat_pass = 0;
 			prev[p] = cfg->tests[ti];
 			done[ti]++;
 		}
