@@ -483,12 +483,6 @@ static int resume_claim(struct run_ctx *c)
 		fprintf(stderr, "sysindex: --resume: %s\n", err);
 		return 2;
 	}
-	if (j->end == JOURNAL_COMPLETE) {
-		fprintf(stderr, "sysindex: --resume: %s: the run is complete, nothing to resume\n",
-			quote(c->journal, q));
-		journal_close(&c->jo);
-		return 2;
-	}
 	c->env.journal = &c->jo;
 	if (fmt(log, sizeof(log), "%s/%s.log", c->resdir, j->base) != 0 ||
 	    (c->env.log_fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW,
@@ -530,6 +524,12 @@ static int resume_load(struct run_ctx *c, int argc, char **argv)
 	if (fmt(c->journal, sizeof(c->journal), "%s" JOURNAL_EXT, base) != 0 ||
 	    journal_read_file(c->journal, j, err, sizeof(err)) != 0) {
 		fprintf(stderr, "sysindex: --resume: %s\n", c->journal[0] ? err : "path too long");
+		return 2;
+	}
+	if (j->end == JOURNAL_COMPLETE) {
+		fprintf(stderr, "sysindex: --resume: %s: the run is complete, nothing to resume\n",
+			quote(c->journal, q));
+		journal_free(j);
 		return 2;
 	}
 	/* Options given besides --resume: the run's own, or refused. */

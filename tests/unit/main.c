@@ -49,6 +49,7 @@ Suite *suite_settings(void);
 Suite *suite_hoststate(void);
 Suite *suite_record(void);
 Suite *suite_import(void);
+Suite *suite_journal(void);
 
 static const struct {
 	const char *name;
@@ -78,6 +79,7 @@ static const struct {
 	{ "textparse", suite_textparse },
 	{ "record", suite_record },
 	{ "import", suite_import },
+	{ "journal", suite_journal },
 	{ "util", suite_util },
 	{ "testprep", suite_testprep },
 	{ "hostid", suite_hostid },
