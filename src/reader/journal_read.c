@@ -5,13 +5,9 @@
  */
 #include "reader/journal_read.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "reader/record_int.h"
 #include "score/score.h"
@@ -276,48 +272,14 @@ int journal_read_buffer(const char *name, const char *buf, size_t len, struct jo
 
 int journal_read_file(const char *path, struct journal *j, char *err, size_t errlen)
 {
-	struct stat st;
 	char *buf;
-	size_t got = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK), rc;
+	size_t len;
+	int rc;
 
 	memset(j, 0, sizeof(*j));
-	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: cannot read: %s", path,
-			 fd < 0 ? strerror(errno) : "not a regular file");
-		if (fd >= 0)
-			close(fd);
+	if (rec_slurp(path, JOURNAL_MAX_BYTES, &buf, &len, err, errlen) != 0)
 		return -1;
-	}
-	if ((unsigned long long)st.st_size > JOURNAL_MAX_BYTES) {
-		snprintf(err, errlen, "%s: larger than a journal may be (%u MiB)", path,
-			 JOURNAL_MAX_BYTES >> 20);
-		close(fd);
-		return -1;
-	}
-	buf = malloc((size_t)st.st_size + 1);
-	if (buf == NULL) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		close(fd);
-		return -1;
-	}
-	while (got < (size_t)st.st_size) {
-		ssize_t n = read(fd, buf + got, (size_t)st.st_size - got);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-			free(buf);
-			close(fd);
-			return -1;
-		}
-		if (n == 0)
-			break;  /* shrank while read: what is there */
-		got += (size_t)n;
-	}
-	close(fd);
-	rc = journal_read_buffer(path, buf, got, j, err, errlen);
+	rc = journal_read_buffer(path, buf, len, j, err, errlen);
 	free(buf);
 	return rc;
 }

@@ -132,6 +132,12 @@ int rec_array(struct rec *rd, size_t n_max, size_t *n,
 int rec_grow(struct rec *rd, void **arr, size_t *cap, size_t n, size_t size, size_t max);
 
 /*
+ * The whole regular file at path, at most max bytes, into *out (malloc'd,
+ * the caller frees) and *len: 0, or -1 with err = "path: why" (one line).
+ */
+int rec_slurp(const char *path, size_t max, char **out, size_t *len, char *err, size_t errlen);
+
+/*
  * One sample as the record holds it (an element of a test's "samples",
  * record_read.c's table) into p (zeroed by the caller; its copies are
  * allocated: free p->copies): 0, or -1 after rec_fail.

@@ -1551,14 +1551,15 @@ out:
 	return rc;
 }
 
-int record_read_file(const char *path, struct run_result *r, char *err, size_t errlen)
+int rec_slurp(const char *path, size_t max, char **out, size_t *len, char *err, size_t errlen)
 {
 	struct stat st;
 	char *buf;
 	size_t got = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 
-	memset(r, 0, sizeof(*r));
+	*out = NULL;
+	*len = 0;
 	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		snprintf(err, errlen, "%s: cannot read: %s", path, fd < 0 ? strerror(errno) :
 			 "not a regular file");
@@ -1566,9 +1567,8 @@ int record_read_file(const char *path, struct run_result *r, char *err, size_t e
 			close(fd);
 		return -1;
 	}
-	if ((unsigned long long)st.st_size > RECORD_MAX_BYTES) {
-		snprintf(err, errlen, "%s: larger than a record may be (%u MiB)", path,
-			 RECORD_MAX_BYTES >> 20);
+	if ((unsigned long long)st.st_size > max) {
+		snprintf(err, errlen, "%s: larger than it may be (%zu MiB)", path, max >> 20);
 		close(fd);
 		return -1;
 	}
@@ -1593,7 +1593,21 @@ int record_read_file(const char *path, struct run_result *r, char *err, size_t e
 		got += (size_t)n;
 	}
 	close(fd);
-	rc = record_read_buffer(path, buf, got, r, err, errlen);
+	*out = buf;
+	*len = got;
+	return 0;
+}
+
+int record_read_file(const char *path, struct run_result *r, char *err, size_t errlen)
+{
+	char *buf;
+	size_t len;
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	if (rec_slurp(path, RECORD_MAX_BYTES, &buf, &len, err, errlen) != 0)
+		return -1;
+	rc = record_read_buffer(path, buf, len, r, err, errlen);
 	free(buf);
 	return rc;
 }
