@@ -361,8 +361,8 @@ int cmp_load_source(struct source *s, const char *arg)
 		if ((rc = load_record(s, csv)) != 1)
 			return rc;
 	}
-	/* No record: a run killed before it wrote one leaves its journal. */
-	if (fmt(csv, sizeof(csv), "%s" JOURNAL_EXT, base) == 0 && is_file(csv) &&
+	/* Neither record nor report: a run killed before it wrote them leaves its journal. */
+	if (fmt(csv, sizeof(csv), "%s" JOURNAL_EXT, base) == 0 && is_file(csv) && !is_file(base) &&
 	    (ext == NULL || strcmp(ext, ".json") != 0)) {
 		base_label(arg, ext, s->label, sizeof(s->label));
 		return load_journal(s, csv);
