@@ -178,6 +178,10 @@ int journal_replay(struct journal_out *jo, const struct test_def *t, unsigned co
 		size_t keep = jo->next ? jo->replay->samples[jo->next - 1].end : jo->replay->head_end;
 
 		jo->redo = jo->replay->nsamples - jo->next;
+		for (size_t i = jo->next; i < jo->replay->nsamples; i++) {
+			free(jo->replay->samples[i].pass.copies);
+			jo->replay->samples[i].pass.copies = NULL;
+		}
 		jo->replay->nsamples = jo->next;
 		if (ftruncate(jo->fd, (off_t)keep) != 0 && !jo->failed++)
 			fprintf(stderr, "sysindex: the journal: cannot cut it back: %s\n",
