@@ -85,6 +85,9 @@ static const struct rec_field f_head[] = {
 	F_STR("virt", struct journal, virt),
 	F_STR("cpu_model", struct journal, cpu_model),
 	F_STR("kernel", struct journal, kernel),
+	F_STR("compiler", struct journal, cc_version),
+	F_STR("cflags", struct journal, bench_cflags),
+	F_STR("mode", struct journal, mode),
 	F_STR("testdir", struct journal, testdir),
 	F_STR("base", struct journal, base),
 	F_UINT("seed", struct journal, seed),
@@ -372,7 +375,9 @@ int journal_to_run(const struct journal *j, struct run_result *r, char *err, siz
 	fmt(r->sys.host.cpu_model, sizeof(r->sys.host.cpu_model), "%s", j->cpu_model);
 	fmt(r->sys.host.kernel, sizeof(r->sys.host.kernel), "%s", j->kernel);
 	fmt(r->sys.testdir, sizeof(r->sys.testdir), "%s", j->testdir);
-	fmt(r->mode, sizeof(r->mode), "partial: from the journal of an interrupted run");
+	fmt(r->sys.cc_version, sizeof(r->sys.cc_version), "%s", j->cc_version);
+	fmt(r->sys.bench_cflags, sizeof(r->sys.bench_cflags), "%s", j->bench_cflags);
+	fmt(r->mode, sizeof(r->mode), "%s", j->mode);
 	r->start = r->end = j->start;
 	r->interrupted = 1;
 	r->signal = j->end == JOURNAL_INTERRUPTED ? j->signal : 9;

@@ -53,6 +53,8 @@ struct journal {
 	char build[JOURNAL_BUILD_MAX];   /* the build's identity (run/journal.c) */
 	char hostname[128];
 	char host_id[32], virt[32], cpu_model[128], kernel[128];
+	char cc_version[160], bench_cflags[160];   /* how the test programs were built */
+	char mode[160];         /* the report's mode line ("custom (-i 8, ...)") */
 	char testdir[4096];     /* the test dir, resolved */
 	char base[256];         /* the run's base name in its results folder */
 	unsigned long long seed;/* --repeat's orders */

@@ -428,6 +428,9 @@ static void journal_head(const struct run_ctx *c, struct journal *h)
 	fmt(h->cpu_model, sizeof(h->cpu_model), "%s", r->sys.host.cpu_model);
 	fmt(h->kernel, sizeof(h->kernel), "%s", r->sys.host.kernel);
 	fmt(h->testdir, sizeof(h->testdir), "%s", r->sys.testdir);
+	fmt(h->cc_version, sizeof(h->cc_version), "%s", r->sys.cc_version);
+	fmt(h->bench_cflags, sizeof(h->bench_cflags), "%s", r->sys.bench_cflags);
+	fmt(h->mode, sizeof(h->mode), "%s", r->mode);
 	fmt(h->base, sizeof(h->base), "%s", r->base_name);
 }
 

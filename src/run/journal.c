@@ -90,6 +90,9 @@ static void head_line(struct json_out *j, const void *ctx)
 	json_kv_string(j, "virt", h->virt);
 	json_kv_string(j, "cpu_model", h->cpu_model);
 	json_kv_string(j, "kernel", h->kernel);
+	json_kv_string(j, "compiler", h->cc_version);
+	json_kv_string(j, "cflags", h->bench_cflags);
+	json_kv_string(j, "mode", h->mode);
 	json_kv_string(j, "testdir", h->testdir);
 	json_kv_string(j, "base", h->base);
 	json_kv_uint(j, "seed", h->seed);

@@ -39,6 +39,7 @@ static void fill_head(struct journal *h, char **args, size_t nargs)
 	snprintf(h->host_id, sizeof(h->host_id), "0123456789abcdef");
 	snprintf(h->cpu_model, sizeof(h->cpu_model), "CPU");
 	snprintf(h->kernel, sizeof(h->kernel), "6.1");
+	snprintf(h->bench_cflags, sizeof(h->bench_cflags), "-O3");
 	snprintf(h->testdir, sizeof(h->testdir), "/tmp/t dir");
 	snprintf(h->base, sizeof(h->base), "r");
 	h->seed = 18446744073709551615ull;
@@ -130,6 +131,7 @@ START_TEST(round_trip)
 	ck_assert_uint_eq(j.version, JOURNAL_VERSION);
 	ck_assert_str_eq(j.hostname, "host\"\n1");
 	ck_assert_str_eq(j.testdir, "/tmp/t dir");
+	ck_assert_str_eq(j.bench_cflags, "-O3");
 	ck_assert(j.seed == 18446744073709551615ull);
 	ck_assert_int_eq((int)j.start, 1700000000);
 	ck_assert_uint_eq(j.nargs, 4);
