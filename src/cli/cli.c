@@ -104,6 +104,9 @@ const struct opt_def opt_table[O_COUNT] = {
 	[O_RESULTS] = { .lname = "results", .kind = OPT_STR, .off = OFF(resultsdir),
 		.argname = "DIR", .def_note = "results/ next to Run",
 		.help = "where reports are written" },
+	[O_RESUME] = { .lname = "resume", .kind = OPT_STR, .off = OFF(resume), .argname = "RESULT",
+		.help = "continue the interrupted run RESULT (its base path or any of its files) "
+			"with its own options, keeping the samples its journal holds" },
 	[O_DISK_SIZE] = { .lname = "disk-size", .kind = OPT_SIZE, .off = OFF(disk_size),
 		.min = 16 << 20, .max = 1e15, .argname = "SIZE",
 		.def = "1G", .def_note = ", less if space is short",

@@ -37,7 +37,7 @@ extern const char *const order_names[];
 /* The run command's options: opt_table[O_X] is the row of --x. */
 enum run_opt {
 	O_ITERATIONS, O_COPIES, O_QUIET, O_VERBOSE, O_BRIEF, O_QUICK, O_DURATION, O_SETTLE,
-	O_GRACE, O_PRECISION, O_TIME_BUDGET, O_COMPAT, O_PIN, O_TESTDIR, O_SETTING, O_RESTORE, O_CONTROL, O_INTERLEAVE, O_MARGIN, O_INSTANCE_SD, O_REPEAT, O_ORDER, O_RESULTS,
+	O_GRACE, O_PRECISION, O_TIME_BUDGET, O_COMPAT, O_PIN, O_TESTDIR, O_SETTING, O_RESTORE, O_CONTROL, O_INTERLEAVE, O_MARGIN, O_INSTANCE_SD, O_REPEAT, O_ORDER, O_RESULTS, O_RESUME,
 	O_DISK_SIZE, O_MEM_SIZE, O_PEER, O_PEER_TOKEN, O_PEER_TOKEN_FILE, O_PROGRESS, O_REDACT,
 	O_EXCLUDE_DISTURBED,	O_NO_CHARTS, O_LIST, O_HELP, O_VERSION,
 	O_COUNT
@@ -77,6 +77,7 @@ struct config {
 	double instance_sd;
 	unsigned repeat;          /* --repeat N: independent passes of the tests (run/repeat.h) */
 	const char *resultsdir;   /* --results; NULL: paths.c's default */
+	const char *resume;       /* --resume RESULT: the interrupted run to continue */
 	unsigned long long disk_size; /* --disk-size bytes (given, or the most plan_disk may use) */
 	unsigned long long mem_size;  /* --mem-size bytes per array; 0 = 4 x LLC */
 	const char *peer;         /* --peer HOST[:PORT]; NULL = loopback */

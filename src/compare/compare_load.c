@@ -19,6 +19,7 @@
 
 #include "compare/compare_int.h"
 #include "core/testtab.h"
+#include "reader/journal_read.h"
 #include "reader/record_read.h"
 #include "reader/text_import.h"
 #include "stats/stats.h"
@@ -286,6 +287,45 @@ static int load_record(struct source *s, const char *path)
 }
 
 /*
+ * A killed run's journal (reader/journal_read.h) into s as a partial run,
+ * marked interrupted: 0, or 2 after a usage error (its one line).
+ */
+static int load_journal(struct source *s, const char *path)
+{
+	struct journal *j = calloc(1, sizeof(*j));
+	struct run_result *r = calloc(1, sizeof(*r));
+	char err[CMP_PATH_MAX + 256];
+	int rc = 0;
+
+	if (j == NULL || r == NULL)
+		rc = cmp_usage_error("%s: out of memory", path);
+	else if (journal_read_file(path, j, err, sizeof(err)) != 0)
+		rc = cmp_usage_error("%s", err);
+	else if (journal_to_run(j, r, err, sizeof(err)) != 0)
+		rc = cmp_usage_error("%s: %s", path, err);
+	else if (r->nruns == 0)
+		rc = cmp_usage_error("%s: no sample finished before the run stopped", path);
+	if (j != NULL)
+		journal_free(j);
+	free(j);
+	if (rc != 0) {
+		if (r != NULL)
+			result_free(r);
+		free(r);
+		return rc;
+	}
+	s->runs = r;
+	s->nruns = 1;
+	if (fmt(s->text, sizeof(s->text), "%s", path) != 0)
+		return cmp_usage_error("%.60s...: path too long", path);
+	s->record = 1;
+	s->have_samples = 1;
+	/* Marked where every output names it: the column, the inputs list. */
+	fmt(s->label + strlen(s->label), sizeof(s->label) - strlen(s->label), " (partial)");
+	return 0;
+}
+
+/*
  * x.json, x.csv, x.html, x.md, x.log and x itself name one run: when its
  * record x.json is there, the run is read from it (full precision, every
  * sample); else from the text report x and the samples beside it:
@@ -296,7 +336,8 @@ static int load_record(struct source *s, const char *path)
  */
 int cmp_load_source(struct source *s, const char *arg)
 {
-	static const char *const exts[] = { ".json", ".csv", ".html", ".md", ".log" };
+	static const char *const exts[] = { ".json", ".csv", ".html", ".md", ".log",
+					    JOURNAL_EXT };
 	const char *ext = NULL;
 	char base[CMP_PATH_MAX], csv[CMP_PATH_MAX + 8], err[CMP_PATH_MAX + 256];
 	struct stat st;
@@ -326,6 +367,12 @@ int cmp_load_source(struct source *s, const char *arg)
 			base_label(arg, NULL, s->label, sizeof(s->label));
 		if ((rc = load_record(s, csv)) != 1)
 			return rc;
+	}
+	/* Neither record nor report: a run killed before it wrote them leaves its journal. */
+	if (fmt(csv, sizeof(csv), "%s" JOURNAL_EXT, base) == 0 && is_file(csv) && !is_file(base) &&
+	    (ext == NULL || strcmp(ext, ".json") != 0)) {
+		base_label(arg, ext, s->label, sizeof(s->label));
+		return load_journal(s, csv);
 	}
 	if (ext != NULL && strcmp(ext, ".json") == 0 && is_file(arg)) {
 		base_label(arg, ext, s->label, sizeof(s->label));
@@ -674,6 +721,14 @@ void cmp_warn_inputs(struct compare *c)
 	for (size_t i = 0; i < c->nin; i++) {
 		const struct copy_run *run;
 		size_t b = 0;
+
+		/* A run cut short: its figures cover what ran before it stopped. */
+		if (c->in[i].run != NULL && c->in[i].run->interrupted)
+			cmp_warn(c, "%s: interrupted, a partial run (%s): its figures cover only "
+				 "the samples finished before it stopped; ./Run --resume completes it",
+				 c->in[i].label, c->in[i].src != NULL &&
+				 str_ends_with(c->in[i].src->text, JOURNAL_EXT) ? "read from its journal"
+				 : "stopped by a signal");
 
 		while ((run = cmp_next_block(&c->in[i], &b)) != NULL)
 			if (run->copies == 0) {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "compare/compare_int.h"
+#include "reader/journal_read.h"
 #include "util/md_out.h"
 #include "util/csv_out.h"
 #include "util/json_out.h"
@@ -191,6 +192,9 @@ const char *cmp_samples_source(const struct input *in, int *any)
 	*any = 1;
 	if (in->nruns > 1)
 		return "mean and spread of its runs";
+	if (in->samples && in->src->record && in->run != NULL && in->run->interrupted &&
+	    str_ends_with(in->src->text, JOURNAL_EXT))
+		return "INTERRUPTED: partial, the samples its journal holds";
 	if (in->samples && in->src->record)
 		return "the run's record, every sample";
 	if (in->samples && in->src->ublog[0])

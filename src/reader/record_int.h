@@ -85,6 +85,33 @@ struct rec {
 	char sink[4096];        /* a derived text read and dropped */
 };
 
+/* Rows of a table, by the member they fill (record_read.c's and journal_read.c's). */
+/* NOLINTBEGIN(bugprone-macro-parentheses): T is a type and m a member
+ * designator (offsetof's arguments), s a table's name: none can be
+ * parenthesized. */
+#define MEMBER_SIZE(T, m) sizeof(((T *)0)->m)
+#define F_STR(k, T, m) { .key = k, .kind = RK_STR, .off = offsetof(T, m), \
+			 .size = MEMBER_SIZE(T, m), .aux = REC_NONE }
+#define F_NUM(k, kd, T, m) { .key = k, .kind = kd, .off = offsetof(T, m), .aux = REC_NONE }
+#define F_UINT(k, T, m) { .key = k, .kind = RK_UINT, .off = offsetof(T, m), \
+			  .size = MEMBER_SIZE(T, m), .aux = REC_NONE }
+#define F_BIT(k, kd, T, m, have, b) { .key = k, .kind = kd, .off = offsetof(T, m), \
+				      .size = MEMBER_SIZE(T, m), .aux = offsetof(T, have), .bit = b }
+#define F_OBJ(k, T, m, s) { .key = k, .kind = RK_OBJ, .off = offsetof(T, m), .aux = REC_NONE, \
+			    .sub = &s }
+#define F_OBJN(k, T, m, have, s) { .key = k, .kind = RK_OBJ, .off = offsetof(T, m), \
+				   .aux = offsetof(T, have), .sub = &s }
+#define F_SAME(k, s) { .key = k, .kind = RK_OBJ, .off = 0, .aux = REC_NONE, .sub = &s }
+#define F_ARR(k, s, e) { .key = k, .kind = RK_ARR, .aux = REC_NONE, .sub = &s, .elem = e }
+#define F_STRHAVE(k, T, m, have) { .key = k, .kind = RK_STRHAVE, .off = offsetof(T, m), \
+				    .size = MEMBER_SIZE(T, m), .aux = offsetof(T, have) }
+#define F_BOOLBIT(k, b) { .key = k, .kind = RK_BOOLBIT, .off = 0, .aux = REC_NONE, .bit = b }
+#define F_FN(k, f) { .key = k, .kind = RK_FN, .aux = REC_NONE, .fn = f }
+#define F_SKIP(k, kd) { .key = k, .kind = kd, .aux = REC_NONE }
+#define SCHEMA(name, rows, done) \
+	static const struct rec_schema name = { rows, sizeof(rows) / sizeof(rows[0]), done }
+/* NOLINTEND(bugprone-macro-parentheses) */
+
 /* Read one object of schema sch into obj (parent: the enclosing object). */
 int rec_object(struct rec *rd, const struct rec_schema *sch, void *obj, void *parent);
 
@@ -103,5 +130,19 @@ int rec_array(struct rec *rd, size_t n_max, size_t *n,
 
 /* Grow *arr of *cap elements to hold n + 1 (zeroed), charged; 0 or -1. */
 int rec_grow(struct rec *rd, void **arr, size_t *cap, size_t n, size_t size, size_t max);
+
+/*
+ * The whole regular file at path, at most max bytes, into *out (malloc'd,
+ * the caller frees) and *len: 0, or -1 with err = "path: why" (one line).
+ */
+int rec_slurp(const char *path, size_t max, char **out, size_t *len, char *err, size_t errlen);
+
+/*
+ * One sample as the record holds it (an element of a test's "samples",
+ * record_read.c's table) into p (zeroed by the caller; its copies are
+ * allocated: free p->copies): 0, or -1 after rec_fail.
+ */
+struct pass_result;
+int record_read_sample(struct rec *rd, struct pass_result *p);
 
 #endif

@@ -60,31 +60,7 @@ static struct rstate *st_of(struct rec *rd)
 
 /* ---- rows --------------------------------------------------------------- */
 
-/* NOLINTBEGIN(bugprone-macro-parentheses): T is a type and m a member
- * designator (offsetof's arguments), s a table's name: none can be
- * parenthesized. */
-#define MEMBER_SIZE(T, m) sizeof(((T *)0)->m)
-#define F_STR(k, T, m) { .key = k, .kind = RK_STR, .off = offsetof(T, m), \
-			 .size = MEMBER_SIZE(T, m), .aux = REC_NONE }
-#define F_NUM(k, kd, T, m) { .key = k, .kind = kd, .off = offsetof(T, m), .aux = REC_NONE }
-#define F_UINT(k, T, m) { .key = k, .kind = RK_UINT, .off = offsetof(T, m), \
-			  .size = MEMBER_SIZE(T, m), .aux = REC_NONE }
-#define F_BIT(k, kd, T, m, have, b) { .key = k, .kind = kd, .off = offsetof(T, m), \
-				      .size = MEMBER_SIZE(T, m), .aux = offsetof(T, have), .bit = b }
-#define F_OBJ(k, T, m, s) { .key = k, .kind = RK_OBJ, .off = offsetof(T, m), .aux = REC_NONE, \
-			    .sub = &s }
-#define F_OBJN(k, T, m, have, s) { .key = k, .kind = RK_OBJ, .off = offsetof(T, m), \
-				   .aux = offsetof(T, have), .sub = &s }
-#define F_SAME(k, s) { .key = k, .kind = RK_OBJ, .off = 0, .aux = REC_NONE, .sub = &s }
-#define F_ARR(k, s, e) { .key = k, .kind = RK_ARR, .aux = REC_NONE, .sub = &s, .elem = e }
-#define F_STRHAVE(k, T, m, have) { .key = k, .kind = RK_STRHAVE, .off = offsetof(T, m), \
-				    .size = MEMBER_SIZE(T, m), .aux = offsetof(T, have) }
-#define F_BOOLBIT(k, b) { .key = k, .kind = RK_BOOLBIT, .off = 0, .aux = REC_NONE, .bit = b }
-#define F_FN(k, f) { .key = k, .kind = RK_FN, .aux = REC_NONE, .fn = f }
-#define F_SKIP(k, kd) { .key = k, .kind = kd, .aux = REC_NONE }
-#define SCHEMA(name, rows, done) \
-	static const struct rec_schema name = { rows, sizeof(rows) / sizeof(rows[0]), done }
-/* NOLINTEND(bugprone-macro-parentheses) */
+/* The row macros (F_STR, F_NUM, ... SCHEMA) are record_int.h's. */
 
 /* ---- values read by a function ------------------------------------------ */
 
@@ -1595,14 +1571,15 @@ out:
 	return rc;
 }
 
-int record_read_file(const char *path, struct run_result *r, char *err, size_t errlen)
+int rec_slurp(const char *path, size_t max, char **out, size_t *len, char *err, size_t errlen)
 {
 	struct stat st;
 	char *buf;
 	size_t got = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), rc;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 
-	memset(r, 0, sizeof(*r));
+	*out = NULL;
+	*len = 0;
 	if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
 		snprintf(err, errlen, "%s: cannot read: %s", path, fd < 0 ? strerror(errno) :
 			 "not a regular file");
@@ -1610,9 +1587,8 @@ int record_read_file(const char *path, struct run_result *r, char *err, size_t e
 			close(fd);
 		return -1;
 	}
-	if ((unsigned long long)st.st_size > RECORD_MAX_BYTES) {
-		snprintf(err, errlen, "%s: larger than a record may be (%u MiB)", path,
-			 RECORD_MAX_BYTES >> 20);
+	if ((unsigned long long)st.st_size > max) {
+		snprintf(err, errlen, "%s: larger than it may be (%zu MiB)", path, max >> 20);
 		close(fd);
 		return -1;
 	}
@@ -1637,7 +1613,33 @@ int record_read_file(const char *path, struct run_result *r, char *err, size_t e
 		got += (size_t)n;
 	}
 	close(fd);
-	rc = record_read_buffer(path, buf, got, r, err, errlen);
+	*out = buf;
+	*len = got;
+	return 0;
+}
+
+int record_read_file(const char *path, struct run_result *r, char *err, size_t errlen)
+{
+	char *buf;
+	size_t len;
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	if (rec_slurp(path, RECORD_MAX_BYTES, &buf, &len, err, errlen) != 0)
+		return -1;
+	rc = record_read_buffer(path, buf, len, r, err, errlen);
 	free(buf);
+	return rc;
+}
+
+int record_read_sample(struct rec *rd, struct pass_result *p)
+{
+	struct rstate s = { .schema = RECORD_SCHEMA };
+	void *user = rd->user;
+	int rc;
+
+	rd->user = &s;
+	rc = rec_object(rd, &sch_pass, p, NULL);
+	rd->user = user;
 	return rc;
 }

@@ -35,6 +35,15 @@ int report_html(FILE *out, const struct run_result *r);  /* self-contained page 
 int report_md(FILE *out, const struct run_result *r);    /* Markdown tables */
 
 /*
+ * One sample as the record writes it (an element of a test's "samples";
+ * label: a paired run's directory, "" or NULL otherwise), for the journal
+ * (run/journal.c), which reader/record_read.c reads back the same way.
+ */
+struct json_out;
+void report_json_sample(struct json_out *j, const struct pass_result *p, size_t idx,
+			const struct test_def *def, const char *label);
+
+/*
  * The CSV's metric columns (report_csv.c), in order after "ok": each named
  * column holds one METRIC (core/metrics.h) of the sample, its copies
  * combined as how says (score_pass_metric: MC_SUM, MC_MEAN, MC_MAX); empty

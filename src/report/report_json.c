@@ -475,6 +475,12 @@ static void sample_block(struct json_out *j, const struct pass_result *p, size_t
 	json_object_end(j);
 }
 
+void report_json_sample(struct json_out *j, const struct pass_result *p, size_t idx,
+			const struct test_def *def, const char *label)
+{
+	sample_block(j, p, idx, base_of(def->unit), label != NULL ? label : "");
+}
+
 static void test_block(struct json_out *j, const struct run_result *r, const struct bench_result *t,
 		       const char *label)
 {

@@ -12,6 +12,7 @@
 #include <limits.h>
 #include <math.h>
 #include <sched.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -22,11 +23,13 @@
 #include "buildinfo.h"
 #include "cli/cli.h"
 #include "sysinfo/mountinfo.h"
+#include "run/journal.h"
 #include "run/paired_run.h"
 #include "run/paths.h"
 #include "run/redact.h"
 #include "run/setting.h"
 #include "report/plot.h"
+#include "reader/journal_read.h"
 #include "report/report.h"
 #include "run/repeat.h"
 #include "run/runner.h"
@@ -332,6 +335,12 @@ struct run_ctx {
 	size_t ncounts;
 	struct redact redact;   /* --redact's substitutions (set in finish) */
 	int restore_failed;     /* settings mode: the restore command failed */
+	int argc;               /* the options and tests as typed (the journal keeps them) */
+	char **argv;
+	struct journal_out jo;  /* the sample journal (run/journal.h) */
+	struct journal resume;  /* --resume: the interrupted run's journal */
+	char journal[PATH_MAX]; /* its path */
+	int resuming;           /* --resume: c->resume holds the run's journal */
 };
 
 /* prepare() failed after claiming the result name: nothing of it is left. */
@@ -344,8 +353,15 @@ static int undo_prepare(struct run_ctx *c, int rc)
 		remove_tree(c->env.scratch);
 	close(c->env.log_fd);
 	c->env.log_fd = -1;
-	if (fmt(log, sizeof(log), "%s/%s.log", c->resdir, c->r.base_name) == 0)
-		unlink(log);
+	if (!c->resuming) {
+		if (fmt(log, sizeof(log), "%s/%s.log", c->resdir, c->r.base_name) == 0)
+			unlink(log);
+		if (c->env.journal != NULL && fmt(log, sizeof(log), "%s/%s" JOURNAL_EXT, c->resdir,
+						   c->r.base_name) == 0)
+			unlink(log);
+	}
+	journal_close(&c->jo);
+	c->env.journal = NULL;
 	return rc;
 }
 
@@ -418,6 +434,176 @@ static double budget_clock(void)
 	return now - (double)((long long)wall - t);
 }
 
+/* The journal's header: what --resume needs to continue the run and checks. */
+static void journal_head(const struct run_ctx *c, struct journal *h)
+{
+	const struct run_result *r = &c->r;
+
+	memset(h, 0, sizeof(*h));
+	fmt(h->generator, sizeof(h->generator), "sysindex %s", SYSINDEX_VERSION);
+	journal_build_id(h->build, sizeof(h->build));
+	fmt(h->hostname, sizeof(h->hostname), "%s", r->sys.hostname);
+	fmt(h->host_id, sizeof(h->host_id), "%s", r->sys.host.id);
+	fmt(h->virt, sizeof(h->virt), "%s", r->sys.host.virt);
+	fmt(h->cpu_model, sizeof(h->cpu_model), "%s", r->sys.host.cpu_model);
+	fmt(h->kernel, sizeof(h->kernel), "%s", r->sys.host.kernel);
+	fmt(h->testdir, sizeof(h->testdir), "%s", r->sys.testdir);
+	fmt(h->cc_version, sizeof(h->cc_version), "%s", r->sys.cc_version);
+	fmt(h->bench_cflags, sizeof(h->bench_cflags), "%s", r->sys.bench_cflags);
+	fmt(h->mode, sizeof(h->mode), "%s", r->mode);
+	fmt(h->base, sizeof(h->base), "%s", r->base_name);
+}
+
+/* A new run's journal beside its log (a run without one goes on, said once). */
+static void journal_start(struct run_ctx *c)
+{
+	static struct journal h;
+	char err[PATH_MAX + 128];
+
+	journal_head(c, &h);
+	h.seed = c->env.seed = repeat_fresh_seed();
+	h.start = time(NULL);
+	for (int i = 1; i < c->argc && h.nargs < JOURNAL_MAX_ARGS; i++)
+		h.args[h.nargs++] = c->argv[i];
+	if (fmt(c->journal, sizeof(c->journal), "%s/%s" JOURNAL_EXT, c->resdir,
+		c->r.base_name) != 0 ||
+	    journal_create(&c->jo, c->journal, &h, err, sizeof(err)) != 0) {
+		fprintf(stderr, "sysindex: no journal (--resume cannot continue this run): %s\n",
+			c->journal[0] ? err : "path too long");
+		journal_close(&c->jo);
+		return;
+	}
+	c->env.journal = &c->jo;
+}
+
+/*
+ * --resume: the run's own name, log (appended to) and journal (locked,
+ * replayed), once this host, build and test dir are the run's.  0, or 2
+ * with one line.
+ */
+static int resume_claim(struct run_ctx *c)
+{
+	struct journal now, *j = &c->resume;
+	char err[PATH_MAX + 256], log[PATH_MAX], q[QUOTE_BUF];
+	const char *what = NULL;
+
+	journal_head(c, &now);
+	if (strcmp(now.build, j->build) != 0)
+		what = "the build differs (it ran";
+	else if (strcmp(now.hostname, j->hostname) != 0 || strcmp(now.host_id, j->host_id) != 0 ||
+		 strcmp(now.cpu_model, j->cpu_model) != 0 || strcmp(now.kernel, j->kernel) != 0)
+		what = "the host differs (it ran on";
+	else if (strcmp(now.testdir, j->testdir) != 0)
+		what = "the test dir differs (it ran in";
+	if (what != NULL) {
+		fprintf(stderr, "sysindex: --resume: %s %s): start a new run\n", what,
+			quote(what[4] == 'b' ? j->build : what[4] == 'h' ? j->hostname : j->testdir, q));
+		return 2;
+	}
+	fmt(c->r.base_name, sizeof(c->r.base_name), "%s", j->base);
+	c->env.seed = j->seed;
+	if (journal_reopen(&c->jo, c->journal, j, err, sizeof(err)) != 0) {
+		fprintf(stderr, "sysindex: --resume: %s\n", err);
+		return 2;
+	}
+	c->env.journal = &c->jo;
+	if (fmt(log, sizeof(log), "%s/%s.log", c->resdir, j->base) != 0 ||
+	    (c->env.log_fd = open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW,
+				  0644)) < 0) {
+		fprintf(stderr, "sysindex: --resume: cannot open %s: %s\n", quote(log, q),
+			strerror(errno));
+		journal_close(&c->jo);
+		c->env.journal = NULL;
+		return 2;
+	}
+	runner_log(&c->env, "\n######## resumed (--resume): %zu sample%s from the journal\n\n",
+		   j->nsamples, j->nsamples == 1 ? "" : "s");
+	return 0;
+}
+
+/*
+ * --resume RESULT: the journal of RESULT (its base path or any of its
+ * files) read, and the run's own options parsed from it into c->cfg.  Any
+ * other options given must be the run's.  0, or 2 with one line.
+ */
+static int resume_load(struct run_ctx *c, int argc, char **argv)
+{
+	static const char *const exts[] = { JOURNAL_EXT, ".json", ".csv", ".html", ".md",
+					    ".log", "-paired.svg", ".svg", ".png" };
+	struct journal *j = &c->resume;
+	char base[PATH_MAX], err[PATH_MAX + 256], q[QUOTE_BUF];
+	char *args[JOURNAL_MAX_ARGS + 1];
+	size_t n = 0, others = 0;
+
+	if (fmt(base, sizeof(base), "%s", c->cfg.resume) != 0) {
+		fprintf(stderr, "sysindex: --resume: path too long\n");
+		return 2;
+	}
+	for (size_t i = 0; i < sizeof(exts) / sizeof(exts[0]); i++)
+		if (str_ends_with(base, exts[i]) && strlen(base) > strlen(exts[i])) {
+			base[strlen(base) - strlen(exts[i])] = '\0';
+			break;
+		}
+	if (fmt(c->journal, sizeof(c->journal), "%s" JOURNAL_EXT, base) != 0 ||
+	    journal_read_file(c->journal, j, err, sizeof(err)) != 0) {
+		fprintf(stderr, "sysindex: --resume: %s\n", c->journal[0] ? err : "path too long");
+		return 2;
+	}
+	if (j->end == JOURNAL_COMPLETE) {
+		fprintf(stderr, "sysindex: --resume: %s: the run is complete, nothing to resume\n",
+			quote(c->journal, q));
+		journal_free(j);
+		return 2;
+	}
+	/* Options given besides --resume: the run's own, or refused. */
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--resume") == 0) {
+			i++;
+			continue;
+		}
+		if (strncmp(argv[i], "--resume=", 9) == 0)
+			continue;
+		if (others >= j->nargs || strcmp(argv[i], j->args[others]) != 0) {
+			fprintf(stderr, "sysindex: --resume: the options differ from the run's "
+				"(%s): give --resume alone\n", quote(argv[i], q));
+			journal_free(j);
+			return 2;
+		}
+		others++;
+	}
+	if (others != 0 && others != j->nargs) {
+		fprintf(stderr, "sysindex: --resume: the options differ from the run's (fewer): "
+			"give --resume alone\n");
+		journal_free(j);
+		return 2;
+	}
+	c->resuming = 1;
+	args[n++] = argv[0];
+	for (size_t i = 0; i < j->nargs; i++)
+		args[n++] = j->args[i];
+	if (cli_parse((int)n, args, &c->cfg, err, sizeof(err)) != CLI_RUN ||
+	    c->cfg.given[O_RESUME]) {
+		fprintf(stderr, "sysindex: --resume: %s: the run's options do not read: %s\n",
+			quote(c->journal, q), c->cfg.given[O_RESUME] ? "--resume in them" : err);
+		journal_free(j);
+		return 2;
+	}
+	return 0;
+}
+
+/* --resume: the results go where the run's are, its journal's folder. */
+static void resume_resdir(struct run_ctx *c)
+{
+	const char *dir = strrchr(c->journal, '/');
+
+	if (dir == NULL)
+		fmt(c->resdir, sizeof(c->resdir), ".");
+	else if (dir == c->journal)
+		fmt(c->resdir, sizeof(c->resdir), "/");
+	else
+		fmt(c->resdir, sizeof(c->resdir), "%.*s", (int)(dir - c->journal), c->journal);
+}
+
 /*
  * Everything that can refuse the run does so here, before the first test:
  * directories, disk space, signal handlers, the result name, the scratch
@@ -436,6 +622,8 @@ static int prepare(struct run_ctx *c)
 		return rc;
 	/* A setting a killed run left in force: put back (or said) before anything runs. */
 	setfile_sweep("", cfg->quiet);
+	if (c->resuming)
+		resume_resdir(c);
 	for (size_t d = 0; d < cfg->nsettings; d++)
 		cfg->dirs[d].path = c->testdir;   /* settings mode: one test dir */
 	env->cfg = cfg;
@@ -477,9 +665,12 @@ static int prepare(struct run_ctx *c)
 		fmt(r->sys.testdir, sizeof(r->sys.testdir), "%s", c->testdir);
 	r->sys.have_mount = mountinfo_describe(r->sys.testdir, &r->sys.mount, &r->sys.device,
 					       merr, sizeof(merr)) == 0;
-	if ((rc = claim_name(c->resdir, cfg->redact ? REDACT_HOST : r->sys.hostname,
-			     r->base_name, sizeof(r->base_name),
-			     &env->log_fd)) != 0)
+	if (c->resuming)
+		rc = resume_claim(c);
+	else if ((rc = claim_name(c->resdir, cfg->redact ? REDACT_HOST : r->sys.hostname,
+				  r->base_name, sizeof(r->base_name), &env->log_fd)) == 0)
+		journal_start(c);
+	if (rc != 0)
 		return rc;
 	/* What killed runs left in the test dirs goes first (a disk test's file). */
 	paths_sweep_scratch(c->testdir, cfg->quiet);
@@ -583,6 +774,8 @@ static int measure(struct run_ctx *c)
 		r->nruns = i + 1;
 	}
 	r->end = time(NULL);
+	if (c->resuming)
+		r->start = c->resume.start;     /* the run began before it was interrupted */
 	/* Settings mode: the baseline again, after the run, a failure or a signal. */
 	if (c->pe.set != NULL && setting_restore(c->pe.set) != 0)
 		c->restore_failed = 1;
@@ -658,6 +851,13 @@ static int finish(struct run_ctx *c, int sig)
 	close(c->env.log_fd);
 	if (cfg->redact && redact_log(c) != 0)
 		failed = 1;
+	/* The journal's end line last: a run killed while writing its results resumes. */
+	if (!sig)
+		sig = sig_pending();
+	journal_end(c->env.journal, sig);
+	journal_close(&c->jo);
+	if (cfg->redact && !sig && c->journal[0])
+		unlink(c->journal);     /* complete: the host's identity need not stay */
 	for (size_t i = 0; i < r->nruns; i++)
 		copy_run_free(&r->runs[i]);
 	free(r->runs);
@@ -680,6 +880,9 @@ int cmd_run(int argc, char **argv, const struct subcmd *others, size_t nothers)
 	int rc;
 
 	memset(&c, 0, sizeof(c));
+	c.jo.fd = -1;
+	c.argc = argc;
+	c.argv = argv;
 	c.env.budget_start = budget_clock();
 	switch (cli_parse(argc, argv, &c.cfg, err, sizeof(err))) {
 	case CLI_RUN:
@@ -699,6 +902,8 @@ int cmd_run(int argc, char **argv, const struct subcmd *others, size_t nothers)
 		put_message(stderr, err);
 		return 2;
 	}
+	if (c.cfg.given[O_RESUME] && (rc = resume_load(&c, argc, argv)) != 0)
+		return rc;
 	plan_defaults(&c.cfg);
 	if (testtab_validate(err, sizeof(err)) != 0) {
 		fprintf(stderr, "sysindex: internal error: %s\n", err);
@@ -711,5 +916,7 @@ int cmd_run(int argc, char **argv, const struct subcmd *others, size_t nothers)
 		rc = finish(&c, sig);
 	}
 	sysinfo_free(&c.r.sys);
+	journal_close(&c.jo);
+	journal_free(&c.resume);
 	return rc;
 }

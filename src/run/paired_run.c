@@ -167,9 +167,13 @@ static int one_sample(struct paired_env *pe, const struct test_def *t, size_t d,
 		      unsigned slot, unsigned copies, unsigned secs, struct dir_test *dt)
 {
 	struct pass_result *pr = &dt->tr->passes[r];
+	int rc;
 
 	runner_log(pe->env[0], "#### Round %u, test dir %zu (place %u)\n\n", r + 1, d + 1, slot);
-	if (runner_pass(pe->env[d], t, dt->ab->argv, copies, secs, pr) != 0) {
+	pe->env[d]->journal_dir = (int)d;
+	rc = runner_pass(pe->env[d], t, dt->ab->argv, copies, secs, pr);
+	pe->env[d]->journal_dir = 0;
+	if (rc != 0) {
 		free(pr->copies);
 		memset(pr, 0, sizeof(*pr));
 		return -1;
@@ -222,7 +226,9 @@ static int sliced_round(struct paired_env *pe, const struct test_def *t, unsigne
 	/* Its timeout: the whole round's work counts as the sample's duration. */
 	wall = (unsigned)ceil(plan_sliced_round_seconds(cfg, t, secs, n));
 	memset(&all, 0, sizeof(all));
+	env0->journal_dir = JOURNAL_ALL_DIRS;
 	rc = runner_pass(env0, t, ab->argv, copies, wall, &all);
+	env0->journal_dir = 0;
 	free(ab);
 	if (rc != 0) {
 		free(all.copies);

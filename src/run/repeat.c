@@ -44,7 +44,7 @@ static void shuffle_ints(int *v, size_t n, uint64_t *seed)
 	}
 }
 
-static uint64_t fresh_seed(void)
+uint64_t repeat_fresh_seed(void)
 {
 	struct timespec ts;
 
@@ -137,7 +137,9 @@ int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct
 	struct bench_result **trs = calloc(nt ? nt : 1, sizeof(*trs));
 	size_t done[MAX_SELECTED] = { 0 };     /* passes that ran each test: the budget's plan */
 	double score[MAX_REPEAT] = { 0 }, var[MAX_REPEAT] = { 0 }, secs;
-	uint64_t seed = fresh_seed();
+	/* The run's seed (the journal keeps it: --resume draws the same orders). */
+	uint64_t seed = (env->seed ? env->seed : repeat_fresh_seed()) ^
+			((uint64_t)(env->count + 1) * 0x9e3779b97f4a7c15ULL);
 	int sig = 0, within = 1;
 
 	memset(run, 0, sizeof(*run));
@@ -189,7 +191,9 @@ int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct
 		if (cfg->pin && env->ncpus > 1)
 			shuffle_ints(env->cpus, env->ncpus, &seed);
 		runner_log(env, "#### --repeat: pass %u of %u\n", p + 1, npass);
+		env->repeat_pass = p + 1;
 		sig = runner_tests(env, order, nt, NULL, copies, trs);
+		env->repeat_pass = 0;
 	}
 	env->repeat_done = NULL;
 	for (unsigned p = 0; p < npass; p++) {

@@ -29,6 +29,8 @@
 #ifndef SYSINDEX_REPEAT_H
 #define SYSINDEX_REPEAT_H
 
+#include <stdint.h>
+
 #include "core/result.h"
 #include "run/runner.h"
 
@@ -40,6 +42,9 @@
  * (allocated here, as runner_copy_run's), each pass's score and their pool
  * into rs.  0, or the signal that interrupted it (run then holds what ran).
  */
+/* A fresh seed for --repeat's orders (the clock and the pid): the run's, kept in its journal. */
+uint64_t repeat_fresh_seed(void);
+
 int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct copy_run *run,
 		    struct repeat_score *rs);
 

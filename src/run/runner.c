@@ -357,6 +357,13 @@ int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv
 	double tsum = 0, t0, wall;
 	int rc;
 
+	if (journal_replay(env->journal, t, copies, pr, &wall) == 1) {
+		runner_log(env, "# measured before --resume (from the journal): COUNT %.3f, "
+			   "TIME %.3f\n", pr->count, pr->time);
+		env->budget_start -= wall;      /* the budget counts it as spent */
+		free(out);
+		return 0;
+	}
 	pr->copies = calloc(copies, sizeof(*pr->copies));
 	if (out == NULL || pr->copies == NULL) {
 		free(out);
@@ -422,6 +429,14 @@ int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv
 			   pr->start_spread * 1e3, copies);
 	spawn_free(out, copies);
 	free(out);
+	pr->repeat_pass = env->repeat_pass;
+	if (rc == 0) {
+		if (pr->ok)
+			pr->rate = score_pass_rate(t, pr);
+		journal_sample(env->journal, copies, env->journal_dir, t,
+			       env->journal_dir > 0 ? env->cfg->dirs[env->journal_dir].label : "",
+			       now_mono() - t0, pr);
+	}
 	return rc;
 }
 
@@ -512,6 +527,8 @@ int test_loop_settle(struct test_loop *L, const char *step, unsigned n)
 	const struct config *cfg = L->env->cfg;
 
 	runner_progress(L->env, L->t, step, n, L->nsteps, L->copies);
+	if (journal_replaying(L->env->journal))
+		return sig_pending();   /* measured before --resume: no settle */
 	return plan_settle_before(cfg, L->t, L->prev, L->nsample++) &&
 	       runner_settle(plan_settle_length(cfg, L->plan, L->t));
 }

@@ -7,11 +7,13 @@
 #ifndef SYSINDEX_RUNNER_H
 #define SYSINDEX_RUNNER_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "cli/cli.h"
 #include "core/result.h"
 #include "run/plan.h"
+#include "run/journal.h"
 #include "run/progout.h"
 #include "run/testprep.h"
 
@@ -39,6 +41,10 @@ struct run_env {
 	struct testprep prep;    /* the set-up steps' view of the above, and state */
 	char intf_missing[512];  /* interference counters left out, and why (said once) */
 	int intf_said;
+	struct journal_out *journal; /* each sample appended (journal.h); --resume's replay; NULL */
+	int journal_dir;         /* paired mode: the directory measured (JOURNAL_ALL_DIRS); else 0 */
+	unsigned repeat_pass;    /* --repeat: the pass running (from 1); else 0 */
+	uint64_t seed;           /* --repeat's orders (the journal keeps it for --resume) */
 };
 
 /*

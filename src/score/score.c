@@ -170,6 +170,10 @@ void score_test(struct bench_result *t)
 	t->kept = 0;
 	t->index = 0;
 	memset(&t->stats, 0, sizeof(t->stats));
+	/* Every finished sample keeps its rate, even in a test a signal cut short. */
+	for (size_t i = 0; i < n; i++)
+		if (t->passes[i].ok)
+			t->passes[i].rate = score_pass_rate(t->def, &t->passes[i]);
 	if (n == 0 || t->status != TS_OK)
 		return;
 	count = calloc(n, sizeof(*count));

@@ -51,6 +51,7 @@ Suite *suite_record(void);
 Suite *suite_import(void);
 Suite *suite_hostfactor(void);
 Suite *suite_schedule(void);
+Suite *suite_journal(void);
 
 static const struct {
 	const char *name;
@@ -82,6 +83,7 @@ static const struct {
 	{ "import", suite_import },
 	{ "hostfactor", suite_hostfactor },
 	{ "schedule", suite_schedule },
+	{ "journal", suite_journal },
 	{ "util", suite_util },
 	{ "testprep", suite_testprep },
 	{ "hostid", suite_hostid },

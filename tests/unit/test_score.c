@@ -40,6 +40,30 @@ START_TEST(pass_rate_once)
 }
 END_TEST
 
+/*
+ * A test a signal cut short (NOT RUN, "interrupted") keeps each finished
+ * sample at its real rate; a failed sample's stays 0 (issue 50).
+ */
+START_TEST(interrupted_test_keeps_sample_rates)
+{
+	struct copy_result cp[3] = { { .timebase = 1 }, { .timebase = 1 }, { .timebase = 1 } };
+	struct pass_result p[3] = {
+		{ .count = 300, .time = 1.5, .ok = 1, .ncopies = 1, .copies = &cp[0] },
+		{ .count = 500, .time = 2, .ok = 1, .ncopies = 1, .copies = &cp[1] },
+		{ .count = 900, .time = 3, .ok = 0, .ncopies = 1, .copies = &cp[2] },
+	};
+	struct bench_result t = { .def = test_find("dhry2reg"), .status = TS_NOT_RUN,
+				  .passes = p, .npasses = 3 };
+
+	score_test(&t);
+	ck_assert_double_eq(p[0].rate, 200);
+	ck_assert_double_eq(p[1].rate, 250);
+	ck_assert_double_eq(p[2].rate, 0);
+	ck_assert_double_eq(t.score, 0);        /* no result: the test did not finish */
+	ck_assert_uint_eq(t.kept, 0);
+}
+END_TEST
+
 /* The published UnixBench 6.0 report in shared/reference/samples. */
 static const struct { const char *name; double result, index; } published[] = {
 	{ "dhry2reg", 55041744.2, 4716.5 },
@@ -443,6 +467,7 @@ Suite *suite_score(void)
 	TCase *tc = tcase_create("index");
 
 	tcase_add_test(tc, rates_by_timebase);
+	tcase_add_test(tc, interrupted_test_keeps_sample_rates);
 	tcase_add_test(tc, pass_rate_once);
 	tcase_add_test(tc, published_partial_index);
 	tcase_add_test(tc, failed_and_unindexed_tests_do_not_count);
