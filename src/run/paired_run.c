@@ -438,6 +438,16 @@ int paired_copy_run(struct paired_env *pe, unsigned copies, struct copy_run *run
 	return sig;
 }
 
+/*
+ * Whether a row with instance term 'term' was stopped by Stein's rule (the
+ * plan's plan_two_stage(): --precision, no instance term), so it is judged
+ * on the first stage's SD (paired_compute_two_stage).
+ */
+static int two_stage(const struct run_result *r, double term)
+{
+	return r->precision > 0 && term == 0;
+}
+
 /* Directory d's rate per round of test def in run (0: none); the rounds run. */
 static size_t round_rates(const struct copy_run *run, const struct test_def *def,
 			  double *out, unsigned *place, size_t max, enum test_status *status)
@@ -515,7 +525,9 @@ static int score_ratio(struct run_result *r, size_t i, size_t d, struct paired_s
 				po[t] = rates[2 * t + 1];
 			}
 			*out = (struct paired_score){ .copies = base->copies, .dir = d, .ntests = k };
-			paired_score_ratio(pb, po, k, n, &out->st);
+			paired_score_ratio(pb, po, k, n,
+					   two_stage(r, run_instance_term(r)) ? PAIRED_STAGE_ONE : 0,
+					   &out->st);
 			/*
 			 * The instance term of the partial score ratio: the k tests
 			 * are all on the same two directories (control rows are left
@@ -624,8 +636,12 @@ int paired_compare(struct run_result *r)
 				nb = round_rates(&r->runs[i + d], bt->def, a + max, pa + max, max,
 						 &c->status);
 				c->rounds = na > nb ? na : nb;
-				paired_compute_ordered(a, a + max, pa, pa + max, nd,
-						       na < nb ? na : nb, &c->st);
+				if (two_stage(r, c->control ? 0 : run_instance_term(r)))
+					paired_compute_two_stage(a, a + max, na < nb ? na : nb,
+								 PAIRED_STAGE_ONE, &c->st);
+				else
+					paired_compute_ordered(a, a + max, pa, pa + max, nd,
+							       na < nb ? na : nb, &c->st);
 				/* A test that does not touch the directory has no instance to differ by. */
 				paired_set_instance(&c->st, c->control ? 0 : run_instance_term(r));
 				free(a);
