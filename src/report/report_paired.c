@@ -38,24 +38,6 @@ static void pct(char *out, size_t len, double x)
 	paired_pct_cell(out, len, paired_pct(x));
 }
 
-/* Why a comparison has no verdict; "" when it has one. */
-static void why_not(const struct run_result *r, const struct paired_cmp *c, char *out, size_t len)
-{
-	const char *who = NULL;
-	enum test_status s = TS_OK;
-
-	out[0] = '\0';
-	if (c->base_status != TS_OK) {
-		who = r->dirs[0].label;
-		s = c->base_status;
-	} else if (c->status != TS_OK) {
-		who = r->dirs[c->dir].label;
-		s = c->status;
-	}
-	if (who != NULL)
-		fmt(out, len, "not compared: %s %s", status_word(s), who);
-}
-
 /* The test's result in directory dir at copy count copies, or NULL. */
 static const struct bench_result *side(const struct run_result *r, size_t dir, unsigned copies,
 				       const struct test_def *def)
@@ -66,6 +48,38 @@ static const struct bench_result *side(const struct run_result *r, size_t dir, u
 			    r->runs[i].tests[k].def == def)
 				return &r->runs[i].tests[k];
 	return NULL;
+}
+
+/* Whether side dir's result of c failed only because its sliced round did (REASON_ROUND). */
+static int round_only(const struct run_result *r, const struct paired_cmp *c, size_t dir)
+{
+	const struct bench_result *b = side(r, dir, c->copies, c->def);
+
+	return b != NULL && strncmp(b->reason, REASON_ROUND, strlen(REASON_ROUND)) == 0;
+}
+
+/*
+ * Why a comparison has no verdict; "" when it has one.  The side named is
+ * the one that failed: the baseline unless only its sliced round failed
+ * (round_only) and the other side did not; "the round" when neither can
+ * be told.
+ */
+static void why_not(const struct run_result *r, const struct paired_cmp *c, char *out, size_t len)
+{
+	const char *who = NULL;
+	enum test_status s = TS_OK;
+	int base_round = c->base_status != TS_OK && round_only(r, c, 0);
+
+	out[0] = '\0';
+	if (c->base_status != TS_OK && (!base_round || c->status == TS_OK)) {
+		who = r->dirs[0].label;
+		s = c->base_status;
+	} else if (c->status != TS_OK) {
+		who = round_only(r, c, c->dir) ? REASON_ROUND_WHO : r->dirs[c->dir].label;
+		s = c->status;
+	}
+	if (who != NULL)
+		fmt(out, len, "not compared: %s %s", status_word(s), who);
 }
 
 /*
@@ -79,10 +93,12 @@ static void side_notes(const struct run_result *r, const struct paired_cmp *c,
 	const struct bench_result *a = side(r, 0, c->copies, c->def);
 	const struct bench_result *b = side(r, c->dir, c->copies, c->def);
 
-	if (b != NULL && c->status != TS_OK && b->reason[0])
+	if (b != NULL && c->status != TS_OK && b->reason[0] && !round_only(r, c, c->dir))
 		fmt(row->reason, sizeof(row->reason), "%s", b->reason);
 	else if (a != NULL && c->base_status != TS_OK && a->reason[0])
 		fmt(row->reason, sizeof(row->reason), "%s", a->reason);
+	else if (b != NULL && c->status != TS_OK && b->reason[0])
+		fmt(row->reason, sizeof(row->reason), "%s", b->reason);
 	else if (a != NULL && b != NULL && strcmp(a->note, b->note) != 0)
 		fmt(row->reason, sizeof(row->reason), "not the same measurement: %s %s, %s %s",
 		    r->dirs[0].label, a->note[0] ? a->note : "(no note)", r->dirs[c->dir].label,

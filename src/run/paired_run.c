@@ -176,7 +176,8 @@ static int one_sample(struct paired_env *pe, const struct test_def *t, size_t d,
 	struct pass_result *pr = &dt->tr->passes[r];
 
 	runner_log(pe->env[0], "#### Round %u, test dir %zu (place %u)\n\n", r + 1, d + 1, slot);
-	if (runner_pass(pe->env[d], t, dt->ab->argv, copies, secs, pr) != 0) {
+	if (runner_pass(pe->env[d], t, dt->ab->argv, copies, plan_pass_timeout(pe->env[d]->cfg, t, secs),
+			pr) != 0) {
 		free(pr->copies);
 		memset(pr, 0, sizeof(*pr));
 		return -1;
@@ -201,8 +202,7 @@ static int sliced_round(struct paired_env *pe, const struct test_def *t, unsigne
 	struct pass_result all;
 	struct argv_buf *ab;
 	char cmd[512], line[4 * 512], names[MAX_TESTDIRS * (TESTDIR_LABEL_MAX + 1)] = "";
-	unsigned wall;
-	int rc;
+	int rc, culprit;
 
 	for (size_t s = 0; s < nd; s++)
 		if (dt[ord[s]].active) {
@@ -226,15 +226,16 @@ static int sliced_round(struct paired_env *pe, const struct test_def *t, unsigne
 	}
 	runner_log(env0, "#### Round %u, test dirs%s: one process, sliced\n==> %s\n\n",
 		   r + 1, names, octal_controls(cmd, line, sizeof(line)));
-	/* Its timeout: the whole round's work counts as the sample's duration. */
-	wall = (unsigned)ceil(plan_sliced_round_seconds(cfg, t, secs, n));
+	/* Its deadline: every side's own, and the round's switches (plan.h). */
 	memset(&all, 0, sizeof(all));
-	rc = runner_pass(env0, t, ab->argv, copies, wall, &all);
+	rc = runner_pass(env0, t, ab->argv, copies, plan_sliced_round_timeout(cfg, t, secs, n),
+			 &all);
 	free(ab);
 	if (rc != 0) {
 		free(all.copies);
 		return -1;
 	}
+	culprit = all.ok ? 0 : sliced_culprit(&all, n);
 	for (size_t j = 0; j < n; j++) {
 		struct dir_test *d = &dt[list[j]];
 		struct pass_result *pr = &d->tr->passes[r];
@@ -242,6 +243,12 @@ static int sliced_round(struct paired_env *pe, const struct test_def *t, unsigne
 		if (r == 0)
 			fmt(d->tr->command, sizeof(d->tr->command), "%s", cmd);
 		sliced_split(&all, j, pr);
+		/* A failed round names the side that caused it, or the round. */
+		if (!all.ok && culprit < 0)
+			fmt(pr->reason, sizeof(pr->reason), REASON_ROUND "%s", all.reason);
+		else if (!all.ok && (size_t)culprit != j)
+			fmt(pr->reason, sizeof(pr->reason), REASON_ROUND "%s failed (%s)",
+			    labels[list[culprit]], all.reason);
 		/* The round's interference, measured around its one process: each its share. */
 		intf_share(&all.intf, j, n, &pr->intf);
 		record_sample(d, pr, r, (unsigned)j + 1);

@@ -75,6 +75,15 @@ double plan_sliced_round_seconds(const struct config *cfg, const struct test_def
 				    secs, ndirs);
 }
 
+double plan_sliced_round_timeout(const struct config *cfg, const struct test_def *t,
+				 unsigned secs, size_t ndirs)
+{
+	double round = plan_sliced_round_seconds(cfg, t, 0, 0);
+	double side = plan_sliced_round_seconds(cfg, t, 0, 1) - round;
+
+	return round + (double)ndirs * (plan_pass_timeout(cfg, t, secs) + side);
+}
+
 int plan_settle_before(const struct config *cfg, const struct test_def *t,
 		       const struct test_def *prev, unsigned pass)
 {

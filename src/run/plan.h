@@ -189,6 +189,18 @@ int plan_settle_before(const struct config *cfg, const struct test_def *t,
  */
 double plan_pass_timeout(const struct config *cfg, const struct test_def *t, unsigned secs);
 
+/*
+ * Seconds a sliced round of t (plan_sliced()) may take for ndirs
+ * directories of secs seconds each: every side's own deadline, as if it
+ * were a sample of its own (plan_pass_timeout(secs)) plus its share of the
+ * slicing (the row's per-directory overhead, its priming and switches),
+ * and the round's own overhead (start, the phases' syncs).  One process
+ * measures every side, so a slow side may use the time of the others; the
+ * round is killed only past all their deadlines together.
+ */
+double plan_sliced_round_timeout(const struct config *cfg, const struct test_def *t,
+				 unsigned secs, size_t ndirs);
+
 #define PLAN_DISK_MIN ((unsigned long long)opt_table[O_DISK_SIZE].min)   /* smallest file */
 #define PLAN_DISK_SPARE (64ull << 20)   /* left free beside the test files */
 

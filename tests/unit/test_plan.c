@@ -317,8 +317,19 @@ START_TEST(pass_timeout)
 	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("fsync-4k"), 10), 15);
 	options("--grace", "5", "--quick", NULL);
 	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("fstime"), 2), 7);
+	/*
+	 * A sliced round's deadline is every side's (issue 49): File Copy 1024
+	 * under --quick, 2 s per side, 2 sides: 0.1 s for the round and per
+	 * side 24 s + 0.5 s of slicing, 49.1 s (it was 2 x 6 + 20, 32 s).
+	 */
+	ck_assert_double_eq_tol(plan_sliced_round_timeout(&cfg, test_find("fstime"), 2, 2), 15.1,
+				1e-9);
 	options("--quick", NULL);
 	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("fstime"), 2), 24);
+	ck_assert_double_eq_tol(plan_sliced_round_timeout(&cfg, test_find("fstime"), 2, 2), 49.1,
+				1e-9);
+	ck_assert_double_eq_tol(plan_sliced_round_timeout(&cfg, test_find("fstime"), 2, 3), 73.6,
+				1e-9);
 	ck_assert_double_eq(plan_pass_timeout(&cfg, test_find("fsync-4k"), 2), 144);
 }
 END_TEST
