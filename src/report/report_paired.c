@@ -38,9 +38,8 @@ static void pct(char *out, size_t len, double x)
 	paired_pct_cell(out, len, paired_pct(x));
 }
 
-/* The test's result in directory dir at copy count copies, or NULL. */
-static const struct bench_result *side(const struct run_result *r, size_t dir, unsigned copies,
-				       const struct test_def *def)
+const struct bench_result *report_paired_side(const struct run_result *r, size_t dir,
+					      unsigned copies, const struct test_def *def)
 {
 	for (size_t i = 0; r->runs != NULL && i < r->nruns; i++)
 		for (size_t k = 0; k < r->runs[i].ntests; k++)
@@ -53,7 +52,7 @@ static const struct bench_result *side(const struct run_result *r, size_t dir, u
 /* Whether side dir's result of c failed only because its sliced round did (REASON_ROUND). */
 static int round_only(const struct run_result *r, const struct paired_cmp *c, size_t dir)
 {
-	const struct bench_result *b = side(r, dir, c->copies, c->def);
+	const struct bench_result *b = report_paired_side(r, dir, c->copies, c->def);
 
 	return b != NULL && strncmp(b->reason, REASON_ROUND, strlen(REASON_ROUND)) == 0;
 }
@@ -90,8 +89,8 @@ static void why_not(const struct run_result *r, const struct paired_cmp *c, char
 static void side_notes(const struct run_result *r, const struct paired_cmp *c,
 		       struct paired_row *row)
 {
-	const struct bench_result *a = side(r, 0, c->copies, c->def);
-	const struct bench_result *b = side(r, c->dir, c->copies, c->def);
+	const struct bench_result *a = report_paired_side(r, 0, c->copies, c->def);
+	const struct bench_result *b = report_paired_side(r, c->dir, c->copies, c->def);
 
 	if (b != NULL && c->status != TS_OK && b->reason[0] && !round_only(r, c, c->dir))
 		fmt(row->reason, sizeof(row->reason), "%s", b->reason);

@@ -313,6 +313,7 @@ size_t report_summary(const struct run_result *r, char lines[][REPORT_SUMMARY_LI
 		n = add(lines, n, max, "%s%s", REPORT_QUICK_FIRST, "");
 	if (r->interrupted)
 		n = add(lines, n, max, "%s%s", "Interrupted: partial results.", "");
+	n = report_answer(r, lines, n, max);
 	n = r->ndirs >= 2 ? paired(r, lines, n, max) : scores(r, lines, n, max);
 	n = report_settings_warnings(r, lines, n, max);
 	n = mode(r, lines, n, max);

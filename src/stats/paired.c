@@ -386,3 +386,33 @@ void paired_compute_two_stage(const double *base, const double *other, size_t n,
 	add_instance(ps);
 	conclude(ps);
 }
+
+unsigned paired_rounds_to_decide(const struct paired_stats *ps, size_t m, double alpha,
+				 double margin)
+{
+	double k = (double)(m ? m : 1), e = fabs(ps->mean_log), delta = log1p(margin);
+	double sd = ps->se_rounds * sqrt((double)ps->n), df = ps->df, need = 0;
+
+	if (ps->n < 2 || !(sd > 0) || !isfinite(sd) || !isfinite(e) || !(df > 0) || !(margin > 0))
+		return 0;
+	/* t on the df N rounds give: a few passes from the df the row has. */
+	for (int pass = 0; pass < 4; pass++) {
+		double se = e / stats_t_quantile(1 - alpha / (2 * k), df), room;
+
+		if (e < delta)
+			se = fmax(se, (delta - e) / stats_t_quantile(1 - alpha / k, df));
+		room = se * se - ps->instance_sd * ps->instance_sd;
+		if (!(room > 0))
+			return 0;
+		need = ceil(sd * sd / room);
+		if (!(need <= PAIRED_DECIDE_MAX))
+			return 0;
+		if (need < (double)ps->n + 1)
+			need = (double)ps->n + 1;
+		if (need < VERDICT_MIN_DF + 1)
+			need = VERDICT_MIN_DF + 1;      /* no verdict below (verdict.h) */
+		if (ps->stage_one == 0)
+			df = need - 1;
+	}
+	return (unsigned)need;
+}

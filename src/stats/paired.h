@@ -157,6 +157,23 @@ int paired_precise(const double *const *rates, const unsigned *const *places, si
 		   size_t n, size_t min_rounds, double precision, double instance_sd);
 
 /*
+ * About how many rounds in all row ps would need for a verdict, were its
+ * change and the scatter of its rounds what they measured, judged as one
+ * of m rows at alpha with the margin (relative): the standard error that
+ * lets either test decide, the larger of |est| / t(1 - alpha/(2m)) (faster
+ * or slower) and, inside the margin, (ln(1 + margin) - |est|) / t(1 -
+ * alpha/m) (equivalent), Holm-Shaffer's first level both (verdict.h); then
+ * N = sd^2 / (se^2 - instance_sd^2), sd the rounds' scatter (se_rounds x
+ * sqrt(n)), t on N - 1 df (on the first stage's for a two-stage row),
+ * more than the rounds it has and at least the rounds a verdict needs.  0 when no N reaches it (the instance term
+ * above the standard error needed, or more than PAIRED_DECIDE_MAX) or ps
+ * has fewer than 2 rounds or no scatter.
+ */
+#define PAIRED_DECIDE_MAX 100000
+unsigned paired_rounds_to_decide(const struct paired_stats *ps, size_t m, double alpha,
+				 double margin);
+
+/*
  * Stein's two-stage rule (1945): --precision where no instance term widens
  * the interval (settings mode, --control rows).  Stopping when the rounds'
  * own interval is narrow enough stops on the data it then judges: a

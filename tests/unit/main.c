@@ -49,6 +49,7 @@ Suite *suite_settings(void);
 Suite *suite_hoststate(void);
 Suite *suite_record(void);
 Suite *suite_import(void);
+Suite *suite_answer(void);
 
 static const struct {
 	const char *name;
@@ -90,6 +91,7 @@ static const struct {
 	{ "addtest", suite_addtest },
 	{ "settings", suite_settings },
 	{ "hoststate", suite_hoststate },
+	{ "answer", suite_answer },
 };
 
 int main(void)
