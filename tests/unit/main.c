@@ -50,6 +50,7 @@ Suite *suite_hoststate(void);
 Suite *suite_record(void);
 Suite *suite_import(void);
 Suite *suite_answer(void);
+Suite *suite_setting_native(void);
 
 static const struct {
 	const char *name;
@@ -92,6 +93,7 @@ static const struct {
 	{ "settings", suite_settings },
 	{ "hoststate", suite_hoststate },
 	{ "answer", suite_answer },
+	{ "setting_native", suite_setting_native },
 };
 
 int main(void)
