@@ -396,21 +396,31 @@ const char *report_paired_instance_words(const struct run_result *r)
  * What the note above does not say of this run: a term set by
  * --instance-sd in place of the measured one (an assumption, not a
  * measurement), that --control rows add none, and where each row's interval
- * from its rounds alone is.  "" when there is nothing to add.  Wrapped for
- * the text report like the note.
+ * from its rounds alone is; and how many rows --precision stopped by
+ * Stein's two-stage rule (stats/paired.h).  "" when there is nothing to
+ * add.  Wrapped for the text report like the note.
  */
 void report_paired_instance_extra(const struct run_result *r, char *out, size_t len)
 {
-	size_t used = 0;
-	int k;
+	size_t used = 0, staged = 0;
+	int k = 0;
 
 	out[0] = '\0';
-	if (r->nsettings > 0)
-		return;         /* report_paired_settings_note says it all */
+	for (size_t i = 0; i < r->ncmps; i++)
+		staged += r->cmps[i].st.stage_one > 0;
+	if (staged > 0)
+		k = snprintf(out, len, "--precision stopped %zu row%s by Stein's two-stage rule: the first %d "
+			     "rounds fixed\nthe rounds, and the interval and verdict take their SD on %d "
+			     "df around the\nmean of all rounds (methodology section 8).", staged,
+			     staged == 1 ? "" : "s", PAIRED_STAGE_ONE, PAIRED_STAGE_ONE - 1);
+	used = k > 0 && (size_t)k < len ? (size_t)k : (k > 0 ? len : 0);
+	if (r->nsettings > 0 || used >= len)
+		return;         /* report_paired_settings_note says the rest */
 	if (r->instance_set) {
-		k = snprintf(out, len, "This run assumed %.2g %% instead (--instance-sd): an assumption, not\n"
-			     "measured by this run.", 100 * r->instance_sd);
-		used = k > 0 && (size_t)k < len ? (size_t)k : len;
+		k = snprintf(out + used, len - used, "%sThis run assumed %.2g %% instead (--instance-sd): "
+			     "an assumption, not\nmeasured by this run.", used ? "\n" : "",
+			     100 * r->instance_sd);
+		used += k > 0 && (size_t)k < len - used ? (size_t)k : len - used;
 	}
 	if (r->control && used < len) {
 		k = snprintf(out + used, len - used, "%sControl rows (tests that do not use the directory) "

@@ -76,3 +76,15 @@ check_dir() {
 }
 check_dir "$M"
 if [ -n "$LOOP" ]; then check_dir "$E"; else echo "no loop ext4 here: the tmpfs only"; fi
+
+# --precision in settings mode stops by Stein's two-stage rule (item 3):
+# at least the first stage's 5 rounds, the report says which rows, the
+# record's estimate holds stage_one 5.
+si --precision 50% --duration 1 --testdir "$M" --setting "rel=mount:relatime" \
+	--setting "noa=mount:noatime" fsbuffer-w
+[ $rc -eq 0 ] || die "--precision: exit $rc"
+r=$(report)
+grep -q "^--precision stopped 1 row by Stein's two-stage rule: the first 5 rounds fixed$" "$r" ||
+	die "no Stein note in the report"
+grep -q '"stage_one": 5' "$r.json" || die "no stage_one in the record"
+[ "$(grep -c '^#### Round [0-9]*, setting noa$' "$r.log")" -ge 5 ] || die "fewer than 5 rounds"
