@@ -35,18 +35,21 @@ static int parse_mount(const char *list, struct native_setting *out, char *why, 
 	}
 	while (*p) {
 		size_t n = strcspn(p, ","), i;
+		int shown = (int)(n < 40 ? n : 40);
 
 		for (i = 0; i < NWORDS; i++)
-			if (strlen(mount_words[i].word) == n && strncmp(p, mount_words[i].word, n) == 0)
+			if (strlen(mount_words[i].word) == n &&
+			    strncmp(p, mount_words[i].word, n) == 0)
 				break;
+		if (i == NWORDS && n == 2 && strncmp(p, "ro", 2) == 0) {
+			snprintf(why, len, "mount:ro: the test directory must stay writable");
+			return -1;
+		}
 		if (i == NWORDS) {
-			if (n == 2 && strncmp(p, "ro", 2) == 0)
-				snprintf(why, len, "mount:ro: the test directory must stay writable");
-			else
-				snprintf(why, len, "mount: '%.*s' is not a per-mount flag sysindex sets "
-					 "(relatime, noatime, strictatime, [no]diratime, [no]suid, "
-					 "[no]dev, [no]exec, rw; a file system's own option needs a "
-					 "NAME=COMMAND setting)", (int)(n < 40 ? n : 40), p);
+			snprintf(why, len, "mount: '%.*s' is not a per-mount flag sysindex sets "
+				 "(relatime, noatime, strictatime, [no]diratime, [no]suid, [no]dev, "
+				 "[no]exec, rw; a file system's own option needs a NAME=COMMAND "
+				 "setting)", shown, p);
 			return -1;
 		}
 		if (decided & mount_words[i].decides) {
@@ -97,7 +100,8 @@ static int parse_sysfs(const char *spec, struct native_setting *out, char *why, 
 		return -1;
 	}
 	if (n >= sizeof(out->path)) {
-		snprintf(why, len, "sysfs: the path is longer than %zu bytes", sizeof(out->path) - 1);
+		snprintf(why, len, "sysfs: the path is longer than %zu bytes",
+			 sizeof(out->path) - 1);
 		return -1;
 	}
 	memcpy(out->path, spec, n);

@@ -37,7 +37,7 @@ int settings_command_ok(const char *cmd, char *why, size_t len)
 int settings_split(const char *arg, struct setting_spec *out, char *err, size_t errlen)
 {
 	const char *eq = strchr(arg, '=');
-	char why[96];
+	char why[256];
 	size_t n;
 
 	memset(out, 0, sizeof(*out));

@@ -118,7 +118,7 @@ static void tally(const struct run_result *r, unsigned copies, struct answer *a)
 /* The decided rows, "Title +6.70% faster, ..." (ANSWER_NAMED, then how many more). */
 static void name_decided(const struct run_result *r, unsigned copies, size_t total, char *line)
 {
-	size_t k = 0;
+	size_t k = 0, len = REPORT_SUMMARY_LINE;
 
 	for (size_t i = 0; i < r->ncmps; i++) {
 		const struct paired_cmp *c = &r->cmps[i];
@@ -126,57 +126,59 @@ static void name_decided(const struct run_result *r, unsigned copies, size_t tot
 		if (!counted(c, copies) || !decided(c))
 			continue;
 		if (k < ANSWER_NAMED)
-			fmt_cat(line, REPORT_SUMMARY_LINE, "%s%s %+.2f%% %s", k ? ", " : "", c->def->title,
-			    100 * (c->st.ratio - 1), verdict_word(c->st.vd.v));
+			fmt_cat(line, len, "%s%s %+.2f%% %s", k ? ", " : "", c->def->title,
+				100 * (c->st.ratio - 1), verdict_word(c->st.vd.v));
 		k++;
 	}
 	if (total > ANSWER_NAMED)
-		fmt_cat(line, REPORT_SUMMARY_LINE, ", and %zu more faster or slower", total - ANSWER_NAMED);
+		fmt_cat(line, len, ", and %zu more faster or slower", total - ANSWER_NAMED);
 }
 
-/* The undecided rows: "Title (95% CI -29.1%..+43.5%), ..." (ANSWER_NAMED of them). */
+/* The undecided rows: "Title -29.1%..+43.5%, ..." (their 95 % CI; ANSWER_NAMED of them). */
 static void name_undecided(const struct run_result *r, unsigned copies, size_t total,
 			   char *line)
 {
-	size_t k = 0;
+	size_t k = 0, len = REPORT_SUMMARY_LINE;
 
 	for (size_t i = 0; i < r->ncmps && k < ANSWER_NAMED; i++) {
 		const struct paired_cmp *c = &r->cmps[i];
+		const char *sep = k ? ", " : "";
 
 		if (!counted(c, copies) || !undecided(c))
 			continue;
 		if (c->st.n >= 2 && isfinite(c->st.ci_lo) && isfinite(c->st.ci_hi))
-			fmt_cat(line, REPORT_SUMMARY_LINE, "%s%s %+.1f%%..%+.1f%%", k ? ", " : "", c->def->title,
-			    100 * (c->st.ci_lo - 1), 100 * (c->st.ci_hi - 1));
+			fmt_cat(line, len, "%s%s %+.1f%%..%+.1f%%", sep, c->def->title,
+				100 * (c->st.ci_lo - 1), 100 * (c->st.ci_hi - 1));
 		else
-			fmt_cat(line, REPORT_SUMMARY_LINE, "%s%s (%zu round%s)", k ? ", " : "", c->def->title, c->st.n,
-			    c->st.n == 1 ? "" : "s");
+			fmt_cat(line, len, "%s%s (%zu round%s)", sep, c->def->title, c->st.n,
+				c->st.n == 1 ? "" : "s");
 		k++;
 	}
 	if (total > ANSWER_NAMED)
-		fmt_cat(line, REPORT_SUMMARY_LINE, ", and %zu more", total - ANSWER_NAMED);
+		fmt_cat(line, len, ", and %zu more", total - ANSWER_NAMED);
 }
 
 /* What deciding the undecided rows would take, from their scatter. */
 static void what_it_takes(const struct answer *a, char *line)
 {
-	size_t reach = a->undecided - a->beyond - a->unmeasured;
+	size_t reach = a->undecided - a->beyond - a->unmeasured, len = REPORT_SUMMARY_LINE;
+	double minutes = ceil(a->seconds / 60);
 
 	if (reach > 0) {
-		fmt_cat(line, REPORT_SUMMARY_LINE, "; %s would take about %u rounds%s at the measured scatter",
-		    reach == a->undecided ? (reach == 1 ? "deciding it" : "deciding them")
-					  : "deciding the others", a->most,
-		    reach == 1 ? "" : " (the most of them)");
+		fmt_cat(line, len, "; %s would take about %u rounds%s at the measured scatter",
+			reach < a->undecided ? "deciding the others"
+					     : (reach == 1 ? "deciding it" : "deciding them"),
+			a->most, reach == 1 ? "" : " (the most of them)");
 		if (a->timed && a->seconds > 0)
-			fmt_cat(line, REPORT_SUMMARY_LINE, ", %.0f more minute%s of sampling", ceil(a->seconds / 60),
-			    ceil(a->seconds / 60) == 1 ? "" : "s");
+			fmt_cat(line, len, ", %.0f more minute%s of sampling", minutes,
+				minutes == 1 ? "" : "s");
 	}
 	if (a->unmeasured > 0)
-		fmt_cat(line, REPORT_SUMMARY_LINE, "; %zu with no scatter measured yet (one round, or every round "
-		    "alike): more rounds will tell", a->unmeasured);
+		fmt_cat(line, len, "; %zu with no scatter measured yet (one round, or every "
+			"round alike): more rounds will tell", a->unmeasured);
 	if (a->beyond > 0)
-		fmt_cat(line, REPORT_SUMMARY_LINE, "; %zu beyond reach at this scatter (the instance term is wider than "
-		    "a verdict needs)", a->beyond);
+		fmt_cat(line, len, "; %zu beyond reach at this scatter (the instance term is "
+			"wider than a verdict needs)", a->beyond);
 }
 
 static size_t one_answer(const struct run_result *r, unsigned copies, int several,
@@ -185,33 +187,34 @@ static size_t one_answer(const struct run_result *r, unsigned copies, int severa
 	struct answer a;
 	char *line;
 	const char *which = "";
+	size_t len = REPORT_SUMMARY_LINE;
 
 	tally(r, copies, &a);
 	if (a.rows == 0 || n >= max)
 		return n;
 	line = lines[n];
 	line[0] = '\0';
-	fmt_cat(line, REPORT_SUMMARY_LINE, "Answer, %s against %s", r->dirs[1].label, r->dirs[0].label);
+	fmt_cat(line, len, "Answer, %s against %s", r->dirs[1].label, r->dirs[0].label);
 	if (several)
-		fmt_cat(line, REPORT_SUMMARY_LINE, ", %u cop%s", copies, copies == 1 ? "y" : "ies");
-	fmt_cat(line, REPORT_SUMMARY_LINE, ": ");
+		fmt_cat(line, len, ", %u cop%s", copies, copies == 1 ? "y" : "ies");
+	fmt_cat(line, len, ": ");
 	if (a.decided > 0)
 		name_decided(r, copies, a.decided, line);
 	else
-		fmt_cat(line, REPORT_SUMMARY_LINE, "no test faster or slower");
+		fmt_cat(line, len, "no test faster or slower");
 	if (a.decided + a.equivalent == a.rows)
 		which = a.decided > 0 ? "the other " : (a.rows > 1 ? "all " : "");
 	if (a.equivalent > 0)
-		fmt_cat(line, REPORT_SUMMARY_LINE, "; %s%zu test%s equivalent within +-%g%%", which, a.equivalent,
-		    a.equivalent == 1 ? "" : "s", 100 * r->family.margin);
+		fmt_cat(line, len, "; %s%zu test%s equivalent within +-%g%%", which, a.equivalent,
+			a.equivalent == 1 ? "" : "s", 100 * r->family.margin);
 	if (a.undecided > 0) {
-		fmt_cat(line, REPORT_SUMMARY_LINE, "; %zu undecided (", a.undecided);
+		fmt_cat(line, len, "; %zu undecided (", a.undecided);
 		name_undecided(r, copies, a.undecided, line);
-		fmt_cat(line, REPORT_SUMMARY_LINE, ")");
+		fmt_cat(line, len, ")");
 		what_it_takes(&a, line);
 	}
 	if (a.failed > 0)
-		fmt_cat(line, REPORT_SUMMARY_LINE, "; %zu not compared (failed or skipped)", a.failed);
+		fmt_cat(line, len, "; %zu not compared (failed or skipped)", a.failed);
 	strip_controls(line);   /* a label may hold a control byte */
 	return n + 1;
 }

@@ -176,8 +176,8 @@ static int one_sample(struct paired_env *pe, const struct test_def *t, size_t d,
 	struct pass_result *pr = &dt->tr->passes[r];
 
 	runner_log(pe->env[0], "#### Round %u, test dir %zu (place %u)\n\n", r + 1, d + 1, slot);
-	if (runner_pass(pe->env[d], t, dt->ab->argv, copies, plan_pass_timeout(pe->env[d]->cfg, t, secs),
-			pr) != 0) {
+	if (runner_pass(pe->env[d], t, dt->ab->argv, copies,
+			plan_pass_timeout(pe->env[d]->cfg, t, secs), pr) != 0) {
 		free(pr->copies);
 		memset(pr, 0, sizeof(*pr));
 		return -1;

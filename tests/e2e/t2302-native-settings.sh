@@ -37,6 +37,8 @@ for v in "mount:ro" "mount:lazytime" "mount:noatime,relatime" "sysfs:/etc/passwd
 	[ $rc -eq 2 ] || die "$v: exit $rc, want 2"
 	[ "$(wc -l <"$T/err")" -eq 1 ] || die "$v: not one line"
 	grep -q "^sysindex: --setting b: " "$T/err" || die "$v: message: $(cat "$T/err")"
+	grep -Eq "(writable|NAME=COMMAND setting\)|earlier flag did|/proc/sys/ \(an absolute path, no \. or \.\. or //\)|one word)\$" "$T/err" ||
+		die "$v: the message is cut: $(cat "$T/err")"
 	[ -z "$(ls "$RES")" ] || die "$v: results written"
 done
 [ "$(opts "$M")" = "rw,noatime,nodiratime,size=65536k,inode64" ] ||
