@@ -408,7 +408,7 @@ else
 		tail -n 1 build/fuzz/replay-$(f).log | sed "s/^/fuzz-replay $(f): /";)
 endif
 
-FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/core/testdirs.c src/core/settings.c \
+FUZZ_SRCS_cli       := src/cli/cli.c src/cli/opt.c src/core/testdirs.c src/core/settings.c src/core/setting_native.c \
 		       src/sysinfo/setstate.c src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c \
 		       src/core/testtab.c $(FACT_SRCS) src/util/util.c src/util/quote.c \
 		       src/shared/size.c src/run/plan.c src/run/sliced.c src/stats/stats.c \
@@ -424,7 +424,7 @@ FUZZ_SRCS_csvout    := src/util/csv_out.c src/util/json_out.c src/util/util.c
 FUZZ_SRCS_record    := src/reader/record_read.c src/reader/record_json.c src/core/testtab.c \
 		       src/core/result.c \
 		       $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c src/sysinfo/interference.c \
-		       src/util/util.c src/sysinfo/cpulimits.c src/sysinfo/rootfile.c src/core/settings.c src/core/testdirs.c \
+		       src/util/util.c src/sysinfo/cpulimits.c src/sysinfo/rootfile.c src/core/settings.c src/core/setting_native.c src/core/testdirs.c \
 		       src/sysinfo/setstate.c $(FUZZ_SRCS_mountinfo)
 FUZZ_MAXLEN_record  := 400000
 build/fuzz/fuzz-cli: tests/fuzz/fuzz_cli.c $(FUZZ_SRCS_cli) build/buildinfo.h

@@ -241,7 +241,7 @@ static int apply_quick(struct config *cfg, char *err, size_t errlen)
  */
 static int setting_options(struct config *cfg, char *err, size_t errlen)
 {
-	char why[96];
+	char why[256];
 
 	if (cfg->nsetting_args < 2) {
 		snprintf(err, errlen, cfg->nsetting_args ? "--setting needs two or more settings "

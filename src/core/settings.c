@@ -1,12 +1,15 @@
 /* settings.c: --setting values and their records (settings.h). */
 #include "core/settings.h"
 
+#include "core/setting_native.h"
+
 #include <stdio.h>
 #include <string.h>
 
 int settings_command_ok(const char *cmd, char *why, size_t len)
 {
 	size_t n = strlen(cmd), k = 0;
+	struct native_setting ns;
 
 	while (cmd[k] == ' ' || cmd[k] == '\t')
 		k++;
@@ -27,13 +30,14 @@ int settings_command_ok(const char *cmd, char *why, size_t len)
 			return -1;
 		}
 	}
-	return 0;
+	/* mount: and sysfs: values are sysindex's own: odd ones refused here. */
+	return native_parse(cmd, &ns, why, len);
 }
 
 int settings_split(const char *arg, struct setting_spec *out, char *err, size_t errlen)
 {
 	const char *eq = strchr(arg, '=');
-	char why[96];
+	char why[256];
 	size_t n;
 
 	memset(out, 0, sizeof(*out));

@@ -12,6 +12,15 @@
 
 /* Room for the words of why a test failed, was skipped or was not compared. */
 #define REASON_MAX 256
+/*
+ * A sliced round (one process for every side, run/sliced.h) that failed:
+ * the reason of each side that did not cause it starts with REASON_ROUND,
+ * then the side that did ("sync failed (...)") or, when none can be told,
+ * the round's own reason.  The reports name the side whose reason does not
+ * start with it, or "the round" when every side's does.
+ */
+#define REASON_ROUND "the round: "
+#define REASON_ROUND_WHO "the round"
 
 enum test_status {
 	TS_NOT_RUN = 0,         /* never started (interrupted before it) */

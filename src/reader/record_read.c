@@ -1288,6 +1288,7 @@ static const struct rec_field f_estimate[] = {
 	F_NUM("se_rounds", RK_DBL, struct paired_stats, se_rounds),
 	F_NUM("instance_sd", RK_DBL, struct paired_stats, instance_sd),
 	F_NUM("order_adjusted", RK_BOOL, struct paired_stats, order_adjusted),
+	F_UINT("stage_one", struct paired_stats, stage_one),
 	F_FN("place_log", fn_place_log),
 	F_OBJ("verdict", struct paired_stats, vd, sch_verdict),
 };

@@ -348,6 +348,20 @@ void report_paired_score_text(const struct run_result *r, const struct paired_sc
  * its own quick line, leaves it out of its Mode line. */
 #define REPORT_QUICK_CAVEAT ": not comparable with UnixBench"
 size_t report_summary(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t max);
+/*
+ * The answer on one line (report_answer.c), when the question is one
+ * setting or directory against a baseline (r->ndirs 2): per copy count,
+ * what changed and by how much, what stayed within the margin, and the
+ * rows left undecided with what deciding them would take at the measured
+ * scatter (paired_rounds_to_decide): "Answer, noatime against relatime, 1
+ * copy: File Read 1024 bufsize 2000 maxblocks +6.70% faster; the other 17
+ * tests equivalent within +-2%".  Lines after lines[0..n); the new count.
+ */
+size_t report_answer(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t n,
+		     size_t max);
+/* The result of test def in directory dir at copy count copies, or NULL. */
+const struct bench_result *report_paired_side(const struct run_result *r, size_t dir,
+					      unsigned copies, const struct test_def *def);
 /* A --quick run's first summary line, and the gnuplot chart's last title line. */
 #define REPORT_QUICK_FIRST "Quick run (--quick): a first look; its scores are not comparable " \
 	"with published UnixBench scores."

@@ -11,7 +11,6 @@
  */
 #include "report/report.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,21 +26,6 @@ static void add(char *out, size_t len, const char *s)
 		octal_controls(s, out + used, len - used);
 }
 
-/* Append literal text, printf-formatted (numbers and the fixed words only). */
-static void addf(char *out, size_t len, const char *format, ...)
-	__attribute__((format(printf, 3, 4)));
-static void addf(char *out, size_t len, const char *format, ...)
-{
-	size_t used = strlen(out);
-	va_list ap;
-
-	if (used + 1 >= len)
-		return;
-	va_start(ap, format);
-	vsnprintf(out + used, len - used, format, ap);
-	va_end(ap);
-}
-
 void report_dir_desc(const char *path, int have_mount, const struct mount_entry *m,
 		     const struct device_info *d, struct report_dir *out)
 {
@@ -51,35 +35,35 @@ void report_dir_desc(const char *path, int have_mount, const struct mount_entry 
 	if (!have_mount)
 		return;
 	add(out->mount, sizeof(out->mount), m->mount_point);
-	addf(out->mount, sizeof(out->mount), " (");
+	fmt_cat(out->mount, sizeof(out->mount), " (");
 	add(out->mount, sizeof(out->mount), m->fstype);
-	addf(out->mount, sizeof(out->mount), ") from ");
+	fmt_cat(out->mount, sizeof(out->mount), ") from ");
 	add(out->mount, sizeof(out->mount), m->source);
 	add(out->options, sizeof(out->options), m->options);
 	add(out->super_options, sizeof(out->super_options), m->super_options);
 	add(out->device, sizeof(out->device), d->name);
-	addf(out->device, sizeof(out->device), " (");
+	fmt_cat(out->device, sizeof(out->device), " (");
 	add(out->device, sizeof(out->device), d->kind);
 	if (strcmp(d->kind, "partition") == 0) {
-		addf(out->device, sizeof(out->device), " of ");
+		fmt_cat(out->device, sizeof(out->device), " of ");
 		add(out->device, sizeof(out->device), d->disk);
 	}
 	if (d->backing_file[0]) {
-		addf(out->device, sizeof(out->device), ", backing file ");
+		fmt_cat(out->device, sizeof(out->device), ", backing file ");
 		add(out->device, sizeof(out->device), d->backing_file);
 	}
 	if (d->dm_name[0]) {
-		addf(out->device, sizeof(out->device), ", ");
+		fmt_cat(out->device, sizeof(out->device), ", ");
 		add(out->device, sizeof(out->device), d->dm_name);
 	}
 	if (d->slaves[0]) {
-		addf(out->device, sizeof(out->device), " on ");
+		fmt_cat(out->device, sizeof(out->device), " on ");
 		add(out->device, sizeof(out->device), d->slaves);
 	}
-	addf(out->device, sizeof(out->device), "), rotational (kernel flag): %s, scheduler: ",
+	fmt_cat(out->device, sizeof(out->device), "), rotational (kernel flag): %s, scheduler: ",
 	     report_rotational(d->rotational));
 	add(out->device, sizeof(out->device), d->scheduler);
-	addf(out->device, sizeof(out->device), ", model: ");
+	fmt_cat(out->device, sizeof(out->device), ", model: ");
 	add(out->device, sizeof(out->device), d->model);
 	if (m->space_known) {
 		char freeb[32], totalb[32];
@@ -94,7 +78,7 @@ void report_dir_desc(const char *path, int have_mount, const struct mount_entry 
 
 void report_dir_as_found(struct report_dir *rd)
 {
-	addf(rd->options, sizeof(rd->options), "%s", REPORT_AS_FOUND);
+	fmt_cat(rd->options, sizeof(rd->options), "%s", REPORT_AS_FOUND);
 }
 
 size_t report_dir_parts(const struct report_dir *rd, struct report_dir_part *parts)

@@ -738,6 +738,7 @@ static void estimate(struct json_out *j, const struct paired_stats *st)
 	json_kv_double(j, "se_rounds", st->se_rounds);
 	json_kv_double(j, "instance_sd", st->instance_sd);
 	json_kv_bool(j, "order_adjusted", st->order_adjusted);
+	json_kv_uint(j, "stage_one", st->stage_one);
 	json_key(j, "place_log");
 	json_array_begin(j);
 	for (size_t p = 0; p < st->nplaces && p < PAIRED_MAX_PLACES; p++)

@@ -38,27 +38,8 @@ static void pct(char *out, size_t len, double x)
 	paired_pct_cell(out, len, paired_pct(x));
 }
 
-/* Why a comparison has no verdict; "" when it has one. */
-static void why_not(const struct run_result *r, const struct paired_cmp *c, char *out, size_t len)
-{
-	const char *who = NULL;
-	enum test_status s = TS_OK;
-
-	out[0] = '\0';
-	if (c->base_status != TS_OK) {
-		who = r->dirs[0].label;
-		s = c->base_status;
-	} else if (c->status != TS_OK) {
-		who = r->dirs[c->dir].label;
-		s = c->status;
-	}
-	if (who != NULL)
-		fmt(out, len, "not compared: %s %s", status_word(s), who);
-}
-
-/* The test's result in directory dir at copy count copies, or NULL. */
-static const struct bench_result *side(const struct run_result *r, size_t dir, unsigned copies,
-				       const struct test_def *def)
+const struct bench_result *report_paired_side(const struct run_result *r, size_t dir,
+					      unsigned copies, const struct test_def *def)
 {
 	for (size_t i = 0; r->runs != NULL && i < r->nruns; i++)
 		for (size_t k = 0; k < r->runs[i].ntests; k++)
@@ -66,6 +47,38 @@ static const struct bench_result *side(const struct run_result *r, size_t dir, u
 			    r->runs[i].tests[k].def == def)
 				return &r->runs[i].tests[k];
 	return NULL;
+}
+
+/* Whether side dir's result of c failed only because its sliced round did (REASON_ROUND). */
+static int round_only(const struct run_result *r, const struct paired_cmp *c, size_t dir)
+{
+	const struct bench_result *b = report_paired_side(r, dir, c->copies, c->def);
+
+	return b != NULL && strncmp(b->reason, REASON_ROUND, strlen(REASON_ROUND)) == 0;
+}
+
+/*
+ * Why a comparison has no verdict; "" when it has one.  The side named is
+ * the one that failed: the baseline unless only its sliced round failed
+ * (round_only) and the other side did not; "the round" when neither can
+ * be told.
+ */
+static void why_not(const struct run_result *r, const struct paired_cmp *c, char *out, size_t len)
+{
+	const char *who = NULL;
+	enum test_status s = TS_OK;
+	int base_round = c->base_status != TS_OK && round_only(r, c, 0);
+
+	out[0] = '\0';
+	if (c->base_status != TS_OK && (!base_round || c->status == TS_OK)) {
+		who = r->dirs[0].label;
+		s = c->base_status;
+	} else if (c->status != TS_OK) {
+		who = round_only(r, c, c->dir) ? REASON_ROUND_WHO : r->dirs[c->dir].label;
+		s = c->status;
+	}
+	if (who != NULL)
+		fmt(out, len, "not compared: %s %s", status_word(s), who);
 }
 
 /*
@@ -76,13 +89,15 @@ static const struct bench_result *side(const struct run_result *r, size_t dir, u
 static void side_notes(const struct run_result *r, const struct paired_cmp *c,
 		       struct paired_row *row)
 {
-	const struct bench_result *a = side(r, 0, c->copies, c->def);
-	const struct bench_result *b = side(r, c->dir, c->copies, c->def);
+	const struct bench_result *a = report_paired_side(r, 0, c->copies, c->def);
+	const struct bench_result *b = report_paired_side(r, c->dir, c->copies, c->def);
 
-	if (b != NULL && c->status != TS_OK && b->reason[0])
+	if (b != NULL && c->status != TS_OK && b->reason[0] && !round_only(r, c, c->dir))
 		fmt(row->reason, sizeof(row->reason), "%s", b->reason);
 	else if (a != NULL && c->base_status != TS_OK && a->reason[0])
 		fmt(row->reason, sizeof(row->reason), "%s", a->reason);
+	else if (b != NULL && c->status != TS_OK && b->reason[0])
+		fmt(row->reason, sizeof(row->reason), "%s", b->reason);
 	else if (a != NULL && b != NULL && strcmp(a->note, b->note) != 0)
 		fmt(row->reason, sizeof(row->reason), "not the same measurement: %s %s, %s %s",
 		    r->dirs[0].label, a->note[0] ? a->note : "(no note)", r->dirs[c->dir].label,
@@ -381,21 +396,31 @@ const char *report_paired_instance_words(const struct run_result *r)
  * What the note above does not say of this run: a term set by
  * --instance-sd in place of the measured one (an assumption, not a
  * measurement), that --control rows add none, and where each row's interval
- * from its rounds alone is.  "" when there is nothing to add.  Wrapped for
- * the text report like the note.
+ * from its rounds alone is; and how many rows --precision stopped by
+ * Stein's two-stage rule (stats/paired.h).  "" when there is nothing to
+ * add.  Wrapped for the text report like the note.
  */
 void report_paired_instance_extra(const struct run_result *r, char *out, size_t len)
 {
-	size_t used = 0;
-	int k;
+	size_t used = 0, staged = 0;
+	int k = 0;
 
 	out[0] = '\0';
-	if (r->nsettings > 0)
-		return;         /* report_paired_settings_note says it all */
+	for (size_t i = 0; i < r->ncmps; i++)
+		staged += r->cmps[i].st.stage_one > 0;
+	if (staged > 0)
+		k = snprintf(out, len, "--precision stopped %zu row%s by Stein's two-stage rule: the first %d "
+			     "rounds fixed\nthe rounds, and the interval and verdict take their SD on %d "
+			     "df around the\nmean of all rounds (methodology section 8).", staged,
+			     staged == 1 ? "" : "s", PAIRED_STAGE_ONE, PAIRED_STAGE_ONE - 1);
+	used = k > 0 && (size_t)k < len ? (size_t)k : (k > 0 ? len : 0);
+	if (r->nsettings > 0 || used >= len)
+		return;         /* report_paired_settings_note says the rest */
 	if (r->instance_set) {
-		k = snprintf(out, len, "This run assumed %.2g %% instead (--instance-sd): an assumption, not\n"
-			     "measured by this run.", 100 * r->instance_sd);
-		used = k > 0 && (size_t)k < len ? (size_t)k : len;
+		k = snprintf(out + used, len - used, "%sThis run assumed %.2g %% instead (--instance-sd): "
+			     "an assumption, not\nmeasured by this run.", used ? "\n" : "",
+			     100 * r->instance_sd);
+		used += k > 0 && (size_t)k < len - used ? (size_t)k : len - used;
 	}
 	if (r->control && used < len) {
 		k = snprintf(out + used, len - used, "%sControl rows (tests that do not use the directory) "

@@ -325,6 +325,7 @@ size_t report_summary(const struct run_result *r, char lines[][REPORT_SUMMARY_LI
 		n = add(lines, n, max, "Stopped (%s): partial results.", r->stopped, "");
 	else if (r->interrupted)
 		n = add(lines, n, max, "%s%s", "Interrupted: partial results.", "");
+	n = report_answer(r, lines, n, max);
 	n = r->ndirs >= 2 ? paired(r, lines, n, max) : scores(r, lines, n, max);
 	n = report_host_speed(r, lines, n, max);
 	n = report_settings_warnings(r, lines, n, max);

@@ -171,7 +171,8 @@ static int one_sample(struct paired_env *pe, const struct test_def *t, size_t d,
 
 	runner_log(pe->env[0], "#### Round %u, test dir %zu (place %u)\n\n", r + 1, d + 1, slot);
 	pe->env[d]->journal_dir = (int)d;
-	rc = runner_pass(pe->env[d], t, dt->ab->argv, copies, secs, pr);
+	rc = runner_pass(pe->env[d], t, dt->ab->argv, copies,
+			 plan_pass_timeout(pe->env[d]->cfg, t, secs), pr);
 	pe->env[d]->journal_dir = 0;
 	if (rc != 0) {
 		free(pr->copies);
@@ -198,8 +199,7 @@ static int sliced_round(struct paired_env *pe, const struct test_def *t, unsigne
 	struct pass_result all;
 	struct argv_buf *ab;
 	char cmd[512], line[4 * 512], names[MAX_TESTDIRS * (TESTDIR_LABEL_MAX + 1)] = "";
-	unsigned wall;
-	int rc;
+	int rc, culprit;
 
 	for (size_t s = 0; s < nd; s++)
 		if (dt[ord[s]].active) {
@@ -223,17 +223,18 @@ static int sliced_round(struct paired_env *pe, const struct test_def *t, unsigne
 	}
 	runner_log(env0, "#### Round %u, test dirs%s: one process, sliced\n==> %s\n\n",
 		   r + 1, names, octal_controls(cmd, line, sizeof(line)));
-	/* Its timeout: the whole round's work counts as the sample's duration. */
-	wall = (unsigned)ceil(plan_sliced_round_seconds(cfg, t, secs, n));
+	/* Its deadline: every side's own, and the round's switches (plan.h). */
 	memset(&all, 0, sizeof(all));
 	env0->journal_dir = JOURNAL_ALL_DIRS;
-	rc = runner_pass(env0, t, ab->argv, copies, wall, &all);
+	rc = runner_pass(env0, t, ab->argv, copies, plan_sliced_round_timeout(cfg, t, secs, n),
+			 &all);
 	env0->journal_dir = 0;
 	free(ab);
 	if (rc != 0) {
 		free(all.copies);
 		return -1;
 	}
+	culprit = all.ok ? 0 : sliced_culprit(&all, n);
 	for (size_t j = 0; j < n; j++) {
 		struct dir_test *d = &dt[list[j]];
 		struct pass_result *pr = &d->tr->passes[r];
@@ -241,6 +242,12 @@ static int sliced_round(struct paired_env *pe, const struct test_def *t, unsigne
 		if (r == 0)
 			fmt(d->tr->command, sizeof(d->tr->command), "%s", cmd);
 		sliced_split(&all, j, pr);
+		/* A failed round names the side that caused it, or the round. */
+		if (!all.ok && culprit < 0)
+			fmt(pr->reason, sizeof(pr->reason), REASON_ROUND "%s", all.reason);
+		else if (!all.ok && (size_t)culprit != j)
+			fmt(pr->reason, sizeof(pr->reason), REASON_ROUND "%s failed (%s)",
+			    labels[list[culprit]], all.reason);
 		/* The round's interference, measured around its one process: each its share. */
 		intf_share(&all.intf, j, n, &pr->intf);
 		record_sample(d, pr, r, (unsigned)j + 1);
@@ -446,6 +453,16 @@ int paired_copy_run(struct paired_env *pe, unsigned copies, struct copy_run *run
 	return sig;
 }
 
+/*
+ * Whether a row with instance term 'term' was stopped by Stein's rule (the
+ * plan's plan_two_stage(): --precision, no instance term), so it is judged
+ * on the first stage's SD (paired_compute_two_stage).
+ */
+static int two_stage(const struct run_result *r, double term)
+{
+	return r->precision > 0 && term == 0;
+}
+
 /* Directory d's rate per round of test def in run (0: none); the rounds run. */
 static size_t round_rates(const struct copy_run *run, const struct test_def *def,
 			  double *out, unsigned *place, size_t max, enum test_status *status)
@@ -523,7 +540,9 @@ static int score_ratio(struct run_result *r, size_t i, size_t d, struct paired_s
 				po[t] = rates[2 * t + 1];
 			}
 			*out = (struct paired_score){ .copies = base->copies, .dir = d, .ntests = k };
-			paired_score_ratio(pb, po, k, n, &out->st);
+			paired_score_ratio(pb, po, k, n,
+					   two_stage(r, run_instance_term(r)) ? PAIRED_STAGE_ONE : 0,
+					   &out->st);
 			/*
 			 * The instance term of the partial score ratio: the k tests
 			 * are all on the same two directories (control rows are left
@@ -632,8 +651,12 @@ int paired_compare(struct run_result *r)
 				nb = round_rates(&r->runs[i + d], bt->def, a + max, pa + max, max,
 						 &c->status);
 				c->rounds = na > nb ? na : nb;
-				paired_compute_ordered(a, a + max, pa, pa + max, nd,
-						       na < nb ? na : nb, &c->st);
+				if (two_stage(r, c->control ? 0 : run_instance_term(r)))
+					paired_compute_two_stage(a, a + max, na < nb ? na : nb,
+								 PAIRED_STAGE_ONE, &c->st);
+				else
+					paired_compute_ordered(a, a + max, pa, pa + max, nd,
+							       na < nb ? na : nb, &c->st);
 				/* A test that does not touch the directory has no instance to differ by. */
 				paired_set_instance(&c->st, c->control ? 0 : run_instance_term(r));
 				free(a);

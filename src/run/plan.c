@@ -75,6 +75,15 @@ double plan_sliced_round_seconds(const struct config *cfg, const struct test_def
 				    secs, ndirs);
 }
 
+double plan_sliced_round_timeout(const struct config *cfg, const struct test_def *t,
+				 unsigned secs, size_t ndirs)
+{
+	double round = plan_sliced_round_seconds(cfg, t, 0, 0);
+	double side = plan_sliced_round_seconds(cfg, t, 0, 1) - round;
+
+	return round + (double)ndirs * (plan_pass_timeout(cfg, t, secs) + side);
+}
+
 int plan_settle_before(const struct config *cfg, const struct test_def *t,
 		       const struct test_def *prev, unsigned pass)
 {
@@ -593,6 +602,38 @@ int plan_done(const struct test_plan *p, const double *counts, const double *rat
 	return 0;
 }
 
+_Static_assert(PAIRED_STAGE_ONE == PLAN_MIN_VERDICT_ROUNDS,
+	       "the first stage is the rounds a verdict needs (--precision's minimum)");
+
+int plan_two_stage(const struct test_plan *p)
+{
+	return p->precision > 0 && p->instance_sd == 0 && p->dirs > 1;
+}
+
+/*
+ * Stein's rule (plan_rounds_done): the rounds the first stage fixes, the
+ * most over the active directories; 0 while a first stage is short.
+ */
+static unsigned stein_total(const struct test_plan *p, const double *const *rates,
+			    const int *active, size_t ndirs, size_t n)
+{
+	unsigned most = 0;
+
+	for (size_t d = 1; d < ndirs && d < MAX_TESTDIRS && active[0]; d++) {
+		unsigned k;
+
+		if (!active[d])
+			continue;
+		k = paired_stein_rounds(paired_stage_sd(rates[0], rates[d], n, PAIRED_STAGE_ONE),
+					PAIRED_STAGE_ONE, log1p(p->precision));
+		if (k == 0)
+			return 0;
+		if (k > most)
+			most = k;
+	}
+	return most;
+}
+
 int plan_rounds_done(const struct test_plan *p, const double *const *rates,
 		     const unsigned *const *places, const int *active, size_t ndirs, size_t n,
 		     double elapsed, int *capped)
@@ -607,6 +648,18 @@ int plan_rounds_done(const struct test_plan *p, const double *const *rates,
 		return 0;
 	if (p->precision <= 0)
 		return n >= p->max_samples;
+	if (plan_two_stage(p)) {
+		unsigned want = stein_total(p, rates, active, ndirs, n);
+
+		if (want > 0 && n >= want && n >= p->min_samples)
+			return 1;
+		if (n >= p->max_samples ||
+		    (p->time_cap > 0 && elapsed + p->pass_estimate * ndirs > p->time_cap)) {
+			*capped = 1;
+			return 1;
+		}
+		return 0;
+	}
 	/* The baseline and every directory still measured. */
 	for (size_t d = 0; d < ndirs && d < MAX_TESTDIRS && active[0]; d++)
 		if (active[d]) {

@@ -13,7 +13,9 @@
  *    Yuen's df: stats_trimmed_log) is within P of it; at least 5 samples
  *    (PLAN_MIN_PRECISION_RESULT), at most twice UnixBench's count, and at
  *    most a time cap per test.  Stopping on the data lowers the interval's
- *    coverage a little (measured: bench/verdicts.md, methodology).
+ *    coverage a little (measured: bench/verdicts.md, methodology); paired
+ *    rows with no instance term (settings, --control) stop by Stein's
+ *    two-stage rule instead, which holds it (plan_two_stage).
  *  - --time-budget M: sample counts and lengths planned so that the whole run
  *    fits in M minutes; the report says what precision that bought.  The
  *    plan is made again before every test from the time really spent, with
@@ -193,6 +195,18 @@ int plan_settle_before(const struct config *cfg, const struct test_def *t,
  */
 double plan_pass_timeout(const struct config *cfg, const struct test_def *t, unsigned secs);
 
+/*
+ * Seconds a sliced round of t (plan_sliced()) may take for ndirs
+ * directories of secs seconds each: every side's own deadline, as if it
+ * were a sample of its own (plan_pass_timeout(secs)) plus its share of the
+ * slicing (the row's per-directory overhead, its priming and switches),
+ * and the round's own overhead (start, the phases' syncs).  One process
+ * measures every side, so a slow side may use the time of the others; the
+ * round is killed only past all their deadlines together.
+ */
+double plan_sliced_round_timeout(const struct config *cfg, const struct test_def *t,
+				 unsigned secs, size_t ndirs);
+
 #define PLAN_DISK_MIN ((unsigned long long)opt_table[O_DISK_SIZE].min)   /* smallest file */
 #define PLAN_DISK_SPARE (64ull << 20)   /* left free beside the test files */
 
@@ -270,7 +284,21 @@ int plan_done(const struct test_plan *p, const double *counts, const double *rat
  * rates[d][i]: directory d's rate in round i (0: none), places[d][i] its
  * place in that round's order (from 1; NULL: not known, the plain
  * statistics); active[d]: still measured.  Pure.
+ *
+ * A plan without an instance term (plan_two_stage: settings mode, --control
+ * rows) stops by Stein's two-stage rule instead (stats/paired.h): after
+ * PAIRED_STAGE_ONE rounds, the rounds N that every active directory's
+ * first-stage SD asks for (the most of them), at least min_samples; at
+ * max_samples or the time cap first, *capped.  The first stage alone fixes
+ * N, so the stop does not depend on the rounds it judges after it.
  */
+/*
+ * Whether a paired plan stops by Stein's two-stage rule: --precision with
+ * no instance term in the row's interval (p->instance_sd 0).  The row is
+ * then judged by paired_compute_two_stage() (paired_run.c).
+ */
+int plan_two_stage(const struct test_plan *p);
+
 int plan_rounds_done(const struct test_plan *p, const double *const *rates,
 		     const unsigned *const *places, const int *active, size_t ndirs, size_t n,
 		     double elapsed, int *capped);

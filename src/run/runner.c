@@ -347,7 +347,7 @@ static void intf_pass(const struct run_env *env, const struct test_def *t,
 
 /* One pass: returns 0, or -1 when a signal interrupted it. */
 int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv,
-		unsigned copies, unsigned secs, struct pass_result *pr)
+		unsigned copies, double timeout, struct pass_result *pr)
 {
 	const struct config *cfg = env->cfg;
 	struct spawn_spec spec;
@@ -375,7 +375,7 @@ int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv
 	spec.argv = argv;
 	spec.cwd = env->scratch;
 	spec.log_fd = env->log_fd;
-	spec.timeout = plan_pass_timeout(cfg, t, secs);
+	spec.timeout = timeout;
 	if (cfg->pin && env->ncpus > 0 && copies <= MAX_PIN &&
 	    (pn = calloc(1, sizeof(*pn))) != NULL) {
 		pin_copies(env, t, argv, copies, pn);
@@ -663,7 +663,8 @@ static int normal_step(struct test_loop *L, unsigned p)
 	if (nt->spread)
 		log_banner(L->env, L->t, L->copies);
 	runner_log(L->env, "#### Pass %u\n\n", p + 1);
-	if (runner_pass(L->env, L->t, nt->ab->argv, L->copies, nt->secs, pr) != 0) {
+	if (runner_pass(L->env, L->t, nt->ab->argv, L->copies,
+			plan_pass_timeout(L->env->cfg, L->t, nt->secs), pr) != 0) {
 		free(pr->copies);
 		pr->copies = NULL;
 		return -1;

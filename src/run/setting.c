@@ -14,6 +14,7 @@
 #include "run/steps.h"
 #include "util/quote.h"
 #include "util/sig.h"
+#include "run/setting_native.h"
 #include "util/util.h"
 
 int setting_check(const struct config *cfg, unsigned euid)
@@ -217,10 +218,18 @@ static int run_logged(const struct setting_run *sr, const char *what, const char
 	static char out[SETTING_LOG_MAX + 1];
 	char why[160], said[200], msg[64];
 	size_t more;
-	int st = setting_shell(cmd, SETTING_TIMEOUT_S, stop_on_signal, out, sizeof(out), &more,
-			       why, sizeof(why));
+	int st = setting_native_apply(cmd, sr->testdir, why, sizeof(why));
 
 	*by_signal = 0;
+	/* mount: and sysfs: values: sysindex's own syscalls, no shell (setting_native.h). */
+	if (st <= 0) {
+		runner_log(sr->env, "==> %s: %s\n    %s\n", what, cmd, st == 0 ? "set by sysindex" : why);
+		if (st < 0)
+			fmt(err, errlen, "%s: %s", what, why);
+		return st;
+	}
+	st = setting_shell(cmd, SETTING_TIMEOUT_S, stop_on_signal, out, sizeof(out), &more, why,
+			   sizeof(why));
 	if (st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
 		runner_log(sr->env, "==> %s: %s\n    exit 0\n", what, cmd);
 		log_output(sr->env, out, more);

@@ -53,6 +53,34 @@ int sliced_split(const struct pass_result *all, size_t i, struct pass_result *ou
 	return 0;
 }
 
+/* Whether every copy of all printed a result for side i. */
+static int side_whole(const struct pass_result *all, size_t i)
+{
+	for (size_t c = 0; c < all->ncopies; c++) {
+		const struct copy_result *src = &all->copies[c];
+
+		if (!(i < PROTOCOL_MAX_DIRS && (src->dir_seen & (1u << i))))
+			return 0;
+	}
+	return all->ncopies > 0;
+}
+
+int sliced_culprit(const struct pass_result *all, size_t n)
+{
+	int first = -1;
+	size_t whole = 0;
+
+	if (n == 1)
+		return 0;       /* one side left: the failure is its own */
+	for (size_t i = 0; i < n; i++) {
+		if (side_whole(all, i))
+			whole++;
+		else if (first < 0)
+			first = (int)i;
+	}
+	return whole > 0 && first >= 0 ? first : -1;
+}
+
 double sliced_round_seconds(const struct test_sliced *sl, int quick, unsigned secs,
 			    size_t ndirs)
 {

@@ -28,6 +28,18 @@
 int sliced_split(const struct pass_result *all, size_t i, struct pass_result *out);
 
 /*
+ * A failed round (all->ok 0) of n sides: which side caused it.  A side is
+ * told apart when every copy printed its result and another side's did not
+ * (say, the process was killed, or failed, after one side's work was done
+ * and printed): the first side that lacks a result, from 0.  -1 when it
+ * cannot be told (every side lacks one, or none does: one process measured
+ * them all and failed as a whole, a timeout while slicing them).  With
+ * one side (the others no longer measured): 0.  The other sides' reasons
+ * then start with REASON_ROUND (core/status.h).
+ */
+int sliced_culprit(const struct pass_result *all, size_t n);
+
+/*
  * Wall seconds the program of one round takes for ndirs directories with
  * secs seconds each (quick: --quick's overheads): the row's overheads plus
  * ndirs x (secs + its per-directory overhead).  The driver's settle and

@@ -48,9 +48,13 @@ void runner_progress_break(const struct run_env *env);
 void runner_progress(struct run_env *env, const struct test_def *t, const char *step,
 		     unsigned n, unsigned of, unsigned copies);
 
-/* One pass of 'copies' copies into pr: 0, or -1 when a signal interrupted it. */
+/*
+ * One pass of 'copies' copies into pr, each killed after 'timeout' seconds
+ * (plan_pass_timeout, or a sliced round's plan_sliced_round_timeout): 0, or
+ * -1 when a signal interrupted it.
+ */
 int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv,
-		unsigned copies, unsigned secs, struct pass_result *pr);
+		unsigned copies, double timeout, struct pass_result *pr);
 
 /*
  * The test's scoring, its plain progress result and its log lines; label

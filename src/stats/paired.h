@@ -86,6 +86,8 @@ struct paired_stats {
 	double instance_sd;     /* the instance term se_log holds (PAIRED_INSTANCE_SD unless set) */
 	struct verdict_out vd;  /* set by paired_judge(), over the whole family */
 	int order_adjusted;     /* mean_log, sd_log, half_log from the crossover fit */
+	size_t stage_one;       /* Stein's rule: se_rounds from the first stage_one rounds' SD
+				 * on stage_one - 1 df (paired_compute_two_stage); 0: not */
 	size_t nplaces;         /* k: places in a round */
 	double place_log[PAIRED_MAX_PLACES]; /* pi_p for place p+1 (0 for place 1; NAN unfitted) */
 };
@@ -127,10 +129,11 @@ void paired_rounds_ci(const struct paired_stats *ps, double *lo, double *hi);
  * (a round counts only when every test has both rates in it), then
  * paired_compute() over those rounds: the change of the partial index
  * score, whose per-test baselines cancel, with its 95 % t interval.
- * rates are [test][round], n rounds each.
+ * rates are [test][round], n rounds each.  n0 > 0: the rounds were stopped
+ * by Stein's rule, paired_compute_two_stage() with n0 over those rounds.
  */
 void paired_score_ratio(const double *const *base, const double *const *other, size_t k,
-			size_t n, struct paired_stats *ps);
+			size_t n, size_t n0, struct paired_stats *ps);
 
 /*
  * Judge n comparisons as one family (the rows of one report): each ps[i]'s
@@ -152,5 +155,74 @@ void paired_judge(struct paired_stats *const *ps, const int *lower, size_t n,
  */
 int paired_precise(const double *const *rates, const unsigned *const *places, size_t ndirs,
 		   size_t n, size_t min_rounds, double precision, double instance_sd);
+
+/*
+ * About how many rounds in all row ps would need for a verdict, were its
+ * change and the scatter of its rounds what they measured, judged as one
+ * of m rows at alpha with the margin (relative): the standard error that
+ * lets either test decide, the larger of |est| / t(1 - alpha/(2m)) (faster
+ * or slower) and, inside the margin, (ln(1 + margin) - |est|) / t(1 -
+ * alpha/m) (equivalent), Holm-Shaffer's first level both (verdict.h); then
+ * N = sd^2 / (se^2 - instance_sd^2), sd the rounds' scatter (se_rounds x
+ * sqrt(n)), t on N - 1 df (on the first stage's for a two-stage row),
+ * more than the rounds it has and at least the rounds a verdict needs.  0 when no N reaches it (the instance term
+ * above the standard error needed, or more than PAIRED_DECIDE_MAX) or ps
+ * has fewer than 2 rounds or no scatter.
+ */
+#define PAIRED_DECIDE_MAX 100000
+unsigned paired_rounds_to_decide(const struct paired_stats *ps, size_t m, double alpha,
+				 double margin);
+
+/*
+ * Stein's two-stage rule (1945): --precision where no instance term widens
+ * the interval (settings mode, --control rows).  Stopping when the rounds'
+ * own interval is narrow enough stops on the data it then judges: a
+ * scatter that happens to be small ends the test, and that small scatter
+ * makes the interval too narrow (A/A simulations of 6-row reports at 5-10
+ * rounds and 3-5 % scatter: 6.8-8.0 % of reports with a false claim at a
+ * stated 5 %).  Stein's rule instead lets the first PAIRED_STAGE_ONE
+ * rounds fix the total N from their SD s0 and the target half-width h (on
+ * the log scale):
+ *   N = max(n0, ceil((t(0.975, n0 - 1) x s0 / h)^2)), within the plan's
+ *       bounds;
+ * the row is then judged on the mean of all N rounds with se = s0 /
+ * sqrt(N) on n0 - 1 df.  For normal rounds (mean - delta) / se is exactly
+ * t on n0 - 1 df whatever N the first stage chose, since N depends on s0
+ * only and the mean of N rounds is independent of s0 (for several
+ * directories or tests at once: the first stage's means are independent
+ * of its covariances), so the interval holds its 95 % and the verdict its
+ * alpha.  The price is df n0 - 1 (t 2.78, not 2.26 at 10 rounds).
+ */
+#define PAIRED_STAGE_ONE 5      /* n0: the first stage's rounds (= a verdict's minimum) */
+#define PAIRED_STAGE_MAX 16     /* the most first-stage rounds paired_stage_sd() takes */
+
+/*
+ * The SD of the log-ratios ln(other / base) of the first n0 rounds of
+ * [0..n) where both rates are valid (> 0, finite); NAN when fewer than n0
+ * (or fewer than 2) are.
+ */
+double paired_stage_sd(const double *base, const double *other, size_t n, size_t n0);
+
+/*
+ * The rounds Stein's rule fixes for a first-stage SD s0 (log scale) on n0
+ * rounds and a target half-width half_log (log scale, > 0):
+ * ceil((t(0.975, n0 - 1) x s0 / half_log)^2), at least n0; 0 when s0 is
+ * not usable (NAN) or half_log not > 0.  The caller bounds it (its cap:
+ * the target then is not reached, the se still holds).
+ */
+unsigned paired_stein_rounds(double s0, size_t n0, double half_log);
+
+/*
+ * The statistics of a two-stage row: paired_compute() over all n rounds
+ * (the plain mean: an order fit would weigh the first stage's rounds
+ * unevenly), then se_rounds = s0 / sqrt(rounds) and df = n0 - 1, with s0
+ * = paired_stage_sd(base, other, n, n0), the interval from them, and
+ * ps->stage_one = n0.  sd_log stays the SD of all rounds.  Without n0
+ * valid rounds, paired_compute()'s figures (stage_one 0).  The instance
+ * term is set as paired_compute() sets it; paired_set_instance() works
+ * on the result as on any row.
+ */
+void paired_compute_two_stage(const double *base, const double *other, size_t n, size_t n0,
+			      struct paired_stats *ps);
 
 #endif

@@ -301,6 +301,18 @@ int fmt(char *out, size_t len, const char *format, ...)
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
+void fmt_cat(char *out, size_t len, const char *format, ...)
+{
+	size_t used = strnlen(out, len);
+	va_list ap;
+
+	if (used + 1 >= len)
+		return;
+	va_start(ap, format);
+	vsnprintf(out + used, len - used, format, ap);
+	va_end(ap);
+}
+
 void name_component(char *out, size_t len, const char *s)
 {
 	size_t i = 0;

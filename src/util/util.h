@@ -114,4 +114,7 @@ void put_utf8_escaped(FILE *out, const char *s, size_t len,
 /* snprintf that says whether it fit: 0, or -1 when cut (out is still terminated). */
 int fmt(char *out, size_t len, const char *format, ...)
 	__attribute__((format(printf, 3, 4)));
+/* fmt() after the text out[0..len) already holds: what fits is appended. */
+void fmt_cat(char *out, size_t len, const char *format, ...)
+	__attribute__((format(printf, 3, 4)));
 #endif

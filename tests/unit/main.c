@@ -52,6 +52,8 @@ Suite *suite_import(void);
 Suite *suite_hostfactor(void);
 Suite *suite_schedule(void);
 Suite *suite_journal(void);
+Suite *suite_answer(void);
+Suite *suite_setting_native(void);
 
 static const struct {
 	const char *name;
@@ -96,6 +98,8 @@ static const struct {
 	{ "addtest", suite_addtest },
 	{ "settings", suite_settings },
 	{ "hoststate", suite_hoststate },
+	{ "answer", suite_answer },
+	{ "setting_native", suite_setting_native },
 };
 
 int main(void)

@@ -210,7 +210,7 @@ START_TEST(score_ratio_hand_worked)
 		b2[i] = a2[i] * exp(l2[i]);
 	}
 	b2[5] = 0;
-	paired_score_ratio(base, other, 2, 6, &ps);
+	paired_score_ratio(base, other, 2, 6, 0, &ps);
 	ck_assert_uint_eq(ps.n, 5);
 	ck_assert_double_eq_tol(ps.mean_log, 0.016, EPS);
 	ck_assert_double_eq_tol(ps.sd_log, 0.0054772, EPS);

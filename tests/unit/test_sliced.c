@@ -168,6 +168,36 @@ START_TEST(split_per_dir)
 }
 END_TEST
 
+/* Which side a failed round names (issue 49): the one that printed no result. */
+START_TEST(round_culprit)
+{
+	struct copy_result c[2];
+	struct pass_result all;
+
+	/* Killed while slicing: no side printed, so none can be told. */
+	two_copies(&all, c, 0);
+	c[0].dir_seen = c[1].dir_seen = 0;
+	all.ok = 0;
+	ck_assert_int_eq(sliced_culprit(&all, 2), -1);
+	/* Every side printed and the process still failed: the round's. */
+	two_copies(&all, c, 2u);
+	all.ok = 0;
+	ck_assert_int_eq(sliced_culprit(&all, 2), -1);
+	/* Side 0 printed in every copy, side 1 not in copy 2: side 1. */
+	two_copies(&all, c, 0);
+	all.ok = 0;
+	ck_assert_int_eq(sliced_culprit(&all, 2), 1);
+	/* Of three sides, the first that lacks a result. */
+	two_copies(&all, c, 2u);
+	c[0].dir_seen = c[1].dir_seen = 1u | 4u;
+	all.ok = 0;
+	ck_assert_int_eq(sliced_culprit(&all, 3), 1);
+	/* One side left: the failure is its own. */
+	c[0].dir_seen = c[1].dir_seen = 0;
+	ck_assert_int_eq(sliced_culprit(&all, 1), 0);
+}
+END_TEST
+
 START_TEST(round_cost)
 {
 	const struct test_sliced sl = { .args = { "@DIRS@", NULL }, .overhead_s = 3,
@@ -231,6 +261,7 @@ Suite *suite_sliced(void)
 	tcase_add_test(c, dir_lines);
 	tcase_add_test(c, copy_per_dir);
 	tcase_add_test(c, split_per_dir);
+	tcase_add_test(c, round_culprit);
 	tcase_add_test(c, round_cost);
 	tcase_add_test(c, slice_order);
 	tcase_add_test(c, sliced_rows);
