@@ -84,7 +84,9 @@ DRV_OBJS := $(patsubst src/%.c,build/drv/%.o,$(DRV_SRCS))
 # src/progs/dhry, arith, execl: programs built from several files or variants
 # Adding a test program: the checklist in docs/adding-a-test.md.
 # src/shared/*.c:    built into libharness.a too, with the programs' flags
-HARN_SRCS   := $(wildcard src/progs/lib/*.c) $(SHARED_SRCS)
+# src/stats/steady.c: the steady-state rule the disk programs' sustained
+#                    mode stops on (the driver's own copy is in libsysindex.a)
+HARN_SRCS   := $(wildcard src/progs/lib/*.c) $(SHARED_SRCS) src/stats/steady.c
 HARN_OBJS   := $(patsubst src/%.c,build/harness/%.o,$(HARN_SRCS))
 SIMPLE_PGMS := $(patsubst src/progs/%.c,%,$(wildcard src/progs/*.c))
 ARITH_PGMS  := arithoh short int long float double
