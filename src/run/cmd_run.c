@@ -436,6 +436,12 @@ static int prepare(struct run_ctx *c)
 	if ((rc = check_budget(c)) != 0)
 		return rc;
 	describe_mode(cfg, r->mode, sizeof(r->mode));
+	if (cfg->sustained) {
+		size_t len = strlen(r->mode);
+
+		fmt(r->mode + len, sizeof(r->mode) - len, "; sustained: the disk tests past a "
+		    "%u s ramp until steady or %u s", cfg->ramp, cfg->sustained_max);
+	}
 	if (c->pe.n) {
 		size_t len = strlen(r->mode);
 

@@ -163,7 +163,7 @@ static void report_sustained(const struct diskio_prog *p, const struct diskio_op
 	harness_count(s.sustained, 0, p->unit);
 	harness_metric(METRIC_BURST, s.burst, p->unit);
 	harness_metric(METRIC_SUSTAINED, s.sustained, p->unit);
-	harness_metric_as(METRIC_STEADY, s.steady, "", MC_MEAN);
+	harness_metric_as(METRIC_STEADY, s.steady, "bool", MC_MEAN);
 	harness_metric_as(METRIC_STEADY_AT_S, (double)s.end * dt, "s", MC_MEAN);
 	harness_metric_as(METRIC_CHANGE_AT_S, (double)s.change * dt, "s", MC_MEAN);
 	harness_metric_as(METRIC_INTERVAL_S, dt, "s", MC_MEAN);
