@@ -180,6 +180,10 @@ pgms/%: src/progs/data/%
 	$(Q)cp -f $< $@ && chmod 644 $@
 
 # ---- tests ------------------------------------------------------------------
+# fake-disk stands in for a disk program on their own main: the harness's flags.
+build/fakepgms/fake-disk: tests/fakepgms/fake-disk.c build/libharness.a | $(UAPI_STAMP)
+	@mkdir -p $(@D)
+	$(QCC)$(CC) $(BENCH_CFLAGS) $(LDFLAGS) -o $@ $< build/libharness.a -lm -lpthread
 build/fakepgms/%: tests/fakepgms/%.c
 	@mkdir -p $(@D)
 	$(QCC)$(CC) $(ALL_CFLAGS) -o $@ $<
