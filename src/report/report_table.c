@@ -136,8 +136,7 @@ static void notes_cell(struct table_out *t, const struct bench_result *b)
 		if (report_is_curve_metric(mt) || report_is_sustained_metric(mt))
 			continue;   /* in the curve table, in the sentence above */
 		metric_words(mt, line, sizeof(line));
-		fputs(first ? m->line : m->line_next, t->out);
-		first = 0;
+		fputs(i == 0 && first ? m->line : m->line_next, t->out);
 		t->esc(t->out, line);
 		fputs(m->line_end, t->out);
 	}

@@ -406,7 +406,9 @@ START_TEST(help_defaults_are_the_parsers)
 		/* --margin needs paired mode: margin_one_row checks its default. */
 		if (o->def != NULL && i != O_MARGIN) {
 			ck_assert_int_eq(word_after(entry, "(default ", word, sizeof(word)), 0);
-			same_as_default(o, NULL, word);
+			/* --sustained's own options need it. */
+			same_as_default(o, i == O_RAMP || i == O_SUSTAINED_MAX ||
+					i == O_SUSTAINED_INTERVAL ? "--sustained" : NULL, word);
 			checked++;
 		}
 		if (o->quick != NULL) {
