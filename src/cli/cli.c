@@ -22,6 +22,23 @@
 const char *const progress_names[] = { "auto", "line", "plain", "none", NULL };
 const char *const interleave_names[] = { "slices", "samples", NULL };
 
+/* --label: a short line of printable text (every output shows it). */
+static int check_label(const char *arg, char *err, size_t errlen)
+{
+	size_t n = strlen(arg);
+
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)arg[i] < 0x20 || arg[i] == 0x7f) {
+			snprintf(err, errlen, "--label: no control characters");
+			return -1;
+		}
+	if (n == 0 || n >= RUN_LABEL_MAX) {
+		snprintf(err, errlen, "--label: 1 to %d characters", RUN_LABEL_MAX - 1);
+		return -1;
+	}
+	return 0;
+}
+
 const struct opt_def opt_table[O_COUNT] = {
 	[O_ITERATIONS] = { .lname = "iterations", .sname = 'i', .kind = OPT_UINT,
 		.off = OFF(iterations), .min = 1, .max = 1000, .argname = "N",
@@ -129,6 +146,10 @@ const struct opt_def opt_table[O_COUNT] = {
 		.choices = progress_names, .argname = "HOW", .def = "auto",
 		.help = "line: the live line; plain: a line per test on stderr; none; "
 			"auto: line on a terminal, else plain" },
+	[O_LABEL] = { .lname = "label", .kind = OPT_STR, .off = OFF(label), .argname = "NAME",
+		.check = check_label,
+		.help = "the run's label, in its record: compare names its column so and "
+			"--group-by label pools the runs that share it (./Run spread's runs do)" },
 	[O_REDACT] = { .lname = "redact", .kind = OPT_FLAG, .off = OFF(redact),
 		.help = "for publishing: hostname, paths and host id become placeholders "
 			"in every file written" },

@@ -34,7 +34,7 @@ extern const char *const interleave_names[];
 enum run_opt {
 	O_ITERATIONS, O_COPIES, O_QUIET, O_VERBOSE, O_BRIEF, O_QUICK, O_DURATION, O_SETTLE,
 	O_GRACE, O_PRECISION, O_TIME_BUDGET, O_COMPAT, O_PIN, O_TESTDIR, O_SETTING, O_RESTORE, O_CONTROL, O_INTERLEAVE, O_MARGIN, O_INSTANCE_SD, O_REPEAT, O_RESULTS,
-	O_DISK_SIZE, O_SUSTAINED, O_RAMP, O_SUSTAINED_MAX, O_SUSTAINED_INTERVAL, O_MEM_SIZE, O_PEER, O_PEER_TOKEN, O_PROGRESS, O_REDACT,
+	O_DISK_SIZE, O_SUSTAINED, O_RAMP, O_SUSTAINED_MAX, O_SUSTAINED_INTERVAL, O_MEM_SIZE, O_PEER, O_PEER_TOKEN, O_PROGRESS, O_LABEL, O_REDACT,
 	O_EXCLUDE_DISTURBED,	O_NO_CHARTS, O_LIST, O_HELP, O_VERSION,
 	O_COUNT
 };
@@ -90,6 +90,7 @@ struct config {
 	int progress;             /* --progress: enum progress_mode */
 	int interleave;           /* --interleave: enum interleave_mode */
 	int redact;               /* --redact: placeholders for host, paths, host id */
+	const char *label;        /* --label NAME: the run's, in its record; NULL none */
 	int exclude_disturbed;    /* --exclude-disturbed: flagged samples left out */
 	int pin;                  /* --pin: pin copies to CPUs */
 	unsigned char given[O_COUNT];

@@ -34,6 +34,8 @@
  * read.  Version 2 added what the model needs to be read back whole.
  */
 #define RECORD_SCHEMA 2
+/* A run's --label, with its NUL. */
+#define RUN_LABEL_MAX 64
 #define RECORD_SCHEMA_OLDEST 1
 
 /* An extra figure a program reported (METRIC|name|value|unit[|combine]). */
@@ -181,6 +183,9 @@ struct run_result {
 	char intf_missing[512]; /* interference counters left out, and why ("" none) */
 	double precision;       /* --precision target (fraction), 0 if none */
 	char mode[160];          /* "default", "quick", "precision 2%", ... */
+	char label[RUN_LABEL_MAX]; /* --label (./Run spread gives each of its runs
+				  * the spread's): compare's column and its
+				  * --group-by label key; "" none */
 	enum workload workload; /* --compat: whose work the tests did */
 	unsigned long long disk_size; /* bytes, when disk tests ran */
 	struct sys_info sys;

@@ -1009,6 +1009,7 @@ SCHEMA(sch_charts, f_charts, NULL);
 static const struct rec_field f_run[] = {
 	F_STR("id", struct run_result, base_name),
 	F_STR("mode", struct run_result, mode),
+	F_STR("label", struct run_result, label),
 	F_FN("workload", fn_workload),
 	F_NUM("quick", RK_BOOL, struct run_result, quick),
 	F_NUM("pinned", RK_BOOL, struct run_result, pinned),

@@ -170,6 +170,8 @@ static void sysindex_block(struct json_out *j, const struct run_result *r)
 	json_object_begin(j);
 	json_kv_string(j, "id", r->base_name);
 	json_kv_string(j, "mode", r->mode);
+	if (r->label[0])
+		json_kv_string(j, "label", r->label);
 	json_kv_string(j, "workload", workload_names[r->workload]);
 	json_kv_bool(j, "quick", r->quick);
 	json_kv_bool(j, "pinned", r->pinned);

@@ -436,6 +436,7 @@ static int prepare(struct run_ctx *c)
 	if ((rc = check_budget(c)) != 0)
 		return rc;
 	describe_mode(cfg, r->mode, sizeof(r->mode));
+	fmt(r->label, sizeof(r->label), "%s", cfg->label ? cfg->label : "");
 	if (cfg->sustained) {
 		size_t len = strlen(r->mode);
 
