@@ -67,6 +67,13 @@ struct copy_result {
 };
 _Static_assert(PROTOCOL_MAX_DIRS == MAX_TESTDIRS, "a COUNT line can name every test dir");
 
+/* One interval of a --sustained sample: the program's INTERVAL line. */
+struct series_pt {
+	double t;               /* s since the work began, at the interval's end */
+	double rate;            /* in the test's unit */
+	double io_us;           /* mean time per I/O, us */
+};
+
 /* One pass (sample) of a test with C copies. */
 struct pass_result {
 	int ok;                 /* every copy ok */
@@ -84,6 +91,8 @@ struct pass_result {
 	struct intf_sample intf;/* what the kernel counted around it (have 0: nothing) */
 	struct copy_result *copies;
 	size_t ncopies;
+	struct series_pt *series; /* --sustained: the first copy's intervals (malloc'd) */
+	size_t nseries;
 };
 
 /* One test at one copy count. */
@@ -170,6 +179,7 @@ struct paired_cmp {
 /* run_result.charts: <base>.svg and <base>-paired.svg were written. */
 #define RUN_CHART_INDEX 1u
 #define RUN_CHART_PAIRED 2u
+#define RUN_CHART_SUSTAINED 4u   /* <base>-sustained.svg: --sustained's series */
 
 struct run_result {
 	char version[32];

@@ -196,6 +196,8 @@ static void sysindex_block(struct json_out *j, const struct run_result *r)
 	json_object_begin(j);
 	json_kv_bool(j, "index", (r->charts & RUN_CHART_INDEX) != 0);
 	json_kv_bool(j, "paired", (r->charts & RUN_CHART_PAIRED) != 0);
+	if (r->charts & RUN_CHART_SUSTAINED)   /* --sustained's series (absent: none) */
+		json_kv_bool(j, "sustained", 1);
 	json_object_end(j);
 	json_object_end(j);
 }
@@ -467,6 +469,19 @@ static void sample_block(struct json_out *j, const struct pass_result *p, size_t
 	for (size_t c = 0; c < p->ncopies && p->copies != NULL; c++)
 		copy_block(j, &p->copies[c], c);
 	json_array_end(j);
+	if (p->nseries > 0) {
+		/* --sustained: the time series, one object per interval. */
+		json_key(j, "series");
+		json_array_begin(j);
+		for (size_t k = 0; k < p->nseries; k++) {
+			json_object_begin(j);
+			json_kv_double(j, "t", p->series[k].t);
+			json_kv_double(j, "rate", p->series[k].rate);
+			json_kv_double(j, "io_us", p->series[k].io_us);
+			json_object_end(j);
+		}
+		json_array_end(j);
+	}
 	json_object_end(j);
 }
 

@@ -320,6 +320,8 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	report_results_table(&tab, run, order, md_result_cols,
 			     sizeof(md_result_cols) / sizeof(md_result_cols[0]), &md_results);
 	report_curve_tables(&tab, run, order, &md_curve);
+	chart_link(out, r, RUN_CHART_SUSTAINED, "-sustained",
+		   "Each disk test's rate per interval over time (--sustained)");
 	sustained(out, run, order);
 	for (int c = 0; c < CAT_COUNT; c++) {
 		const struct cat_index *ci = &run->cats[c];

@@ -28,6 +28,7 @@
 #include "run/setting.h"
 #include "report/plot.h"
 #include "report/report.h"
+#include "report/series_chart.h"
 #include "run/repeat.h"
 #include "run/runner.h"
 #include "score/score.h"
@@ -290,8 +291,10 @@ static int write_results(const char *resdir, struct run_result *r, int quiet, in
 	if (!no_charts) {
 		plot_run(resdir, r, quiet);
 		plot_paired(resdir, r, quiet);
+		plot_sustained(resdir, r);
 		r->charts = (chart_written(resdir, r, "") ? RUN_CHART_INDEX : 0) |
-			    (chart_written(resdir, r, "-paired") ? RUN_CHART_PAIRED : 0);
+			    (chart_written(resdir, r, "-paired") ? RUN_CHART_PAIRED : 0) |
+			    (chart_written(resdir, r, "-sustained") ? RUN_CHART_SUSTAINED : 0);
 	}
 	write_pass(&ws, r, 1);
 	if (ws.failed)
@@ -633,9 +636,10 @@ static int finish(struct run_ctx *c, int sig)
 	fflush(stdout);
 	rc = write_results(c->resdir, r, cfg->quiet, cfg->no_charts || sig);
 	if (rc == 0 && !cfg->quiet)
-		fprintf(stderr, "sysindex: results in %s/%s (and .log .json .csv .html .md%s%s)\n",
+		fprintf(stderr, "sysindex: results in %s/%s (and .log .json .csv .html .md%s%s%s)\n",
 			c->resdir, r->base_name, r->charts & RUN_CHART_INDEX ? " .svg .png" : "",
-			r->charts & RUN_CHART_PAIRED ? " -paired.svg .png" : "");
+			r->charts & RUN_CHART_PAIRED ? " -paired.svg .png" : "",
+			r->charts & RUN_CHART_SUSTAINED ? " -sustained.svg .png" : "");
 	close(c->env.log_fd);
 	if (cfg->redact && redact_log(c) != 0)
 		failed = 1;

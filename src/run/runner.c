@@ -423,6 +423,8 @@ int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv
 		}
 	}
 	pr->time = copies ? tsum / copies : 0;
+	if (plan_sustained(cfg, t) && copies > 0)
+		pr->nseries = progout_series(out[0].err, &pr->series);
 	intf_pass(env, t, snap, wall, pn != NULL ? pn->cpu : NULL, out, pr);
 	free(pn);
 	pr->start_spread = progout_start_spread(pr->copies, copies);

@@ -34,6 +34,25 @@ check_json "$R.json"
 grep -q '"name": *"change_at_s"' "$R.json" || die "JSON: no change_at_s metric"
 grep -q "^INTERVAL|2\.0[0-9]*|100|MB/s|" "$R.log" || die "log: no INTERVAL lines"
 [ -z "$(ls -A "$T/testdir")" ] || die "test dir not empty: $(ls -A "$T/testdir")"
+# The series: in the record (read back by compare), drawn in the HTML and
+# by gnuplot.
+python3 - "$R.json" <<'PY' || die "JSON: the series"
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["runs"][0]["tests"][0]["samples"][0]["series"]
+assert len(s) == 10, len(s)
+assert abs(s[0]["rate"] - 200) < 2 and abs(s[-1]["rate"] - 100) < 1e-6, s
+assert abs(s[-1]["t"] - 2.0) < 0.2 and s[-1]["io_us"] > 0, s[-1]
+PY
+grep -q '<svg[^>]*aria-label="Seq Write 1 MiB O_DSYNC: rate per interval over time"' "$R.html" ||
+	die "HTML: no series chart"
+grep -q '<polyline' "$R.html" || die "HTML: no line drawn"
+grep -q ">change 0.6 s<" "$R.html" || die "HTML: no change mark"
+"$ROOT/Run" compare "$R.json" "$R.json" >"$T/cmp" 2>&1 || { cat "$T/cmp"; die "compare cannot read the record"; }
+if command -v gnuplot >/dev/null 2>&1; then
+	[ -s "$R-sustained.svg" ] || die "no $R-sustained.svg"
+	grep -q '"sustained": *true' "$R.json" || die "JSON: charts.sustained"
+fi
 
 FAKE_DISK_DROP=1000 run_driver $opts --progress none --testdir "$T/testdir" seqwrite-dsync
 [ $rc -eq 0 ] || die "steady run: exit $rc"
