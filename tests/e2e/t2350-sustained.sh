@@ -14,6 +14,7 @@ exec "$F/fake-disk" "\$@"
 SH
 
 opts="--sustained --ramp 1 --sustained-max 6 --sustained-interval 200 --disk-size 16M"
+# shellcheck disable=SC2086 # $opts is a list of words
 FAKE_DISK_DROP=0.6 run_driver $opts --progress none --testdir "$T/testdir" seqwrite-dsync
 [ $rc -eq 0 ] || die "sustained run: exit $rc"
 R=$(report)
@@ -54,6 +55,7 @@ if command -v gnuplot >/dev/null 2>&1; then
 	grep -q '"sustained": *true' "$R.json" || die "JSON: charts.sustained"
 fi
 
+# shellcheck disable=SC2086 # $opts is a list of words
 FAKE_DISK_DROP=1000 run_driver $opts --progress none --testdir "$T/testdir" seqwrite-dsync
 [ $rc -eq 0 ] || die "steady run: exit $rc"
 grep -A3 "^Seq Write" "$(report)" | tr -s ' \n' ' ' | grep -q "burst 200 MB/s, sustained 200 MB/s (+0\.0 %): steady at 2\.0 s, no change from the burst" ||

@@ -43,7 +43,7 @@ sleep 1   # another second: another folder name
 # shellcheck disable=SC2086 # $run_opts is a list of words
 spread --every 6s --count 2 --results "$RES" $run_opts
 [ $rc -eq 0 ] || die "second spread: exit $rc"
-B=$(ls -d "$RES"/spread-* | grep -v "^$A\$")
+for d in "$RES"/spread-*; do [ "$d" = "$A" ] || B=$d; done
 "$ROOT/Run" compare --group-by label "$A"/*.json "$B"/*.json >"$T/cmp" 2>"$T/err" ||
 	{ cat "$T/err"; die "compare --group-by label: exit $?"; }
 cat "$T/cmp"
@@ -53,7 +53,8 @@ grep -q "^  ${A##*/}, System Benchmarks Index Score: [0-9.]* from 3 runs" "$T/cm
 grep -q "^  ${B##*/}, System Benchmarks Index Score: [0-9.]* from 2 runs" "$T/cmp" || die "compare: B not pooled from 2 runs"
 
 # --status and --cancel of a spread waiting for its second run.
-rm -rf "$RES"/*
+# shellcheck disable=SC2086 # $run_opts is a list of words
+rm -rf "${RES:?}"/*
 SYSINDEX_PGMDIR=$P "$ROOT/sysindex" spread --every 120s --count 2 --results "$RES" $run_opts \
 	>"$T/bg.out" 2>&1 &
 bg=$!
@@ -76,7 +77,7 @@ spread --status --results "$RES"
 grep -q "^no spread in" "$T/out" || die "--status after --cancel"
 
 # Bad input: one line, exit 2, nothing made.
-rm -rf "$RES"/*
+rm -rf "${RES:?}"/*
 : >"$T/file"
 for bad in "--every 6s --count 0" "--every 0 --count 2" "--every 1s --count 2" "--count 2" \
 	"--every 6x --count 2" "--every 6s --count 2 --results $T/file" \
