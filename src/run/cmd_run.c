@@ -192,7 +192,12 @@ static void describe_mode(const struct config *cfg, char *out, size_t len)
 
 	if (cfg->pin)
 		fmt(extra, sizeof(extra), "; copies pinned to CPUs");
-	if (cfg->precision > 0 || cfg->time_budget > 0) {
+	if (cfg->sustained) {
+		/* Its own samples: one per disk test, as long as it takes. */
+		fmt(out, len, "sustained: the disk tests past a %u s ramp until steady or %u s, "
+		    "a point every %u ms%s", cfg->ramp, cfg->sustained_max,
+		    cfg->sustained_interval, extra);
+	} else if (cfg->precision > 0 || cfg->time_budget > 0) {
 		char p[32] = "", b[80] = "";
 
 		if (cfg->precision > 0)
@@ -440,12 +445,6 @@ static int prepare(struct run_ctx *c)
 		return rc;
 	describe_mode(cfg, r->mode, sizeof(r->mode));
 	fmt(r->label, sizeof(r->label), "%s", cfg->label ? cfg->label : "");
-	if (cfg->sustained) {
-		size_t len = strlen(r->mode);
-
-		fmt(r->mode + len, sizeof(r->mode) - len, "; sustained: the disk tests past a "
-		    "%u s ramp until steady or %u s", cfg->ramp, cfg->sustained_max);
-	}
 	if (c->pe.n) {
 		size_t len = strlen(r->mode);
 
