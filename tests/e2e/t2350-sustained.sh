@@ -23,7 +23,9 @@ sentence=$(grep -A3 "^Seq Write 1 MiB O_DSYNC" "$R" | tr -s ' \n' ' ')
 echo "$sentence"
 echo "$sentence" | grep -q "sustained 100 MB/s (-[0-9.]* %): steady at 2\.0 s, the rate changed at 0\.6 s" ||
 	die "text: no burst/sustained/change sentence"
-echo "$sentence" | grep -q "burst 19[0-9.]* MB/s\|burst 200 MB/s" || die "text: burst not ~200"
+# The interval the drop falls in mixes both rates (how much depends on the
+# timer's slack): the burst is 150 to 200.
+echo "$sentence" | grep -q "burst 1[5-9][0-9][0-9.]* MB/s\|burst 200 MB/s" || die "text: burst not 150..200"
 echo "$sentence" | grep -q "5 intervals of 0\.2 s after a 1 s ramp, each within 20 % of their mean, their slope within 10 %" ||
 	die "text: the rule is not stated"
 grep -q "^Seq Write 1 MiB O_DSYNC  *100\.0 MB/s" "$R" || die "text: the headline is not the sustained rate"
@@ -33,7 +35,7 @@ grep -q "steady at 2\.0 s, the rate changed at 0\.6 s" "$R.md" || die "Markdown:
 grep -q "steady at 2\.0 s, the rate changed at 0\.6 s" "$R.html" || die "HTML: no sentence"
 check_json "$R.json"
 grep -q '"name": *"change_at_s"' "$R.json" || die "JSON: no change_at_s metric"
-grep -q "^INTERVAL|2\.0[0-9]*|100|MB/s|" "$R.log" || die "log: no INTERVAL lines"
+grep -q "^INTERVAL|2\.[0-9]*|100|MB/s|" "$R.log" || die "log: no INTERVAL lines"
 [ -z "$(ls -A "$T/testdir")" ] || die "test dir not empty: $(ls -A "$T/testdir")"
 # The series: in the record (read back by compare), drawn in the HTML and
 # by gnuplot.
@@ -42,8 +44,8 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 s = d["runs"][0]["tests"][0]["samples"][0]["series"]
 assert len(s) == 10, len(s)
-assert abs(s[0]["rate"] - 200) < 2 and abs(s[-1]["rate"] - 100) < 1e-6, s
-assert abs(s[-1]["t"] - 2.0) < 0.2 and s[-1]["io_us"] > 0, s[-1]
+assert abs(s[0]["rate"] - 200) < 1e-6 and abs(s[-1]["rate"] - 100) < 1e-6, s
+assert abs(s[-1]["t"] - 2.0) < 0.5 and s[-1]["io_us"] > 0, s[-1]
 PY
 grep -q '<svg[^>]*aria-label="Seq Write 1 MiB O_DSYNC: rate per interval over time"' "$R.html" ||
 	die "HTML: no series chart"
