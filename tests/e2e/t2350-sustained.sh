@@ -63,6 +63,15 @@ FAKE_DISK_DROP=1000 run_driver $opts --progress none --testdir "$T/testdir" seqw
 grep -A3 "^Seq Write" "$(report)" | tr -s ' \n' ' ' | grep -q "burst 200 MB/s, sustained 200 MB/s (+0\.0 %): steady at 2\.0 s, no change from the burst" ||
 	die "no drop: $(grep -A3 '^Seq Write' "$(report)")"
 
+# A real disk program in the mode: intervals, a summary, the file gone.
+run_driver --sustained --ramp 0 --sustained-max 3 --sustained-interval 100 --disk-size 16M \
+	--progress none --testdir "$T/testdir" randread-4k-qd1
+[ $rc -eq 0 ] || die "randread-4k-qd1 --sustained: exit $rc"
+grep -q "^INTERVAL|0\.[0-9]*|[0-9.e+]*|IOPS|[0-9.e+]*$" "$(report).log" || die "randread: no INTERVAL lines"
+grep -A3 "^Random Read 4 KiB QD1" "$(report)" | tr -s ' \n' ' ' | grep -q "sustained [0-9.e+]* IOPS (" ||
+	die "randread: no sentence"
+[ -z "$(ls -A "$T/testdir")" ] || die "randread: test dir not empty: $(ls -A "$T/testdir")"
+
 run_driver --disk-size 16M -i 1 --duration 1 --progress none --testdir "$T/testdir" seqwrite-dsync
 [ $rc -eq 0 ] || die "default run: exit $rc"
 grep -q "seqwrite-dsync -t 1 -f .* -s [0-9]*$" "$(report).log" || die "default run: the command changed"
