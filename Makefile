@@ -84,7 +84,9 @@ DRV_OBJS := $(patsubst src/%.c,build/drv/%.o,$(DRV_SRCS))
 # src/progs/dhry, arith, execl: programs built from several files or variants
 # Adding a test program: the checklist in docs/adding-a-test.md.
 # src/shared/*.c:    built into libharness.a too, with the programs' flags
-HARN_SRCS   := $(wildcard src/progs/lib/*.c) $(SHARED_SRCS)
+# src/stats/steady.c: the steady-state rule the disk programs' sustained
+#                    mode stops on (the driver's own copy is in libsysindex.a)
+HARN_SRCS   := $(wildcard src/progs/lib/*.c) $(SHARED_SRCS) src/stats/steady.c
 HARN_OBJS   := $(patsubst src/%.c,build/harness/%.o,$(HARN_SRCS))
 SIMPLE_PGMS := $(patsubst src/progs/%.c,%,$(wildcard src/progs/*.c))
 ARITH_PGMS  := arithoh short int long float double
@@ -178,6 +180,10 @@ pgms/%: src/progs/data/%
 	$(Q)cp -f $< $@ && chmod 644 $@
 
 # ---- tests ------------------------------------------------------------------
+# fake-disk stands in for a disk program on their own main: the harness's flags.
+build/fakepgms/fake-disk: tests/fakepgms/fake-disk.c build/libharness.a | $(UAPI_STAMP)
+	@mkdir -p $(@D)
+	$(QCC)$(CC) $(BENCH_CFLAGS) $(LDFLAGS) -o $@ $< build/libharness.a -lm -lpthread
 build/fakepgms/%: tests/fakepgms/%.c
 	@mkdir -p $(@D)
 	$(QCC)$(CC) $(ALL_CFLAGS) -o $@ $<

@@ -5,6 +5,8 @@
 
 const struct subcmd subcmd_table[] = {
 	{ "compare", cmd_compare, &compare_opts, "compare two or more reports: deltas and significance" },
+	{ "spread", cmd_spread, &spread_opts, "N complete runs spaced over time, labelled, "
+	  "and their pool's summary" },
 	{ "serve", cmd_serve, &serve_opts, "serve the net tests of ./Run --peer on another machine" },
 };
 const size_t subcmd_table_len = sizeof(subcmd_table) / sizeof(subcmd_table[0]);

@@ -12,6 +12,7 @@
 #include "cli/opt.h"
 #include "compare/cmd_compare.h"
 #include "run/cmd_run.h"
+#include "run/spread.h"
 #include "serve/serve.h"
 
 extern const struct subcmd subcmd_table[];

@@ -11,6 +11,7 @@
 #include "cli/opt_rows.h"
 #include "core/result.h"
 #include "stats/paired.h"
+#include "stats/steady.h"
 #include "util/util.h"
 #include "util/quote.h"
 
@@ -21,6 +22,23 @@
 const char *const progress_names[] = { "auto", "line", "plain", "none", NULL };
 const char *const interleave_names[] = { "slices", "samples", NULL };
 const char *const order_names[] = { "grouped", "spread", NULL };
+
+/* --label: a short line of printable text (every output shows it). */
+static int check_label(const char *arg, char *err, size_t errlen)
+{
+	size_t n = strlen(arg);
+
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)arg[i] < 0x20 || arg[i] == 0x7f) {
+			snprintf(err, errlen, "--label: no control characters");
+			return -1;
+		}
+	if (n == 0 || n >= RUN_LABEL_MAX) {
+		snprintf(err, errlen, "--label: 1 to %d characters", RUN_LABEL_MAX - 1);
+		return -1;
+	}
+	return 0;
+}
 
 const struct opt_def opt_table[O_COUNT] = {
 	[O_ITERATIONS] = { .lname = "iterations", .sname = 'i', .kind = OPT_UINT,
@@ -111,6 +129,19 @@ const struct opt_def opt_table[O_COUNT] = {
 		.min = 16 << 20, .max = 1e15, .argname = "SIZE",
 		.def = "1G", .def_note = ", less if space is short",
 		.help = "disk test file size, e.g. 256M or 4G" },
+	[O_SUSTAINED] = { .lname = "sustained", .kind = OPT_FLAG, .off = OFF(sustained),
+		.help = "disk tests: burst or sustained? each runs past --ramp until its "
+			"throughput is steady (SNIA/fio: 5 intervals within 20 %, slope "
+			"within 10 %) or --sustained-max; no test named: the disk group" },
+	[O_RAMP] = { .lname = "ramp", .kind = OPT_UINT, .off = OFF(ramp),
+		.min = 0, .max = 3600, .argname = "S", .def = "60",
+		.help = "--sustained: no steady state is looked for in the first S seconds" },
+	[O_SUSTAINED_MAX] = { .lname = "sustained-max", .kind = OPT_UINT,
+		.off = OFF(sustained_max), .min = 1, .max = 3600, .argname = "S", .def = "1800",
+		.help = "--sustained: stop a test after S seconds, steady or not" },
+	[O_SUSTAINED_INTERVAL] = { .lname = "sustained-interval", .kind = OPT_UINT,
+		.off = OFF(sustained_interval), .min = 50, .max = 60000, .argname = "MS",
+		.def = "1000", .help = "--sustained: one point of the time series per MS ms" },
 	[O_MEM_SIZE] = { .lname = "mem-size", .kind = OPT_SIZE, .off = OFF(mem_size),
 		.min = 1 << 20, .max = 1ull << 44, .argname = "SIZE",
 		.def_note = "4 x the last-level cache",
@@ -129,6 +160,10 @@ const struct opt_def opt_table[O_COUNT] = {
 		.choices = progress_names, .argname = "HOW", .def = "auto",
 		.help = "line: the live line; plain: a line per test on stderr; none; "
 			"auto: line on a terminal, else plain" },
+	[O_LABEL] = { .lname = "label", .kind = OPT_STR, .off = OFF(label), .argname = "NAME",
+		.check = check_label,
+		.help = "the run's label, in its record: compare names its column so and "
+			"--group-by label pools the runs that share it (./Run spread's runs do)" },
 	[O_REDACT] = { .lname = "redact", .kind = OPT_FLAG, .off = OFF(redact),
 		.help = "for publishing: hostname, paths and host id become placeholders "
 			"in every file written" },
@@ -283,6 +318,45 @@ static int setting_options(struct config *cfg, char *err, size_t errlen)
 	return 0;
 }
 
+/*
+ * --sustained's options: its own only with it, a limit that holds the ramp
+ * and one window of intervals, and none of the options that plan samples
+ * (one sample per test, as long as it takes).  0, or -1 with a message.
+ */
+static int sustained_options(const struct config *cfg, char *err, size_t errlen)
+{
+	static const int own[] = { O_RAMP, O_SUSTAINED_MAX, O_SUSTAINED_INTERVAL };
+	static const int refused[] = { O_TIME_BUDGET, O_PRECISION, O_REPEAT };
+	const struct steady_rule rule = STEADY_RULE_SNIA;
+	double least;
+
+	for (size_t i = 0; i < sizeof(own) / sizeof(own[0]); i++)
+		if (!cfg->sustained && cfg->given[own[i]]) {
+			snprintf(err, errlen, "--%s needs --sustained", opt_table[own[i]].lname);
+			return -1;
+		}
+	if (!cfg->sustained)
+		return 0;
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		if (cfg->given[refused[i]]) {
+			snprintf(err, errlen, "--sustained runs each disk test once, until steady: "
+				 "--%s does not apply", opt_table[refused[i]].lname);
+			return -1;
+		}
+	if (cfg->ntestdirs >= 2 || cfg->nsetting_args > 0) {
+		snprintf(err, errlen, "--sustained needs one test directory (no paired mode)");
+		return -1;
+	}
+	least = cfg->ramp + (double)rule.window * cfg->sustained_interval / 1000.0;
+	if (cfg->sustained_max < least) {
+		snprintf(err, errlen, "--sustained-max %u is shorter than the ramp and one window "
+			 "(%u s + %zu x %u ms = %.1f s)", cfg->sustained_max, cfg->ramp, rule.window,
+			 cfg->sustained_interval, least);
+		return -1;
+	}
+	return 0;
+}
+
 enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, size_t errlen)
 {
 	int first, rc;
@@ -303,9 +377,13 @@ enum cli_action cli_parse(int argc, char **argv, struct config *cfg, char *err, 
 		if (select_word(cfg, argv[i], err, errlen) != 0)
 			return CLI_USAGE;
 	}
-	/* No test named: the index; with --peer, the tests it is for (iperf3 -c HOST). */
+	/* No test named: the index; with --peer, the tests it is for (iperf3 -c HOST);
+	 * with --sustained, the disk group. */
 	cfg->tests_named = first < argc;
-	if (first >= argc && select_word(cfg, cfg->peer ? "net" : "index", err, errlen) != 0)
+	if (first >= argc && select_word(cfg, cfg->peer ? "net" : cfg->sustained ? "disk"
+					 : "index", err, errlen) != 0)
+		return CLI_USAGE;
+	if (sustained_options(cfg, err, errlen) != 0)
 		return CLI_USAGE;
 	if (cfg->ntestdirs >= 1)
 		cfg->testdir = cfg->testdirs[0];

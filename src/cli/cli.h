@@ -38,7 +38,7 @@ extern const char *const order_names[];
 enum run_opt {
 	O_ITERATIONS, O_COPIES, O_QUIET, O_VERBOSE, O_BRIEF, O_QUICK, O_DURATION, O_SETTLE,
 	O_GRACE, O_PRECISION, O_TIME_BUDGET, O_COMPAT, O_PIN, O_TESTDIR, O_SETTING, O_RESTORE, O_CONTROL, O_INTERLEAVE, O_MARGIN, O_INSTANCE_SD, O_REPEAT, O_ORDER, O_RESULTS, O_RESUME,
-	O_DISK_SIZE, O_MEM_SIZE, O_PEER, O_PEER_TOKEN, O_PEER_TOKEN_FILE, O_PROGRESS, O_REDACT,
+	O_DISK_SIZE, O_SUSTAINED, O_RAMP, O_SUSTAINED_MAX, O_SUSTAINED_INTERVAL, O_MEM_SIZE, O_PEER, O_PEER_TOKEN, O_PEER_TOKEN_FILE, O_PROGRESS, O_LABEL, O_REDACT,
 	O_EXCLUDE_DISTURBED,	O_NO_CHARTS, O_LIST, O_HELP, O_VERSION,
 	O_COUNT
 };
@@ -80,6 +80,12 @@ struct config {
 	const char *resume;       /* --resume RESULT: the interrupted run to continue */
 	unsigned long long disk_size; /* --disk-size bytes (given, or the most plan_disk may use) */
 	unsigned long long mem_size;  /* --mem-size bytes per array; 0 = 4 x LLC */
+	/* --sustained: the disk tests past a ramp until steady (TF_SUSTAIN,
+	 * stats/steady.h), each one sample of at most sustained_max seconds. */
+	int sustained;
+	unsigned ramp;            /* --ramp seconds */
+	unsigned sustained_max;   /* --sustained-max seconds */
+	unsigned sustained_interval; /* --sustained-interval ms */
 	const char *peer;         /* --peer HOST[:PORT]; NULL = loopback */
 	const char *peer_token;   /* --peer-token (passed in the environment) */
 	const char *peer_token_file; /* --peer-token-file: the file holding it */
@@ -91,6 +97,7 @@ struct config {
 	int interleave;           /* --interleave: enum interleave_mode */
 	int order;                /* --order: enum run_order */
 	int redact;               /* --redact: placeholders for host, paths, host id */
+	const char *label;        /* --label NAME: the run's, in its record; NULL none */
 	int exclude_disturbed;    /* --exclude-disturbed: flagged samples left out */
 	int pin;                  /* --pin: pin copies to CPUs */
 	unsigned char given[O_COUNT];

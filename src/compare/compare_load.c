@@ -466,6 +466,8 @@ static void make_input(struct compare *c, const struct source *src, const struct
 		snprintf(in->label, sizeof(in->label), "%s", c->opt.labels[c->nin]);
 	else if (r->ndirs)      /* a paired run: one input per directory */
 		snprintf(in->label, sizeof(in->label), "%s:%s", src->label, r->dirs[d].label);
+	else if (r->label[0])   /* the run's own --label (./Run spread's runs) */
+		snprintf(in->label, sizeof(in->label), "%s", r->label);
 	else if (n > 1)
 		snprintf(in->label, sizeof(in->label), "%s#%zu", src->label, k + 1);
 	else

@@ -17,6 +17,22 @@
 #define METRIC_REWRITE_MB_S "rewrite_mb_s"
 
 /*
+ * The disk programs' sustained mode (-R, lib/diskmain.c; stats/steady.h):
+ * the burst and sustained rates (the COUNT's unit, summed over copies),
+ * whether the steady-state rule was met (1) or the time limit came first
+ * (0), when the steady window ended and when the rate changed from the
+ * burst to the sustained level (s since the work began; 0: it did not),
+ * the interval's and the ramp's length (s).
+ */
+#define METRIC_BURST "burst"
+#define METRIC_SUSTAINED "sustained"
+#define METRIC_STEADY "steady"
+#define METRIC_STEADY_AT_S "steady_at_s"
+#define METRIC_CHANGE_AT_S "change_at_s"
+#define METRIC_INTERVAL_S "interval_s"
+#define METRIC_RAMP_S "ramp_s"
+
+/*
  * Placement (context1.c; report_placement.c): how many times the two
  * processes' CPUs were read, the share of readings with both on one CPU
  * (the test table's placement_metric), whether a process moved between
@@ -42,7 +58,9 @@
 
 /* Every name above but the curve's prefix, for tables and tests: { METRIC_NAMES }. */
 #define METRIC_NAMES \
-	METRIC_FIRST_WRITE_MB_S, METRIC_REWRITE_MB_S, METRIC_PLACEMENT_SAMPLES, \
+	METRIC_FIRST_WRITE_MB_S, METRIC_REWRITE_MB_S, METRIC_BURST, METRIC_SUSTAINED, \
+	METRIC_STEADY, METRIC_STEADY_AT_S, METRIC_CHANGE_AT_S, METRIC_INTERVAL_S, \
+	METRIC_RAMP_S, METRIC_PLACEMENT_SAMPLES, \
 	METRIC_SHARED_CPU_FRACTION, METRIC_PLACEMENT_CHANGED, METRIC_CACHE_L1D, \
 	METRIC_CACHE_L2, METRIC_CACHE_L3, METRIC_CACHE_L4
 

@@ -4,7 +4,8 @@
  * writes them, the driver (src/run/proto.c, src/run/spawn.c) reads and sets
  * them.  Pure: no code the two would build apart but these inline helpers.
  *
- * The lines themselves (COUNT, TIME, METRIC, NOTE, ERROR, SKIP, START) are
+ * The lines themselves (COUNT, TIME, METRIC, NOTE, ERROR, SKIP, START,
+ * INTERVAL) are
  * described in src/progs/lib/harness.h and docs/methodology.md §1.  Only the
  * harness writes them (the driver's child, before exec, writes ERROR lines).
  */
@@ -21,6 +22,7 @@
 #define PROTOCOL_ERROR  "ERROR"
 #define PROTOCOL_SKIP   "SKIP"
 #define PROTOCOL_START  "START"
+#define PROTOCOL_INTERVAL "INTERVAL"
 #define PROTOCOL_SEP    "|"
 
 /* A program's exit status: what the driver makes of it. */

@@ -13,8 +13,10 @@ void copy_run_free(struct copy_run *run)
 	for (size_t i = 0; i < run->ntests && run->tests != NULL; i++) {
 		struct bench_result *t = &run->tests[i];
 
-		for (size_t p = 0; p < t->npasses && t->passes != NULL; p++)
+		for (size_t p = 0; p < t->npasses && t->passes != NULL; p++) {
 			free(t->passes[p].copies);
+			free(t->passes[p].series);
+		}
 		free(t->passes);
 	}
 	free(run->tests);

@@ -35,6 +35,8 @@
  * read.  Version 2 added what the model needs to be read back whole.
  */
 #define RECORD_SCHEMA 2
+/* A run's --label, with its NUL. */
+#define RUN_LABEL_MAX 64
 #define RECORD_SCHEMA_OLDEST 1
 
 /* An extra figure a program reported (METRIC|name|value|unit[|combine]). */
@@ -66,6 +68,13 @@ struct copy_result {
 };
 _Static_assert(PROTOCOL_MAX_DIRS == MAX_TESTDIRS, "a COUNT line can name every test dir");
 
+/* One interval of a --sustained sample: the program's INTERVAL line. */
+struct series_pt {
+	double t;               /* s since the work began, at the interval's end */
+	double rate;            /* in the test's unit */
+	double io_us;           /* mean time per I/O, us */
+};
+
 /* One pass (sample) of a test with C copies. */
 struct pass_result {
 	int ok;                 /* every copy ok */
@@ -84,6 +93,8 @@ struct pass_result {
 	struct intf_sample intf;/* what the kernel counted around it (have 0: nothing) */
 	struct copy_result *copies;
 	size_t ncopies;
+	struct series_pt *series; /* --sustained: the first copy's intervals (malloc'd) */
+	size_t nseries;
 };
 
 /* One test at one copy count. */
@@ -172,6 +183,7 @@ struct paired_cmp {
 /* run_result.charts: <base>.svg and <base>-paired.svg were written. */
 #define RUN_CHART_INDEX 1u
 #define RUN_CHART_PAIRED 2u
+#define RUN_CHART_SUSTAINED 4u   /* <base>-sustained.svg: --sustained's series */
 
 struct run_result {
 	char version[32];
@@ -188,6 +200,9 @@ struct run_result {
 	char intf_missing[512]; /* interference counters left out, and why ("" none) */
 	double precision;       /* --precision target (fraction), 0 if none */
 	char mode[160];          /* "default", "quick", "precision 2%", ... */
+	char label[RUN_LABEL_MAX]; /* --label (./Run spread gives each of its runs
+				  * the spread's): compare's column and its
+				  * --group-by label key; "" none */
 	enum workload workload; /* --compat: whose work the tests did */
 	unsigned long long disk_size; /* bytes, when disk tests ran */
 	struct sys_info sys;

@@ -46,7 +46,7 @@
 		  "-p", "250", "-q", "20", NULL }, \
 	.overhead_s = (over), .overhead_quick_s = 0.1, \
 	.dir_overhead_s = (dir), .dir_overhead_quick_s = (dir) }
-#define DISKARGS { "-t", "@SECS@", "-f", "@FILE@", "-s", "@SIZE@", NULL }
+#define DISKARGS { "-t", "@SECS@", "-f", "@FILE@", "-s", "@SIZE@", "@SUSTAIN@", NULL }
 /*
  * fstime's sleeps and priming around the timed part, per mode: the copy
  * primes with a write and a read (2 s each, at most the duration) after 4 s
@@ -83,7 +83,7 @@
 /* The disk programs share the file laid out by disk-layout; their final
  * flush may take long on a slow device. */
 #define DISK_RUN .args = DISKARGS, .seconds = 10, .samples = SAMPLES_SHORT, \
-	.groups = G_DISK, .flags = TF_TESTDIR, .prep = PREP_DISK_FILE, .flush_grace_s = 120
+	.groups = G_DISK, .flags = TF_TESTDIR | TF_SUSTAIN, .prep = PREP_DISK_FILE, .flush_grace_s = 120
 /* mem-stream allocates, first-touches and afterwards checks 3 x 4 x LLC. */
 #define MEMARGS(k) { "-k", k, "-t", "@SECS@", "-s", "@MEMSIZE@", "-n", "@COPIES@", NULL }
 #define MEM_RUN .prog = "mem-stream", .seconds = 10, .samples = SAMPLES_SHORT, \
@@ -415,7 +415,7 @@ unsigned test_copy_slots(const struct test_def *t, unsigned online)
 const char *const test_placeholders[PH_COUNT] = {
 	[PH_SECS] = "@SECS@", [PH_DIR] = "@DIR@", [PH_PGMS] = "@PGMS@", [PH_FILE] = "@FILE@",
 	[PH_SIZE] = "@SIZE@", [PH_SETTLE] = "@SETTLE@", [PH_MEMSIZE] = "@MEMSIZE@",
-	[PH_COPIES] = "@COPIES@", [PH_PEER] = "@PEER@", [PH_DIRS] = "@DIRS@",
+	[PH_COPIES] = "@COPIES@", [PH_PEER] = "@PEER@", [PH_DIRS] = "@DIRS@", [PH_SUSTAIN] = "@SUSTAIN@",
 };
 
 enum test_placeholder test_placeholder(const char *arg)

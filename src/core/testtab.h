@@ -49,6 +49,9 @@ enum test_flags {
 	                         * what the one before left (a cache, a file); no row
 	                         * needs it today, as every sample is a fresh process
 	                         * and the disk tests read with O_DIRECT */
+	TF_SUSTAIN = 1u << 8,   /* --sustained runs it past a ramp until steady: one
+	                         * sample of --sustained-max seconds, its @SUSTAIN@
+	                         * the program's -R and -I (diskio.h) */
 };
 
 /*
@@ -117,6 +120,8 @@ struct test_alt {
  *   @COPIES@ copies running at once      @PEER@   --peer HOST[:PORT], or "-"
  *   @DIRS@   (a sliced row only) "-d DIR" for every directory of the round,
  *            in the round's order: two arguments each
+ *   @SUSTAIN@ (a TF_SUSTAIN row) under --sustained "-R RAMP -I MS", four
+ *            arguments; otherwise none
  */
 /* @FILE@'s name in the run's scratch directory, the same in each test
  * directory of paired mode (a sliced disk row names it with -f). */
@@ -126,7 +131,7 @@ enum test_placeholder {
 	PH_UNKNOWN = -2, /* "@...": no placeholder of the table (testtab_validate refuses it) */
 	PH_LITERAL = -1, /* no '@': the argument as it is */
 	PH_SECS, PH_DIR, PH_PGMS, PH_FILE, PH_SIZE, PH_SETTLE, PH_MEMSIZE, PH_COPIES,
-	PH_PEER, PH_DIRS,
+	PH_PEER, PH_DIRS, PH_SUSTAIN,
 	PH_COUNT
 };
 /* The placeholder's text ("@SECS@"); @PGMS@ is a prefix ("@PGMS@/file"). */

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-static const char usage[] = "fsync-4k -t <seconds> -f <file> [-s <size>] [-l] "
+static const char usage[] = "fsync-4k -t <seconds> -f <file> [-s <size>] [-l] [-R <ramp s> [-I <interval ms>]] "
 	"| -t <seconds> -d <dir> -d <dir> ... -f <name> [-s <size>] [-S <slice ms>]";
 
 struct run {

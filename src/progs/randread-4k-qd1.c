@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 static const char usage[] =
-	"randread-4k-qd1 -t <seconds> -f <file> [-s <size>] [-l] "
+	"randread-4k-qd1 -t <seconds> -f <file> [-s <size>] [-l] [-R <ramp s> [-I <interval ms>]] "
 	"| -t <seconds> -d <dir> -d <dir> ... -f <name> [-s <size>] [-S <slice ms>]";
 
 struct run {

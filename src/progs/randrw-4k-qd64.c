@@ -25,7 +25,7 @@
 
 static const char usage[] =
 	"randrw-4k-qd64 -t <seconds> -f <file> [-s <size>] [-q <depth>] "
-	"[-e io_uring|aio] [-l] | -t <seconds> -d <dir> -d <dir> ... -f <name> "
+	"[-e io_uring|aio] [-l] [-R <ramp s> [-I <interval ms>]] | -t <seconds> -d <dir> -d <dir> ... -f <name> "
 	"[-s <size>] [-q <depth>] [-e io_uring|aio] [-S <slice ms>]";
 
 #define READ_PERCENT 75

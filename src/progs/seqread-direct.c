@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 static const char usage[] =
-	"seqread-direct -t <seconds> -f <file> [-s <size>] [-l] "
+	"seqread-direct -t <seconds> -f <file> [-s <size>] [-l] [-R <ramp s> [-I <interval ms>]] "
 	"| -t <seconds> -d <dir> -d <dir> ... -f <name> [-s <size>] [-S <slice ms>]";
 
 struct run {

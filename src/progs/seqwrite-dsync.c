@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 static const char usage[] =
-	"seqwrite-dsync -t <seconds> -f <file> [-s <size>] [-l] "
+	"seqwrite-dsync -t <seconds> -f <file> [-s <size>] [-l] [-R <ramp s> [-I <interval ms>]] "
 	"| -t <seconds> -d <dir> -d <dir> ... -f <name> [-s <size>] [-S <slice ms>]";
 
 struct run {

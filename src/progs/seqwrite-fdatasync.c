@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 static const char usage[] =
-	"seqwrite-fdatasync -t <seconds> -f <file> [-s <size>] [-l] "
+	"seqwrite-fdatasync -t <seconds> -f <file> [-s <size>] [-l] [-R <ramp s> [-I <interval ms>]] "
 	"| -t <seconds> -d <dir> -d <dir> ... -f <name> [-s <size>] [-S <slice ms>]";
 
 struct run {

@@ -36,7 +36,7 @@
 struct rstate {
 	struct run_result *r;
 	int schema;
-	size_t runs_cap, cpus_cap, cmps_cap, pscores_cap, tests_cap, passes_cap, copies_cap;
+	size_t runs_cap, cpus_cap, cmps_cap, pscores_cap, tests_cap, passes_cap, copies_cap, series_cap;
 	size_t info_cap, reps_cap;
 	struct run_info {
 		char label[TESTDIR_LABEL_MAX];
@@ -594,7 +594,7 @@ static void *el_pass(struct rec *rd, void *obj, size_t i)
 	if (rec_grow(rd, (void **)&t->passes, &s->passes_cap, t->npasses, sizeof(*t->passes),
 		     MAX_PASSES))
 		return NULL;
-	s->copies_cap = 0;
+	s->copies_cap = s->series_cap = 0;
 	p = &t->passes[t->npasses++];
 	p->start_spread = -1;
 	p->at = -1;
@@ -620,6 +620,19 @@ static void *el_copy(struct rec *rd, void *obj, size_t i)
 	for (size_t d = 0; d < PROTOCOL_MAX_DIRS; d++)
 		c->dir_time[d] = -1;
 	return c;
+}
+
+/* The next interval of a --sustained sample's series (at most 65536). */
+static void *el_series(struct rec *rd, void *obj, size_t i)
+{
+	struct rstate *s = st_of(rd);
+	struct pass_result *p = obj;
+
+	(void)i;
+	if (rec_grow(rd, (void **)&p->series, &s->series_cap, p->nseries, sizeof(*p->series),
+		     65536))
+		return NULL;
+	return &p->series[p->nseries++];
 }
 
 static void *el_copy_dir(struct rec *rd, void *obj, size_t i)
@@ -980,12 +993,14 @@ static const struct rec_schema sch_run_intf = { f_run_intf, sizeof(f_run_intf) /
 static const struct rec_field f_charts[] = {
 	F_BOOLBIT("index", RUN_CHART_INDEX),
 	F_BOOLBIT("paired", RUN_CHART_PAIRED),
+	F_BOOLBIT("sustained", RUN_CHART_SUSTAINED),
 };
 SCHEMA(sch_charts, f_charts, NULL);
 
 static const struct rec_field f_run[] = {
 	F_STR("id", struct run_result, base_name),
 	F_STR("mode", struct run_result, mode),
+	F_STR("label", struct run_result, label),
 	F_FN("workload", fn_workload),
 	F_NUM("quick", RK_BOOL, struct run_result, quick),
 	F_NUM("pinned", RK_BOOL, struct run_result, pinned),
@@ -1139,6 +1154,14 @@ static const struct rec_field f_intf[] = {
 };
 static const struct rec_schema sch_intf = { f_intf, sizeof(f_intf) / sizeof(f_intf[0]), NULL };
 
+/* samples[].series[]: one interval of a --sustained sample. */
+static const struct rec_field f_series[] = {
+	F_NUM("t", RK_DBL, struct series_pt, t),
+	F_NUM("rate", RK_DBL, struct series_pt, rate),
+	F_NUM("io_us", RK_DBL, struct series_pt, io_us),
+};
+SCHEMA(sch_series, f_series, NULL);
+
 static const struct rec_field f_pass[] = {
 	F_SKIP("pass", RK_SKIPNUM), F_SKIP("label", RK_SKIPSTR),
 	F_UINT("round", struct pass_result, round),
@@ -1159,6 +1182,7 @@ static const struct rec_field f_pass[] = {
 	F_NUM("start_spread_seconds", RK_DBLM1, struct pass_result, start_spread),
 	F_FN("interference", fn_pass_intf),
 	F_ARR("copies", sch_copy, el_copy),
+	F_ARR("series", sch_series, el_series),
 };
 SCHEMA(sch_pass, f_pass, done_pass);
 

@@ -104,24 +104,19 @@ int change_chart_write_script(FILE *f, const char *term, const struct change_cha
 	return ferror(f) || first ? -1 : 0;
 }
 
+static int data_of(FILE *f, const void *ctx)
+{
+	return change_chart_write_data(f, ctx);
+}
+
+static int script_of(FILE *f, const char *term, const void *ctx)
+{
+	return change_chart_write_script(f, term, ctx);
+}
+
 int change_chart_files(const char *dir, const char *term, const void *ctx)
 {
-	const struct change_chart *cc = ctx;
-	char file[4200];
-	FILE *f;
-	int rc;
-
-	snprintf(file, sizeof(file), "%s/chart.dat", dir);
-	if ((f = fopen(file, "w")) == NULL)
-		return -1;
-	rc = change_chart_write_data(f, cc);
-	if (fclose(f) != 0 || rc != 0)
-		return -1;
-	snprintf(file, sizeof(file), "%s/chart.gp", dir);
-	if ((f = fopen(file, "w")) == NULL)
-		return -1;
-	rc = change_chart_write_script(f, term, cc);
-	return fclose(f) != 0 ? -1 : rc;
+	return plot_write_files(dir, term, ctx, data_of, script_of);
 }
 
 int change_chart_plot(const char *out_path, const struct change_chart *cc, char *err,

@@ -453,3 +453,24 @@ int plot_run(const char *resdir, const struct run_result *r, int quiet)
 	plot_run_chart_free(&pc);
 	return rc;
 }
+
+int plot_write_files(const char *dir, const char *term, const void *ctx,
+		     int (*data)(FILE *f, const void *ctx),
+		     int (*script)(FILE *f, const char *term, const void *ctx))
+{
+	char file[4200];
+	FILE *f;
+	int rc;
+
+	snprintf(file, sizeof(file), "%s/chart.dat", dir);
+	if ((f = fopen(file, "w")) == NULL)
+		return -1;
+	rc = data(f, ctx);
+	if (fclose(f) != 0 || rc != 0)
+		return -1;
+	snprintf(file, sizeof(file), "%s/chart.gp", dir);
+	if ((f = fopen(file, "w")) == NULL)
+		return -1;
+	rc = script(f, term, ctx);
+	return fclose(f) != 0 ? -1 : rc;
+}

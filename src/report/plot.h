@@ -46,6 +46,13 @@ int plot_both(const char *gp, const char *resdir, const char *base, plot_writer 
  */
 int plot_to_file(const char *out_path, plot_writer write, const void *ctx, char *err,
 		 size_t errlen);
+/*
+ * A plot_writer's work: data(f, ctx) into dir/chart.dat, then
+ * script(f, term, ctx) into dir/chart.gp.  0, or -1 when either fails.
+ */
+int plot_write_files(const char *dir, const char *term, const void *ctx,
+		     int (*data)(FILE *f, const void *ctx),
+		     int (*script)(FILE *f, const char *term, const void *ctx));
 /* A bar chart's two files in folder dir (a plot_writer; ctx is a struct plot_chart). */
 int plot_bars(const char *dir, const char *term, const void *ctx);
 

@@ -313,6 +313,14 @@ void report_curve_tables(struct table_out *t, const struct copy_run *run, const 
 			 const struct table_frame *f);
 /* Whether a metric is one of the curve's points (metric lines leave those out). */
 int report_is_curve_metric(const struct metric *m);
+/*
+ * report_sustained.c: whether a metric is one of --sustained's (metric
+ * lines leave those out), and a test's sustained figures in one sentence
+ * ("burst 200 MB/s, sustained 100 MB/s (-50.0 %): steady at 2.0 s, the
+ * rate changed at 0.6 s (steady: ...)"); -1 when it has none.
+ */
+int report_is_sustained_metric(const struct metric *m);
+int report_sustained_words(const struct bench_result *t, char *out, size_t len);
 /* A test's metric by name ("placement_changed"), or NULL. */
 const struct metric *report_find_metric(const struct bench_result *t, const char *name);
 /*

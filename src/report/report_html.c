@@ -16,6 +16,7 @@
 
 #include "report/change_chart.h"
 #include "report/chart_rows.h"
+#include "report/series_chart.h"
 #include "report/paired_table.h"
 #include "util/html_out.h"
 #include "util/json_out.h"
@@ -314,6 +315,12 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	report_results_table(&tab, run, order, html_result_cols,
 			     sizeof(html_result_cols) / sizeof(html_result_cols[0]), &html_results);
 	report_curve_tables(&tab, run, order, &html_curve);
+	for (size_t k = 0; k < run->ntests; k++) {
+		struct series_view v;
+
+		if (series_view(&run->tests[order[k]], &v) == 0)
+			series_svg(out, &v);
+	}
 	for (int c = 0; c < CAT_COUNT; c++)
 		index_table(out, run, order, (enum test_category)c);
 	report_stats_table(&tab, r, run, order, html_stat_cols,

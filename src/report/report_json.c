@@ -170,6 +170,8 @@ static void sysindex_block(struct json_out *j, const struct run_result *r)
 	json_object_begin(j);
 	json_kv_string(j, "id", r->base_name);
 	json_kv_string(j, "mode", r->mode);
+	if (r->label[0])
+		json_kv_string(j, "label", r->label);
 	json_kv_string(j, "workload", workload_names[r->workload]);
 	json_kv_bool(j, "quick", r->quick);
 	json_kv_bool(j, "pinned", r->pinned);
@@ -199,6 +201,8 @@ static void sysindex_block(struct json_out *j, const struct run_result *r)
 	json_object_begin(j);
 	json_kv_bool(j, "index", (r->charts & RUN_CHART_INDEX) != 0);
 	json_kv_bool(j, "paired", (r->charts & RUN_CHART_PAIRED) != 0);
+	if (r->charts & RUN_CHART_SUSTAINED)   /* --sustained's series (absent: none) */
+		json_kv_bool(j, "sustained", 1);
 	json_object_end(j);
 	json_object_end(j);
 }
@@ -472,6 +476,19 @@ static void sample_block(struct json_out *j, const struct pass_result *p, size_t
 	for (size_t c = 0; c < p->ncopies && p->copies != NULL; c++)
 		copy_block(j, &p->copies[c], c);
 	json_array_end(j);
+	if (p->nseries > 0) {
+		/* --sustained: the time series, one object per interval. */
+		json_key(j, "series");
+		json_array_begin(j);
+		for (size_t k = 0; k < p->nseries; k++) {
+			json_object_begin(j);
+			json_kv_double(j, "t", p->series[k].t);
+			json_kv_double(j, "rate", p->series[k].rate);
+			json_kv_double(j, "io_us", p->series[k].io_us);
+			json_object_end(j);
+		}
+		json_array_end(j);
+	}
 	json_object_end(j);
 }
 

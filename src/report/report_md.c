@@ -253,6 +253,30 @@ static void scaling_notes(FILE *out, const struct copy_run *run, const size_t *o
 	}
 }
 
+/* --sustained: each disk test's burst, sustained rate and change, in words. */
+static void sustained(FILE *out, const struct copy_run *run, const size_t *order)
+{
+	int any = 0;
+
+	for (size_t k = 0; k < run->ntests; k++) {
+		const struct bench_result *t = &run->tests[order[k]];
+		char words[512];
+
+		if (report_sustained_words(t, words, sizeof(words)) != 0)
+			continue;
+		if (!any)
+			fputs("**Burst or sustained** (--sustained)\n\n", out);
+		any = 1;
+		fputs("- ", out);
+		md_text(out, t->def->title);
+		fputs(": ", out);
+		md_text(out, words);
+		fputs("\n", out);
+	}
+	if (any)
+		fputs("\n", out);
+}
+
 /* The Placement block (report_table.c's table) with its legend in words. */
 static const struct table_frame md_placement = {
 	.open = "**Placement** (read during each sample)\n\n", .head = "", .close = "\n",
@@ -302,6 +326,9 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	report_results_table(&tab, run, order, md_result_cols,
 			     sizeof(md_result_cols) / sizeof(md_result_cols[0]), &md_results);
 	report_curve_tables(&tab, run, order, &md_curve);
+	chart_link(out, r, RUN_CHART_SUSTAINED, "-sustained",
+		   "Each disk test's rate per interval over time (--sustained)");
+	sustained(out, run, order);
 	for (int c = 0; c < CAT_COUNT; c++) {
 		const struct cat_index *ci = &run->cats[c];
 		char fb[FIGURE_BUF];

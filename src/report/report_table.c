@@ -119,16 +119,24 @@ static void metric_words(const struct metric *mt, char *buf, size_t len)
 static void notes_cell(struct table_out *t, const struct bench_result *b)
 {
 	const struct table_marks *m = t->m;
+	char words[512];
+	int first = !b->note[0];
 
 	table_text(t, b->note);
+	if (report_sustained_words(b, words, sizeof(words)) == 0) {
+		fputs(first ? m->line : m->line_next, t->out);
+		t->esc(t->out, words);
+		fputs(m->line_end, t->out);
+		first = 0;
+	}
 	for (size_t i = 0; i < b->nmetrics; i++) {
 		const struct metric *mt = &b->metrics[i];
 		char line[128];
 
-		if (report_is_curve_metric(mt))
-			continue;   /* in the curve table */
+		if (report_is_curve_metric(mt) || report_is_sustained_metric(mt))
+			continue;   /* in the curve table, in the sentence above */
 		metric_words(mt, line, sizeof(line));
-		fputs(i == 0 && !b->note[0] ? m->line : m->line_next, t->out);
+		fputs(i == 0 && first ? m->line : m->line_next, t->out);
 		t->esc(t->out, line);
 		fputs(m->line_end, t->out);
 	}

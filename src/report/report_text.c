@@ -103,6 +103,24 @@ static void curve_lines(FILE *out, const struct bench_result *t)
 			i % 3 == 2 || i + 1 == n ? "\n" : "");
 }
 
+/* --sustained's sentence, wrapped at 78 columns under the title. */
+static void sustained_lines(FILE *out, const struct bench_result *t)
+{
+	char words[512];
+	size_t col = 0;
+
+	if (report_sustained_words(t, words, sizeof(words)) != 0)
+		return;
+	for (char *w = strtok(words, " "); w != NULL; w = strtok(NULL, " ")) {
+		if (col > 0 && col + 1 + strlen(w) > 78) {
+			fputc('\n', out);
+			col = 0;
+		}
+		col += (size_t)fprintf(out, col ? " %s" : "      %s", w);
+	}
+	fputc('\n', out);
+}
+
 static void result_line(FILE *out, const struct bench_result *t)
 {
 	char fb[FIGURE_BUF];
@@ -117,6 +135,7 @@ static void result_line(FILE *out, const struct bench_result *t)
 	if (t->note[0])
 		fprintf(out, " [%s]", t->note);
 	fprintf(out, "\n");
+	sustained_lines(out, t);
 	if (test_is_own(t->def) && t->nmetrics > 0) {
 		size_t col = 80, shown = 0;
 
@@ -125,8 +144,8 @@ static void result_line(FILE *out, const struct bench_result *t)
 			char item[96], num[32];
 			double v = mt->value;
 
-			if (report_is_curve_metric(mt))
-				continue;   /* in the curve table below */
+			if (report_is_curve_metric(mt) || report_is_sustained_metric(mt))
+				continue;   /* in the curve table below, in the sentence above */
 			if (strcmp(mt->unit, "B") == 0) {
 				format_bytes((unsigned long long)v, num, sizeof(num));
 				fmt(item, sizeof(item), "%s %s", mt->name, num);

@@ -31,6 +31,7 @@
 #include "report/plot.h"
 #include "reader/journal_read.h"
 #include "report/report.h"
+#include "report/series_chart.h"
 #include "run/repeat.h"
 #include "run/runner.h"
 #include "score/score.h"
@@ -214,7 +215,12 @@ static void describe_mode(const struct config *cfg, char *out, size_t len)
 
 	fmt(extra, sizeof(extra), "%s%s", cfg->pin ? "; copies pinned to CPUs" : "",
 	    cfg->order == ORDER_SPREAD ? "; samples spread over the run (--order spread)" : "");
-	if (cfg->precision > 0 || cfg->time_budget > 0) {
+	if (cfg->sustained) {
+		/* Its own samples: one per disk test, as long as it takes. */
+		fmt(out, len, "sustained: the disk tests past a %u s ramp until steady or %u s, "
+		    "a point every %u ms%s", cfg->ramp, cfg->sustained_max,
+		    cfg->sustained_interval, extra);
+	} else if (cfg->precision > 0 || cfg->time_budget > 0) {
 		char p[32] = "", b[80] = "";
 
 		if (cfg->precision > 0)
@@ -313,8 +319,10 @@ static int write_results(const char *resdir, struct run_result *r, int quiet, in
 	if (!no_charts) {
 		plot_run(resdir, r, quiet);
 		plot_paired(resdir, r, quiet);
+		plot_sustained(resdir, r);
 		r->charts = (chart_written(resdir, r, "") ? RUN_CHART_INDEX : 0) |
-			    (chart_written(resdir, r, "-paired") ? RUN_CHART_PAIRED : 0);
+			    (chart_written(resdir, r, "-paired") ? RUN_CHART_PAIRED : 0) |
+			    (chart_written(resdir, r, "-sustained") ? RUN_CHART_SUSTAINED : 0);
 	}
 	write_pass(&ws, r, 1);
 	if (ws.failed)
@@ -646,6 +654,7 @@ static int prepare(struct run_ctx *c)
 	if ((rc = check_budget(c)) != 0)
 		return rc;
 	describe_mode(cfg, r->mode, sizeof(r->mode));
+	fmt(r->label, sizeof(r->label), "%s", cfg->label ? cfg->label : "");
 	if (c->pe.n) {
 		size_t len = strlen(r->mode);
 
@@ -845,9 +854,10 @@ static int finish(struct run_ctx *c, int sig)
 	fflush(stdout);
 	rc = write_results(c->resdir, r, cfg->quiet, cfg->no_charts || sig);
 	if (rc == 0 && !cfg->quiet)
-		fprintf(stderr, "sysindex: results in %s/%s (and .log .json .csv .html .md%s%s)\n",
+		fprintf(stderr, "sysindex: results in %s/%s (and .log .json .csv .html .md%s%s%s)\n",
 			c->resdir, r->base_name, r->charts & RUN_CHART_INDEX ? " .svg .png" : "",
-			r->charts & RUN_CHART_PAIRED ? " -paired.svg .png" : "");
+			r->charts & RUN_CHART_PAIRED ? " -paired.svg .png" : "",
+			r->charts & RUN_CHART_SUSTAINED ? " -sustained.svg .png" : "");
 	close(c->env.log_fd);
 	if (cfg->redact && redact_log(c) != 0)
 		failed = 1;

@@ -23,12 +23,19 @@ void plan_defaults(struct config *cfg)
 	}
 }
 
+int plan_sustained(const struct config *cfg, const struct test_def *t)
+{
+	return cfg->sustained && (t->flags & TF_SUSTAIN);
+}
+
 unsigned plan_samples(const struct config *cfg, const struct test_def *t)
 {
 	unsigned n = cfg->iterations;
 
 	if (cfg->quick && !cfg->given[O_ITERATIONS])
 		return n;   /* --quick: that many samples of every test */
+	if (plan_sustained(cfg, t))
+		return 1;
 	if (t->samples == SAMPLES_LONG)
 		return n;
 	return (n + 1) / 3 > 1 ? (n + 1) / 3 : 1;
@@ -41,6 +48,8 @@ unsigned plan_quick_seconds(const struct test_def *t)
 
 unsigned plan_seconds(const struct config *cfg, const struct test_def *t)
 {
+	if (plan_sustained(cfg, t))
+		return cfg->sustained_max;
 	if (cfg->given[O_DURATION])
 		return cfg->duration;
 	if (cfg->quick)

@@ -73,13 +73,16 @@
  */
 void plan_defaults(struct config *cfg);
 
+/* Whether --sustained runs t past a ramp until steady (a TF_SUSTAIN row). */
+int plan_sustained(const struct config *cfg, const struct test_def *t);
 /*
  * Samples t takes under cfg before any budget or precision: -i N (default
  * 10) for a long row (the table's sample class), max(1, (N + 1) / 3) for a
- * short one; --quick without -i: its N (1) for every test.
+ * short one; --quick without -i: its N (1) for every test; --sustained: 1.
  */
 unsigned plan_samples(const struct config *cfg, const struct test_def *t);
-/* Seconds per sample of t under cfg: --duration, else --quick's, else the row's. */
+/* Seconds per sample of t under cfg: --sustained's limit, --duration, else
+ * --quick's, else the row's. */
 unsigned plan_seconds(const struct config *cfg, const struct test_def *t);
 /* A sample of t under --quick: the shortest sample a time budget may plan. */
 unsigned plan_quick_seconds(const struct test_def *t);

@@ -5,6 +5,7 @@
  */
 #include "run/progout.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -97,6 +98,7 @@ void progout_parse_copy(const char *err, size_t dropped, int status, int timed_o
 				fmt(skip, sizeof(skip), "%s", pl.text);
 				break;
 			case PL_OTHER:
+			case PL_INTERVAL:   /* progout_series() reads them */
 				break;
 			case PL_INVALID:
 				if (!invalid[0]) {
@@ -159,4 +161,39 @@ double progout_start_spread(const struct copy_result *copies, size_t n)
 		seen++;
 	}
 	return seen == n && n > 0 ? hi - lo : -1;
+}
+
+size_t progout_series(const char *err, struct series_pt **out)
+{
+	struct series_pt *v = NULL;
+	size_t n = 0, cap = 0;
+
+	*out = NULL;
+	for (const char *p = err ? err : ""; *p;) {
+		size_t len = strcspn(p, "\n");
+		char line[600];
+		struct proto_line pl;
+
+		fmt(line, sizeof(line), "%.*s", (int)(len < 599 ? len : 599), p);
+		proto_parse_line(line, &pl);
+		if (pl.kind == PL_INTERVAL) {
+			if (n == cap) {
+				size_t c = cap ? cap * 2 : 64;
+				struct series_pt *nv = realloc(v, c * sizeof(*nv));
+
+				if (nv == NULL) {
+					free(v);
+					return 0;
+				}
+				v = nv;
+				cap = c;
+			}
+			v[n++] = (struct series_pt){ pl.value, pl.rate, pl.io_us };
+		}
+		p += len;
+		if (*p == '\n')
+			p++;
+	}
+	*out = v;
+	return n;
 }

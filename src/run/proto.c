@@ -124,6 +124,14 @@ void proto_parse_line(const char *line, struct proto_line *out)
 			return;
 		}
 		out->kind = PL_START;
+	} else if (strcmp(f[0], PROTOCOL_INTERVAL) == 0) {
+		if (n < 5 || parse_number(f[1], &out->value) != 0 ||
+		    parse_number(f[2], &out->rate) != 0 || parse_number(f[4], &out->io_us) != 0) {
+			invalid(out, "malformed INTERVAL line");
+			return;
+		}
+		out->kind = PL_INTERVAL;
+		copy_text(out->unit, sizeof(out->unit), f[3]);
 	} else if (strcmp(f[0], PROTOCOL_METRIC) == 0) {
 		if (n < 4 || *f[1] == '\0' || parse_number(f[2], &out->value) != 0 ||
 		    (n == 5 && metric_combine_parse(f[4], &out->combine) != 0)) {

@@ -18,13 +18,16 @@ enum proto_kind {
 	PL_ERROR,       /* ERROR|message */
 	PL_SKIP,        /* SKIP|reason */
 	PL_START,       /* START|monotonic seconds its work began */
+	PL_INTERVAL,    /* INTERVAL|end s|rate|unit|us per I/O */
 	PL_OTHER,       /* has '|' but an unknown field: logged, ignored */
 	PL_INVALID,     /* no '|', or a known field that does not parse */
 };
 
 struct proto_line {
 	enum proto_kind kind;
-	double value;           /* COUNT count, TIME/START seconds, METRIC value */
+	double value;           /* COUNT count, TIME/START seconds, METRIC value,
+				 * INTERVAL end */
+	double rate, io_us;     /* INTERVAL */
 	int timebase;           /* COUNT */
 	int dir;                /* COUNT/TIME/NOTE: the directory index of a program
 				 * that measures several at once (fstime's

@@ -87,6 +87,17 @@ static int build_args(const struct run_env *env, const struct test_def *t,
 		return -1;
 	b->argv[n++] = b->store[0];
 	for (size_t i = 0; i < TEST_MAX_ARGS && args[i] != NULL; i++) {
+		if (test_placeholder(args[i]) == PH_SUSTAIN) {
+			if (!plan_sustained(env->cfg, t) || n + 4 >= max)
+				continue;
+			fmt(b->store[n], sizeof(b->store[0]), "-R");
+			fmt(b->store[n + 1], sizeof(b->store[0]), "%u", env->cfg->ramp);
+			fmt(b->store[n + 2], sizeof(b->store[0]), "-I");
+			fmt(b->store[n + 3], sizeof(b->store[0]), "%u", env->cfg->sustained_interval);
+			for (size_t k = 0; k < 4; k++, n++)
+				b->argv[n] = b->store[n];
+			continue;
+		}
 		if (test_placeholder(args[i]) != PH_DIRS) {
 			expand_arg(env, args[i], secs, copies, b->store[n], sizeof(b->store[0]));
 			b->argv[n] = b->store[n];
@@ -421,6 +432,8 @@ int runner_pass(struct run_env *env, const struct test_def *t, char *const *argv
 		}
 	}
 	pr->time = copies ? tsum / copies : 0;
+	if (plan_sustained(cfg, t) && copies > 0)
+		pr->nseries = progout_series(out[0].err, &pr->series);
 	intf_pass(env, t, snap, wall, pn != NULL ? pn->cpu : NULL, out, pr);
 	free(pn);
 	pr->start_spread = progout_start_spread(pr->copies, copies);

@@ -41,6 +41,7 @@ Suite *suite_workload(void);
 Suite *suite_paired(void);
 Suite *suite_verdict(void);
 Suite *suite_randeff(void);
+Suite *suite_steady(void);
 Suite *suite_sliced(void);
 Suite *suite_interference(void);
 Suite *suite_facts(void);
@@ -65,6 +66,7 @@ static const struct {
 	{ "stats", suite_stats },
 	{ "verdict", suite_verdict },
 	{ "randeff", suite_randeff },
+	{ "steady", suite_steady },
 	{ "score", suite_score },
 	{ "score_ci", suite_score_ci },
 	{ "report_text", suite_report_text },

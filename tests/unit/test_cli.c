@@ -456,7 +456,9 @@ START_TEST(help_defaults_are_the_parsers)
 		/* --margin needs paired mode: margin_one_row checks its default. */
 		if (o->def != NULL && i != O_MARGIN) {
 			ck_assert_int_eq(word_after(entry, "(default ", word, sizeof(word)), 0);
-			same_as_default(o, NULL, word);
+			/* --sustained's own options need it. */
+			same_as_default(o, i == O_RAMP || i == O_SUSTAINED_MAX ||
+					i == O_SUSTAINED_INTERVAL ? "--sustained" : NULL, word);
 			checked++;
 		}
 		if (o->quick != NULL) {
@@ -623,6 +625,7 @@ START_TEST(man_page_states_each_default)
 	man[len + 1] = '\0';
 	man_matches(man, "OPTIONS", &cli_cmd);
 	man_matches(man, "COMPARE", &compare_opts);
+	man_matches(man, "SPREAD", &spread_opts);
 }
 END_TEST
 
@@ -672,12 +675,53 @@ START_TEST(paired_testdirs)
 }
 END_TEST
 
+/* ./Run spread --every: seconds, or s, m, h, d; anything else refused. */
+START_TEST(spread_every)
+{
+	static const struct { const char *in; unsigned long secs; } good[] = {
+		{ "90", 90 }, { "30s", 30 }, { "10m", 600 }, { "1h", 3600 }, { "1d", 86400 },
+		{ "0", 0 },
+	};
+	static const char *const bad[] = { "", "x", "10x", "1hh", "-1", "1.5h", "367d", "h" };
+	unsigned long v;
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		ck_assert_int_eq(spread_parse_every(good[i].in, &v), 0);
+		ck_assert_uint_eq(v, good[i].secs);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ck_assert_msg(spread_parse_every(bad[i], &v) != 0, "'%s' accepted", bad[i]);
+}
+END_TEST
+
+/* --sustained: the disk group by default, one sample of --sustained-max. */
+START_TEST(sustained_plan)
+{
+	const struct test_def *t;
+
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), "--sustained", "--sustained-max", "100",
+			       NULL), CLI_RUN);
+	ck_assert_uint_gt(cfg.ntests, 0);
+	for (size_t i = 0; i < cfg.ntests; i++) {
+		t = cfg.tests[i];
+		ck_assert(t->groups & G_DISK);
+		ck_assert_int_eq(plan_sustained(&cfg, t), 1);
+		ck_assert_uint_eq(plan_samples(&cfg, t), 1);
+		ck_assert_uint_eq(plan_seconds(&cfg, t), 100);
+	}
+	ck_assert_int_eq(parse(&cfg, err, sizeof(err), NULL), CLI_RUN);
+	ck_assert_int_eq(plan_sustained(&cfg, cfg.tests[0]), 0);
+}
+END_TEST
+
 Suite *suite_cli(void)
 {
 	Suite *s = suite_create("cli");
 	TCase *tc = tcase_create("options");
 
 	tcase_add_test(tc, defaults_select_index);
+	tcase_add_test(tc, spread_every);
+	tcase_add_test(tc, sustained_plan);
 	tcase_add_test(tc, peer_defaults_select_net);
 	tcase_add_loop_test(tc, iterations_rule, 0, 4);
 	tcase_add_test(tc, repeated_copies_and_mixed_order);

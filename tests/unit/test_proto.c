@@ -1,10 +1,12 @@
 /* test_proto.c: the protocol line parser, good and malformed lines. */
 #include <check.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "harness.h"
+#include "run/progout.h"
 #include "run/proto.h"
 
 static const struct {
@@ -133,6 +135,37 @@ START_TEST(long_line_is_invalid)
 }
 END_TEST
 
+/* INTERVAL lines: parsed, refused when malformed, and a copy's series in order. */
+START_TEST(interval_lines)
+{
+	static const char err[] = "START|1.0\nINTERVAL|0.200|200|MB/s|5242.88\n"
+		"METRIC|burst|200|MB/s\nINTERVAL|0.400|100.5|MB/s|10433\nINTERVAL|x|1|MB/s|1\n"
+		"COUNT|100|0|MB/s\n";
+	struct proto_line pl;
+	struct series_pt *s;
+	size_t n;
+
+	proto_parse_line("INTERVAL|1.5|200|IOPS|12.5", &pl);
+	ck_assert_int_eq(pl.kind, PL_INTERVAL);
+	ck_assert_double_eq(pl.value, 1.5);
+	ck_assert_double_eq(pl.rate, 200);
+	ck_assert_double_eq(pl.io_us, 12.5);
+	ck_assert_str_eq(pl.unit, "IOPS");
+	proto_parse_line("INTERVAL|1.5|200|IOPS", &pl);
+	ck_assert_int_eq(pl.kind, PL_INVALID);
+	proto_parse_line("INTERVAL|1.5|fast|IOPS|1", &pl);
+	ck_assert_int_eq(pl.kind, PL_INVALID);
+	n = progout_series(err, &s);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_double_eq(s[0].t, 0.2);
+	ck_assert_double_eq(s[1].rate, 100.5);
+	ck_assert_double_eq(s[1].io_us, 10433);
+	free(s);
+	ck_assert_uint_eq(progout_series("COUNT|1|0|MB/s\n", &s), 0);
+	ck_assert_ptr_null(s);
+}
+END_TEST
+
 Suite *suite_proto(void)
 {
 	Suite *s = suite_create("proto");
@@ -142,6 +175,7 @@ Suite *suite_proto(void)
 	tcase_add_test(tc, texts_keep_bars_and_drop_newline);
 	tcase_add_test(tc, long_line_is_invalid);
 	tcase_add_test(tc, metric_combine_round_trip);
+	tcase_add_test(tc, interval_lines);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -96,6 +96,14 @@ static void fill_pass(struct pass_result *p, unsigned k, size_t ncopies, int pai
 		p->round = 1 + k % 5;
 		p->slot = 1 + k % 3;
 	}
+	if (k % 4 == 0) {   /* a --sustained sample's series */
+		p->nseries = 3 + k % 2;
+		p->series = calloc(p->nseries, sizeof(*p->series));
+		ck_assert_ptr_nonnull(p->series);
+		for (size_t i = 0; i < p->nseries; i++)
+			p->series[i] = (struct series_pt){ 0.2 * (double)(i + 1), val(k + (unsigned)i),
+							  val(k + 9) * 1e3 };
+	}
 	if (k % 3 != 2) {
 		struct intf_sample *s = &p->intf;
 
@@ -399,10 +407,11 @@ static void make_run(struct run_result *r, enum kind kind)
 		 kind == K_NORMAL ? "PSI: /proc/pressure/cpu missing" : "");
 	r->precision = kind == K_NORMAL ? 0.02 : 0;
 	snprintf(r->mode, sizeof(r->mode), "%s", kind == K_QUICK ? "quick" : "precision 2%");
+	snprintf(r->label, sizeof(r->label), "%s", kind == K_NORMAL ? "spread-20261207-120000" : "");
 	r->workload = kind == K_NORMAL ? WL_UB513 : WL_UB60;
 	r->disk_size = kind == K_QUICK ? 0 : 1ULL << 30;
 	r->charts = kind == K_PAIRED ? RUN_CHART_INDEX | RUN_CHART_PAIRED :
-		    kind == K_NORMAL ? RUN_CHART_INDEX : 0;
+		    kind == K_NORMAL ? RUN_CHART_INDEX | RUN_CHART_SUSTAINED : 0;
 	fill_sys(&r->sys);
 	if (kind != K_QUICK)
 		fill_host(&r->sys, kind == K_NORMAL ? 0 : 1);
@@ -519,8 +528,10 @@ static void free_run(struct run_result *r)
 {
 	for (size_t i = 0; i < r->nruns; i++) {
 		for (size_t t = 0; t < r->runs[i].ntests; t++) {
-			for (size_t p = 0; p < r->runs[i].tests[t].npasses; p++)
+			for (size_t p = 0; p < r->runs[i].tests[t].npasses; p++) {
 				free(r->runs[i].tests[t].passes[p].copies);
+				free(r->runs[i].tests[t].passes[p].series);
+			}
 			free(r->runs[i].tests[t].passes);
 		}
 		free(r->runs[i].tests);
@@ -580,9 +591,12 @@ static void same_model(const struct run_result *a, const struct run_result *b)
 				const struct pass_result *pa = &ta->passes[p], *pb = &tb->passes[p];
 
 				SAME(struct pass_result, "pass_result", *pa, *pb,
-				     x_->copies = y_->copies = NULL);
+				     x_->copies = y_->copies = NULL; x_->series = y_->series = NULL);
 				ck_assert_int_eq(memcmp(pa->copies, pb->copies,
 							pa->ncopies * sizeof(*pa->copies)), 0);
+				ck_assert(pa->nseries == 0 ||
+					  memcmp(pa->series, pb->series,
+						 pa->nseries * sizeof(*pa->series)) == 0);
 			}
 		}
 	}

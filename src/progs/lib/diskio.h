@@ -14,6 +14,10 @@
  *     -e  io_uring or aio: force the asynchronous engine (randrw only)
  *     -l  also report per-I/O latency percentiles for the sequential tests
  *         (the 4 KiB tests always do)
+ *   <prog> -t <seconds> -f <file> -R <ramp s> [-I <interval ms>] ...
+ *     the sustained mode (diskmain.h): the loop in intervals (1000 ms)
+ *     until the steady-state rule (stats/steady.h) holds on a window past
+ *     the ramp, or -t seconds; an INTERVAL line per interval
  *   <prog> -t <seconds> -d <dir> -d <dir> ... -f <name> [-S <slice ms>] ...
  *     paired mode's sliced sample (diskmain.h): the test file <dir>/<name>
  *     in each directory, the loop run in slices alternating across them;
@@ -86,7 +90,15 @@ struct diskio_opts {
 	size_t ndirs;
 	unsigned slice_ms;      /* -S */
 	int note_dir;           /* the NOTE's directory index (-1: none) */
+	int sustained;          /* -R given: the sustained mode */
+	unsigned ramp_s;        /* -R */
+	unsigned interval_ms;   /* -I */
 };
+
+/* The sustained mode's interval without -I, and -I's bounds (ms). */
+#define DISKIO_INTERVAL_MS 1000
+#define DISKIO_INTERVAL_MIN_MS 50
+#define DISKIO_INTERVAL_MAX_MS 60000
 
 /* Parse the common options; usage line and exit 2 on any error. */
 void diskio_parse(int argc, char **argv, const char *usage, unsigned allowed,

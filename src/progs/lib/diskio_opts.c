@@ -56,15 +56,16 @@ static int plain_name(const char *name)
 void diskio_parse(int argc, char **argv, const char *usage, unsigned allowed,
 		  unsigned default_depth, struct diskio_opts *o)
 {
-	int c, have_t = 0, have_slice = 0;
+	int c, have_t = 0, have_slice = 0, have_interval = 0;
 
 	memset(o, 0, sizeof(*o));
 	o->depth = default_depth;
 	o->engine = DISKIO_ENGINE_AUTO;
 	o->slice_ms = DISKIO_SLICE_MS;
 	o->note_dir = -1;
+	o->interval_ms = DISKIO_INTERVAL_MS;
 	opterr = 0;     /* our usage line replaces getopt's messages */
-	while ((c = getopt(argc, argv, "t:f:s:q:e:ld:S:")) != -1) {
+	while ((c = getopt(argc, argv, "t:f:s:q:e:ld:S:R:I:")) != -1) {
 		switch (c) {
 		case 'd':
 			if (!(allowed & DISKIO_OPT_DIRS))
@@ -109,6 +110,17 @@ void diskio_parse(int argc, char **argv, const char *usage, unsigned allowed,
 		case 'l':
 			o->latency = 1;
 			break;
+		case 'R':
+			if (!(allowed & DISKIO_OPT_DIRS))
+				harness_usage(usage);
+			o->ramp_s = (unsigned)harness_long(optarg, 0, 86400, usage);
+			o->sustained = 1;
+			break;
+		case 'I':
+			o->interval_ms = (unsigned)harness_long(optarg, DISKIO_INTERVAL_MIN_MS,
+								DISKIO_INTERVAL_MAX_MS, usage);
+			have_interval = 1;
+			break;
 		default:
 			harness_usage(usage);
 		}
@@ -119,7 +131,8 @@ void diskio_parse(int argc, char **argv, const char *usage, unsigned allowed,
 		harness_fail_errno("signal(SIGXFSZ)");
 	if (optind != argc || o->file == NULL ||
 	    (!have_t && !(allowed & DISKIO_OPT_NOTIME)) ||
-	    (o->ndirs > 0 && !plain_name(o->file)) || (have_slice && o->ndirs == 0))
+	    (o->ndirs > 0 && !plain_name(o->file)) || (have_slice && o->ndirs == 0) ||
+	    (have_interval && !o->sustained) || (o->sustained && o->ndirs > 0))
 		harness_usage(usage);
 	/* With -d, each directory's own size: diskio_opts_dir(). */
 	if (!o->size_given && o->ndirs == 0)

@@ -210,6 +210,12 @@ void harness_metric_as(const char *name, double value, const char *unit,
 		metric_combine_word(how));
 }
 
+void harness_interval(double end_s, double rate, const char *unit, double io_us)
+{
+	fprintf(stderr, PROTOCOL_INTERVAL S "%.3f" S "%.6g" S "%s" S "%.6g\n", end_s, rate,
+		unit, io_us);
+}
+
 void harness_note(const char *text)
 {
 	fprintf(stderr, PROTOCOL_NOTE S "%s\n", text);

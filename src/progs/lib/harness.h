@@ -21,6 +21,11 @@
  *   SKIP|<reason>                     the test cannot run here (then exit 3)
  *   START|<seconds>                   CLOCK_MONOTONIC when its work began
  *                                     (after the start gate, see below)
+ *   INTERVAL|<s>|<rate>|<unit>|<us>   one interval of a time series (the
+ *                                     disk programs' sustained mode, -R):
+ *                                     when it ended (s since the work
+ *                                     began), its rate in the COUNT's unit,
+ *                                     the mean time an I/O took in it (us)
  *
  * stdout is chatter and goes to the run log.  A stderr line without '|' is an
  * error for the driver, as it is for UnixBench.
@@ -115,6 +120,8 @@ void harness_metric_u(const char *name, unsigned long long value, const char *un
 void harness_metric_as(const char *name, double value, const char *unit,
 		       enum metric_combine how);
 void harness_note(const char *text);
+/* An INTERVAL line: the interval that ended 'end_s' after the work began. */
+void harness_interval(double end_s, double rate, const char *unit, double io_us);
 /* Directory i's NOTE; i < 0: the plain NOTE. */
 void harness_note_dir(const char *text, int i);
 
