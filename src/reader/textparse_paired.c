@@ -204,7 +204,7 @@ int tp_try_paired(struct parser *p, const char *s)
 			}
 			return 1;
 		}
-		/* "(not compared: ...)", "(not the same measurement: ...)": the last row's reason. */
+		/* "(not compared: ...)", "(the two sides did not do the same work: ...)": the last row's reason. */
 		if (ra[0] == '(' && p->doc->npaired > 0) {
 			size_t n = strlen(ra);
 

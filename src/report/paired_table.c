@@ -7,6 +7,7 @@
  */
 #include "report/paired_table.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <string.h>
 
@@ -70,42 +71,94 @@ void paired_row_cells(const struct paired_row *row, struct paired_cells *pc)
 const char paired_table_control_words[] =
 	"Control (A/A: these tests do not use the test directory; the ratio should be 1)";
 
-static void text_line(FILE *out, const char *title, const char *label, const char *base,
-		      const char *other, const char *change, const char *ci, const char *detect,
-		      const char *rounds, const char *verdict)
+/* The text table's columns: title, label, the two figures, change, CI, detect, rounds, verdict. */
+#define PT_COLS 9
+/* Columns the text table aligns left (the rest are figures, aligned right). */
+static const int left_aligned[PT_COLS] = { 1, 1, 0, 0, 0, 0, 0, 0, 1 };
+/* Spaces between two columns: always at least this many, whatever the cells hold. */
+#define PT_GAP 2
+
+static void text_cells(const struct paired_row *row, struct paired_cells *pc, const char *cell[])
 {
-	fprintf(out, "%-40s %-12s %12s %12s %8s %20s %9s %6s  %s\n", title, label, base, other,
-		change, ci, detect, rounds, verdict);
+	paired_row_cells(row, pc);
+	cell[0] = row->title;
+	cell[1] = pc->label;
+	cell[2] = pc->base;
+	cell[3] = pc->other;
+	cell[4] = pc->change;
+	cell[5] = pc->ci;
+	cell[6] = pc->detect;
+	cell[7] = pc->rounds;
+	cell[8] = pc->verdict;
 }
 
-void paired_table_text_head(FILE *out, const char *baseline)
+static void text_line(FILE *out, const char *const cell[], const size_t width[])
 {
-	text_line(out, "Test", "dir", baseline, "result", "change", "95% CI", "detect", "rounds",
-		  "verdict");
+	for (size_t k = 0; k < PT_COLS; k++) {
+		int w = k + 1 == PT_COLS ? 0 : (int)width[k];
+
+		fprintf(out, "%*s", k ? PT_GAP : 0, "");
+		fprintf(out, left_aligned[k] ? "%-*s" : "%*s", w, cell[k]);
+	}
+	fputc('\n', out);
 }
 
-void paired_table_text_row(FILE *out, const struct paired_row *row)
+void paired_table_text(FILE *out, const char *baseline, const char *column,
+		       const struct paired_row *rows, size_t n)
 {
-	struct paired_cells pc;
+	const char *head[PT_COLS] = { "Test", column, baseline, "result", "change", "95% CI",
+				      "detect", "rounds", "verdict" };
+	size_t width[PT_COLS];
 
-	paired_row_cells(row, &pc);
-	text_line(out, row->title, pc.label, pc.base, pc.other, pc.change, pc.ci, pc.detect,
-		  pc.rounds, pc.verdict);
-	if (pc.reason[0])
-		fprintf(out, "%-40s   (%s)\n", "", pc.reason);
+	for (size_t k = 0; k < PT_COLS; k++)
+		width[k] = strlen(head[k]);
+	/* Each column as wide as its widest cell. */
+	for (size_t i = 0; i < n; i++) {
+		struct paired_cells pc;
+		const char *cell[PT_COLS];
+
+		text_cells(&rows[i], &pc, cell);
+		for (size_t k = 0; k < PT_COLS; k++)
+			if (strlen(cell[k]) > width[k])
+				width[k] = strlen(cell[k]);
+	}
+	text_line(out, head, width);
+	for (size_t i = 0; i < n; i++) {
+		struct paired_cells pc;
+		const char *cell[PT_COLS];
+
+		text_cells(&rows[i], &pc, cell);
+		text_line(out, cell, width);
+		if (pc.reason[0])
+			fprintf(out, "%*s(%s)\n", (int)(width[0] + PT_GAP), "", pc.reason);
+	}
 }
 
-void paired_table_md_head(FILE *out, const char *baseline)
+/* A column's word as a Markdown or HTML head: capitalised ("Setting"). */
+static void head_word(FILE *out, const char *word, void (*esc)(FILE *, const char *))
 {
-	fputs("| Test | Dir | ", out);
+	char w[32];
+
+	fmt(w, sizeof(w), "%s", word);
+	w[0] = (char)toupper((unsigned char)w[0]);
+	esc(out, w);
+}
+
+void paired_table_md_head(FILE *out, const char *baseline, const char *column)
+{
+	fputs("| Test | ", out);
+	head_word(out, column, md_text);
+	fputs(" | ", out);
 	md_text(out, baseline);
 	fputs(" | Result | Change | 95% CI | Detect | Rounds | Verdict |\n"
 	      "|:-----|:----|-----:|-----:|-----:|-----:|-----:|-----:|:------|\n", out);
 }
 
-void paired_table_html_head(FILE *out, const char *baseline)
+void paired_table_html_head(FILE *out, const char *baseline, const char *column)
 {
-	fputs("<tr><th>Test</th><th>Dir</th><th>", out);
+	fputs("<tr><th>Test</th><th>", out);
+	head_word(out, column, html_text);
+	fputs("</th><th>", out);
 	html_text(out, baseline);
 	fputs("</th><th>Result</th><th>Change</th><th>95% CI</th><th>Detect</th>"
 	      "<th>Rounds</th><th>Verdict</th></tr>\n", out);

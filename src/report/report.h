@@ -201,6 +201,8 @@ const struct copy_run *report_block(const struct run_result *r, size_t k);
 const char *report_dir_label(const struct run_result *r, const struct copy_run *run);
 /* The copy counts of a run, in order; how many. */
 size_t report_paired_copies(const struct run_result *r, unsigned *out, size_t max);
+/* The paired tables' directory column: "setting" in settings mode, else "dir". */
+const char *report_paired_column(const struct run_result *r);
 /*
  * The results table's columns after the test's title, as a writer picks
  * them: the result (or the test's state), the unit (with the program's note
@@ -333,7 +335,7 @@ void report_paired_score_text(const struct run_result *r, const struct paired_sc
  *    mode: one line per directory, with its label).
  * Returns how many lines it stored (at most REPORT_SUMMARY_MAX).
  */
-#define REPORT_SUMMARY_MAX 24
+#define REPORT_SUMMARY_MAX 48
 #define REPORT_SUMMARY_LINE 320
 /* What a --quick run's mode says of itself; the summary, which opens with
  * its own quick line, leaves it out of its Mode line. */

@@ -466,7 +466,7 @@ static void paired_section(FILE *out, const struct run_result *r)
 			copies[i], copies[i] == 1 ? "y" : "ies");
 		esc(out, r->dirs[0].label);
 		fputs("</h2>\n<table>\n", out);
-		paired_table_html_head(out, r->dirs[0].label);
+		paired_table_html_head(out, r->dirs[0].label, report_paired_column(r));
 		report_paired_rows(&tab, r, copies[i]);
 		fputs("</table>\n", out);
 	}

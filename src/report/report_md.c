@@ -341,7 +341,7 @@ static void paired_section(FILE *out, const struct run_result *r)
 			copies[i] == 1 ? "y" : "ies");
 		md_text(out, r->dirs[0].label);
 		fputs("\n\n", out);
-		paired_table_md_head(out, r->dirs[0].label);
+		paired_table_md_head(out, r->dirs[0].label, report_paired_column(r));
 		report_paired_rows(&tab, r, copies[i]);
 		fputs("\n", out);
 	}

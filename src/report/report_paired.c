@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/paired_table.h"
@@ -56,18 +57,6 @@ static void why_not(const struct run_result *r, const struct paired_cmp *c, char
 		fmt(out, len, "not compared: %s %s", status_word(s), who);
 }
 
-/* The test's result in directory dir at copy count copies, or NULL. */
-static const struct bench_result *side(const struct run_result *r, size_t dir, unsigned copies,
-				       const struct test_def *def)
-{
-	for (size_t i = 0; r->runs != NULL && i < r->nruns; i++)
-		for (size_t k = 0; k < r->runs[i].ntests; k++)
-			if (r->runs[i].dir == dir && r->runs[i].copies == copies &&
-			    r->runs[i].tests[k].def == def)
-				return &r->runs[i].tests[k];
-	return NULL;
-}
-
 /*
  * What the reader must know beside the figures: why the other side did not
  * run, or that the sides did not measure the same thing (a program's note
@@ -76,17 +65,16 @@ static const struct bench_result *side(const struct run_result *r, size_t dir, u
 static void side_notes(const struct run_result *r, const struct paired_cmp *c,
 		       struct paired_row *row)
 {
-	const struct bench_result *a = side(r, 0, c->copies, c->def);
-	const struct bench_result *b = side(r, c->dir, c->copies, c->def);
+	const struct bench_result *a = result_side(r, 0, c->copies, c->def);
+	const struct bench_result *b = result_side(r, c->dir, c->copies, c->def);
 
 	if (b != NULL && c->status != TS_OK && b->reason[0])
 		fmt(row->reason, sizeof(row->reason), "%s", b->reason);
 	else if (a != NULL && c->base_status != TS_OK && a->reason[0])
 		fmt(row->reason, sizeof(row->reason), "%s", a->reason);
-	else if (a != NULL && b != NULL && strcmp(a->note, b->note) != 0)
-		fmt(row->reason, sizeof(row->reason), "not the same measurement: %s %s, %s %s",
-		    r->dirs[0].label, a->note[0] ? a->note : "(no note)", r->dirs[c->dir].label,
-		    b->note[0] ? b->note : "(no note)");
+	else if (a != NULL && b != NULL && !note_same_work(a->note, b->note))
+		note_difference(row->reason, sizeof(row->reason), r->dirs[0].label, a->note,
+				r->dirs[c->dir].label, b->note);
 	if (!c->control && c->st.n >= 2 && c->st.instance_sd > 0) {
 		double lo, hi;
 
@@ -131,6 +119,8 @@ void report_paired_row(const struct run_result *r, const struct paired_cmp *c,
 	why_not(r, c, why, sizeof(why));
 	if (why[0])
 		fmt(row->verdict, sizeof(row->verdict), "%s", why);
+	else if (!result_cmp_same_work(r, c))
+		fmt(row->verdict, sizeof(row->verdict), "%s", NOTE_UNLIKE_VERDICT);
 	else
 		verdict_cell(st, row->verdict, sizeof(row->verdict));
 	side_notes(r, c, row);
@@ -194,17 +184,29 @@ int report_paired_noise(const struct run_result *r, unsigned copies, double *med
 	return 1;
 }
 
-static void text_rows(FILE *out, const struct run_result *r, unsigned copies, int control)
+/* One text table: the rows of copy count copies, control or not. */
+static void text_table(FILE *out, const struct run_result *r, unsigned copies, int control)
 {
+	struct paired_row *rows = calloc(r->ncmps ? r->ncmps : 1, sizeof(*rows));
+	size_t n = 0;
+
+	if (rows == NULL) {
+		fprintf(out, "(out of memory for the table)\n");
+		return;
+	}
 	for (size_t i = 0; i < r->ncmps; i++) {
 		const struct paired_cmp *c = &r->cmps[i];
-		struct paired_row row;
 
-		if (c->copies != copies || c->control != control)
-			continue;
-		report_paired_row(r, c, &row);
-		paired_table_text_row(out, &row);
+		if (c->copies == copies && c->control == control)
+			report_paired_row(r, c, &rows[n++]);
 	}
+	paired_table_text(out, r->dirs[0].label, report_paired_column(r), rows, n);
+	free(rows);
+}
+
+const char *report_paired_column(const struct run_result *r)
+{
+	return r->nsettings > 0 ? PAIRED_COLUMN_SETTING : PAIRED_COLUMN_DIR;
 }
 
 static size_t count_rows(const struct run_result *r, unsigned copies, int control)
@@ -230,11 +232,6 @@ size_t report_paired_copies(const struct run_result *r, unsigned *out, size_t ma
 			out[n++] = r->runs[i].copies;
 	}
 	return n;
-}
-
-static void text_head(FILE *out, const struct run_result *r)
-{
-	paired_table_text_head(out, r->dirs[0].label);
 }
 
 void report_paired_score_text(const struct run_result *r, const struct paired_score *p,
@@ -278,15 +275,13 @@ static void text_copies(FILE *out, const struct run_result *r, unsigned copies)
 		r->nsettings ? "settings of one test dir" : "test dirs");
 	score_ratio_lines(out, r, copies);
 	if (nrows) {
-		text_head(out, r);
-		text_rows(out, r, copies, 0);
+		text_table(out, r, copies, 0);
 	} else {
 		fprintf(out, "(no test that uses the test directory ran)\n");
 	}
 	if (nctl) {
 		fprintf(out, "\n%s\n", paired_table_control_words);
-		text_head(out, r);
-		text_rows(out, r, copies, 1);
+		text_table(out, r, copies, 1);
 		if (report_paired_noise(r, copies, &med, &worst, &nn))
 			fprintf(out, "Noise floor: +-%.2f%% (median minimum detectable change of %zu control row%s), largest |change| %.2f%%\n",
 				100 * med, nn, nn == 1 ? "" : "s", 100 * worst);

@@ -561,7 +561,8 @@ static int paired_judge_run(struct run_result *r)
 	for (size_t i = 0; i < r->ncmps; i++) {
 		struct paired_cmp *c = &r->cmps[i];
 
-		if (c->base_status != TS_OK || c->status != TS_OK)
+		/* Out of the family: a side that did not run, or sides that did not do the same work. */
+		if (c->base_status != TS_OK || c->status != TS_OK || !result_cmp_same_work(r, c))
 			continue;
 		lower[n] = (c->def->flags & TF_LOWER) != 0;
 		ps[n++] = &c->st;
