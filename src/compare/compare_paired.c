@@ -97,7 +97,7 @@ static void print_text(FILE *out, const struct source *d, const char *column)
 		}
 		fputs("\n", out);
 	}
-	paired_table_note(note, sizeof(note), base);
+	paired_table_note(note, sizeof(note), base, column);
 	text_wrapped(out, "", note, PAIRED_TABLE_NOTE_WIDTH);
 	text_wrapped(out, "", provenance_note, PAIRED_TABLE_NOTE_WIDTH);
 }
@@ -127,7 +127,7 @@ static void print_table(FILE *out, const struct source *d, const char *column, i
 		each_row(d, copies[i], -1, draw_table, &t);
 		fputs(html ? "</table>\n" : "\n", out);
 	}
-	paired_table_note(note, sizeof(note), base);
+	paired_table_note(note, sizeof(note), base, column);
 	fputs(html ? "<p class=\"small\">" : "", out);
 	esc(out, note);
 	fputs(" ", out);

@@ -306,9 +306,13 @@ void paired_table_json(struct json_out *j, const struct paired_row *row,
 		json_kv_string_or_null(j, "not_compared", c->reason);
 }
 
-void paired_table_note(char *out, size_t len, const char *baseline)
+void paired_table_note(char *out, size_t len, const char *baseline, const char *column)
 {
-	fmt(out, len, "change: the geometric mean of the per-round ratio (dir / %s) - 1; "
-	    "95%% CI: Student's t over the rounds' log-ratios with the instance term below, this "
-	    "row alone (unadjusted); detect: %s.", baseline, REPORT_PAIRED_DETECT_WORDS);
+	int settings = strcmp(column, PAIRED_COLUMN_SETTING) == 0;
+
+	/* Settings share one instance: no instance term, so the note names none. */
+	fmt(out, len, "change: the geometric mean of the per-round ratio (%s / %s) - 1; "
+	    "95%% CI: Student's t over the rounds' log-ratios%s, this row alone (unadjusted); "
+	    "detect: %s.", column, baseline, settings ? "" : " with the instance term below",
+	    REPORT_PAIRED_DETECT_WORDS);
 }

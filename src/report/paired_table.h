@@ -71,10 +71,11 @@ void paired_table_json(struct json_out *j, const struct paired_row *row,
 
 /*
  * The note under every paired table, text and the others alike: what
- * change, 95% CI and detect are (against baseline's label).  Plain words;
+ * change, 95% CI and detect are (against baseline's label; column as the
+ * table's: in settings mode the CI has no instance term, and says none).  Plain words;
  * the text report wraps them.
  */
-void paired_table_note(char *out, size_t len, const char *baseline);
+void paired_table_note(char *out, size_t len, const char *baseline, const char *column);
 /* The text report's notes are wrapped at this width. */
 #define PAIRED_TABLE_NOTE_WIDTH 92
 /* The detect column in words (verdict_mde), once for every paired output. */

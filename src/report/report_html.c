@@ -279,7 +279,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	if (r->ndirs >= 2) {
 		const struct test_dir *td = &r->dirs[run->dir];
 
-		fputs("<p>Test dir <strong>", out);
+		fputs(r->nsettings > run->dir ? "<p>Setting <strong>" : "<p>Test dir <strong>", out);
 		esc(out, td->label);
 		fputs(run->dir == 0 ? "</strong> (baseline): " : "</strong>: ", out);
 		dir_sentence(out, td);
@@ -471,7 +471,7 @@ static void paired_section(FILE *out, const struct run_result *r)
 		fputs("</table>\n", out);
 	}
 	fputs("<p class=\"small\">", out);
-	paired_table_note(note, sizeof(note), r->dirs[0].label);
+	paired_table_note(note, sizeof(note), r->dirs[0].label, report_paired_column(r));
 	esc(out, note);
 	verdict_explain(&r->family, method, sizeof(method));
 	fputs(" ", out);

@@ -316,7 +316,7 @@ int report_paired_text(FILE *out, const struct run_result *r)
 	fprintf(out, "========================================================================\n");
 	for (size_t i = 0; i < nc; i++)
 		text_copies(out, r, copies[i]);
-	paired_table_note(note, sizeof(note), r->dirs[0].label);
+	paired_table_note(note, sizeof(note), r->dirs[0].label, report_paired_column(r));
 	text_wrapped(out, "", note, PAIRED_TABLE_NOTE_WIDTH);
 	report_verdict_note(out, &r->family);
 	{

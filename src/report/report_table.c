@@ -282,8 +282,10 @@ void report_copies_table(struct table_out *t, const struct run_result *r,
 	n = report_test_defs(r, in_baseline, rows, cap);
 	if (r->ndirs >= 2)
 		fmt(caption, sizeof(caption), "Each test's result by copy count, in the baseline "
-		    "directory %s only (the paired comparison below compares the directories). "
-		    "Unit \"index\": 10 is the 1995 baseline machine.", r->dirs[0].label);
+		    "%s %s only (the paired comparison below compares the %s). "
+		    "Unit \"index\": 10 is the 1995 baseline machine.",
+		    r->nsettings ? "setting" : "directory", r->dirs[0].label,
+		    r->nsettings ? "settings" : "directories");
 	else
 		fmt(caption, sizeof(caption), "Each test's result by copy count. Unit \"index\": "
 		    "10 is the 1995 baseline machine.");

@@ -276,8 +276,8 @@ static void copy_block(FILE *out, const struct run_result *r, const struct copy_
 	if (r->ndirs >= 2) {
 		const struct test_dir *td = &r->dirs[run->dir];
 
-		fprintf(out, "Test directory %s%s\n", td->label,
-			run->dir == 0 ? " (the baseline)" : "");
+		fprintf(out, "%s %s%s\n", r->nsettings > run->dir ? "Setting" : "Test directory",
+			td->label, run->dir == 0 ? " (the baseline)" : "");
 		report_dir_lines(out, "Test dir: ", td->path, td->have_mount, &td->mount,
 				 &td->device, "", 0);
 		if (r->nsettings > run->dir)

@@ -578,6 +578,26 @@ START_TEST(compare_a_run)
 	ck_assert_ptr_nonnull(strstr(buf, report_paired_settings_note));
 	ck_assert_ptr_null(strstr(buf, report_paired_instance_note));
 	ck_assert_ptr_null(strstr(buf, "--instance-sd"));
+	/* Settings are not directories, and one note per mode: no instance term named. */
+	ck_assert_msg(strstr(buf, "  setting  ") != NULL, "%s", buf);
+	ck_assert_ptr_null(strstr(buf, "  dir  "));
+	ck_assert_ptr_nonnull(strstr(buf, "per-round ratio (setting / rel)"));
+	ck_assert_ptr_null(strstr(buf, "instance term below"));
+	free(buf);
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_md(f, &r), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "| Test | Setting | rel |"));
+	ck_assert_ptr_nonnull(strstr(buf, "in the baseline setting rel only"));
+	ck_assert_ptr_nonnull(strstr(buf, ": setting noat\n"));
+	ck_assert_ptr_null(strstr(buf, "baseline directory"));
+	ck_assert_ptr_null(strstr(buf, "instance term below"));
+	free(buf);
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_text(f, &r), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "\nSetting rel (the baseline)\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "\nSetting noat\n"));
 	free(buf);
 	f = open_memstream(&buf, &len);
 	ck_assert_int_eq(report_json(f, &r), 0);
