@@ -281,6 +281,33 @@ START_TEST(verdicts_on_known_differences)
 }
 END_TEST
 
+/*
+ * A run compared with itself (the same file twice, or its record and its
+ * text report): a warning says so, and nothing pretends to have measured a
+ * spread: no "vary by up to 0.0%" noise floor, no "m = 0", and no legend
+ * for a "+-" the table does not show.
+ */
+START_TEST(same_run_twice)
+{
+	const char *twice[] = { "tests/data/records/quick.json", "tests/data/records/quick.json", NULL };
+	const char *two_files[] = { "tests/data/records/quick.json", "tests/data/records/quick", NULL };
+	const char *const *args[] = { twice, two_files };
+	const char *other[] = { "tests/data/records/quick.json", R "a", NULL };
+
+	for (size_t k = 0; k < 2; k++) {
+		ck_assert_int_eq(run(args[k]), 0);
+		ck_assert_msg(strstr(err_text, "are the same run: a run compared with itself") != NULL,
+			      "no warning in: %s", err_text);
+		ck_assert(strstr(out_text, "vary by up to") == NULL);
+		ck_assert(strstr(out_text, "m = 0") == NULL);
+		ck_assert(strstr(out_text, "+-: the half-width") == NULL);
+	}
+	/* Two different runs: no such warning. */
+	run(other);
+	ck_assert(strstr(err_text, "same run") == NULL);
+}
+END_TEST
+
 START_TEST(text_table)
 {
 	const char *args[] = { "--label", "before", "--label=after", R "a", R "b", NULL };
@@ -333,8 +360,7 @@ START_TEST(text_table)
 	HAS("before: " R "a: sysindex 0.1.0");
 	HAS("+10.00%  [+8.04%, +12.00%]  inconclusive: single runs\n");
 	HAS("Verdicts: none, single runs: the between-run spread was not measured (margin +-2%)");
-	HAS("Between single runs no row is tested (single runs: the between-run spread was not\n"
-	    "measured)");
+	HAS("Between single runs no row is tested (single runs: the between-run spread was");
 	HAS("baseline");
 	/* No line ends in a blank. */
 	ck_assert(strstr(out_text, " \n") == NULL);
@@ -1545,6 +1571,7 @@ Suite *suite_compare(void)
 	tcase_add_checked_fixture(plot, c_locale, teardown);
 	tcase_add_test(tc, verdicts_on_known_differences);
 	tcase_add_test(tc, text_table);
+	tcase_add_test(tc, same_run_twice);
 	tcase_add_test(tc, markdown_table);
 	tcase_add_test(tc, json_output_is_valid);
 	tcase_add_test(tc, paste_against_original_and_no_samples);
