@@ -310,11 +310,13 @@ int report_is_curve_metric(const struct metric *m);
 const struct metric *report_find_metric(const struct bench_result *t, const char *name);
 /*
  * The notes a copy run's tables need, in words, each a fixed sentence:
- * scaling above 110 % and its cause, and what the File Copy rows measure.
+ * scaling above 110 % and its cause (placement only for a test the test
+ * table marks TF_PLACEMENT; for any other, what else it can be), and what
+ * the File Copy rows measure.
  * Fills notes[] (at most REPORT_MAX_NOTES) and returns how many.  Every
  * writer prints them after the run's tables, never inside UnixBench's blocks.
  */
-#define REPORT_MAX_NOTES 2
+#define REPORT_MAX_NOTES 3
 size_t report_notes(const struct copy_run *run, const char **notes);
 
 /* A partial score ratio in words: "b / a: -0.06%, 95% CI -0.93%..+0.81% (3 index tests, 7 rounds): equivalent". */

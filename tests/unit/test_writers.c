@@ -840,9 +840,16 @@ START_TEST(test_notes_every_format)
 
 	ck_assert_uint_eq(report_notes(&s->runs[1], notes), 1);   /* File Copy only */
 	ck_assert_ptr_nonnull(strstr(notes[0], "page cache"));
+	/* Dhrystone is no placement test: its scaling is not blamed on placement. */
 	s->tests[1][0].scaling = 8.51;
 	ck_assert_uint_eq(report_notes(&s->runs[1], notes), 2);
-	ck_assert_ptr_nonnull(strstr(notes[0], "placement"));
+	ck_assert_ptr_nonnull(strstr(notes[0], "is not a placement effect"));
+	ck_assert_ptr_null(strstr(notes[0], "--pin"));
+	/* Pipe-based Context Switching is (TF_PLACEMENT): placement, and --pin. */
+	ck_assert_str_eq(s->tests[1][2].def->name, "context1");
+	s->tests[1][2].scaling = 1.2;
+	ck_assert_uint_eq(report_notes(&s->runs[1], notes), 3);
+	ck_assert_ptr_nonnull(strstr(notes[0], "comes from placement"));
 	ck_assert_ptr_nonnull(strstr(notes[0], "--pin"));
 	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++) {
 		char path[128];
@@ -855,6 +862,7 @@ START_TEST(test_notes_every_format)
 		free(text);
 	}
 	s->tests[1][0].scaling = 1.09;
+	s->tests[1][2].scaling = 1.09;
 	ck_assert_uint_eq(report_notes(&s->runs[1], notes), 1);
 	free(s);
 }
