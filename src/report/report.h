@@ -317,6 +317,14 @@ const struct metric *report_find_metric(const struct bench_result *t, const char
  * writer prints them after the run's tables, never inside UnixBench's blocks.
  */
 #define REPORT_MAX_NOTES 3
+/*
+ * Why a result's sample count and its statistics' n differ: UnixBench's
+ * figure averages the samples its rule keeps, the statistics (and paired
+ * mode's rounds) count every valid sample.  Under the text's Statistics
+ * table where they differ; the HTML's Samples cell writes "4 of 5".
+ */
+#define REPORT_SAMPLES_WORDS "n counts every sample; a result line above averages only " \
+	"the samples UnixBench's rule keeps (it drops the lowest third), so it names fewer."
 size_t report_notes(const struct copy_run *run, const char **notes);
 
 /* A partial score ratio in words: "b / a: -0.06%, 95% CI -0.93%..+0.81% (3 index tests, 7 rounds): equivalent". */

@@ -162,6 +162,8 @@ static void result_cell(struct table_out *t, const struct bench_result *b, enum 
 			table_empty(t);         /* only a result has these */
 		else if (c == RC_TIME)
 			table_num(t, "%.1f s", b->time);
+		else if (c == RC_SAMPLES && b->stats.n > b->kept)
+			table_num(t, "%zu of %zu", b->kept, b->stats.n);   /* as the text's line */
 		else if (c == RC_SAMPLES)
 			table_num(t, "%zu", b->kept);
 		else if (b->def->baseline > 0)

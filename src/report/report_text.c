@@ -190,11 +190,13 @@ static void stats_block(FILE *out, const struct run_result *r, const struct copy
 			const size_t *order)
 {
 	char fb[FIGURE_BUF];
-	int any = 0;
+	int any = 0, fewer = 0;
 
 	for (size_t k = 0; k < run->ntests; k++)
-		if (run->tests[order[k]].status == TS_OK)
+		if (run->tests[order[k]].status == TS_OK) {
 			any = 1;
+			fewer |= run->tests[order[k]].stats.n > run->tests[order[k]].kept;
+		}
 	if (!any)
 		return;
 	fprintf(out, "Statistics (every sample's rate)          n         mean           sd   CI95 +-      CV  flags\n");
@@ -210,6 +212,9 @@ static void stats_block(FILE *out, const struct run_result *r, const struct copy
 		fprintf(out, "%-40s %3zu %12s %12s %9s %7s  %s\n", t->def->title,
 			s->n, figure(fb, s->mean, 0), c.sd, c.ci, c.cv, report_flag_words(r, t, flags, sizeof(flags)));
 	}
+	/* The result lines keep UnixBench's layout; the two counts are labelled here. */
+	if (fewer)
+		text_wrapped(out, "", REPORT_SAMPLES_WORDS, 79);
 	report_score_ci_line(out, run);
 	{
 		char rep[768];
