@@ -42,6 +42,61 @@ static void interval_cell(char *out, size_t len, double lo_pct, double hi_pct)
 	fmt(out, len, "%s..%s", lo, hi);
 }
 
+/*
+ * A detectable change of PAIRED_DETECT_MAX % or more means nothing as a
+ * figure (no slowdown reaches -100 %): the cell is "-" and the note says
+ * how many rounds would detect PAIRED_DETECT_GOAL %.
+ */
+#define PAIRED_DETECT_MAX 100.0
+#define PAIRED_DETECT_GOAL 10.0
+
+/* Append "; words" (or the words alone) to the row's note. */
+static void note_add(struct paired_cells *pc, const char *words)
+{
+	size_t n = strlen(pc->reason);
+
+	if (strstr(pc->reason, words) != NULL)
+		return;         /* a row read back from text has them already */
+	fmt(pc->reason + n, sizeof(pc->reason) - n, "%s%s", n ? "; " : "", words);
+}
+
+/*
+ * What a sysadmin must read beside the figures, in words, under the row:
+ * an interval that leaves out 0 on an inconclusive row (the family's
+ * correction made it so), and a detect too large to mean anything.
+ */
+static void row_words(const struct paired_row *row, struct paired_cells *pc)
+{
+	enum verdict v;
+	char words[160];
+
+	if (verdict_parse(row->verdict, &v) == 0 && v == VD_INCONCLUSIVE &&
+	    strchr(row->verdict, ':') == NULL &&
+	    (row->ci_lo_pct > 0 || row->ci_hi_pct < 0)) {
+		if (row->family > 1)
+			fmt(words, sizeof(words), "its interval leaves out 0, but the change is not "
+			    "significant once %zu rows are judged together", row->family);
+		else
+			fmt(words, sizeof(words), "its interval leaves out 0, but the change is not "
+			    "significant once every row is judged together");
+		note_add(pc, words);
+	}
+	if (isfinite(row->detect_pct) && row->detect_pct >= PAIRED_DETECT_MAX) {
+		/* The detectable change shrinks as 1 / sqrt(rounds), on the log scale. */
+		double k = log1p(row->detect_pct / 100) / log1p(PAIRED_DETECT_GOAL / 100);
+		double need = (double)(row->rounds ? row->rounds : 2) * k * k;
+
+		fmt(pc->detect, sizeof(pc->detect), "-");
+		if (need < 1e6)
+			fmt(words, sizeof(words), "too few rounds to detect any plausible change: it "
+			    "would need about %.0f rounds to detect %.0f %%", ceil(need),
+			    PAIRED_DETECT_GOAL);
+		else
+			fmt(words, sizeof(words), "too few rounds to detect any plausible change");
+		note_add(pc, words);
+	}
+}
+
 void paired_row_cells(const struct paired_row *row, struct paired_cells *pc)
 {
 	char fb[FIGURE_BUF];
@@ -66,6 +121,7 @@ void paired_row_cells(const struct paired_row *row, struct paired_cells *pc)
 		interval_cell(ci, sizeof(ci), row->rounds_lo_pct, row->rounds_hi_pct);
 		fmt(pc->reason, sizeof(pc->reason), "rounds alone: %s", ci);
 	}
+	row_words(row, pc);
 }
 
 const char paired_table_control_words[] =

@@ -116,6 +116,7 @@ void report_paired_row(const struct run_result *r, const struct paired_cmp *c,
 	row->detect_pct = st->n >= 2 ? 100 * st->detect : (double)NAN;
 	row->rounds_lo_pct = row->rounds_hi_pct = (double)NAN;
 	row->rounds = (unsigned)c->rounds;
+	row->family = r->family.m;
 	why_not(r, c, why, sizeof(why));
 	if (why[0])
 		fmt(row->verdict, sizeof(row->verdict), "%s", why);
