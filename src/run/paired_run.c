@@ -408,7 +408,8 @@ int paired_copy_run(struct paired_env *pe, unsigned copies, struct copy_run *run
 		for (size_t d = 0; d < nd; d++) {
 			struct bench_result *tr;
 
-			if (d > 0 && !plan_paired(cfg, cfg->tests[i]))
+			if ((d > 0 && !plan_paired(cfg, cfg->tests[i])) ||
+			    !plan_listed_at(cfg, cfg->tests[i], pe->env[0]->count))
 				continue;
 			tr = &runs[d].tests[runs[d].ntests++];
 			tr->def = cfg->tests[i];
@@ -419,6 +420,8 @@ int paired_copy_run(struct paired_env *pe, unsigned copies, struct copy_run *run
 		const struct test_def *prev = i ? cfg->tests[i - 1] : NULL;
 		struct bench_result *trs[MAX_TESTDIRS];
 
+		if (!plan_listed_at(cfg, cfg->tests[i], pe->env[0]->count))
+			continue;
 		if (!plan_paired(cfg, cfg->tests[i])) {
 			sig = runner_test(pe->env[0], i, prev, copies, &runs[0].tests[k[0]++]);
 			continue;

@@ -692,14 +692,20 @@ int runner_copy_run(struct run_env *env, unsigned copies, struct copy_run *run)
 	run->tests = calloc(cfg->ntests ? cfg->ntests : 1, sizeof(*run->tests));
 	if (run->tests == NULL)
 		return 0;
-	run->ntests = cfg->ntests;
 	for (size_t i = 0; i < cfg->ntests; i++) {
-		run->tests[i].def = cfg->tests[i];
-		run->tests[i].status = TS_NOT_RUN;
-		fmt(run->tests[i].reason, sizeof(run->tests[i].reason), "interrupted");
+		struct bench_result *tr = &run->tests[run->ntests];
+
+		if (!plan_listed_at(cfg, cfg->tests[i], env->count))
+			continue;       /* a disk test beyond its 1-copy block */
+		run->ntests++;
+		tr->def = cfg->tests[i];
+		tr->status = TS_NOT_RUN;
+		fmt(tr->reason, sizeof(tr->reason), "interrupted");
 	}
-	for (size_t i = 0; i < cfg->ntests && !sig; i++)
-		sig = runner_test(env, i, i ? cfg->tests[i - 1] : NULL, copies, &run->tests[i]);
+	for (size_t i = 0, k = 0; i < cfg->ntests && !sig; i++)
+		if (plan_listed_at(cfg, cfg->tests[i], env->count))
+			sig = runner_test(env, i, i ? cfg->tests[i - 1] : NULL, copies,
+					  &run->tests[k++]);
 	runner_end_copy_run(env, run);
 	return sig;
 }
