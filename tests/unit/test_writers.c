@@ -1156,6 +1156,38 @@ START_TEST(test_summary_lines)
 END_TEST
 
 /*
+ * The README's sample summary is what the tool prints: its quick line and
+ * its Mode line are the summary's for a --quick run (the Mode line once
+ * showed a caveat the summary leaves out).
+ */
+START_TEST(test_readme_summary_is_the_tools)
+{
+	struct synth *s = synth_new();
+	char lines[REPORT_SUMMARY_MAX][REPORT_SUMMARY_LINE], want[REPORT_SUMMARY_LINE + 4];
+	size_t len = 0, n;
+	char *readme = slurp("README.md", &len), *block, *end;
+
+	ck_assert_ptr_nonnull(readme);
+	block = strstr(readme, "```\nSummary\n");
+	ck_assert_ptr_nonnull(block);
+	end = strstr(block + 4, "```");
+	ck_assert_ptr_nonnull(end);
+	*end = '\0';
+	s->r.quick = 1;
+	snprintf(s->r.mode, sizeof(s->r.mode), "quick (1 sample, short samples, no settle)"
+		 REPORT_QUICK_CAVEAT);
+	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(lines[i], "Mode: ", 6) == 0 || strncmp(lines[i], "Quick run", 9) == 0) {
+			snprintf(want, sizeof(want), "\n  %s\n", lines[i]);
+			ck_assert_msg(strstr(block, want) != NULL, "README lacks: %s", want);
+		}
+	free(readme);
+	free(s);
+}
+END_TEST
+
+/*
  * The summary warns of a disturbed score only when a flagged sample is among
  * those a score's test kept (report_intf_moved): one UnixBench's lowest-third
  * rule dropped, or --exclude-disturbed left out, does not move the score.
@@ -1485,6 +1517,7 @@ Suite *suite_writers(void)
 	tcase_add_test(tc, test_summary_lines);
 	tcase_add_test(tc, test_summary_disturbed);
 	tcase_add_test(tc, test_summary_disturbed_paired);
+	tcase_add_test(tc, test_readme_summary_is_the_tools);
 	tcase_add_test(tc, test_summary_settings_testdir);
 	tcase_add_test(tc, test_summary_winners);
 	tcase_add_test(tc, test_html_verdict_marked);
