@@ -98,6 +98,7 @@ static void print_text(FILE *out, const struct source *d, const char *column)
 		fputs("\n", out);
 	}
 	paired_table_note(note, sizeof(note), base, column);
+	fprintf(out, "%s\n", PAIRED_TABLE_LEGEND_HEAD);
 	text_wrapped(out, "", note, PAIRED_TABLE_NOTE_WIDTH);
 	text_wrapped(out, "", provenance_note, PAIRED_TABLE_NOTE_WIDTH);
 }

@@ -76,6 +76,8 @@ void paired_table_json(struct json_out *j, const struct paired_row *row,
  * the text report wraps them.
  */
 void paired_table_note(char *out, size_t len, const char *baseline, const char *column);
+/* The line over the text's note: a legend a reader who wants the verdicts alone can skip. */
+#define PAIRED_TABLE_LEGEND_HEAD "Legend (the statistics' words; the verdicts above stand without them):"
 /* The text report's notes are wrapped at this width. */
 #define PAIRED_TABLE_NOTE_WIDTH 92
 /* The detect column in words (verdict_mde), once for every paired output. */

@@ -318,6 +318,7 @@ int report_paired_text(FILE *out, const struct run_result *r)
 	for (size_t i = 0; i < nc; i++)
 		text_copies(out, r, copies[i]);
 	paired_table_note(note, sizeof(note), r->dirs[0].label, report_paired_column(r));
+	fprintf(out, "%s\n", PAIRED_TABLE_LEGEND_HEAD);
 	text_wrapped(out, "", note, PAIRED_TABLE_NOTE_WIDTH);
 	report_verdict_note(out, &r->family);
 	{

@@ -23,6 +23,7 @@
 
 #include "cmds.h"
 #include "reader/record_read.h"
+#include "report/paired_table.h"
 #include "report/report.h"
 #include "score/score_ci.h"
 #include "stats/randeff.h"
@@ -876,7 +877,7 @@ static void paired_rows_of(const char *rec, size_t want_lines)
 
 		ck_assert_int_eq(run(args[k]), 0);
 		s = strstr(out_text, "\nPaired comparison: 1 copy");
-		end = strstr(out_text, "\nchange: ");
+		end = strstr(out_text, "\n" PAIRED_TABLE_LEGEND_HEAD "\nchange: ");
 		ck_assert_msg(s != NULL && end != NULL && s < end, "%s", out_text);
 		for (s = strchr(s + 1, '\n') + 1; s < end; ) {
 			size_t n = strcspn(s, "\n");

@@ -546,6 +546,8 @@ START_TEST(compare_a_run)
 	ck_assert_int_eq(report_paired_text(f, &r), 0);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, "Paired comparison: 1 copy, baseline rel"));
+	/* The statistics' words under a legend's head a reader can skip. */
+	ck_assert_ptr_nonnull(strstr(buf, "\n" PAIRED_TABLE_LEGEND_HEAD "\nchange: "));
 	ck_assert_ptr_nonnull(strstr(buf, "+10.00%"));
 	/* The hand-worked interval above, instance term included. */
 	ck_assert_ptr_nonnull(strstr(buf, "-13.22%..+39.43%"));
