@@ -100,10 +100,15 @@ static size_t scores(const struct run_result *r, char lines[][REPORT_SUMMARY_LIN
 	return n;
 }
 
-/* A compared row the summary names: faster or slower, not a control. */
-static int named(const struct paired_cmp *c)
+/*
+ * A compared row the summary names: faster or slower, not a control, its
+ * sides alike (a record from before issue 53 may hold a verdict on unlike
+ * sides: it is not named).
+ */
+static int named(const struct run_result *r, const struct paired_cmp *c)
 {
-	return !c->control && (c->st.vd.v == VD_FASTER || c->st.vd.v == VD_SLOWER);
+	return !c->control && (c->st.vd.v == VD_FASTER || c->st.vd.v == VD_SLOWER) &&
+	       result_cmp_same_work(r, c);
 }
 
 static int same_group(const struct paired_cmp *a, const struct paired_cmp *b)
@@ -126,9 +131,9 @@ static size_t winners(const struct run_result *r, char lines[][REPORT_SUMMARY_LI
 		char head[TESTDIR_LABEL_MAX * 2 + 80], names[REPORT_SUMMARY_LINE];
 		size_t used = 0, j, lines_of_group = 0;
 
-		if (!named(c) || c->dir >= r->ndirs)
+		if (!named(r, c) || c->dir >= r->ndirs)
 			continue;
-		for (j = 0; j < i && !(named(&r->cmps[j]) && same_group(&r->cmps[j], c)); j++)
+		for (j = 0; j < i && !(named(r, &r->cmps[j]) && same_group(&r->cmps[j], c)); j++)
 			;
 		if (j < i)
 			continue;       /* named with the first row of its group */
@@ -137,7 +142,7 @@ static size_t winners(const struct run_result *r, char lines[][REPORT_SUMMARY_LI
 			const struct paired_cmp *o = j < r->ncmps ? &r->cmps[j] : NULL;
 			char item[160] = "";
 
-			if (o != NULL && (!named(o) || !same_group(o, c)))
+			if (o != NULL && (!named(r, o) || !same_group(o, c)))
 				continue;
 			if (o != NULL)
 				fmt(item, sizeof(item), "%s%s (%+.2f%%)", used ? ", " : "",

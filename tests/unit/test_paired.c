@@ -760,6 +760,26 @@ START_TEST(unlike_sides_no_verdict)
 			      "writer %zu: no reason", w);
 		free(buf);
 	}
+	/* A record from before: a verdict on unlike sides is neither shown nor named. */
+	{
+		char lines[REPORT_SUMMARY_MAX][REPORT_SUMMARY_LINE];
+		size_t n, found = 0;
+
+		r.cmps[0].st.vd.v = VD_FASTER;
+		n = report_summary(&r, lines, REPORT_SUMMARY_MAX);
+		for (size_t i = 0; i < n; i++) {
+			ck_assert_ptr_null(strstr(lines[i], "Faster in"));
+			found += strstr(lines[i], "0 faster, 0 slower, 0 equivalent, 0 inconclusive, "
+					"1 not compared") != NULL;
+		}
+		ck_assert_uint_eq(found, 1);
+		f = open_memstream(&buf, &len);
+		report_paired_text(f, &r);
+		fclose(f);
+		ck_assert_ptr_nonnull(strstr(buf, "  " NOTE_UNLIKE_VERDICT "\n"));
+		free(buf);
+		r.cmps[0].st.vd.v = VD_NONE;
+	}
 	/* compare's CSV of the run: the same cells. */
 	{
 		struct paired_row row;
