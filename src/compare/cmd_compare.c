@@ -213,6 +213,7 @@ static int run_compare(struct compare *c)
 			cmp_judge(&c->rows[r], &c->rows[r].cells[0], &c->rows[r].cells[i],
 			      &c->rows[r].deltas[i]);
 	cmp_judge_family(c);
+	cmp_warn_same_runs(c);
 	cmp_noise_floor(c);
 	cmp_warn_inputs(c);
 	cmp_instance_estimate(c);

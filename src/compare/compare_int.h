@@ -215,6 +215,7 @@ struct compare {
 	const char *pm;         /* "\u00b1" for text and Markdown in a UTF-8 locale, else "+-" */
 	const char *noise_why;  /* why no floor was computed, NULL when one was */
 	struct verdict_family family;   /* every judged change of the output */
+	int one_run;            /* every input is the same run (cmp_same_run): nothing varied */
 };
 
 /* A grid of strings, printed as text or Markdown. */
@@ -303,6 +304,14 @@ int cmp_make_inputs(struct compare *c);
 void cmp_describe_version(const struct cmp_head *h, char *out, size_t len);
 const char *cmp_mode_of(const struct cmp_head *h);
 void cmp_warn_inputs(struct compare *c);
+/*
+ * Whether inputs a and b are the same run (the same directory of it): the
+ * same file, or two files of one run (its start and end, host and base
+ * name alike).  Comparing a run with itself measures nothing.
+ */
+int cmp_same_run(const struct input *a, const struct input *b);
+/* Warn of each input that repeats an earlier one; set c->one_run when all do. */
+void cmp_warn_same_runs(struct compare *c);
 
 /* Input i's line of the inputs' key (label: file: version, host, mode; samples), controls made '?'. */
 void cmp_input_line(const struct compare *c, size_t i, int say_baseline, char *line, size_t len);

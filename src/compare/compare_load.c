@@ -716,6 +716,52 @@ static void note_single_runs(struct compare *c)
 			 VERDICT_WHY_SINGLE, n, n == 1 ? "" : "s");
 }
 
+/* The file an input was read from, as stat sees it; 0, or -1 if none. */
+static int input_file(const struct input *in, struct stat *st)
+{
+	const char *p = in->src->text[0] ? in->src->text : in->src->csv[0] ? in->src->csv
+		: in->src->ublog;
+
+	return p[0] && stat(p, st) == 0 ? 0 : -1;
+}
+
+int cmp_same_run(const struct input *a, const struct input *b)
+{
+	const struct run_result *ra = a->run, *rb = b->run;
+	struct stat sa, sb;
+
+	if (ra == NULL || rb == NULL || a->dir != b->dir)
+		return 0;
+	if (ra == rb)
+		return 1;
+	/* Two files of one run: its record and its text report, or a copy of either. */
+	if (ra->start != 0 && ra->start == rb->start && ra->end == rb->end &&
+	    strcmp(ra->sys.hostname, rb->sys.hostname) == 0 && strcmp(ra->base_name, rb->base_name) == 0)
+		return 1;
+	/* The same file named twice (a report from text may carry no times). */
+	return input_file(a, &sa) == 0 && input_file(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+void cmp_warn_same_runs(struct compare *c)
+{
+	size_t repeats = 0;
+
+	for (size_t i = 1; i < c->nin; i++) {
+		size_t j = 0;
+
+		while (j < i && !cmp_same_run(&c->in[j], &c->in[i]))
+			j++;
+		if (j == i)
+			continue;
+		repeats++;
+		cmp_warn(c, "%s and %s are the same run: a run compared with itself shows no change "
+			 "and says nothing of how much runs vary; compare two runs", c->in[j].label,
+			 c->in[i].label);
+	}
+	c->one_run = c->nin > 1 && repeats == c->nin - 1;
+}
+
 void cmp_warn_inputs(struct compare *c)
 {
 	const struct cmp_head *a = &c->in[0].head;

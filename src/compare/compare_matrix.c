@@ -326,6 +326,21 @@ static void print_matrix(FILE *out, const struct matrix *m, const char *caption)
 }
 
 /* Which marks the change matrix shows (a change's mark, or "units"/"tests"). */
+/* Whether any change cell shows its interval's half-width (change_text's "±"). */
+static int shows_pm(const struct compare *c)
+{
+	for (size_t r = 0; r < c->nrows; r++)
+		for (size_t i = 1; i < c->nin; i++) {
+			const struct delta *d = &c->rows[r].deltas[i];
+			char m = mark_of(d);
+
+			if (m != 'u' && m != 't' && isfinite(d->change) && d->judged &&
+			    isfinite(d->ci_lo) && isfinite(d->ci_hi))
+				return 1;
+		}
+	return 0;
+}
+
 static void used_marks(const struct compare *c, int *used)
 {
 	for (size_t r = 0; r < c->nrows; r++)
@@ -407,8 +422,9 @@ static void print_legend(FILE *out, const struct compare *c, const char *bullet)
 	if (c->family.m > 0 || (c->nin > 1 && cmp_single_runs(c, 1))) {
 		char words[VERDICT_EXPLAIN_MAX];
 
-		fprintf(out, "%s%s: the half-width of the change's 95 %% interval, the row alone "
-			"(unadjusted)\n", bullet, c->pm);
+		if (shows_pm(c))
+			fprintf(out, "%s%s: the half-width of the change's 95 %% interval, the row "
+				"alone (unadjusted)\n", bullet, c->pm);
 		if (any_lopsided(c))
 			fprintf(out, "%s[lo%%, hi%%]: the two ends of that interval, where they lie "
 				"unevenly about the change\n", bullet);

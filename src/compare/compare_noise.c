@@ -116,6 +116,10 @@ void cmp_noise_floor(struct compare *c)
 			any |= unjudged(&c->rows[r].deltas[i]);
 	if (!any)
 		return;
+	if (c->one_run) {
+		c->noise_why = "the inputs are one run: nothing varied between them";
+		return;
+	}
 	if ((c->noise_why = not_one_family(c)) != NULL)
 		return;
 	for (size_t r = 0; r < c->nrows; r++) {

@@ -12,6 +12,7 @@
 
 #include "compare/compare_int.h"
 #include "report/paired_table.h"
+#include "report/report.h"
 #include "util/html_out.h"
 #include "util/json_out.h"
 #include "util/md_out.h"
@@ -47,11 +48,6 @@ static void each_row(const struct source *d, unsigned copies, int control,
 			draw(ctx, &d->paired[i]);
 }
 
-static void draw_text(void *ctx, const struct paired_row *row)
-{
-	paired_table_text_row(ctx, row);
-}
-
 static void draw_table(void *ctx, const struct paired_row *row)
 {
 	paired_table_row(ctx, row);
@@ -65,8 +61,26 @@ static int has_control(const struct source *d, unsigned copies)
 	return 0;
 }
 
+/* One text table: the rows of copy count copies, control or not. */
+static void text_table(FILE *out, const struct source *d, const char *column, unsigned copies,
+		       int control)
+{
+	struct paired_row *rows = calloc(d->npaired ? d->npaired : 1, sizeof(*rows));
+	size_t n = 0;
+
+	if (rows == NULL) {
+		fprintf(out, "(out of memory for the table)\n");
+		return;
+	}
+	for (size_t i = 0; i < d->npaired; i++)
+		if (d->paired[i].copies == copies && d->paired[i].control == control)
+			rows[n++] = d->paired[i];
+	paired_table_text(out, d->paired[0].baseline, column, rows, n);
+	free(rows);
+}
+
 /* The run's own layout (report_paired.c): per copy count its table, then the control rows'. */
-static void print_text(FILE *out, const struct source *d)
+static void print_text(FILE *out, const struct source *d, const char *column)
 {
 	const char *base = d->paired[0].baseline;
 	unsigned copies[16];
@@ -76,22 +90,21 @@ static void print_text(FILE *out, const struct source *d)
 	for (size_t i = 0; i < nc; i++) {
 		fprintf(out, "Paired comparison: %u cop%s, baseline %s\n", copies[i],
 			copies[i] == 1 ? "y" : "ies", base);
-		paired_table_text_head(out, base);
-		each_row(d, copies[i], 0, draw_text, out);
+		text_table(out, d, column, copies[i], 0);
 		if (has_control(d, copies[i])) {
 			fprintf(out, "\n%s\n", paired_table_control_words);
-			paired_table_text_head(out, base);
-			each_row(d, copies[i], 1, draw_text, out);
+			text_table(out, d, column, copies[i], 1);
 		}
 		fputs("\n", out);
 	}
-	paired_table_note(note, sizeof(note), base);
+	paired_table_note(note, sizeof(note), base, column);
+	fprintf(out, "%s\n", PAIRED_TABLE_LEGEND_HEAD);
 	text_wrapped(out, "", note, PAIRED_TABLE_NOTE_WIDTH);
 	text_wrapped(out, "", provenance_note, PAIRED_TABLE_NOTE_WIDTH);
 }
 
 /* Markdown and HTML as the run's pages lay the table out (report_md.c, report_html.c). */
-static void print_table(FILE *out, const struct source *d, int html)
+static void print_table(FILE *out, const struct source *d, const char *column, int html)
 {
 	const char *base = d->paired[0].baseline;
 	struct table_out t = html ? table_html(out) : table_md(out);
@@ -107,15 +120,15 @@ static void print_table(FILE *out, const struct source *d, int html)
 		esc(out, base);
 		if (html) {
 			fputs("</h2>\n<table>\n", out);
-			paired_table_html_head(out, base);
+			paired_table_html_head(out, base, column);
 		} else {
 			fputs("\n\n", out);
-			paired_table_md_head(out, base);
+			paired_table_md_head(out, base, column);
 		}
 		each_row(d, copies[i], -1, draw_table, &t);
 		fputs(html ? "</table>\n" : "\n", out);
 	}
-	paired_table_note(note, sizeof(note), base);
+	paired_table_note(note, sizeof(note), base, column);
 	fputs(html ? "<p class=\"small\">" : "", out);
 	esc(out, note);
 	fputs(" ", out);
@@ -166,10 +179,10 @@ int cmp_print_paired(FILE *out, const struct compare *c)
 			fprintf(out, "%s%s", i ? ", " : ": ", r->dirs[i].label);
 		fprintf(out, "), host %s, mode %s\n\n", r->sys.hostname,
 			r->mode[0] ? r->mode : "default");
-		print_text(out, d);
+		print_text(out, d, report_paired_column(r));
 		break;
 	case F_MD:
-		print_table(out, d, 0);
+		print_table(out, d, report_paired_column(r), 0);
 		break;
 	case F_CSV:
 		print_csv(out, d);
@@ -179,7 +192,7 @@ int cmp_print_paired(FILE *out, const struct compare *c)
 	case F_HTML:
 		html_head(out, "sysindex compare: a paired run");
 		fputs("<h1>sysindex compare: a paired run</h1>\n", out);
-		print_table(out, d, 1);
+		print_table(out, d, report_paired_column(r), 1);
 		fputs("</body>\n</html>\n", out);
 		break;
 	}

@@ -6,6 +6,8 @@
 #ifndef SYSINDEX_PAIRED_ROW_H
 #define SYSINDEX_PAIRED_ROW_H
 
+#include <stddef.h>
+
 #include "core/status.h"
 
 /*
@@ -28,6 +30,7 @@ struct paired_row {
 	double change_pct, ci_lo_pct, ci_hi_pct, detect_pct;
 	double rounds_lo_pct, rounds_hi_pct; /* the interval from the rounds alone, without the instance term */
 	unsigned rounds;
+	size_t family;                  /* rows judged together (the verdict family's m); 0 unknown */
 	char verdict[128];              /* "faster", "inconclusive: 3 rounds", "not compared: SKIPPED b" */
 	char reason[REASON_MAX];        /* what the reader must know beside the figures; "" */
 };

@@ -41,3 +41,22 @@ void result_free(struct run_result *r)
 	}
 	memset(r, 0, sizeof(*r));
 }
+
+const struct bench_result *result_side(const struct run_result *r, size_t dir, unsigned copies,
+				       const struct test_def *def)
+{
+	for (size_t i = 0; r->runs != NULL && i < r->nruns; i++)
+		for (size_t k = 0; k < r->runs[i].ntests; k++)
+			if (r->runs[i].dir == dir && r->runs[i].copies == copies &&
+			    r->runs[i].tests[k].def == def)
+				return &r->runs[i].tests[k];
+	return NULL;
+}
+
+int result_cmp_same_work(const struct run_result *r, const struct paired_cmp *c)
+{
+	const struct bench_result *a = result_side(r, 0, c->copies, c->def);
+	const struct bench_result *b = result_side(r, c->dir, c->copies, c->def);
+
+	return a == NULL || b == NULL || note_same_work(a->note, b->note);
+}

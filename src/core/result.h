@@ -257,6 +257,17 @@ struct run_result {
 void copy_run_free(struct copy_run *run);
 void result_free(struct run_result *r);
 
+/* The test def's result in directory dir at copy count copies, or NULL. */
+const struct bench_result *result_side(const struct run_result *r, size_t dir, unsigned copies,
+				       const struct test_def *def);
+/*
+ * Whether a paired comparison's two sides did the same work (their notes
+ * agree: note_same_work); where not, the row has no verdict and is out of
+ * the family (run/paired_run.c), and why (note_difference) is its reason.
+ * Sides not found count as alike.
+ */
+int result_cmp_same_work(const struct run_result *r, const struct paired_cmp *c);
+
 /* The instance term of a paired run's rows that use the directory: --instance-sd's, else the measured one. */
 static inline double run_instance_term(const struct run_result *r)
 {

@@ -38,4 +38,22 @@ const char *status_key(enum test_status s);
 /* The status whose report word is the len bytes at w; -1 if none. */
 int status_parse_word(const char *w, size_t len, enum test_status *out);
 
+/*
+ * A result's note (NOTE| from its program: "tmpfs", "buffered, tmpfs",
+ * "engine=io_uring") says how the test was done.  Two sides of a paired
+ * row whose notes differ did not do the same work (a tmpfs ignores the
+ * O_DIRECT and fdatasync a disk test asks for), so the row gets no verdict
+ * (NOTE_UNLIKE_VERDICT) and says in words what differed.
+ */
+int note_same_work(const char *a, const char *b);
+/* The verdict cell of such a row (a "not compared: " cell the readers know). */
+#define NOTE_UNLIKE_VERDICT "not compared: different work"
+/*
+ * What differed, in words: "the two sides did not do the same work: tmp is
+ * tmpfs, which keeps the file in memory and ignores O_DIRECT and fdatasync".
+ * la, lb: the sides' labels; na, nb: their notes.
+ */
+void note_difference(char *out, size_t len, const char *la, const char *na, const char *lb,
+		     const char *nb);
+
 #endif

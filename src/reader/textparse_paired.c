@@ -163,11 +163,27 @@ static void inherit_header(struct parser *p, struct tp_report *r)
 	memcpy(r->mode, first->mode, sizeof(r->mode));
 }
 
+/* "Setting <label>" or "Setting <label> (the baseline)", the whole line. */
+static int setting_head(const char *s)
+{
+	const char *l = s + strlen("Setting "), *rest;
+
+	if (!tp_starts(s, "Setting ") || *l == '\0')
+		return 0;
+	rest = l + strcspn(l, " ");
+	return *rest == '\0' || strcmp(rest, " (the baseline)") == 0;
+}
+
 int tp_try_paired(struct parser *p, const char *s)
 {
-	if (tp_starts(s, "Test directory ")) {
+	/*
+	 * A block's head: "Test directory ssd (the baseline)", or in settings
+	 * mode "Setting noatime" (the label alone, or with " (the baseline)":
+	 * not the summary's "Setting noatime: ..." lines).
+	 */
+	if (tp_starts(s, "Test directory ") || setting_head(s)) {
 		struct tp_report *r = tp_cur_report(p);
-		const char *l = s + strlen("Test directory ");
+		const char *l = s + (tp_starts(s, "Setting ") ? strlen("Setting ") : strlen("Test directory "));
 
 		if (r == NULL)
 			return 0;
@@ -204,7 +220,7 @@ int tp_try_paired(struct parser *p, const char *s)
 			}
 			return 1;
 		}
-		/* "(not compared: ...)", "(not the same measurement: ...)": the last row's reason. */
+		/* "(not compared: ...)", "(the two sides did not do the same work: ...)": the last row's reason. */
 		if (ra[0] == '(' && p->doc->npaired > 0) {
 			size_t n = strlen(ra);
 

@@ -7,6 +7,7 @@
  */
 #include "report/paired_table.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <string.h>
 
@@ -41,6 +42,61 @@ static void interval_cell(char *out, size_t len, double lo_pct, double hi_pct)
 	fmt(out, len, "%s..%s", lo, hi);
 }
 
+/*
+ * A detectable change of PAIRED_DETECT_MAX % or more means nothing as a
+ * figure (no slowdown reaches -100 %): the cell is "-" and the note says
+ * how many rounds would detect PAIRED_DETECT_GOAL %.
+ */
+#define PAIRED_DETECT_MAX 100.0
+#define PAIRED_DETECT_GOAL 10.0
+
+/* Append "; words" (or the words alone) to the row's note. */
+static void note_add(struct paired_cells *pc, const char *words)
+{
+	size_t n = strlen(pc->reason);
+
+	if (strstr(pc->reason, words) != NULL)
+		return;         /* a row read back from text has them already */
+	fmt(pc->reason + n, sizeof(pc->reason) - n, "%s%s", n ? "; " : "", words);
+}
+
+/*
+ * What a sysadmin must read beside the figures, in words, under the row:
+ * an interval that leaves out 0 on an inconclusive row (the family's
+ * correction made it so), and a detect too large to mean anything.
+ */
+static void row_words(const struct paired_row *row, struct paired_cells *pc)
+{
+	enum verdict v;
+	char words[160];
+
+	if (verdict_parse(row->verdict, &v) == 0 && v == VD_INCONCLUSIVE &&
+	    strchr(row->verdict, ':') == NULL &&
+	    (row->ci_lo_pct > 0 || row->ci_hi_pct < 0)) {
+		if (row->family > 1)
+			fmt(words, sizeof(words), "its interval leaves out 0, but the change is not "
+			    "significant once %zu rows are judged together", row->family);
+		else
+			fmt(words, sizeof(words), "its interval leaves out 0, but the change is not "
+			    "significant once every row is judged together");
+		note_add(pc, words);
+	}
+	if (isfinite(row->detect_pct) && row->detect_pct >= PAIRED_DETECT_MAX) {
+		/* The detectable change shrinks as 1 / sqrt(rounds), on the log scale. */
+		double k = log1p(row->detect_pct / 100) / log1p(PAIRED_DETECT_GOAL / 100);
+		double need = (double)(row->rounds ? row->rounds : 2) * k * k;
+
+		fmt(pc->detect, sizeof(pc->detect), "-");
+		if (need < 1e6)
+			fmt(words, sizeof(words), "too few rounds to detect any plausible change: it "
+			    "would need about %.0f rounds to detect %.0f %%", ceil(need),
+			    PAIRED_DETECT_GOAL);
+		else
+			fmt(words, sizeof(words), "too few rounds to detect any plausible change");
+		note_add(pc, words);
+	}
+}
+
 void paired_row_cells(const struct paired_row *row, struct paired_cells *pc)
 {
 	char fb[FIGURE_BUF];
@@ -65,47 +121,100 @@ void paired_row_cells(const struct paired_row *row, struct paired_cells *pc)
 		interval_cell(ci, sizeof(ci), row->rounds_lo_pct, row->rounds_hi_pct);
 		fmt(pc->reason, sizeof(pc->reason), "rounds alone: %s", ci);
 	}
+	row_words(row, pc);
 }
 
 const char paired_table_control_words[] =
 	"Control (A/A: these tests do not use the test directory; the ratio should be 1)";
 
-static void text_line(FILE *out, const char *title, const char *label, const char *base,
-		      const char *other, const char *change, const char *ci, const char *detect,
-		      const char *rounds, const char *verdict)
+/* The text table's columns: title, label, the two figures, change, CI, detect, rounds, verdict. */
+#define PT_COLS 9
+/* Columns the text table aligns left (the rest are figures, aligned right). */
+static const int left_aligned[PT_COLS] = { 1, 1, 0, 0, 0, 0, 0, 0, 1 };
+/* Spaces between two columns: always at least this many, whatever the cells hold. */
+#define PT_GAP 2
+
+static void text_cells(const struct paired_row *row, struct paired_cells *pc, const char *cell[])
 {
-	fprintf(out, "%-40s %-12s %12s %12s %8s %20s %9s %6s  %s\n", title, label, base, other,
-		change, ci, detect, rounds, verdict);
+	paired_row_cells(row, pc);
+	cell[0] = row->title;
+	cell[1] = pc->label;
+	cell[2] = pc->base;
+	cell[3] = pc->other;
+	cell[4] = pc->change;
+	cell[5] = pc->ci;
+	cell[6] = pc->detect;
+	cell[7] = pc->rounds;
+	cell[8] = pc->verdict;
 }
 
-void paired_table_text_head(FILE *out, const char *baseline)
+static void text_line(FILE *out, const char *const cell[], const size_t width[])
 {
-	text_line(out, "Test", "dir", baseline, "result", "change", "95% CI", "detect", "rounds",
-		  "verdict");
+	for (size_t k = 0; k < PT_COLS; k++) {
+		int w = k + 1 == PT_COLS ? 0 : (int)width[k];
+
+		fprintf(out, "%*s", k ? PT_GAP : 0, "");
+		fprintf(out, left_aligned[k] ? "%-*s" : "%*s", w, cell[k]);
+	}
+	fputc('\n', out);
 }
 
-void paired_table_text_row(FILE *out, const struct paired_row *row)
+void paired_table_text(FILE *out, const char *baseline, const char *column,
+		       const struct paired_row *rows, size_t n)
 {
-	struct paired_cells pc;
+	const char *head[PT_COLS] = { "Test", column, baseline, "result", "change", "95% CI",
+				      "detect", "rounds", "verdict" };
+	size_t width[PT_COLS];
 
-	paired_row_cells(row, &pc);
-	text_line(out, row->title, pc.label, pc.base, pc.other, pc.change, pc.ci, pc.detect,
-		  pc.rounds, pc.verdict);
-	if (pc.reason[0])
-		fprintf(out, "%-40s   (%s)\n", "", pc.reason);
+	for (size_t k = 0; k < PT_COLS; k++)
+		width[k] = strlen(head[k]);
+	/* Each column as wide as its widest cell. */
+	for (size_t i = 0; i < n; i++) {
+		struct paired_cells pc;
+		const char *cell[PT_COLS];
+
+		text_cells(&rows[i], &pc, cell);
+		for (size_t k = 0; k < PT_COLS; k++)
+			if (strlen(cell[k]) > width[k])
+				width[k] = strlen(cell[k]);
+	}
+	text_line(out, head, width);
+	for (size_t i = 0; i < n; i++) {
+		struct paired_cells pc;
+		const char *cell[PT_COLS];
+
+		text_cells(&rows[i], &pc, cell);
+		text_line(out, cell, width);
+		if (pc.reason[0])
+			fprintf(out, "%*s(%s)\n", (int)(width[0] + PT_GAP), "", pc.reason);
+	}
 }
 
-void paired_table_md_head(FILE *out, const char *baseline)
+/* A column's word as a Markdown or HTML head: capitalised ("Setting"). */
+static void head_word(FILE *out, const char *word, void (*esc)(FILE *, const char *))
 {
-	fputs("| Test | Dir | ", out);
+	char w[32];
+
+	fmt(w, sizeof(w), "%s", word);
+	w[0] = (char)toupper((unsigned char)w[0]);
+	esc(out, w);
+}
+
+void paired_table_md_head(FILE *out, const char *baseline, const char *column)
+{
+	fputs("| Test | ", out);
+	head_word(out, column, md_text);
+	fputs(" | ", out);
 	md_text(out, baseline);
 	fputs(" | Result | Change | 95% CI | Detect | Rounds | Verdict |\n"
 	      "|:-----|:----|-----:|-----:|-----:|-----:|-----:|-----:|:------|\n", out);
 }
 
-void paired_table_html_head(FILE *out, const char *baseline)
+void paired_table_html_head(FILE *out, const char *baseline, const char *column)
 {
-	fputs("<tr><th>Test</th><th>Dir</th><th>", out);
+	fputs("<tr><th>Test</th><th>", out);
+	head_word(out, column, html_text);
+	fputs("</th><th>", out);
 	html_text(out, baseline);
 	fputs("</th><th>Result</th><th>Change</th><th>95% CI</th><th>Detect</th>"
 	      "<th>Rounds</th><th>Verdict</th></tr>\n", out);
@@ -253,9 +362,13 @@ void paired_table_json(struct json_out *j, const struct paired_row *row,
 		json_kv_string_or_null(j, "not_compared", c->reason);
 }
 
-void paired_table_note(char *out, size_t len, const char *baseline)
+void paired_table_note(char *out, size_t len, const char *baseline, const char *column)
 {
-	fmt(out, len, "change: the geometric mean of the per-round ratio (dir / %s) - 1; "
-	    "95%% CI: Student's t over the rounds' log-ratios with the instance term below, this "
-	    "row alone (unadjusted); detect: %s.", baseline, REPORT_PAIRED_DETECT_WORDS);
+	int settings = strcmp(column, PAIRED_COLUMN_SETTING) == 0;
+
+	/* Settings share one instance: no instance term, so the note names none. */
+	fmt(out, len, "change: the geometric mean of the per-round ratio (%s / %s) - 1; "
+	    "95%% CI: Student's t over the rounds' log-ratios%s, this row alone (unadjusted); "
+	    "detect: %s.", column, baseline, settings ? "" : " with the instance term below",
+	    REPORT_PAIRED_DETECT_WORDS);
 }

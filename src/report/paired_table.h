@@ -36,14 +36,26 @@ double paired_pct(double ratio);
 /* A change in percent as a cell: "+1.25%" ("+0.00%" below 0.005), "-" for none. */
 void paired_pct_cell(char *out, size_t len, double pct);
 
-/* Text: the heads (the third column is the baseline's label), a row (and its note line). */
-void paired_table_text_head(FILE *out, const char *baseline);
-void paired_table_text_row(FILE *out, const struct paired_row *row);
+/*
+ * The directory column's head: "dir" for test directories, "setting" in
+ * settings mode (one directory, several settings of it); Markdown and HTML
+ * capitalise it.
+ */
+#define PAIRED_COLUMN_DIR "dir"
+#define PAIRED_COLUMN_SETTING "setting"
+/*
+ * Text: a table of n rows under its heads (the third column is the
+ * baseline's label), each row's note on a line under it.  Every column is
+ * as wide as its widest cell and two spaces part any two, so figures of any
+ * size never run together.
+ */
+void paired_table_text(FILE *out, const char *baseline, const char *column,
+		       const struct paired_row *rows, size_t n);
 /* The heading of the --control rows' table in every format. */
 extern const char paired_table_control_words[];
 /* Markdown and HTML: the heads, and a row through a table_out. */
-void paired_table_md_head(FILE *out, const char *baseline);
-void paired_table_html_head(FILE *out, const char *baseline);
+void paired_table_md_head(FILE *out, const char *baseline, const char *column);
+void paired_table_html_head(FILE *out, const char *baseline, const char *column);
 void paired_table_row(struct table_out *t, const struct paired_row *row);
 /* CSV: the JSON's keys as columns, one row per comparison. */
 void paired_table_csv_head(FILE *out);
@@ -59,10 +71,13 @@ void paired_table_json(struct json_out *j, const struct paired_row *row,
 
 /*
  * The note under every paired table, text and the others alike: what
- * change, 95% CI and detect are (against baseline's label).  Plain words;
+ * change, 95% CI and detect are (against baseline's label; column as the
+ * table's: in settings mode the CI has no instance term, and says none).  Plain words;
  * the text report wraps them.
  */
-void paired_table_note(char *out, size_t len, const char *baseline);
+void paired_table_note(char *out, size_t len, const char *baseline, const char *column);
+/* The line over the text's note: a legend a reader who wants the verdicts alone can skip. */
+#define PAIRED_TABLE_LEGEND_HEAD "Legend (the statistics' words; the verdicts above stand without them):"
 /* The text report's notes are wrapped at this width. */
 #define PAIRED_TABLE_NOTE_WIDTH 92
 /* The detect column in words (verdict_mde), once for every paired output. */

@@ -105,20 +105,29 @@ void report_dir_lines(FILE *out, const char *head, const char *path, int have_mo
 
 size_t report_notes(const struct copy_run *run, const char **notes)
 {
-	int over = 0, page_cache = 0;
+	int over_placed = 0, over_other = 0, page_cache = 0;
 	size_t n = 0;
 
+	/* The test table says which tests placement moves (TF_PLACEMENT); only theirs is its doing. */
 	for (size_t k = 0; k < run->ntests; k++) {
 		const struct bench_result *t = &run->tests[k];
+		int placed = (t->def->flags & TF_PLACEMENT) != 0;
 
-		over |= t->scaling > 1.10;
+		over_placed |= t->scaling > 1.10 && placed;
+		over_other |= t->scaling > 1.10 && !placed;
 		page_cache |= t->status == TS_OK && (t->def->flags & TF_PAGE_CACHE);
 	}
-	if (over)
-		notes[n++] = "Scaling above 110 % comes from placement: a copy's processes "
-			     "sharing, or not sharing, a CPU with their partner run faster or "
-			     "slower than one copy alone did. --pin gives each copy its own "
-			     "CPUs and makes the figure repeatable.";
+	if (over_placed)
+		notes[n++] = "Scaling above 110 % in a test that placement moves comes from "
+			     "placement: a copy's processes sharing, or not sharing, a CPU with "
+			     "their partner run faster or slower than one copy alone did. --pin "
+			     "gives each copy its own CPUs and makes the figure repeatable.";
+	if (over_other)
+		notes[n++] = "Scaling above 110 % in a test that placement does not move is not a "
+			     "placement effect: it can be the timing noise of few samples (one per "
+			     "copy count with --quick), the page cache serving several copies at once "
+			     "(the File Copy rows), or a host that was busier during one copy count. "
+			     "Run again without --quick to see whether it holds.";
 	if (page_cache)
 		notes[n++] = "The File Copy rows measure the page cache (the files stay in "
 			     "memory), not the disk under the test directory; the disk group "

@@ -210,6 +210,8 @@ const struct copy_run *report_block(const struct run_result *r, size_t k);
 const char *report_dir_label(const struct run_result *r, const struct copy_run *run);
 /* The copy counts of a run, in order; how many. */
 size_t report_paired_copies(const struct run_result *r, unsigned *out, size_t max);
+/* The paired tables' directory column: "setting" in settings mode, else "dir". */
+const char *report_paired_column(const struct run_result *r);
 /*
  * The results table's columns after the test's title, as a writer picks
  * them: the result (or the test's state), the unit (with the program's note
@@ -325,11 +327,21 @@ int report_sustained_words(const struct bench_result *t, char *out, size_t len);
 const struct metric *report_find_metric(const struct bench_result *t, const char *name);
 /*
  * The notes a copy run's tables need, in words, each a fixed sentence:
- * scaling above 110 % and its cause, and what the File Copy rows measure.
+ * scaling above 110 % and its cause (placement only for a test the test
+ * table marks TF_PLACEMENT; for any other, what else it can be), and what
+ * the File Copy rows measure.
  * Fills notes[] (at most REPORT_MAX_NOTES) and returns how many.  Every
  * writer prints them after the run's tables, never inside UnixBench's blocks.
  */
-#define REPORT_MAX_NOTES 2
+#define REPORT_MAX_NOTES 3
+/*
+ * Why a result's sample count and its statistics' n differ: UnixBench's
+ * figure averages the samples its rule keeps, the statistics (and paired
+ * mode's rounds) count every valid sample.  Under the text's Statistics
+ * table where they differ; the HTML's Samples cell writes "4 of 5".
+ */
+#define REPORT_SAMPLES_WORDS "n counts every sample; a result line above averages only " \
+	"the samples UnixBench's rule keeps (it drops the lowest third), so it names fewer."
 size_t report_notes(const struct copy_run *run, const char **notes);
 
 /* A partial score ratio in words: "b / a: -0.06%, 95% CI -0.93%..+0.81% (3 index tests, 7 rounds): equivalent". */
@@ -350,7 +362,7 @@ void report_paired_score_text(const struct run_result *r, const struct paired_sc
  *    mode: one line per directory, with its label).
  * Returns how many lines it stored (at most REPORT_SUMMARY_MAX).
  */
-#define REPORT_SUMMARY_MAX 24
+#define REPORT_SUMMARY_MAX 48
 #define REPORT_SUMMARY_LINE 320
 /* What a --quick run's mode says of itself; the summary, which opens with
  * its own quick line, leaves it out of its Mode line. */
@@ -367,9 +379,6 @@ size_t report_summary(const struct run_result *r, char lines[][REPORT_SUMMARY_LI
  */
 size_t report_answer(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t n,
 		     size_t max);
-/* The result of test def in directory dir at copy count copies, or NULL. */
-const struct bench_result *report_paired_side(const struct run_result *r, size_t dir,
-					      unsigned copies, const struct test_def *def);
 /* A --quick run's first summary line, and the gnuplot chart's last title line. */
 #define REPORT_QUICK_FIRST "Quick run (--quick): a first look; its scores are not comparable " \
 	"with published UnixBench scores."

@@ -53,7 +53,7 @@ static double round_seconds(const struct run_result *r, const struct paired_cmp 
 	double total = 0;
 
 	for (size_t s = 0; s < 2; s++) {
-		const struct bench_result *b = report_paired_side(r, s ? c->dir : 0, c->copies,
+		const struct bench_result *b = result_side(r, s ? c->dir : 0, c->copies,
 								  c->def);
 		double sum = 0;
 		size_t k = 0;

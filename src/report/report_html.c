@@ -285,7 +285,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	if (r->ndirs >= 2) {
 		const struct test_dir *td = &r->dirs[run->dir];
 
-		fputs("<p>Test dir <strong>", out);
+		fputs(r->nsettings > run->dir ? "<p>Setting <strong>" : "<p>Test dir <strong>", out);
 		esc(out, td->label);
 		fputs(run->dir == 0 ? "</strong> (baseline): " : "</strong>: ", out);
 		dir_sentence(out, td);
@@ -478,12 +478,12 @@ static void paired_section(FILE *out, const struct run_result *r)
 			copies[i], copies[i] == 1 ? "y" : "ies");
 		esc(out, r->dirs[0].label);
 		fputs("</h2>\n<table>\n", out);
-		paired_table_html_head(out, r->dirs[0].label);
+		paired_table_html_head(out, r->dirs[0].label, report_paired_column(r));
 		report_paired_rows(&tab, r, copies[i]);
 		fputs("</table>\n", out);
 	}
 	fputs("<p class=\"small\">", out);
-	paired_table_note(note, sizeof(note), r->dirs[0].label);
+	paired_table_note(note, sizeof(note), r->dirs[0].label, report_paired_column(r));
 	esc(out, note);
 	verdict_explain(&r->family, method, sizeof(method));
 	fputs(" ", out);

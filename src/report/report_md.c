@@ -309,7 +309,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 	if (r->ndirs >= 2) {
 		const struct test_dir *td = &r->dirs[run->dir];
 
-		fputs(": test dir ", out);
+		fputs(r->nsettings > run->dir ? ": setting " : ": test dir ", out);
 		md_text(out, td->label);
 		fputs(run->dir == 0 ? " (baseline)\n\n" : "\n\n", out);
 		fputs("Test dir ", out);
@@ -374,11 +374,11 @@ static void paired_section(FILE *out, const struct run_result *r)
 			copies[i] == 1 ? "y" : "ies");
 		md_text(out, r->dirs[0].label);
 		fputs("\n\n", out);
-		paired_table_md_head(out, r->dirs[0].label);
+		paired_table_md_head(out, r->dirs[0].label, report_paired_column(r));
 		report_paired_rows(&tab, r, copies[i]);
 		fputs("\n", out);
 	}
-	paired_table_note(note, sizeof(note), r->dirs[0].label);
+	paired_table_note(note, sizeof(note), r->dirs[0].label, report_paired_column(r));
 	md_text(out, note);
 	verdict_explain(&r->family, method, sizeof(method));
 	fprintf(out, " %s", method);

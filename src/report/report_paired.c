@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/paired_table.h"
@@ -38,21 +39,10 @@ static void pct(char *out, size_t len, double x)
 	paired_pct_cell(out, len, paired_pct(x));
 }
 
-const struct bench_result *report_paired_side(const struct run_result *r, size_t dir,
-					      unsigned copies, const struct test_def *def)
-{
-	for (size_t i = 0; r->runs != NULL && i < r->nruns; i++)
-		for (size_t k = 0; k < r->runs[i].ntests; k++)
-			if (r->runs[i].dir == dir && r->runs[i].copies == copies &&
-			    r->runs[i].tests[k].def == def)
-				return &r->runs[i].tests[k];
-	return NULL;
-}
-
 /* Whether side dir's result of c failed only because its sliced round did (REASON_ROUND). */
 static int round_only(const struct run_result *r, const struct paired_cmp *c, size_t dir)
 {
-	const struct bench_result *b = report_paired_side(r, dir, c->copies, c->def);
+	const struct bench_result *b = result_side(r, dir, c->copies, c->def);
 
 	return b != NULL && strncmp(b->reason, REASON_ROUND, strlen(REASON_ROUND)) == 0;
 }
@@ -89,8 +79,8 @@ static void why_not(const struct run_result *r, const struct paired_cmp *c, char
 static void side_notes(const struct run_result *r, const struct paired_cmp *c,
 		       struct paired_row *row)
 {
-	const struct bench_result *a = report_paired_side(r, 0, c->copies, c->def);
-	const struct bench_result *b = report_paired_side(r, c->dir, c->copies, c->def);
+	const struct bench_result *a = result_side(r, 0, c->copies, c->def);
+	const struct bench_result *b = result_side(r, c->dir, c->copies, c->def);
 
 	if (b != NULL && c->status != TS_OK && b->reason[0] && !round_only(r, c, c->dir))
 		fmt(row->reason, sizeof(row->reason), "%s", b->reason);
@@ -98,10 +88,9 @@ static void side_notes(const struct run_result *r, const struct paired_cmp *c,
 		fmt(row->reason, sizeof(row->reason), "%s", a->reason);
 	else if (b != NULL && c->status != TS_OK && b->reason[0])
 		fmt(row->reason, sizeof(row->reason), "%s", b->reason);
-	else if (a != NULL && b != NULL && strcmp(a->note, b->note) != 0)
-		fmt(row->reason, sizeof(row->reason), "not the same measurement: %s %s, %s %s",
-		    r->dirs[0].label, a->note[0] ? a->note : "(no note)", r->dirs[c->dir].label,
-		    b->note[0] ? b->note : "(no note)");
+	else if (a != NULL && b != NULL && !note_same_work(a->note, b->note))
+		note_difference(row->reason, sizeof(row->reason), r->dirs[0].label, a->note,
+				r->dirs[c->dir].label, b->note);
 	if (!c->control && c->st.n >= 2 && c->st.instance_sd > 0) {
 		double lo, hi;
 
@@ -143,9 +132,12 @@ void report_paired_row(const struct run_result *r, const struct paired_cmp *c,
 	row->detect_pct = st->n >= 2 ? 100 * st->detect : (double)NAN;
 	row->rounds_lo_pct = row->rounds_hi_pct = (double)NAN;
 	row->rounds = (unsigned)c->rounds;
+	row->family = r->family.m;
 	why_not(r, c, why, sizeof(why));
 	if (why[0])
 		fmt(row->verdict, sizeof(row->verdict), "%s", why);
+	else if (!result_cmp_same_work(r, c))
+		fmt(row->verdict, sizeof(row->verdict), "%s", NOTE_UNLIKE_VERDICT);
 	else
 		verdict_cell(st, row->verdict, sizeof(row->verdict));
 	side_notes(r, c, row);
@@ -209,17 +201,29 @@ int report_paired_noise(const struct run_result *r, unsigned copies, double *med
 	return 1;
 }
 
-static void text_rows(FILE *out, const struct run_result *r, unsigned copies, int control)
+/* One text table: the rows of copy count copies, control or not. */
+static void text_table(FILE *out, const struct run_result *r, unsigned copies, int control)
 {
+	struct paired_row *rows = calloc(r->ncmps ? r->ncmps : 1, sizeof(*rows));
+	size_t n = 0;
+
+	if (rows == NULL) {
+		fprintf(out, "(out of memory for the table)\n");
+		return;
+	}
 	for (size_t i = 0; i < r->ncmps; i++) {
 		const struct paired_cmp *c = &r->cmps[i];
-		struct paired_row row;
 
-		if (c->copies != copies || c->control != control)
-			continue;
-		report_paired_row(r, c, &row);
-		paired_table_text_row(out, &row);
+		if (c->copies == copies && c->control == control)
+			report_paired_row(r, c, &rows[n++]);
 	}
+	paired_table_text(out, r->dirs[0].label, report_paired_column(r), rows, n);
+	free(rows);
+}
+
+const char *report_paired_column(const struct run_result *r)
+{
+	return r->nsettings > 0 ? PAIRED_COLUMN_SETTING : PAIRED_COLUMN_DIR;
 }
 
 static size_t count_rows(const struct run_result *r, unsigned copies, int control)
@@ -245,11 +249,6 @@ size_t report_paired_copies(const struct run_result *r, unsigned *out, size_t ma
 			out[n++] = r->runs[i].copies;
 	}
 	return n;
-}
-
-static void text_head(FILE *out, const struct run_result *r)
-{
-	paired_table_text_head(out, r->dirs[0].label);
 }
 
 void report_paired_score_text(const struct run_result *r, const struct paired_score *p,
@@ -293,15 +292,13 @@ static void text_copies(FILE *out, const struct run_result *r, unsigned copies)
 		r->nsettings ? "settings of one test dir" : "test dirs");
 	score_ratio_lines(out, r, copies);
 	if (nrows) {
-		text_head(out, r);
-		text_rows(out, r, copies, 0);
+		text_table(out, r, copies, 0);
 	} else {
 		fprintf(out, "(no test that uses the test directory ran)\n");
 	}
 	if (nctl) {
 		fprintf(out, "\n%s\n", paired_table_control_words);
-		text_head(out, r);
-		text_rows(out, r, copies, 1);
+		text_table(out, r, copies, 1);
 		if (report_paired_noise(r, copies, &med, &worst, &nn))
 			fprintf(out, "Noise floor: +-%.2f%% (median minimum detectable change of %zu control row%s), largest |change| %.2f%%\n",
 				100 * med, nn, nn == 1 ? "" : "s", 100 * worst);
@@ -336,7 +333,8 @@ int report_paired_text(FILE *out, const struct run_result *r)
 	fprintf(out, "========================================================================\n");
 	for (size_t i = 0; i < nc; i++)
 		text_copies(out, r, copies[i]);
-	paired_table_note(note, sizeof(note), r->dirs[0].label);
+	paired_table_note(note, sizeof(note), r->dirs[0].label, report_paired_column(r));
+	fprintf(out, "%s\n", PAIRED_TABLE_LEGEND_HEAD);
 	text_wrapped(out, "", note, PAIRED_TABLE_NOTE_WIDTH);
 	report_verdict_note(out, &r->family);
 	{

@@ -100,10 +100,15 @@ static size_t scores(const struct run_result *r, char lines[][REPORT_SUMMARY_LIN
 	return n;
 }
 
-/* A compared row the summary names: faster or slower, not a control. */
-static int named(const struct paired_cmp *c)
+/*
+ * A compared row the summary names: faster or slower, not a control, its
+ * sides alike (a record from before issue 53 may hold a verdict on unlike
+ * sides: it is not named).
+ */
+static int named(const struct run_result *r, const struct paired_cmp *c)
 {
-	return !c->control && (c->st.vd.v == VD_FASTER || c->st.vd.v == VD_SLOWER);
+	return !c->control && (c->st.vd.v == VD_FASTER || c->st.vd.v == VD_SLOWER) &&
+	       result_cmp_same_work(r, c);
 }
 
 static int same_group(const struct paired_cmp *a, const struct paired_cmp *b)
@@ -114,48 +119,54 @@ static int same_group(const struct paired_cmp *a, const struct paired_cmp *b)
 /*
  * "Faster in ssd than hdd, 2 copies: File Copy 1024 bufsize 2000 maxblocks
  * (+5.10%), ...": one line per verdict, directory and copy count, the rows
- * in the report's order; those that do not fit are counted ("and 3 more").
+ * in the report's order.  Every row is named (these are the rows that
+ * answer the question): a group too long for one line goes on over more,
+ * each "(continued)".
  */
 static size_t winners(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t n,
 		      size_t max)
 {
 	for (size_t i = 0; i < r->ncmps && n < max; i++) {
 		const struct paired_cmp *c = &r->cmps[i];
-		char head[TESTDIR_LABEL_MAX * 2 + 64], names[REPORT_SUMMARY_LINE], tail[48] = "";
-		size_t used = 0, more = 0, j;
+		char head[TESTDIR_LABEL_MAX * 2 + 80], names[REPORT_SUMMARY_LINE];
+		size_t used = 0, j, lines_of_group = 0;
 
-		if (!named(c) || c->dir >= r->ndirs)
+		if (!named(r, c) || c->dir >= r->ndirs)
 			continue;
-		for (j = 0; j < i && !(named(&r->cmps[j]) && same_group(&r->cmps[j], c)); j++)
+		for (j = 0; j < i && !(named(r, &r->cmps[j]) && same_group(&r->cmps[j], c)); j++)
 			;
 		if (j < i)
 			continue;       /* named with the first row of its group */
-		fmt(head, sizeof(head), "%s in %s than %s, %u cop%s",
-		    c->st.vd.v == VD_FASTER ? "Faster" : "Slower", r->dirs[c->dir].label,
-		    r->dirs[0].label, c->copies, c->copies == 1 ? "y" : "ies");
 		names[0] = '\0';
-		for (j = i; j < r->ncmps; j++) {
-			const struct paired_cmp *o = &r->cmps[j];
-			char item[160];
+		for (j = i; j <= r->ncmps; j++) {
+			const struct paired_cmp *o = j < r->ncmps ? &r->cmps[j] : NULL;
+			char item[160] = "";
 
-			if (!named(o) || !same_group(o, c))
+			if (o != NULL && (!named(r, o) || !same_group(o, c)))
 				continue;
-			fmt(item, sizeof(item), "%s%s (%+.2f%%)", used ? ", " : "", o->def->title,
-			    100 * (o->st.ratio - 1));
-			/* Room for the head, ": " and ", and NNN more". */
-			if (more == 0 && strlen(head) + used + strlen(item) + 24 < sizeof(names)) {
+			if (o != NULL)
+				fmt(item, sizeof(item), "%s%s (%+.2f%%)", used ? ", " : "",
+				    o->def->title, 100 * (o->st.ratio - 1));
+			fmt(head, sizeof(head), "%s in %s than %s, %u cop%s%s",
+			    c->st.vd.v == VD_FASTER ? "Faster" : "Slower", r->dirs[c->dir].label,
+			    r->dirs[0].label, c->copies, c->copies == 1 ? "y" : "ies",
+			    lines_of_group ? " (continued)" : "");
+			/* The line is full, or the group ends: out with it. */
+			if (used > 0 && (o == NULL || strlen(head) + 2 + used + strlen(item) >=
+						       sizeof(names))) {
+				n = add(lines, n, max, "%s: %s", head, names);
+				lines_of_group++;
+				used = 0;
+				names[0] = '\0';
+				if (o != NULL)
+					fmt(item, sizeof(item), "%s (%+.2f%%)", o->def->title,
+					    100 * (o->st.ratio - 1));
+			}
+			if (o != NULL) {
 				fmt(names + used, sizeof(names) - used, "%s", item);
-				used += strlen(item);
-			} else {
-				more++;
+				used = strlen(names);
 			}
 		}
-		if (more)
-			fmt(tail, sizeof(tail), ", and %zu more", more);
-		n = add(lines, n, max, "%s: %s", head, names);
-		if (more && n > 0)
-			fmt(lines[n - 1] + strlen(lines[n - 1]),
-			    REPORT_SUMMARY_LINE - strlen(lines[n - 1]), "%s", tail);
 	}
 	return n;
 }
@@ -168,8 +179,8 @@ static size_t winners(const struct run_result *r, char lines[][REPORT_SUMMARY_LI
 static size_t paired(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t n,
 		     size_t max)
 {
-	size_t count[VD_INCONCLUSIVE + 1] = { 0 };
-	char line[256], method[160], tally[200];
+	size_t count[VD_INCONCLUSIVE + 1] = { 0 }, unlike = 0;
+	char line[256], method[160], tally[280];
 
 	for (size_t i = 0; i < r->npscores; i++) {
 		const struct paired_score *p = &r->pscores[i];
@@ -182,13 +193,22 @@ static size_t paired(const struct run_result *r, char lines[][REPORT_SUMMARY_LIN
 		n = add(lines, n, max, "Index score change over the tests that use the test dir, "
 			"%s: %s", copies, line);
 	}
-	for (size_t i = 0; i < r->ncmps; i++)
-		if (!r->cmps[i].control && r->cmps[i].st.vd.v <= VD_INCONCLUSIVE)
+	for (size_t i = 0; i < r->ncmps; i++) {
+		if (r->cmps[i].control || r->cmps[i].st.vd.v > VD_INCONCLUSIVE)
+			continue;
+		if (!result_cmp_same_work(r, &r->cmps[i]))
+			unlike++;
+		else
 			count[r->cmps[i].st.vd.v == VD_FEW || r->cmps[i].st.vd.v == VD_NONE
 			      ? VD_INCONCLUSIVE : r->cmps[i].st.vd.v]++;
+	}
 	verdict_method(&r->family, method, sizeof(method));
 	fmt(tally, sizeof(tally), "%zu faster, %zu slower, %zu equivalent, %zu inconclusive",
 	    count[VD_FASTER], count[VD_SLOWER], count[VD_EQUIVALENT], count[VD_INCONCLUSIVE]);
+	if (unlike)
+		fmt(tally + strlen(tally), sizeof(tally) - strlen(tally),
+		    ", %zu not compared (the two sides did different work)",
+		    unlike);
 	n = add(lines, n, max, "Tests compared: %s (%s)", tally, method);
 	n = winners(r, lines, n, max);
 	return disturbed_paired(r, lines, n, max);

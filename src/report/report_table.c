@@ -170,6 +170,8 @@ static void result_cell(struct table_out *t, const struct bench_result *b, enum 
 			table_empty(t);         /* only a result has these */
 		else if (c == RC_TIME)
 			table_num(t, "%.1f s", b->time);
+		else if (c == RC_SAMPLES && b->stats.n > b->kept)
+			table_num(t, "%zu of %zu", b->kept, b->stats.n);   /* as the text's line */
 		else if (c == RC_SAMPLES)
 			table_num(t, "%zu", b->kept);
 		else if (b->def->baseline > 0)
@@ -290,8 +292,10 @@ void report_copies_table(struct table_out *t, const struct run_result *r,
 	n = report_test_defs(r, in_baseline, rows, cap);
 	if (r->ndirs >= 2)
 		fmt(caption, sizeof(caption), "Each test's result by copy count, in the baseline "
-		    "directory %s only (the paired comparison below compares the directories). "
-		    "Unit \"index\": 10 is the 1995 baseline machine.", r->dirs[0].label);
+		    "%s %s only (the paired comparison below compares the %s). "
+		    "Unit \"index\": 10 is the 1995 baseline machine.",
+		    r->nsettings ? "setting" : "directory", r->dirs[0].label,
+		    r->nsettings ? "settings" : "directories");
 	else
 		fmt(caption, sizeof(caption), "Each test's result by copy count. Unit \"index\": "
 		    "10 is the 1995 baseline machine.");

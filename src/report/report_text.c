@@ -213,11 +213,13 @@ static void stats_block(FILE *out, const struct run_result *r, const struct copy
 			const size_t *order)
 {
 	char fb[FIGURE_BUF];
-	int any = 0;
+	int any = 0, fewer = 0;
 
 	for (size_t k = 0; k < run->ntests; k++)
-		if (run->tests[order[k]].status == TS_OK)
+		if (run->tests[order[k]].status == TS_OK) {
 			any = 1;
+			fewer |= run->tests[order[k]].stats.n > run->tests[order[k]].kept;
+		}
 	if (!any)
 		return;
 	fprintf(out, "Statistics (every sample's rate)          n         mean           sd   CI95 +-      CV  flags\n");
@@ -233,6 +235,9 @@ static void stats_block(FILE *out, const struct run_result *r, const struct copy
 		fprintf(out, "%-40s %3zu %12s %12s %9s %7s  %s\n", t->def->title,
 			s->n, figure(fb, s->mean, 0), c.sd, c.ci, c.cv, report_flag_words(r, t, flags, sizeof(flags)));
 	}
+	/* The result lines keep UnixBench's layout; the two counts are labelled here. */
+	if (fewer)
+		text_wrapped(out, "", REPORT_SAMPLES_WORDS, 79);
 	report_score_ci_line(out, run);
 	{
 		char rep[768];
@@ -299,8 +304,8 @@ static void copy_block(FILE *out, const struct run_result *r, const struct copy_
 	if (r->ndirs >= 2) {
 		const struct test_dir *td = &r->dirs[run->dir];
 
-		fprintf(out, "Test directory %s%s\n", td->label,
-			run->dir == 0 ? " (the baseline)" : "");
+		fprintf(out, "%s %s%s\n", r->nsettings > run->dir ? "Setting" : "Test directory",
+			td->label, run->dir == 0 ? " (the baseline)" : "");
 		report_dir_lines(out, "Test dir: ", td->path, td->have_mount, &td->mount,
 				 &td->device, "", 0);
 		if (r->nsettings > run->dir)

@@ -221,13 +221,19 @@ static void describe_mode(const struct config *cfg, char *out, size_t len)
 		    "a point every %u ms%s", cfg->ramp, cfg->sustained_max,
 		    cfg->sustained_interval, extra);
 	} else if (cfg->precision > 0 || cfg->time_budget > 0) {
-		char p[32] = "", b[80] = "";
+		char p[32] = "", b[128] = "", why[80] = "";
 
 		if (cfg->precision > 0)
 			fmt(p, sizeof(p), "precision %g%%", cfg->precision * 100);
+		/* The default, or the default raised so the tests fit their least rounds (plan.c). */
+		if (cfg->budget_implied && cfg->time_budget > PLAN_PAIRED_BUDGET_MIN)
+			fmt(why, sizeof(why), " (paired mode's %.3g min, raised to fit the tests' "
+			    "rounds)", PLAN_PAIRED_BUDGET_MIN);
+		else if (cfg->budget_implied)
+			fmt(why, sizeof(why), " (paired mode's default)");
 		if (cfg->time_budget > 0)
 			fmt(b, sizeof(b), "%stime budget %.3g min%s", p[0] ? ", " : "",
-			    cfg->time_budget, cfg->budget_implied ? " (paired mode's default)" : "");
+			    cfg->time_budget, why);
 		/* --quick keeps its short samples and no settle; these set the count. */
 		if (cfg->quick)
 			fmt(out, len, "quick, %s%s (short samples, no settle)" REPORT_QUICK_CAVEAT

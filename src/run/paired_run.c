@@ -414,7 +414,8 @@ int paired_copy_run(struct paired_env *pe, unsigned copies, struct copy_run *run
 		for (size_t d = 0; d < nd; d++) {
 			struct bench_result *tr;
 
-			if (d > 0 && !plan_paired(cfg, cfg->tests[i]))
+			if ((d > 0 && !plan_paired(cfg, cfg->tests[i])) ||
+			    !plan_listed_at(cfg, cfg->tests[i], pe->env[0]->count))
 				continue;
 			tr = &runs[d].tests[runs[d].ntests++];
 			tr->def = cfg->tests[i];
@@ -425,6 +426,8 @@ int paired_copy_run(struct paired_env *pe, unsigned copies, struct copy_run *run
 		const struct test_def *prev = i ? cfg->tests[i - 1] : NULL;
 		struct bench_result *trs[MAX_TESTDIRS];
 
+		if (!plan_listed_at(cfg, cfg->tests[i], pe->env[0]->count))
+			continue;
 		if (!plan_paired(cfg, cfg->tests[i])) {
 			/* The tests up to the next interleaved one, in --order's order. */
 			size_t tis[MAX_SELECTED], m = 0;
@@ -588,7 +591,8 @@ static int paired_judge_run(struct run_result *r)
 	for (size_t i = 0; i < r->ncmps; i++) {
 		struct paired_cmp *c = &r->cmps[i];
 
-		if (c->base_status != TS_OK || c->status != TS_OK)
+		/* Out of the family: a side that did not run, or sides that did not do the same work. */
+		if (c->base_status != TS_OK || c->status != TS_OK || !result_cmp_same_work(r, c))
 			continue;
 		lower[n] = (c->def->flags & TF_LOWER) != 0;
 		ps[n++] = &c->st;

@@ -423,6 +423,15 @@ static int runs_at(const struct config *cfg, const struct test_def *t, size_t k)
 	return cfg->ncopies ? k < cfg->ncopies && cfg->copies[k] == 1 : k == 0;
 }
 
+int plan_listed_at(const struct config *cfg, const struct test_def *t, size_t k)
+{
+	int has_one = cfg->ncopies == 0;
+
+	for (size_t j = 0; j < cfg->ncopies; j++)
+		has_one |= cfg->copies[j] == 1;
+	return runs_at(cfg, t, k) || !has_one;
+}
+
 /* --repeat N's passes per copy count (run/repeat.h), else 1. */
 static size_t passes_of(const struct config *cfg)
 {

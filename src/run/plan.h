@@ -156,6 +156,13 @@ int plan_over_budget(const struct config *cfg, double spent, double next);
 #define PLAN_BUDGET_SETTLE_MIN 1.0      /* a budget's shortest settle (without --settle) */
 _Static_assert(PLAN_MIN_VERDICT_ROUNDS == 5, "PLAN_MIN_ROUNDS_WORDS says 5");
 int plan_paired(const struct config *cfg, const struct test_def *t);
+/*
+ * Whether test t belongs in copy count k's block (from 0) at all: a disk
+ * test runs one copy (as fio's numjobs=1), so where the run has a 1-copy
+ * count it is in that block only, not listed as skipped in the others.
+ * With no 1-copy count (-c 2 alone) it is listed, skipped, with why.
+ */
+int plan_listed_at(const struct config *cfg, const struct test_def *t, size_t k);
 
 /* The settle pause: --settle (its defaults: UnixBench's 3 s, 0 with --quick). */
 double plan_settle_seconds(const struct config *cfg);

@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "run/plan.h"
 #include "run/steps.h"
 #include "score/score.h"
 #include "score/score_ci.h"
@@ -210,12 +211,17 @@ int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct
 	repeat_pool(score, within ? var : NULL, npass, rs);
 	run->tests = calloc(nt ? nt : 1, sizeof(*run->tests));
 	if (run->tests != NULL) {
-		run->ntests = nt;
 		for (size_t t = 0; t < nt; t++) {
-			merge_test(passes, npass, t, &run->tests[t]);
+			struct bench_result *tr = &run->tests[run->ntests];
+
+			/* A disk test beyond its 1-copy block is not listed (plan_listed_at). */
+			if (!plan_listed_at(env->cfg, env->cfg->tests[t], env->count))
+				continue;
+			run->ntests++;
+			merge_test(passes, npass, t, tr);
 			if (env->cfg->exclude_disturbed)
-				score_exclude_disturbed(&run->tests[t]);
-			score_test(&run->tests[t]);
+				score_exclude_disturbed(tr);
+			score_test(tr);
 		}
 	}
 	for (unsigned p = 0; p < npass; p++)

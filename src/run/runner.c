@@ -913,18 +913,26 @@ int runner_copy_run(struct run_env *env, unsigned copies, struct copy_run *run)
 		free(trs);
 		return 0;
 	}
-	run->ntests = cfg->ntests;
 	for (size_t i = 0; i < cfg->ntests; i++) {
-		run->tests[i].def = cfg->tests[i];
-		run->tests[i].status = TS_NOT_RUN;
-		fmt(run->tests[i].reason, sizeof(run->tests[i].reason), "interrupted");
+		struct bench_result *tr = &run->tests[run->ntests];
+
+		if (!plan_listed_at(cfg, cfg->tests[i], env->count))
+			continue;       /* a disk test beyond its 1-copy block */
+		run->ntests++;
+		tr->def = cfg->tests[i];
+		tr->status = TS_NOT_RUN;
+		fmt(tr->reason, sizeof(tr->reason), "interrupted");
 	}
 	if (tis != NULL && trs != NULL) {
-		for (size_t i = 0; i < cfg->ntests; i++) {
-			tis[i] = i;
-			trs[i] = &run->tests[i];
-		}
-		sig = runner_tests(env, tis, cfg->ntests, NULL, copies, trs);
+		size_t n = 0;
+
+		for (size_t i = 0; i < cfg->ntests; i++)
+			if (plan_listed_at(cfg, cfg->tests[i], env->count)) {
+				tis[n] = i;
+				trs[n] = &run->tests[n];
+				n++;
+			}
+		sig = runner_tests(env, tis, n, NULL, copies, trs);
 	}
 	free(tis);
 	free(trs);

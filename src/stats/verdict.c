@@ -324,7 +324,7 @@ void verdict_method(const struct verdict_family *f, char *out, size_t len)
 
 void verdict_explain(const struct verdict_family *f, char *out, size_t len)
 {
-	char method[VERDICT_METHOD_MAX], size[48] = "m rows";
+	char method[VERDICT_METHOD_MAX], size[48] = "m rows", simult[160];
 
 	if (f != NULL) {
 		verdict_method(f, method, sizeof(method));
@@ -334,12 +334,17 @@ void verdict_explain(const struct verdict_family *f, char *out, size_t len)
 			 "(Holm-Shaffer over each row's difference and equivalence p-values), "
 			 "margin +-%g%% (--margin)", 100 * VERDICT_MARGIN);
 	}
+	/* No row judged: no family, so no simultaneous interval to speak of. */
+	if (f != NULL && f->m == 0)
+		simult[0] = '\0';
+	else
+		snprintf(simult, sizeof(simult), "; the interval that matches the verdicts is the "
+			 "simultaneous one over the family (t at 1 - alpha/(2m), %s)", size);
 	snprintf(out, len, "Verdicts: %s. faster/slower: the change is significant and not shown "
 		 "inside the margin; equivalent: two one-sided tests put it inside the margin (\""
 		 VERDICT_SIGNIFICANT_EQUIVALENT "\": the change is also significant, real but "
 		 "within the margin); inconclusive: neither, or below %d degrees of freedom (%d "
-		 "paired rounds), where no test is run. 95%% CI: the row alone, unadjusted; the "
-		 "interval that matches the verdicts is the simultaneous one over the family (t at "
-		 "1 - alpha/(2m), %s). An interval that holds 0 is not evidence of no difference.",
-		 method, VERDICT_MIN_DF, VERDICT_MIN_DF + 1, size);
+		 "paired rounds), where no test is run. 95%% CI: the row alone, unadjusted%s. "
+		 "An interval that holds 0 is not evidence of no difference.",
+		 method, VERDICT_MIN_DF, VERDICT_MIN_DF + 1, simult);
 }

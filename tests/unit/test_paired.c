@@ -12,6 +12,7 @@
 
 #include "core/testdirs.h"
 #include "reader/textparse.h"
+#include "report/paired_table.h"
 #include "report/report.h"
 #include "run/order.h"
 #include "run/paired_run.h"
@@ -545,6 +546,8 @@ START_TEST(compare_a_run)
 	ck_assert_int_eq(report_paired_text(f, &r), 0);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, "Paired comparison: 1 copy, baseline rel"));
+	/* The statistics' words under a legend's head a reader can skip. */
+	ck_assert_ptr_nonnull(strstr(buf, "\n" PAIRED_TABLE_LEGEND_HEAD "\nchange: "));
 	ck_assert_ptr_nonnull(strstr(buf, "+10.00%"));
 	/* The hand-worked interval above, instance term included. */
 	ck_assert_ptr_nonnull(strstr(buf, "-13.22%..+39.43%"));
@@ -556,7 +559,10 @@ START_TEST(compare_a_run)
 	ck_assert_ptr_nonnull(strstr(buf, "Verdicts: none, no row reached the 5 rounds"));
 	ck_assert_ptr_null(strstr(buf, "Holm over 0"));
 	ck_assert_ptr_null(strstr(buf, "no difference proven"));
-	ck_assert_ptr_nonnull(strstr(buf, "An interval that holds 0 is not evidence of no difference"));
+	ck_assert_ptr_nonnull(strstr(buf, "interval that holds 0 is not evidence"));
+	/* No row judged: no family, so no "m = 0" and no simultaneous interval. */
+	ck_assert_ptr_null(strstr(buf, "m = 0"));
+	ck_assert_ptr_null(strstr(buf, "simultaneous"));
 	ck_assert_ptr_nonnull(strstr(buf, report_paired_instance_note));
 	/* The note's figure is the term the intervals use. */
 	snprintf(pct, sizeof(pct), "adds %.1f %% (SD)", 100 * PAIRED_INSTANCE_SD);
@@ -578,6 +584,26 @@ START_TEST(compare_a_run)
 	ck_assert_ptr_nonnull(strstr(buf, report_paired_settings_note));
 	ck_assert_ptr_null(strstr(buf, report_paired_instance_note));
 	ck_assert_ptr_null(strstr(buf, "--instance-sd"));
+	/* Settings are not directories, and one note per mode: no instance term named. */
+	ck_assert_msg(strstr(buf, "  setting  ") != NULL, "%s", buf);
+	ck_assert_ptr_null(strstr(buf, "  dir  "));
+	ck_assert_ptr_nonnull(strstr(buf, "per-round ratio (setting / rel)"));
+	ck_assert_ptr_null(strstr(buf, "instance term below"));
+	free(buf);
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_md(f, &r), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "| Test | Setting | rel |"));
+	ck_assert_ptr_nonnull(strstr(buf, "in the baseline setting rel only"));
+	ck_assert_ptr_nonnull(strstr(buf, ": setting noat\n"));
+	ck_assert_ptr_null(strstr(buf, "baseline directory"));
+	ck_assert_ptr_null(strstr(buf, "instance term below"));
+	free(buf);
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_text(f, &r), 0);
+	fclose(f);
+	ck_assert_ptr_nonnull(strstr(buf, "\nSetting rel (the baseline)\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "\nSetting noat\n"));
 	free(buf);
 	f = open_memstream(&buf, &len);
 	ck_assert_int_eq(report_json(f, &r), 0);
@@ -610,7 +636,9 @@ START_TEST(compare_a_run)
 	f = open_memstream(&buf, &len);
 	report_paired_text(f, &r);
 	fclose(f);
-	ck_assert_ptr_nonnull(strstr(buf, "(not the same measurement: rel (no note), noat buffered)"));
+	ck_assert_ptr_nonnull(strstr(buf, "(the two sides did not do the same work: noat refused "
+				      "O_DIRECT, so its I/O went through the page cache)"));
+	ck_assert_ptr_nonnull(strstr(buf, NOTE_UNLIKE_VERDICT));
 	free(buf);
 	t1[0].note[0] = '\0';
 	/* The other side skipped: no verdict, and why. */
@@ -624,6 +652,147 @@ START_TEST(compare_a_run)
 	ck_assert_ptr_nonnull(strstr(buf, "(O_DIRECT is not supported here)"));
 	free(buf);
 	free(r.cmps);
+	free(t0[0].passes);
+	free(t1[0].passes);
+}
+END_TEST
+
+/*
+ * Words a sysadmin reads under a row: an interval that leaves out 0 on an
+ * inconclusive row says the family's correction made it so; a detectable
+ * change of 100 % or more is no figure (no slowdown reaches -100 %): the
+ * cell is "-" and the note says how many rounds would detect 10 %.
+ */
+START_TEST(row_words_for_readers)
+{
+	struct paired_row row;
+	struct paired_cells pc;
+
+	memset(&row, 0, sizeof(row));
+	snprintf(row.title, sizeof(row.title), "File Copy 4096 bufsize 8000 maxblocks");
+	snprintf(row.label, sizeof(row.label), "noatime");
+	snprintf(row.verdict, sizeof(row.verdict), "inconclusive");
+	row.base = 100;
+	row.other = 90;
+	row.change_pct = -10.31;
+	row.ci_lo_pct = -17.61;
+	row.ci_hi_pct = -2.36;
+	row.detect_pct = 12.5;
+	row.rounds_lo_pct = row.rounds_hi_pct = NAN;
+	row.rounds = 5;
+	row.family = 20;
+	paired_row_cells(&row, &pc);
+	ck_assert_str_eq(pc.reason, "its interval leaves out 0, but the change is not significant "
+			 "once 20 rows are judged together");
+	ck_assert_str_eq(pc.detect, "+-12.50%");
+	/* An interval holding 0: nothing to explain. */
+	row.ci_hi_pct = 1.0;
+	paired_row_cells(&row, &pc);
+	ck_assert_str_eq(pc.reason, "");
+	/* detect +-165.98%: no figure; about 5 x (ln 2.6598 / ln 1.1)^2 = 527 rounds for 10 %. */
+	row.detect_pct = 165.98;
+	paired_row_cells(&row, &pc);
+	ck_assert_str_eq(pc.detect, "-");
+	ck_assert_str_eq(pc.reason, "too few rounds to detect any plausible change: it would need "
+			 "about 527 rounds to detect 10 %");
+}
+END_TEST
+
+/*
+ * Two sides that did not do the same work (a tmpfs, which ignores the
+ * O_DIRECT and fdatasync a disk test asks for, against a disk): the row has
+ * no verdict, is out of the verdict family, and says in words what differed,
+ * in text, Markdown, HTML, CSV and JSON; the text table keeps every column
+ * apart however large the figures.  Six rounds, +19,000 %: alike, the row
+ * would be "faster".
+ */
+START_TEST(unlike_sides_no_verdict)
+{
+	static struct run_result r;
+	static struct copy_run runs[2];
+	static struct bench_result t0[1], t1[1];
+	double a[6] = { 100, 101, 99, 100, 102, 98 }, b[6] = { 19300, 19500, 19000, 19400, 19600, 18900 };
+	int (*writers[])(FILE *, const struct run_result *) = { report_md, report_html, report_json };
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	memset(&r, 0, sizeof(r));
+	r.ndirs = 2;
+	snprintf(r.dirs[0].label, sizeof(r.dirs[0].label), "ext");
+	snprintf(r.dirs[1].label, sizeof(r.dirs[1].label), "tmp");
+	t0[0].def = t1[0].def = test_find("fsync-4k");
+	t0[0].status = t1[0].status = TS_OK;
+	t0[0].passes = mkpasses(a, 6);
+	t1[0].passes = mkpasses(b, 6);
+	t0[0].npasses = t1[0].npasses = 6;
+	runs[0] = (struct copy_run){ .copies = 1, .dir = 0, .tests = t0, .ntests = 1 };
+	runs[1] = (struct copy_run){ .copies = 1, .dir = 1, .tests = t1, .ntests = 1 };
+	r.runs = runs;
+	r.nruns = 2;
+	/* Alike: judged, faster. */
+	ck_assert_int_eq(paired_compare(&r), 0);
+	ck_assert_uint_eq(r.family.m, 1);
+	ck_assert_int_eq(r.cmps[0].st.vd.v, VD_FASTER);
+	/* tmpfs on one side: out of the family, no verdict, the reason in words. */
+	snprintf(t1[0].note, sizeof(t1[0].note), "tmpfs");
+	ck_assert_int_eq(paired_compare(&r), 0);
+	ck_assert_uint_eq(r.family.m, 0);
+	ck_assert_int_eq(r.cmps[0].st.vd.v, VD_NONE);
+	ck_assert(!isfinite(r.cmps[0].st.detect));
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_paired_text(f, &r), 0);
+	fclose(f);
+	ck_assert_ptr_null(strstr(buf, "  faster\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "  " NOTE_UNLIKE_VERDICT "\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "(the two sides did not do the same work: tmp is tmpfs, "
+				      "which keeps the file in memory and ignores O_DIRECT and fdatasync)"));
+	/* The change and the interval never run together: two spaces between cells. */
+	ck_assert_ptr_nonnull(strstr(buf, "%  +"));
+	ck_assert_ptr_null(strstr(buf, "% +"));
+	free(buf);
+	for (size_t w = 0; w < sizeof(writers) / sizeof(writers[0]); w++) {
+		f = open_memstream(&buf, &len);
+		ck_assert_int_eq(writers[w](f, &r), 0);
+		fclose(f);
+		ck_assert_msg(strstr(buf, NOTE_UNLIKE_VERDICT) != NULL, "writer %zu: no verdict cell", w);
+		ck_assert_msg(strstr(buf, "tmp is tmpfs, which keeps the file in memory") != NULL,
+			      "writer %zu: no reason", w);
+		free(buf);
+	}
+	/* A record from before: a verdict on unlike sides is neither shown nor named. */
+	{
+		char lines[REPORT_SUMMARY_MAX][REPORT_SUMMARY_LINE];
+		size_t n, found = 0;
+
+		r.cmps[0].st.vd.v = VD_FASTER;
+		n = report_summary(&r, lines, REPORT_SUMMARY_MAX);
+		for (size_t i = 0; i < n; i++) {
+			ck_assert_ptr_null(strstr(lines[i], "Faster in"));
+			found += strstr(lines[i], "0 faster, 0 slower, 0 equivalent, 0 inconclusive, "
+					"1 not compared") != NULL;
+		}
+		ck_assert_uint_eq(found, 1);
+		f = open_memstream(&buf, &len);
+		report_paired_text(f, &r);
+		fclose(f);
+		ck_assert_ptr_nonnull(strstr(buf, "  " NOTE_UNLIKE_VERDICT "\n"));
+		free(buf);
+		r.cmps[0].st.vd.v = VD_NONE;
+	}
+	/* compare's CSV of the run: the same cells. */
+	{
+		struct paired_row row;
+
+		report_paired_row(&r, &r.cmps[0], &row);
+		f = open_memstream(&buf, &len);
+		paired_table_csv_row(f, &row);
+		fclose(f);
+		ck_assert_ptr_nonnull(strstr(buf, "," NOTE_UNLIKE_VERDICT ",\"the two sides did not do"));
+		free(buf);
+	}
+	free(r.cmps);
+	free(r.pscores);
 	free(t0[0].passes);
 	free(t1[0].passes);
 }
@@ -812,6 +981,8 @@ Suite *suite_paired(void)
 	tcase_add_test(c, given_label_wins_over_default);
 	tcase_add_test(c, bad_labels);
 	tcase_add_test(c, compare_a_run);
+	tcase_add_test(c, unlike_sides_no_verdict);
+	tcase_add_test(c, row_words_for_readers);
 	tcase_add_test(c, instance_term_where_it_applies);
 	tcase_add_test(c, set_instance_by_hand);
 	tcase_add_test(c, parse_paired_block);
