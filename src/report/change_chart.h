@@ -49,8 +49,26 @@ int change_chart_add(struct change_chart *cc, const char *label, size_t series,
 /* Whether rows[i] starts a group (its label differs from the row before). */
 int change_chart_group_start(const struct change_chart *cc, size_t i);
 size_t change_chart_ngroups(const struct change_chart *cc);
-/* The axis: every change and interval, zero always in, a margin of 5 %. */
-void change_chart_axis(const struct change_chart *cc, double *lo, double *hi);
+/*
+ * The axis is a log scale of the ratio (1 + change/100) when a change or an
+ * interval passes doubling or halving (a tmpfs ignoring fdatasync gains
+ * +20,000 %, which on a linear axis squeezes every other row into a dot at
+ * 0); else it is linear in %.  change_chart_at: a change in % where the
+ * axis puts it (itself, or log10 of its ratio); change_chart_pct: back.
+ */
+#define CHANGE_LOG_ABOVE 100.0
+#define CHANGE_LOG_BELOW -50.0
+int change_chart_log(const struct change_chart *cc);
+double change_chart_at(int log, double pct);
+double change_chart_pct(int log, double at);
+/* The axis in its units: every change and interval, zero always in, a margin of 5 %. */
+void change_chart_axis(const struct change_chart *cc, int log, double *lo, double *hi);
+/*
+ * Its ticks in its units, at most max: round steps (1, 2 or 5 times a power
+ * of ten: 4 to 8 ticks) on a linear axis, ratios of 1, 2 and 5 times a
+ * power of ten (only the powers when those are more than 9) on a log one.
+ */
+size_t change_chart_ticks(int log, double lo, double hi, double *at, size_t max);
 /* s's width in ems at most (a generous estimate for a sans-serif font). */
 double change_text_em(const char *s);
 

@@ -31,6 +31,17 @@ void html_svg_open(FILE *out, int width, int height, const char *label);
 void html_svg_close(FILE *out);
 
 /*
+ * One chart drawn twice, so that a phone need not scroll to see its marks:
+ * html_pair_open (wide_w: the wide drawing's width), the wide <svg>,
+ * html_pair_next, the narrow one, html_pair_close.  The page shows the wide
+ * drawing where the screen holds it (wide_w px and the body's margins),
+ * else the narrow one.
+ */
+void html_pair_open(FILE *out, int wide_w);
+void html_pair_next(FILE *out);
+void html_pair_close(FILE *out);
+
+/*
  * A width in px that s does not exceed when drawn at font_px in the pages'
  * font, bold when bold is non-zero: each character counted at the widest
  * glyph of its class in DejaVu Sans (a wide font, and what system-ui is on
