@@ -40,19 +40,18 @@ static size_t kind_of(const struct test_def *t)
 	return k;
 }
 
-/* "file and disk tests": each kind that ran, in the table's order. */
+/* "file and disk tests": each kind compared, in the table's order. */
 static void kinds_text(const struct run_result *r, char *out, size_t len)
 {
 	int seen[NKINDS] = { 0 };
 	size_t n = 0, done = 0;
 
-	for (size_t s = 0; s < r->nruns; s++)
-		for (size_t i = 0; i < r->runs[s].ntests; i++) {
-			size_t k = kind_of(r->runs[s].tests[i].def);
+	for (size_t c = 0; c < r->ncmps; c++) {
+		size_t k = kind_of(r->cmps[c].def);
 
-			n += !seen[k];
-			seen[k] = 1;
-		}
+		n += !seen[k];
+		seen[k] = 1;
+	}
 	out[0] = '\0';
 	for (size_t k = 0; k < NKINDS; k++) {
 		if (!seen[k])

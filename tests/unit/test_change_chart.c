@@ -382,6 +382,9 @@ START_TEST(filled_by_paired)
 	ck_assert_int_eq(report_html(f, &r), 0);
 	ck_assert_int_eq(fclose(f), 0);
 	ck_assert_ptr_nonnull(strstr(buf, "<h2 id=\"paired-chart\">"));
+	/* Headed by what it compared, UnixBench's line under it. */
+	ck_assert_ptr_nonnull(strstr(buf, "<h1>noat, lazy vs rel: file tests</h1>\n<p class=\"small\">"
+				     "BYTE UNIX Benchmarks (Version 6.0.0; sysindex 0.1.0)</p>"));
 	ck_assert_ptr_nonnull(strstr(buf, "Paired comparison: changes against rel</h2>\n<style>"));
 	ck_assert_ptr_nonnull(strstr(buf, "<div class=\"wide\">\n<div class=\"chart\">\n"
 				     "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"si-chart\""));
@@ -389,6 +392,16 @@ START_TEST(filled_by_paired)
 	ck_assert_uint_eq(count(buf, "<rect class=\"bar\""), 6);
 	ck_assert_uint_eq(count(buf, "class=\"ci\""), 4);
 	ck_assert_ptr_nonnull(strstr(buf, report_paired_instance_note));
+	free(buf);
+	/* The Markdown: the same heading; the comparison before the details. */
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_md(f, &r), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_msg(strncmp(buf, "# noat, lazy vs rel: file tests\n\nsysindex results: ", 51) == 0,
+		      "%.60s", buf);
+	ck_assert(strstr(buf, "change: the geometric mean") != NULL &&
+		  strstr(buf, "## Details") != NULL &&
+		  strstr(buf, "change: the geometric mean") < strstr(buf, "## Details"));
 	free(buf);
 }
 END_TEST
