@@ -92,6 +92,14 @@ double change_chart_pct(int log, double at)
 	return log ? 100 * (pow(10, at) - 1) : at;
 }
 
+void change_chart_tick(char *out, size_t len, double pct)
+{
+	if (fabs(pct) < 1e-9)
+		fmt(out, len, "0");
+	else
+		fmt(out, len, fabs(pct) >= 1 ? "%+.0f" : "%+.2g", pct);
+}
+
 void change_chart_axis(const struct change_chart *cc, int log, double *lo, double *hi)
 {
 	double span;

@@ -69,6 +69,8 @@ void change_chart_axis(const struct change_chart *cc, int log, double *lo, doubl
  * power of ten (only the powers when those are more than 9) on a log one.
  */
 size_t change_chart_ticks(int log, double lo, double hi, double *at, size_t max);
+/* A tick's label, a change in %: "0", whole numbers ("+900"), below 1 % "+0.5". */
+void change_chart_tick(char *out, size_t len, double pct);
 /* s's width in ems at most (a generous estimate for a sans-serif font). */
 double change_text_em(const char *s);
 

@@ -95,13 +95,10 @@ int change_chart_write_script(FILE *f, const char *term, const struct change_cha
 	/* A log axis is drawn in log10 of the ratio and labelled in %. */
 	nt = log ? change_chart_ticks(log, lo, hi, at, sizeof(at) / sizeof(at[0])) : 0;
 	for (size_t k = 0; k < nt; k++) {
-		double pct = change_chart_pct(log, at[k]);
+		char tick[32];
 
-		fprintf(f, k ? "set xtics add (" : "set xtics (");
-		if (fabs(pct) < 1e-9)
-			fprintf(f, "'0' 0)\n");
-		else
-			fprintf(f, "'%+.3g' %.6f)\n", pct, at[k]);
+		change_chart_tick(tick, sizeof(tick), change_chart_pct(log, at[k]));
+		fprintf(f, "%s ('%s' %.6f)\n", k ? "set xtics add" : "set xtics", tick, at[k]);
 	}
 	labels(f, cc);
 	fprintf(f, "plot");

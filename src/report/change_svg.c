@@ -116,15 +116,6 @@ static double xpos(const struct layout *l, double pct)
 	return l->plot_x + (change_chart_at(l->log, pct) - l->lo) / (l->hi - l->lo) * l->plot_w;
 }
 
-/* A tick's change in %: whole numbers, but below 1 % ("+0.5"); "0" for none. */
-static void tick_label(char *out, size_t len, double pct)
-{
-	if (fabs(pct) < 1e-9)
-		fmt(out, len, "0");
-	else
-		fmt(out, len, fabs(pct) >= 1 ? "%+.0f" : "%+.2g", pct);
-}
-
 static void axis(FILE *out, const struct layout *l)
 {
 	double at[MAX_TICKS], x0 = xpos(l, 0);
@@ -144,7 +135,7 @@ static void axis(FILE *out, const struct layout *l)
 			fprintf(out, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
 				"y2=\"%d\" stroke=\"#ddd\"/>\n",
 				x, TOP - 4, x, bottom);
-		tick_label(label, sizeof(label), pct);
+		change_chart_tick(label, sizeof(label), pct);
 		half = html_text_px(label, 10, 0) / 2.0;
 		/* Every stride-th label, and none that would cross the chart's edge. */
 		if ((k % stride != 0 && !zero) || x - half < 1 || x + half > l->width - 1)

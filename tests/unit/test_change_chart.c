@@ -264,7 +264,8 @@ START_TEST(log_axis_past_doubling)
 	t = text_of(&cc, SCRIPT, &rc);
 	ck_assert_int_eq(rc, 0);
 	ck_assert_ptr_nonnull(strstr(t, "log scale of the ratio"));
-	ck_assert_ptr_nonnull(strstr(t, "set xtics ('0' 0)\n"));
+	ck_assert_ptr_nonnull(strstr(t, "('0' 0.000000)\n"));
+	ck_assert_ptr_nonnull(strstr(t, "set xtics add ('+9900' 2.000000)\n"));
 	ck_assert_ptr_nonnull(strstr(t, "set xtics add ('+900' 1.000000)\n"));
 	free(t);
 	change_chart_free(&cc);
