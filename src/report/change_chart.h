@@ -77,9 +77,14 @@ double change_text_em(const char *s);
 /*
  * change_svg.c: the chart as inline SVG with its key below (a paragraph
  * naming each series' colour and the baseline): a marker per change, its
- * interval as an error bar, a zero line, the axis zoomed to the data, the
- * verdict right of each row.  The label and verdict columns are as wide as
- * their longest strings, so no text leaves the SVG.  Nothing when no row.
+ * interval as an error bar, a zero line, the axis zoomed to the data
+ * (change_chart_log: a log scale past doubling or halving), the verdict
+ * right of each row.  Drawn twice (html_out.h's pair): wide, the labels in
+ * a column left of the plot, and narrow for a phone (340 px), each group's
+ * label on a line above its rows and, for one series, each verdict beside
+ * or under its label.  The label and verdict columns are as wide as their
+ * longest strings and tick labels that would cross an edge are left out,
+ * so no text leaves the SVG.  Nothing when no row.
  */
 void change_chart_svg(FILE *out, const struct change_chart *cc);
 

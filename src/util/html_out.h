@@ -19,8 +19,9 @@ extern const char html_style[];
 void html_head(FILE *out, const char *title);
 
 /*
- * An inline chart: a box that scrolls sideways on a narrow screen (the
- * chart keeps its size, so no label shrinks), then the <svg> of width x
+ * An inline chart: a box that scrolls sideways where the screen is
+ * narrower than the chart (the chart keeps its size, so no label shrinks;
+ * html_pair_open gives a phone a narrow drawing instead), then the <svg> of width x
  * height px with class "si-chart" and aria-label label, its own <style>
  * (text, grid and background colours for light and dark mode, so that it
  * reads on any page and pasted alone) and a background rect of class
