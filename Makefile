@@ -244,7 +244,9 @@ check-ports:
 	$(Q)sh tests/ports.sh
 check-fleet: all
 	$(Q)sh tests/fleet.sh
-# The run's, a paired run's and compare's HTML in headless Chromium (tests/browser/).
+# The run's, a paired and a settings run's and compare's HTML in headless
+# Chromium, and the paired and settings runs' Markdown in a 46em column
+# through cmark-gfm (tests/browser/).
 check-browser: all
 	$(Q)sh tests/browser/check.sh
 

@@ -48,9 +48,30 @@ static void each_row(const struct source *d, unsigned copies, int control,
 			draw(ctx, &d->paired[i]);
 }
 
-static void draw_table(void *ctx, const struct paired_row *row)
+struct table_part {
+	struct table_out *t;
+	enum paired_part part;
+};
+
+/* A copy count's rows for paired_tables(): one table of the two. */
+struct table_rows {
+	const struct source *d;
+	unsigned copies;
+};
+
+static void draw_row(void *ctx, const struct paired_row *row)
 {
-	paired_table_row(ctx, row);
+	const struct table_part *tp = ctx;
+
+	paired_table_row(tp->t, row, tp->part);
+}
+
+static void table_rows(struct table_out *t, enum paired_part part, const void *ctx)
+{
+	const struct table_rows *tr = ctx;
+	struct table_part tp = { t, part };
+
+	each_row(tr->d, tr->copies, -1, draw_row, &tp);
 }
 
 static int has_control(const struct source *d, unsigned copies)
@@ -118,15 +139,12 @@ static void print_table(FILE *out, const struct source *d, const char *column, i
 			"## Paired comparison: %u cop%s, baseline ", copies[i],
 			copies[i] == 1 ? "y" : "ies");
 		esc(out, base);
-		if (html) {
-			fputs("</h2>\n<table>\n", out);
-			paired_table_html_head(out, base, column);
-		} else {
-			fputs("\n\n", out);
-			paired_table_md_head(out, base, column);
+		fputs(html ? "</h2>\n" : "\n\n", out);
+		{
+			struct table_rows tr = { d, copies[i] };
+
+			paired_tables(&t, base, column, html, table_rows, &tr);
 		}
-		each_row(d, copies[i], -1, draw_table, &t);
-		fputs(html ? "</table>\n" : "\n", out);
 	}
 	paired_table_note(note, sizeof(note), base, column);
 	fputs(html ? "<p class=\"small\">" : "", out);

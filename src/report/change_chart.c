@@ -68,24 +68,87 @@ size_t change_chart_ngroups(const struct change_chart *cc)
 	return n;
 }
 
-void change_chart_axis(const struct change_chart *cc, double *lo, double *hi)
+int change_chart_log(const struct change_chart *cc)
+{
+	for (size_t i = 0; i < cc->nrows; i++) {
+		const struct change_row *r = &cc->rows[i];
+		double lo = isfinite(r->lo) ? fmin(r->lo, r->change) : r->change;
+		double hi = isfinite(r->hi) ? fmax(r->hi, r->change) : r->change;
+
+		if (hi > CHANGE_LOG_ABOVE || lo < CHANGE_LOG_BELOW)
+			return 1;
+	}
+	return 0;
+}
+
+double change_chart_at(int log, double pct)
+{
+	/* A ratio of 0 or less has no log (no row has one: ratios are geometric means). */
+	return log ? log10(fmax(1 + pct / 100, 1e-9)) : pct;
+}
+
+double change_chart_pct(int log, double at)
+{
+	return log ? 100 * (pow(10, at) - 1) : at;
+}
+
+void change_chart_tick(char *out, size_t len, double pct)
+{
+	if (fabs(pct) < 1e-9)
+		fmt(out, len, "0");
+	else
+		fmt(out, len, fabs(pct) >= 1 ? "%+.0f" : "%+.2g", pct);
+}
+
+void change_chart_axis(const struct change_chart *cc, int log, double *lo, double *hi)
 {
 	double span;
 
 	*lo = *hi = 0;
 	for (size_t i = 0; i < cc->nrows; i++) {
 		const struct change_row *r = &cc->rows[i];
+		double c = change_chart_at(log, r->change);
 
-		*lo = fmin(*lo, isfinite(r->lo) ? fmin(r->lo, r->change) : r->change);
-		*hi = fmax(*hi, isfinite(r->hi) ? fmax(r->hi, r->change) : r->change);
+		*lo = fmin(*lo, isfinite(r->lo) ? fmin(change_chart_at(log, r->lo), c) : c);
+		*hi = fmax(*hi, isfinite(r->hi) ? fmax(change_chart_at(log, r->hi), c) : c);
 	}
-	if (*hi - *lo < 1) {
+	if (!log && *hi - *lo < 1) {
 		*lo -= 0.5;
 		*hi += 0.5;
 	}
 	span = *hi - *lo;
 	*lo -= span * 0.05;
 	*hi += span * 0.05;
+}
+
+size_t change_chart_ticks(int log, double lo, double hi, double *at, size_t max)
+{
+	size_t n = 0;
+
+	if (!log) {
+		double raw = (hi - lo) / 8, p = pow(10, floor(log10(raw))), f = raw / p;
+		double step = (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * p;
+
+		for (int k = (int)ceil(lo / step); k * step <= hi && n < max; k++)
+			at[n++] = k * step;
+		return n;
+	}
+	/* Ratios 1, 2 and 5 times a power of ten; only the powers when that makes too many. */
+	for (int only_decades = 0; only_decades <= 1; only_decades++) {
+		static const double mant[3] = { 1, 2, 5 };
+
+		n = 0;
+		for (int e = (int)floor(lo) - 1; e <= (int)ceil(hi); e++)
+			for (size_t m = 0; m < (only_decades ? 1u : 3u); m++) {
+				double a = e + log10(mant[m]);
+
+				if (a >= lo && a <= hi && n < max)
+					at[n++] = a;
+			}
+		if (n <= 9)
+			break;
+	}
+	return n;
 }
 
 /* s's width in ems: util/html_out's estimate (never short for a sans-serif font). */

@@ -49,17 +49,42 @@ int change_chart_add(struct change_chart *cc, const char *label, size_t series,
 /* Whether rows[i] starts a group (its label differs from the row before). */
 int change_chart_group_start(const struct change_chart *cc, size_t i);
 size_t change_chart_ngroups(const struct change_chart *cc);
-/* The axis: every change and interval, zero always in, a margin of 5 %. */
-void change_chart_axis(const struct change_chart *cc, double *lo, double *hi);
+/*
+ * The axis is a log scale of the ratio (1 + change/100) when a change or an
+ * interval passes doubling or halving (a tmpfs ignoring fdatasync gains
+ * +20,000 %, which on a linear axis squeezes every other row into a dot at
+ * 0); else it is linear in %.  change_chart_at: a change in % where the
+ * axis puts it (itself, or log10 of its ratio); change_chart_pct: back.
+ */
+#define CHANGE_LOG_ABOVE 100.0
+#define CHANGE_LOG_BELOW -50.0
+int change_chart_log(const struct change_chart *cc);
+double change_chart_at(int log, double pct);
+double change_chart_pct(int log, double at);
+/* The axis in its units: every change and interval, zero always in, a margin of 5 %. */
+void change_chart_axis(const struct change_chart *cc, int log, double *lo, double *hi);
+/*
+ * Its ticks in its units, at most max: round steps (1, 2 or 5 times a power
+ * of ten: 4 to 8 ticks) on a linear axis, ratios of 1, 2 and 5 times a
+ * power of ten (only the powers when those are more than 9) on a log one.
+ */
+size_t change_chart_ticks(int log, double lo, double hi, double *at, size_t max);
+/* A tick's label, a change in %: "0", whole numbers ("+900"), below 1 % "+0.5". */
+void change_chart_tick(char *out, size_t len, double pct);
 /* s's width in ems at most (a generous estimate for a sans-serif font). */
 double change_text_em(const char *s);
 
 /*
  * change_svg.c: the chart as inline SVG with its key below (a paragraph
  * naming each series' colour and the baseline): a marker per change, its
- * interval as an error bar, a zero line, the axis zoomed to the data, the
- * verdict right of each row.  The label and verdict columns are as wide as
- * their longest strings, so no text leaves the SVG.  Nothing when no row.
+ * interval as an error bar, a zero line, the axis zoomed to the data
+ * (change_chart_log: a log scale past doubling or halving), the verdict
+ * right of each row.  Drawn twice (html_out.h's pair): wide, the labels in
+ * a column left of the plot, and narrow for a phone (340 px), each group's
+ * label on a line above its rows and, for one series, each verdict beside
+ * or under its label.  The label and verdict columns are as wide as their
+ * longest strings and tick labels that would cross an edge are left out,
+ * so no text leaves the SVG.  Nothing when no row.
  */
 void change_chart_svg(FILE *out, const struct change_chart *cc);
 

@@ -28,6 +28,8 @@ static double row_y(const struct change_chart *cc, size_t i)
 
 int change_chart_write_data(FILE *f, const struct change_chart *cc)
 {
+	int log = change_chart_log(cc);
+
 	for (size_t s = 0; s < cc->nseries; s++) {
 		fprintf(f, "# %zu\n", s);
 		for (size_t i = 0; i < cc->nrows; i++) {
@@ -35,8 +37,11 @@ int change_chart_write_data(FILE *f, const struct change_chart *cc)
 
 			if (r->series != s)
 				continue;
-			fprintf(f, "%.3f %.6f %.6f %.6f\n", row_y(cc, i), r->change,
-				isfinite(r->lo) ? r->lo : r->change, isfinite(r->hi) ? r->hi : r->change);
+			/* In the axis' units (change_chart.h): % or log10 of the ratio. */
+			fprintf(f, "%.3f %.6f %.6f %.6f\n", row_y(cc, i),
+				change_chart_at(log, r->change),
+				change_chart_at(log, isfinite(r->lo) ? r->lo : r->change),
+				change_chart_at(log, isfinite(r->hi) ? r->hi : r->change));
 		}
 		fputs("\n\n", f);
 	}
@@ -68,23 +73,33 @@ static void labels(FILE *f, const struct change_chart *cc)
 int change_chart_write_script(FILE *f, const char *term, const struct change_chart *cc)
 {
 	double vem = 1;
-	double lo, hi;
-	int first = 1, height = 200 + (int)cc->nrows * 22;
+	double lo, hi, at[24];
+	int first = 1, height = 200 + (int)cc->nrows * 22, log = change_chart_log(cc);
+	size_t nt;
 
 	for (size_t i = 0; i < cc->nrows; i++)
 		if (change_text_em(cc->rows[i].verdict) > vem)
 			vem = change_text_em(cc->rows[i].verdict);
-	change_chart_axis(cc, &lo, &hi);
+	change_chart_axis(cc, log, &lo, &hi);
 	plot_terminal(f, term, height < 320 ? 320 : height);
 	fprintf(f, "set title ");
 	gnuplot_squote_lines(f, cc->title);
 	fprintf(f, "\nset xlabel ");
-	gnuplot_squote(f, "change against the baseline (%), 95% interval");
+	gnuplot_squote(f, log ? "change against the baseline (%, log scale of the ratio), "
+		       "95% interval" : "change against the baseline (%), 95% interval");
 	fprintf(f, "\nset xrange [%.6f:%.6f]\nset yrange [%.3f:0.7]\nset grid xtics\n"
 		"set xtics nomirror\nset ytics scale 0 nomirror\n"
 		"set key outside bottom center horizontal\nset bmargin 6\nset rmargin %d\n"
 		"set arrow from 0, graph 0 to 0, graph 1 nohead lc rgb '#444444' lw 1.5\n",
 		lo, hi, cc->nrows ? row_y(cc, cc->nrows - 1) - 0.7 : -0.7, (int)ceil(vem / 0.6) + 3);
+	/* A log axis is drawn in log10 of the ratio and labelled in %. */
+	nt = log ? change_chart_ticks(log, lo, hi, at, sizeof(at) / sizeof(at[0])) : 0;
+	for (size_t k = 0; k < nt; k++) {
+		char tick[32];
+
+		change_chart_tick(tick, sizeof(tick), change_chart_pct(log, at[k]));
+		fprintf(f, "%s ('%s' %.6f)\n", k ? "set xtics add" : "set xtics", tick, at[k]);
+	}
 	labels(f, cc);
 	fprintf(f, "plot");
 	for (size_t s = 0; s < cc->nseries; s++) {

@@ -200,44 +200,55 @@ static void head_word(FILE *out, const char *word, void (*esc)(FILE *, const cha
 	esc(out, w);
 }
 
-void paired_table_md_head(FILE *out, const char *baseline, const char *column)
+void paired_table_md_head(FILE *out, const char *baseline, const char *column,
+			  enum paired_part part)
 {
 	fputs("| Test | ", out);
 	head_word(out, column, md_text);
+	if (part == PAIRED_VERDICTS) {
+		fputs(" | Change (95% CI) | Verdict |\n"
+		      "|:-----|:----|-----:|:------|\n", out);
+		return;
+	}
 	fputs(" | ", out);
 	md_text(out, baseline);
-	fputs(" | Result | Change | 95% CI | Detect | Rounds | Verdict |\n"
-	      "|:-----|:----|-----:|-----:|-----:|-----:|-----:|-----:|:------|\n", out);
+	fputs(" | Result | Detect | Rounds |\n"
+	      "|:-----|:----|-----:|-----:|-----:|-----:|\n", out);
 }
 
-void paired_table_html_head(FILE *out, const char *baseline, const char *column)
+void paired_table_html_head(FILE *out, const char *baseline, const char *column,
+			    enum paired_part part)
 {
 	fputs("<tr><th>Test</th><th>", out);
 	head_word(out, column, html_text);
+	if (part == PAIRED_VERDICTS) {
+		fputs("</th><th>Change (95% CI)</th><th>Verdict</th></tr>\n", out);
+		return;
+	}
 	fputs("</th><th>", out);
 	html_text(out, baseline);
-	fputs("</th><th>Result</th><th>Change</th><th>95% CI</th><th>Detect</th>"
-	      "<th>Rounds</th><th>Verdict</th></tr>\n", out);
+	fputs("</th><th>Result</th><th>Detect</th><th>Rounds</th></tr>\n", out);
 }
 
-void paired_table_row(struct table_out *t, const struct paired_row *row)
+void paired_table_row(struct table_out *t, const struct paired_row *row, enum paired_part part)
 {
 	struct paired_cells pc;
-	const char *nums[6];
 
 	paired_row_cells(row, &pc);
-	nums[0] = pc.base;
-	nums[1] = pc.other;
-	nums[2] = pc.change;
-	nums[3] = pc.ci;
-	nums[4] = pc.detect;
-	nums[5] = pc.rounds;
 	table_text(t, row->title);
 	if (row->control)
 		table_more(t, " (control)");
 	table_text(t, pc.label);
-	for (size_t i = 0; i < 6; i++)
-		table_num(t, "%s", nums[i]);
+	if (part == PAIRED_FIGURES) {
+		table_num(t, "%s", pc.base);
+		table_num(t, "%s", pc.other);
+		table_num(t, "%s", pc.detect);
+		table_num(t, "%s", pc.rounds);
+		table_end(t);
+		return;
+	}
+	/* One cell: the change, its interval under it where the column is narrow. */
+	table_num(t, strcmp(pc.ci, "-") ? "%s (%s)" : "%s", pc.change, pc.ci);
 	table_verdict(t, pc.verdict);
 	if (pc.reason[0]) {
 		table_more(t, " (");
@@ -245,6 +256,27 @@ void paired_table_row(struct table_out *t, const struct paired_row *row)
 		table_more(t, ")");
 	}
 	table_end(t);
+}
+
+void paired_tables(struct table_out *t, const char *baseline, const char *column, int html,
+		   paired_rows_fn rows, const void *ctx)
+{
+	for (int p = PAIRED_VERDICTS; p <= PAIRED_FIGURES; p++) {
+		if (p == PAIRED_FIGURES)
+			fputs(html ? "<details class=\"figures\"><summary>" PAIRED_FIGURES_WORDS
+			      "</summary>\n" : PAIRED_FIGURES_WORDS ":\n\n", t->out);
+		if (html) {
+			fputs(p == PAIRED_VERDICTS ? "<table class=\"paired verdicts\">\n" :
+			      "<table class=\"paired\">\n", t->out);
+			paired_table_html_head(t->out, baseline, column, (enum paired_part)p);
+		} else {
+			paired_table_md_head(t->out, baseline, column, (enum paired_part)p);
+		}
+		rows(t, (enum paired_part)p, ctx);
+		fputs(html ? "</table>\n" : "\n", t->out);
+	}
+	if (html)
+		fputs("</details>\n", t->out);
 }
 
 void paired_table_csv_head(FILE *out)

@@ -53,10 +53,29 @@ void paired_table_text(FILE *out, const char *baseline, const char *column,
 		       const struct paired_row *rows, size_t n);
 /* The heading of the --control rows' table in every format. */
 extern const char paired_table_control_words[];
-/* Markdown and HTML: the heads, and a row through a table_out. */
-void paired_table_md_head(FILE *out, const char *baseline, const char *column);
-void paired_table_html_head(FILE *out, const char *baseline, const char *column);
-void paired_table_row(struct table_out *t, const struct paired_row *row);
+/*
+ * Markdown and HTML: two tables, each narrow enough for a blog column or a
+ * phone: the verdicts (test, dir or setting, the change with its 95% CI in one cell,
+ * the verdict and its reason),
+ * then the figures behind them (each side's figure, detect, rounds).  The
+ * heads of one, and a row of one through a table_out.
+ */
+enum paired_part { PAIRED_VERDICTS, PAIRED_FIGURES };
+void paired_table_md_head(FILE *out, const char *baseline, const char *column,
+			  enum paired_part part);
+void paired_table_html_head(FILE *out, const char *baseline, const char *column,
+			    enum paired_part part);
+void paired_table_row(struct table_out *t, const struct paired_row *row, enum paired_part part);
+/*
+ * Both tables (Markdown, or HTML with the figures folded in a <details>),
+ * their rows drawn by rows (each through paired_table_row with the part).
+ */
+typedef void (*paired_rows_fn)(struct table_out *t, enum paired_part part, const void *ctx);
+void paired_tables(struct table_out *t, const char *baseline, const char *column, int html,
+		   paired_rows_fn rows, const void *ctx);
+/* The figures table's heading, in words (Markdown and HTML). */
+#define PAIRED_FIGURES_WORDS "The figures behind each row: each side's geometric mean, " \
+	"the change this run could detect, the rounds"
 /* CSV: the JSON's keys as columns, one row per comparison. */
 void paired_table_csv_head(FILE *out);
 void paired_table_csv_row(FILE *out, const struct paired_row *row);

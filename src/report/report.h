@@ -10,6 +10,7 @@
 
 #include "core/protocol.h"
 #include "core/result.h"
+#include "report/paired_table.h"
 #include "report/table.h"
 
 struct report_writer {
@@ -141,6 +142,14 @@ struct report_dir_part {
 };
 size_t report_dir_parts(const struct report_dir *rd, struct report_dir_part *parts);
 
+/*
+ * A paired or settings run's heading (report_heading.c): what was compared,
+ * "tmpfs vs ext4: file and disk tests" (the others against the baseline,
+ * then the kinds of test that ran); "" for a run of one test dir.
+ */
+#define REPORT_HEADING_MAX (8 * TESTDIR_LABEL_MAX + 160)
+void report_heading(const struct run_result *r, char *out, size_t len);
+
 /* The "Test dir:" lines of the text header (settings mode: labelled as found). */
 void report_testdir_lines(FILE *out, const struct run_result *r, const char *indent);
 
@@ -241,8 +250,16 @@ void report_stats_table(struct table_out *t, const struct run_result *r,
 void report_copies_table(struct table_out *t, const struct run_result *r,
 			 const struct table_frame *f);
 
-/* The comparison rows of one copy count as a table (paired_table.h's note goes under it). */
-void report_paired_rows(struct table_out *t, const struct run_result *r, unsigned copies);
+/*
+ * The comparison rows of one copy count as one of paired_table.h's two
+ * tables (a paired_rows_fn for paired_tables(); ctx a struct paired_of).
+ * paired_table.h's note goes under them.
+ */
+struct paired_of {
+	const struct run_result *r;
+	unsigned copies;
+};
+void report_paired_table(struct table_out *t, enum paired_part part, const void *ctx);
 /* The instance term every paired interval holds and what it leaves out:
  * every paired report says it. */
 extern const char report_paired_instance_note[];

@@ -39,12 +39,21 @@ static void info_row(FILE *out, const char *name, const char *value)
 static void head(FILE *out, const struct run_result *r)
 {
 	char title[512];
+	char heading[REPORT_HEADING_MAX];
 
 	fmt(title, sizeof(title), "sysindex: %s (%s)", r->sys.hostname, r->base_name);
+	report_heading(r, heading, sizeof(heading));
 	html_head(out, title);
-	fputs("<h1>BYTE UNIX Benchmarks (Version 6.0.0; sysindex ", out);
+	/* A comparison is headed by what it compared; UnixBench's line stays under it. */
+	if (heading[0]) {
+		fputs("<h1>", out);
+		esc(out, heading);
+		fputs("</h1>\n<p class=\"small\">BYTE UNIX Benchmarks (Version 6.0.0; sysindex ", out);
+	} else {
+		fputs("<h1>BYTE UNIX Benchmarks (Version 6.0.0; sysindex ", out);
+	}
 	esc(out, r->version);
-	fputs(")</h1>\n", out);
+	fputs(heading[0] ? ")</p>\n" : ")</h1>\n", out);
 	if (r->interrupted) {
 		char why[REASON_MAX + 16];
 
@@ -349,19 +358,41 @@ static int label_column(const struct chart_rows *cr)
 	return w + 12;
 }
 
-/* The chart's geometry in px: label column, plot width, one bar, one row's group. */
+/*
+ * The chart's geometry in px, wide (the labels left of the bars) or narrow
+ * (each label on a line above its bars, for a phone): label column, where
+ * the plot starts and its width, one bar, one row's group, the key's rows.
+ */
+#define INDEX_NARROW_W 340
+#define INDEX_KEY_W 110         /* a series' place in the key */
 struct chart_box {
-	int label_w, plot_w, bar_h, group_h, top, width, height;
+	int narrow, label_w, plot_x, plot_w, bar_h, group_h, row_label_h, key_per_line, top;
+	int width, height;
 	double vmax, step;   /* the axis: 0..vmax in steps of step */
 };
 
-static struct chart_box chart_box(const struct chart_rows *cr)
+static struct chart_box chart_box(const struct chart_rows *cr, int narrow)
 {
-	struct chart_box b = { .plot_w = 520, .bar_h = 14, .top = 30 };
+	struct chart_box b = { .narrow = narrow, .bar_h = 14 };
+	int key_lines;
 
 	b.label_w = label_column(cr);
-	b.group_h = (int)cr->nseries * b.bar_h + 10;
-	b.width = b.label_w + b.plot_w + 70;
+	if (narrow) {
+		b.plot_x = 8;
+		b.plot_w = INDEX_NARROW_W - b.plot_x - 62;
+		b.row_label_h = 16;
+		b.width = b.label_w > INDEX_NARROW_W ? b.label_w : INDEX_NARROW_W;
+	} else {
+		b.plot_x = b.label_w;
+		b.plot_w = 520;
+		b.width = b.label_w + b.plot_w + 70;
+	}
+	b.key_per_line = (b.width - b.plot_x) / INDEX_KEY_W;
+	if (b.key_per_line < 1)
+		b.key_per_line = 1;
+	key_lines = ((int)cr->nseries + b.key_per_line - 1) / b.key_per_line;
+	b.top = 14 + 16 * (key_lines > 1 ? key_lines : 1);
+	b.group_h = b.row_label_h + (int)cr->nseries * b.bar_h + 10;
 	b.height = b.top + (int)cr->nrows * b.group_h + 48;
 	b.step = nice_step(cr->vmax);
 	b.vmax = ceil(cr->vmax / b.step) * b.step;
@@ -374,16 +405,18 @@ static void chart_axes(FILE *out, const struct chart_rows *cr, const struct char
 	char name[64];
 
 	for (size_t s = 0; s < cr->nseries; s++) {
+		int x = b->plot_x + (int)(s % (size_t)b->key_per_line) * INDEX_KEY_W;
+		int y = 8 + (int)(s / (size_t)b->key_per_line) * 16;
+
 		chart_rows_series(cr, s, " ", name, sizeof(name));
-		fprintf(out, "<rect x=\"%d\" y=\"8\" width=\"12\" height=\"12\" fill=\"%s\"/>"
-			"<text x=\"%d\" y=\"18\">", b->label_w + (int)s * 110, chart_colour(s),
-			b->label_w + (int)s * 110 + 16);
+		fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
+			"<text x=\"%d\" y=\"%d\">", x, y, chart_colour(s), x + 16, y + 10);
 		esc(out, name);
 		fputs("</text>\n", out);
 	}
 	/* An integer counter: at most 11 grid lines, however step rounds. */
 	for (int k = 0; k <= 10 && k * b->step <= b->vmax + b->step / 2; k++) {
-		double v = k * b->step, x = b->label_w + b->plot_w * v / b->vmax;
+		double v = k * b->step, x = b->plot_x + b->plot_w * v / b->vmax;
 
 		fprintf(out, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
 			"y2=\"%d\" stroke=\"#ddd\"/>"
@@ -391,17 +424,20 @@ static void chart_axes(FILE *out, const struct chart_rows *cr, const struct char
 			x, b->height - 43, x, b->height - 28, v);
 	}
 	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-		b->label_w + b->plot_w / 2, b->height - 6, CHART_VALUE_LABEL);
+		b->plot_x + b->plot_w / 2, b->height - 6, CHART_VALUE_LABEL);
 }
 
-/* Row i: its label on the left (the score's in bold), a bar per series with its value. */
+/* Row i: its label on the left or above (the score's in bold), a bar per series with its value. */
 static void chart_row(FILE *out, const struct chart_rows *cr, const struct chart_box *b,
 		      size_t i)
 {
 	int y0 = b->top + (int)i * b->group_h + 5;
 
-	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", b->label_w - 6,
-		y0 + (int)cr->nseries * b->bar_h / 2 + 4);
+	if (b->narrow)
+		fprintf(out, "<text x=\"4\" y=\"%d\">", y0 + b->row_label_h - 4);
+	else
+		fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", b->label_w - 6,
+			y0 + (int)cr->nseries * b->bar_h / 2 + 4);
 	if (cr->defs[i] != NULL)
 		esc(out, cr->labels[i]);
 	else
@@ -409,7 +445,7 @@ static void chart_row(FILE *out, const struct chart_rows *cr, const struct chart
 	fputs("</text>\n", out);
 	for (size_t s = 0; s < cr->nseries; s++) {
 		double v = cr->values[i * cr->nseries + s];
-		int y = y0 + (int)s * b->bar_h;
+		int y = y0 + b->row_label_h + (int)s * b->bar_h;
 		double w;
 
 		if (!isfinite(v))
@@ -417,20 +453,32 @@ static void chart_row(FILE *out, const struct chart_rows *cr, const struct chart
 		w = b->plot_w * v / b->vmax;
 		fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\">"
 			"<title>%.1f</title></rect><text x=\"%.1f\" y=\"%d\" font-size=\"10\">"
-			"%.1f</text>\n", b->label_w, y, w, b->bar_h - 2, chart_colour(s), v,
-			b->label_w + w + 4, y + b->bar_h - 4, v);
+			"%.1f</text>\n", b->plot_x, y, w, b->bar_h - 2, chart_colour(s), v,
+			b->plot_x + w + 4, y + b->bar_h - 4, v);
 	}
+}
+
+/* The chart in one layout, as an <svg>. */
+static void chart_draw(FILE *out, const struct chart_rows *cr, const struct chart_box *b)
+{
+	html_svg_open(out, b->width, b->height, "Index per test and copy count");
+	fputs("<g font-size=\"12\">\n", out);
+	chart_axes(out, cr, b);
+	for (size_t i = 0; i < cr->nrows; i++)
+		chart_row(out, cr, b, i);
+	fputs("</g>\n", out);
+	html_svg_close(out);
 }
 
 /*
  * The index of each indexed test, one bar per copy count (chart_rows.h, the
  * same rows as the gnuplot chart), drawn as horizontal bars so long test
- * names sit on the left, unrotated.
+ * names sit unrotated: on the left, or above the bars on a phone.
  */
 static void chart(FILE *out, const struct run_result *r)
 {
 	struct chart_rows cr;
-	struct chart_box b;
+	struct chart_box wide, narrow;
 
 	if (chart_rows_build(r, &cr) != 0)
 		return;
@@ -438,15 +486,14 @@ static void chart(FILE *out, const struct run_result *r)
 		chart_rows_free(&cr);
 		return;
 	}
-	b = chart_box(&cr);
+	wide = chart_box(&cr, 0);
+	narrow = chart_box(&cr, 1);
 	fputs("<h2>Index per test</h2>\n", out);
-	html_svg_open(out, b.width, b.height, "Index per test and copy count");
-	fputs("<g font-size=\"12\">\n", out);
-	chart_axes(out, &cr, &b);
-	for (size_t i = 0; i < cr.nrows; i++)
-		chart_row(out, &cr, &b, i);
-	fputs("</g>\n", out);
-	html_svg_close(out);
+	html_pair_open(out, wide.width);
+	chart_draw(out, &cr, &wide);
+	html_pair_next(out);
+	chart_draw(out, &cr, &narrow);
+	html_pair_close(out);
 	chart_rows_free(&cr);
 }
 
@@ -477,10 +524,13 @@ static void paired_section(FILE *out, const struct run_result *r)
 		fprintf(out, "<h2 id=\"paired-%u\">Paired comparison: %u cop%s, baseline ", copies[i],
 			copies[i], copies[i] == 1 ? "y" : "ies");
 		esc(out, r->dirs[0].label);
-		fputs("</h2>\n<table>\n", out);
-		paired_table_html_head(out, r->dirs[0].label, report_paired_column(r));
-		report_paired_rows(&tab, r, copies[i]);
-		fputs("</table>\n", out);
+		fputs("</h2>\n", out);
+		{
+			struct paired_of of = { r, copies[i] };
+
+			paired_tables(&tab, r->dirs[0].label, report_paired_column(r), 1,
+				      report_paired_table, &of);
+		}
 	}
 	fputs("<p class=\"small\">", out);
 	paired_table_note(note, sizeof(note), r->dirs[0].label, report_paired_column(r));
@@ -510,8 +560,11 @@ static void paired_section(FILE *out, const struct run_result *r)
 
 /* The results by copy count (report_copies_table), right after the summary. */
 static const struct table_frame html_copies = {
-	.open = "<h2>Results</h2>\n<table class=\"results\">\n<caption>",
-	.head = "</caption>\n", .close = "</table>\n", .heads = &table_html_heads,
+	/* The caption above the table, not in it: a table scrolls sideways in its
+	 * own box on a narrow screen, and a caption inside would scroll away. */
+	.open = "<h2>Results</h2>\n<p class=\"caption\">",
+	.head = "</p>\n<table class=\"results\">\n", .close = "</table>\n",
+	.heads = &table_html_heads,
 };
 
 /* The summary first (report_summary), inside the first screen. */

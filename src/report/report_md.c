@@ -79,7 +79,7 @@ static void summary(FILE *out, const struct run_result *r)
 	fputs("## Summary\n\n", out);
 	for (size_t i = 0; i < n; i++) {
 		fputs("- ", out);
-		md_text(out, lines[i]);
+		md_text_code(out, lines[i]);   /* a setting's command as code */
 		fputc('\n', out);
 	}
 	fputc('\n', out);
@@ -121,9 +121,17 @@ static void chart_link(FILE *out, const struct run_result *r, unsigned flag, con
 static void header(FILE *out, const struct run_result *r)
 {
 	const struct sys_info *si = &r->sys;
-	char hostid[256];
+	char heading[REPORT_HEADING_MAX];
 
-	fputs("# sysindex results: ", out);
+	/* A comparison is headed by what it compared, then the host. */
+	report_heading(r, heading, sizeof(heading));
+	if (heading[0]) {
+		fputs("# ", out);
+		md_text(out, heading);
+		fputs("\n\nsysindex results: ", out);
+	} else {
+		fputs("# sysindex results: ", out);
+	}
 	md_text(out, si->hostname);
 	fputs("\n\n", out);
 	summary(out, r);
@@ -141,6 +149,14 @@ static void header(FILE *out, const struct run_result *r)
 		md_text(out, why);
 		fputs(": partial results.**\n\n", out);
 	}
+}
+
+/* The host and run in detail, after the answer (a paired run's verdicts). */
+static void details(FILE *out, const struct run_result *r)
+{
+	const struct sys_info *si = &r->sys;
+	char hostid[256];
+
 	fputs("## Details\n\n", out);
 	fputs("- **Host:** ", out);
 	md_text(out, si->hostname);
@@ -316,7 +332,7 @@ static void copy_section(FILE *out, const struct run_result *r, const struct cop
 		dir_text(out, td->path, td->have_mount, &td->mount, &td->device, 0);
 		if (r->nsettings > run->dir) {
 			fputs(". Setting command: ", out);
-			md_text(out, r->settings[run->dir].command);
+			md_code(out, r->settings[run->dir].command, 0);
 		} else if (run->dir > 0) {
 			fputs(". Tests that do not use the test directory ran once, in ", out);
 			md_text(out, r->dirs[0].label);
@@ -374,9 +390,12 @@ static void paired_section(FILE *out, const struct run_result *r)
 			copies[i] == 1 ? "y" : "ies");
 		md_text(out, r->dirs[0].label);
 		fputs("\n\n", out);
-		paired_table_md_head(out, r->dirs[0].label, report_paired_column(r));
-		report_paired_rows(&tab, r, copies[i]);
-		fputs("\n", out);
+		{
+			struct paired_of of = { r, copies[i] };
+
+			paired_tables(&tab, r->dirs[0].label, report_paired_column(r), 0,
+				      report_paired_table, &of);
+		}
 	}
 	paired_table_note(note, sizeof(note), r->dirs[0].label, report_paired_column(r));
 	md_text(out, note);
@@ -400,10 +419,11 @@ static void paired_section(FILE *out, const struct run_result *r)
 int report_md(FILE *out, const struct run_result *r)
 {
 	header(out, r);
-	/* A paired run's answer, its comparison, comes before the blocks. */
+	/* A paired run's answer, its comparison, comes before the details. */
 	report_settings_md(out, r);
 	if (r->ndirs >= 2)
 		paired_section(out, r);
+	details(out, r);
 	for (size_t i = 0; i < r->nruns; i++)
 		copy_section(out, r, report_block(r, i));
 	return ferror(out) ? -1 : 0;

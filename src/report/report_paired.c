@@ -430,8 +430,11 @@ void report_paired_instance_extra(const struct run_result *r, char *out, size_t 
 			 "without the term.", used ? "\n" : "");
 }
 
-void report_paired_rows(struct table_out *t, const struct run_result *r, unsigned copies)
+void report_paired_table(struct table_out *t, enum paired_part part, const void *ctx)
 {
+	const struct run_result *r = ((const struct paired_of *)ctx)->r;
+	unsigned copies = ((const struct paired_of *)ctx)->copies;
+
 	for (size_t k = 0; k < r->ncmps; k++) {
 		const struct paired_cmp *c = &r->cmps[k];
 		struct paired_row row;
@@ -439,6 +442,6 @@ void report_paired_rows(struct table_out *t, const struct run_result *r, unsigne
 		if (c->copies != copies)
 			continue;
 		report_paired_row(r, c, &row);
-		paired_table_row(t, &row);
+		paired_table_row(t, &row, part);
 	}
 }

@@ -63,7 +63,7 @@ void report_settings_md(FILE *out, const struct run_result *r)
 		fputs("| ", out);
 		md_text(out, s->name);
 		fputs(d == 0 ? " (baseline) | " : " | ", out);
-		md_text(out, s->command);
+		md_code(out, s->command, 1);
 		fputs(" | ", out);
 		if (s->nstate)
 			setstate_text(&s->state, buf, sizeof(buf));
@@ -76,7 +76,7 @@ void report_settings_md(FILE *out, const struct run_result *r)
 		fputs(" |\n", out);
 	}
 	fputs("\nAfter the run: ", out);
-	md_text(out, r->restore[0] ? r->restore : r->settings[0].command);
+	md_code(out, r->restore[0] ? r->restore : r->settings[0].command, 0);
 	fputs(r->restore[0] ? " (--restore)\n\n" : " (the baseline's)\n\n", out);
 	nw = report_settings_warnings(r, lines, 0, REPORT_SUMMARY_MAX);
 	for (size_t i = 0; i < nw; i++) {

@@ -20,6 +20,17 @@ const char html_style[] =
 	"th{background:#f0f0f0}td.n{text-align:right;white-space:nowrap;"
 	"font-variant-numeric:tabular-nums}\n"
 	"tr.total td{font-weight:bold;background:#f7f7f7}\n"
+	/* A paired table's test names wrap to two or three lines, not five, and its
+	 * change cell wraps its interval under the change. */
+	"table.paired td:first-child{min-width:8em}table.paired td.n{white-space:normal}\n"
+	/* On a phone the verdicts table reads as a list: per row the test on a
+	 * line, then its dir, change and verdict (the cells say what they are). */
+	"@media (max-width:40em){table.verdicts,table.verdicts tbody{display:block}"
+	"table.verdicts tr:first-child{display:none}"
+	"table.verdicts tr{display:block;border-top:1px solid #ccc;padding:.3em 0}"
+	"table.verdicts td{display:inline;border:none;padding:0 .5em 0 0}"
+	"table.verdicts td:first-child{display:block;font-weight:bold;min-width:0}"
+	"table.verdicts .v{white-space:normal}}\n"
 	".score{font-size:1.15em}.warn{color:#a00;font-weight:bold}"
 	".small{color:#555;font-size:.85em}\n"
 	".chart{max-width:100%;overflow-x:auto}.chart svg{max-width:none;display:block}"
@@ -60,6 +71,29 @@ void html_svg_open(FILE *out, int width, int height, const char *label)
 void html_svg_close(FILE *out)
 {
 	fputs("</svg>\n</div>\n", out);
+}
+
+/*
+ * Two layouts of one chart: the wide one where the page is wide enough for
+ * it (wide_w px plus the body's 1em margins), else the narrow one.  The
+ * rule is keyed by the width, so charts of one width share it.
+ */
+void html_pair_open(FILE *out, int wide_w)
+{
+	fprintf(out, "<style>@media (max-width:%dpx){.cw%d>.wide{display:none}}"
+		"@media (min-width:%dpx){.cw%d>.narrow{display:none}}</style>\n"
+		"<div class=\"chart-pair cw%d\">\n<div class=\"wide\">\n",
+		wide_w + 31, wide_w, wide_w + 32, wide_w, wide_w);
+}
+
+void html_pair_next(FILE *out)
+{
+	fputs("</div>\n<div class=\"narrow\">\n", out);
+}
+
+void html_pair_close(FILE *out)
+{
+	fputs("</div>\n</div>\n", out);
 }
 
 /* HTML's special characters as entities; C0 controls are not allowed. */

@@ -19,8 +19,9 @@ extern const char html_style[];
 void html_head(FILE *out, const char *title);
 
 /*
- * An inline chart: a box that scrolls sideways on a narrow screen (the
- * chart keeps its size, so no label shrinks), then the <svg> of width x
+ * An inline chart: a box that scrolls sideways where the screen is
+ * narrower than the chart (the chart keeps its size, so no label shrinks;
+ * html_pair_open gives a phone a narrow drawing instead), then the <svg> of width x
  * height px with class "si-chart" and aria-label label, its own <style>
  * (text, grid and background colours for light and dark mode, so that it
  * reads on any page and pasted alone) and a background rect of class
@@ -29,6 +30,17 @@ void html_head(FILE *out, const char *title);
  */
 void html_svg_open(FILE *out, int width, int height, const char *label);
 void html_svg_close(FILE *out);
+
+/*
+ * One chart drawn twice, so that a phone need not scroll to see its marks:
+ * html_pair_open (wide_w: the wide drawing's width), the wide <svg>,
+ * html_pair_next, the narrow one, html_pair_close.  The page shows the wide
+ * drawing where the screen holds it (wide_w px and the body's margins),
+ * else the narrow one.
+ */
+void html_pair_open(FILE *out, int wide_w);
+void html_pair_next(FILE *out);
+void html_pair_close(FILE *out);
 
 /*
  * A width in px that s does not exceed when drawn at font_px in the pages'

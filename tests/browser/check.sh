@@ -1,13 +1,19 @@
 #!/bin/sh
 # check.sh (make check-browser): the pages a user links to, rendered in
-# headless Chromium.  Makes a tiny run, a second one to compare with, and a
-# paired run (two test dirs), then render.py checks the run's HTML, the
-# paired run's HTML and `compare --format html` of the two runs (skipped,
-# saying so, where compare has no html format): no console errors, an SVG
-# chart with its bars drawn and no label cut off at its edge, the summary
-# block (id="summary") in the first 1,000 px; then at 390 px and in dark
-# mode too: nothing wider than the viewport, chart text at 9 px or more and
-# in contrast with its chart's own background.  A copy of the run's page broken on purpose must fail each check.
+# headless Chromium.  Makes a tiny run (three copy counts, so that its Results
+# table is wider than a phone), a second one to compare with, a paired run
+# (two test dirs) and, as root, a settings run, then render.py checks the
+# run's HTML, the paired and settings runs' HTML and `compare --format html`
+# of the two runs (skipped, saying so, where compare has no html format):
+# no console errors, an SVG chart with its bars drawn and no label cut off
+# at its edge, the summary block (id="summary") in the first 1,000 px; then
+# at 390 px and in dark mode too: nothing wider than the viewport, no
+# caption or paragraph cut off inside a scrolling box, every chart mark on
+# screen, chart text at 9 px or more and in contrast with its chart's own
+# background.  The paired and settings runs' Markdown, rendered by
+# cmark-gfm into a 46em blog column (light and dark): nothing past the
+# column, no backtick shown as text.  A copy of the run's page and of the
+# Markdown broken on purpose must fail each check.
 #
 # Installs chromium when it is missing and this runs as root with apt-get;
 # otherwise a missing chromium is a skip, said in one line.  The runs, the
@@ -50,14 +56,24 @@ si() {
 	page=$OUT/$name/$(ls "$OUT/$name" | grep -v '\.' | head -n 1)
 	[ -s "$page.html" ] || fail "./Run $* wrote no HTML"
 }
-si run --quick -i 3 --duration 1 -c 1 --testdir "$T/t" syscall pipe
+si run --quick -i 3 --duration 1 -c 1 -c 2 -c 3 --testdir "$T/t" syscall pipe
 run=$page
 si run2 --quick -i 3 --duration 1 -c 1 --testdir "$T/t" syscall pipe
 run2=$page
 si paired --quick -c 1 --duration 1 --testdir "a=$T/a" --testdir "b=$T/b" fsbuffer
 paired=$page
-
 set -- run="$run.html" paired="$paired.html"
+# Settings mode runs its commands as root only; a command holding a '|'
+# and backticks shows how the Markdown quotes one.
+if [ "$(id -u)" = 0 ]; then
+	si settings --quick -c 1 --duration 1 --testdir "$T/t" \
+		--setting 'plain=true' --setting 'piped=echo `true` | cat >/dev/null' fsbuffer
+	set -- "$@" settings="$page.html" settings-md="$page.md"
+else
+	say "settings: SKIPPED: settings mode needs root"
+fi
+command -v cmark-gfm >/dev/null 2>&1 && set -- "$@" paired-md="$paired.md" ||
+	say "Markdown: SKIPPED: cmark-gfm is not installed (apt-get install cmark-gfm)"
 "$ROOT/Run" compare --format html "$run" "$run2" >"$OUT/compare.html" 2>"$T/cmp.err"
 rc=$?
 if [ $rc -eq 0 ]; then
@@ -81,8 +97,17 @@ sed -e 's|id="summary"|id="was-summary"|' \
     -e 's|</body>|<svg width="100" height="20"><text x="60" y="15" font-size="5">a label past the edge</text></svg>&|' \
     -e 's|</body>|<div style="width:2000px">wider than any screen</div>&|' \
     -e 's|</body>|<div id="summary" style="margin-top:1200px">late</div>&|' \
+    -e 's|</body>|<table style="display:block;overflow-x:auto"><caption>a caption as wide as its table, cut off where the table scrolls</caption><tr><td style="min-width:1500px">x</td></tr></table>&|' \
+    -e 's|</body>|<div style="overflow-x:auto"><svg width="1500" height="20"><rect x="1400" width="20" height="10"/></svg></div>&|' \
     "$run.html" >"$OUT/broken.html"
 set -- "$@" --broken broken="$OUT/broken.html"
+# The Markdown broken both ways: a table wider than the column, a command
+# escaped into literal backticks.
+if command -v cmark-gfm >/dev/null 2>&1; then
+	{ cat "$paired.md"; printf '\n| Test | Interval |\n|:--|--:|\n| %s | 1 |\n\nSetting a: \\`mount -o remount /x\\`\n' \
+		"$(printf '%0300d' 0)"; } >"$OUT/broken.md"
+	set -- "$@" --broken broken-md="$OUT/broken.md"
+fi
 # Until the run's page has a summary block, a copy with a stand-in one
 # right under the title shows that the summary check passes a good page.
 if ! grep -q 'id="summary"' "$run.html"; then

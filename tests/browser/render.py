@@ -26,6 +26,18 @@ both widths under prefers-color-scheme: dark; in every one of these views:
               before it): a contrast ratio of 4.5 or more (WCAG AA for text);
               text with no rect of its chart under it fails (a chart pasted
               alone would have no background).
+  clipped text  no caption, paragraph, list item or heading reaching past
+              what its box shows (text cut off inside a scrolling box: a
+              caption inside a table that scrolls sideways);
+  chart marks every chart mark (bar, marker, interval, label) inside what
+              the reader sees without scrolling: the viewport, cut by each
+              box that clips it and by the chart's own edges.
+A page named FILE.md is Markdown: cmark-gfm renders it (GFM tables) into a
+46em column, as a blog shows it (NAME-md.html), checked at 1280 px in light
+and dark mode:
+  column      nothing wider than the column (a table that spills out);
+  backticks   no backtick shown as text outside code (a command escaped
+              into literal backticks instead of a code span).
 It saves NAME-screen.png (the first screen) and NAME-page.png (the whole
 page, at most 20,000 px high) into DIR, and NAME-<view>-page.png for each
 other view (390, dark, 390-dark).  Prints one line per check and a
@@ -34,7 +46,9 @@ failed, 2 on bad usage.  No Chromium process outlives it.
 
 --broken names a page made to fail every check (an error on the console, no
 chart but a label outside an empty one, a summary after a table and below
-the first screen): there each check
+the first screen, a caption cut off in a scrolling table, a mark past a
+scrolling chart's edge; a Markdown table wider than the column and escaped
+backticks): there each check
 passes when it fails, so a check that cannot fail is itself a failure.
 """
 import base64
@@ -51,7 +65,7 @@ import time
 
 WIDTH, HEIGHT = 1280, 1000   # the first screen
 FULL_MAX = 20000             # the whole-page screenshot's height cap
-TIMEOUT = 150                # seconds for everything, Chromium included
+TIMEOUT = 300                # seconds for everything, Chromium included
 MIN_TEXT_PX = 9              # chart text drawn smaller is unreadable
 MIN_CONTRAST = 4.5           # WCAG AA for normal-size text
 # The other views: name suffix, width, height, mobile, colour scheme.
@@ -101,11 +115,50 @@ VIEW_PROBE = r"""(() => {
       if (!(ratio >= %(min_contrast)s)) faint.push(label + ': ' + ratio.toFixed(2) + ':1');
     }
   }
+  // What the reader can see of an element: the viewport cut by every box
+  // that clips it (overflow other than visible) between it and the page.
+  const seen = e => { let l = 0, r = vw;
+    for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+      if (getComputedStyle(p).overflowX === 'visible') continue;
+      const b = p.getBoundingClientRect(), x = b.left + p.clientLeft;
+      l = Math.max(l, x); r = Math.min(r, x + p.clientWidth); }
+    return [l, r]; };
+  const past = (b, v) => b.left < v[0] - 1 || b.right > v[1] + 1;
+  // Prose (a caption, a paragraph, a heading) reaching past what its box shows.
+  const clipped = [];
+  for (const e of document.body.querySelectorAll('caption,p,li,h1,h2,h3,h4,h5,h6,summary,figcaption')) {
+    const b = e.getBoundingClientRect();
+    if (b.width > 0 && e.textContent.trim() && past(b, seen(e)))
+      clipped.push(e.tagName.toLowerCase() + ' "' + e.textContent.trim().slice(0, 30) + '" '
+                   + Math.round(b.left) + '..' + Math.round(b.right));
+  }
+  // A chart's marks (bars, markers, intervals, labels) outside what the reader sees.
+  const hidden = [];
+  let marks = 0;
+  for (const s of document.querySelectorAll('svg')) {
+    const o = s.getBoundingClientRect();
+    if (o.width <= 0 || o.height <= 0) continue;
+    const v = seen(s);   // and the chart's own edges, which clip what it draws
+    v[0] = Math.max(v[0], o.left);
+    v[1] = Math.min(v[1], o.right);
+    for (const m of s.querySelectorAll('rect,path,circle,text')) {
+      const b = m.getBoundingClientRect();
+      if (m.classList.contains('bg') || b.width <= 0) continue;
+      marks++;
+      if (past(b, v))
+        hidden.push(m.tagName + (m.textContent.trim() ? ' "' + m.textContent.trim().slice(0, 24) + '"' : '')
+                    + ' ' + Math.round(b.left) + '..' + Math.round(b.right));
+    }
+  }
   return JSON.stringify({overflow: document.documentElement.scrollWidth - vw, wide: wide.slice(0, 5),
+                         clipped: clipped, marks: marks, hidden: hidden,
                          texts: texts, small: small, faint: faint,
                          height: Math.max(document.documentElement.scrollHeight, 1)});
 })()""" % {'min_px': MIN_TEXT_PX, 'min_contrast': MIN_CONTRAST}
 SETTLE = 0.3                 # seconds after the load event for late errors
+# The checks a --broken page must fail.
+BROKEN_CHECKS = ('console', 'chart', 'chart text', 'summary', 'overflow', 'clipped text',
+                 'chart marks', 'chart size', 'chart contrast', 'column', 'backticks')
 
 # Evaluated in each page: what the chart and summary checks need.
 PROBE = r"""(() => {
@@ -140,6 +193,116 @@ PROBE = r"""(() => {
   }
   return JSON.stringify(out);
 })()"""
+
+
+# A Markdown page as a blog shows it: cmark-gfm's HTML in a 46em column.
+MD_COLUMN_EM = 46
+MD_STYLE = """:root{color-scheme:light dark}
+body{margin:0;padding:1em;font:16px/1.5 system-ui,sans-serif;color:#222;background:#fff}
+main{max-width:%dem;margin:0 auto}
+table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #999;padding:6px 13px}
+code{font-family:monospace;background:rgba(128,128,128,.15)}
+pre{overflow-x:auto}img{max-width:100%%}
+@media (prefers-color-scheme:dark){body{color:#ddd;background:#111}}
+""" % MD_COLUMN_EM
+MD_VIEWS = [('1280', WIDTH, HEIGHT, False, 'light'), ('dark', WIDTH, HEIGHT, False, 'dark')]
+# Evaluated in each view of a Markdown page: what leaves the column, and
+# backticks shown as text (a code span escaped into literal backticks).
+MD_PROBE = r"""(() => {
+  const col = document.querySelector('main'), c = col.getBoundingClientRect();
+  const wide = [];
+  let over = 0;
+  for (const e of col.querySelectorAll('*')) {
+    if (e.parentElement.closest('pre')) continue;
+    const b = e.getBoundingClientRect();
+    if (b.width > 0 && (b.right > c.right + 1 || b.left < c.left - 1)) {
+      over = Math.max(over, b.right - c.right, c.left - b.left);
+      wide.push(e.tagName.toLowerCase() + ' ' + Math.round(b.width) + ' px');
+    }
+  }
+  const ticks = [];
+  const w = document.createTreeWalker(col, NodeFilter.SHOW_TEXT);
+  while (w.nextNode()) {
+    const n = w.currentNode;
+    if (n.nodeValue.includes('`') && !n.parentElement.closest('code,pre'))
+      ticks.push(n.nodeValue.trim().slice(0, 40));
+  }
+  return JSON.stringify({column: Math.round(c.width), over: Math.round(over),
+                         wide: wide.slice(0, 4), ticks: ticks.slice(0, 3),
+                         height: Math.max(document.documentElement.scrollHeight, 1)});
+})()"""
+
+
+def open_view(cdp, url, width, height, mobile, scheme):
+    """url in a fresh tab at width x height in colour scheme; (target, session)."""
+    target = cdp.call('Target.createTarget', {'url': 'about:blank'})['targetId']
+    sess = cdp.call('Target.attachToTarget', {'targetId': target, 'flatten': True})['sessionId']
+    cdp.call('Page.enable', session=sess)
+    cdp.call('Emulation.setDeviceMetricsOverride',
+             {'width': width, 'height': height, 'deviceScaleFactor': 1, 'mobile': mobile},
+             session=sess)
+    cdp.call('Emulation.setEmulatedMedia',
+             {'features': [{'name': 'prefers-color-scheme', 'value': scheme}]}, session=sess)
+    cdp.call('Page.navigate', {'url': url}, session=sess)
+    cdp.wait_event('Page.loadEventFired', sess, 15)
+    cdp.drain(SETTLE)
+    return target, sess
+
+
+def save_page(cdp, sess, path, width, height):
+    """The whole page (at most FULL_MAX px high) as a PNG at path."""
+    full = cdp.call('Page.captureScreenshot',
+                    {'format': 'png', 'captureBeyondViewport': True,
+                     'clip': {'x': 0, 'y': 0, 'width': width,
+                              'height': min(height, FULL_MAX), 'scale': 1}},
+                    session=sess, wait=20)
+    with open(path, 'wb') as f:
+        f.write(base64.b64decode(full['data']))
+
+
+def md_page(path, shots, name):
+    """FILE.md through cmark-gfm into NAME-md.html (a blog column); its path, or None."""
+    run = subprocess.run(['cmark-gfm', '-e', 'table', '-e', 'strikethrough', '-e', 'autolink',
+                          path], capture_output=True)
+    if run.returncode != 0:
+        return None
+    out = os.path.join(shots, name + '-md.html')
+    with open(out, 'wb') as f:
+        f.write(b'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">\n'
+                b'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+                b'<style>' + MD_STYLE.encode() + b'</style></head><body><main>\n' +
+                run.stdout + b'</main></body></html>\n')
+    return out
+
+
+def check_md(cdp, name, path, shots, report):
+    """A Markdown page in a blog column, in each view: nothing past it, no literal backticks."""
+    page = md_page(path, shots, name)
+    if page is None:
+        report(name, 'markdown', False, 'cmark-gfm could not render %s' % path)
+        return
+    for suffix, width, height, mobile, scheme in MD_VIEWS:
+        target, sess = open_view(cdp, 'file://' + os.path.abspath(page), width, height,
+                                 mobile, scheme)
+        res = cdp.call('Runtime.evaluate', {'expression': MD_PROBE, 'returnByValue': True},
+                       session=sess)
+        where = '%s (%d px, %s)' % (suffix, width, scheme)
+        if 'exceptionDetails' in res:
+            report(name, 'probe ' + where, False, str(res['exceptionDetails'].get('text')))
+            return
+        got = json.loads(res['result']['value'])
+        report(name, 'column', not got['wide'],
+               '%s: %d px past the %d px column: %s' % (where, got['over'], got['column'],
+                                                        '; '.join(got['wide']))
+               if got['wide'] else '%s: everything within the %d px column'
+               % (where, got['column']))
+        if suffix == '1280':
+            report(name, 'backticks', not got['ticks'],
+                   'shown as text: %s' % '; '.join(repr(t) for t in got['ticks'])
+                   if got['ticks'] else 'no backtick outside code')
+        save_page(cdp, sess, os.path.join(shots, '%s-md-%s-page.png' % (name, suffix)),
+                  width, got['height'])
+        cdp.call('Target.closeTarget', {'targetId': target})
 
 
 class Timeout(Exception):
@@ -326,13 +489,7 @@ def check_page(cdp, name, path, shots, report):
     shot = cdp.call('Page.captureScreenshot', {'format': 'png'}, session=sess)
     with open(os.path.join(shots, name + '-screen.png'), 'wb') as f:
         f.write(base64.b64decode(shot['data']))
-    full = cdp.call('Page.captureScreenshot',
-                    {'format': 'png', 'captureBeyondViewport': True,
-                     'clip': {'x': 0, 'y': 0, 'width': WIDTH,
-                              'height': min(got['height'], FULL_MAX), 'scale': 1}},
-                    session=sess, wait=20)
-    with open(os.path.join(shots, name + '-page.png'), 'wb') as f:
-        f.write(base64.b64decode(full['data']))
+    save_page(cdp, sess, os.path.join(shots, name + '-page.png'), WIDTH, got['height'])
     cdp.call('Target.closeTarget', {'targetId': target})
     for view in VIEWS:
         check_view(cdp, name, url, shots, report, view)
@@ -341,17 +498,7 @@ def check_page(cdp, name, path, shots, report):
 def check_view(cdp, name, url, shots, report, view):
     """One page in another view: overflow, chart text size and contrast."""
     suffix, width, height, mobile, scheme = view
-    target = cdp.call('Target.createTarget', {'url': 'about:blank'})['targetId']
-    sess = cdp.call('Target.attachToTarget', {'targetId': target, 'flatten': True})['sessionId']
-    cdp.call('Page.enable', session=sess)
-    cdp.call('Emulation.setDeviceMetricsOverride',
-             {'width': width, 'height': height, 'deviceScaleFactor': 1, 'mobile': mobile},
-             session=sess)
-    cdp.call('Emulation.setEmulatedMedia',
-             {'features': [{'name': 'prefers-color-scheme', 'value': scheme}]}, session=sess)
-    cdp.call('Page.navigate', {'url': url}, session=sess)
-    cdp.wait_event('Page.loadEventFired', sess, 15)
-    cdp.drain(SETTLE)
+    target, sess = open_view(cdp, url, width, height, mobile, scheme)
     res = cdp.call('Runtime.evaluate', {'expression': VIEW_PROBE, 'returnByValue': True},
                    session=sess)
     where = '%s (%d px, %s)' % (suffix, width, scheme)
@@ -362,6 +509,13 @@ def check_view(cdp, name, url, shots, report, view):
     report(name, 'overflow', got['overflow'] <= 1 and not got['wide'],
            '%s: %d px past the viewport: %s' % (where, got['overflow'], '; '.join(got['wide']))
            if got['overflow'] > 1 or got['wide'] else '%s: nothing wider than the viewport' % where)
+    report(name, 'clipped text', not got['clipped'],
+           '%s: cut off inside a scrolling box: %s' % (where, '; '.join(got['clipped'][:3]))
+           if got['clipped'] else '%s: no caption or paragraph past its box' % where)
+    report(name, 'chart marks', not got['hidden'],
+           '%s: %d of %d marks off-screen: %s' % (where, len(got['hidden']), got['marks'],
+                                                 '; '.join(got['hidden'][:4]))
+           if got['hidden'] else '%s: all %d chart marks on screen' % (where, got['marks']))
     report(name, 'chart size', not got['small'],
            '%s: below %d px: %s' % (where, MIN_TEXT_PX, '; '.join(got['small'][:5]))
            if got['small'] else '%s: %d chart texts at %d px or more'
@@ -370,13 +524,8 @@ def check_view(cdp, name, url, shots, report, view):
            '%s: below %.1f:1: %s' % (where, MIN_CONTRAST, '; '.join(got['faint'][:5]))
            if got['faint'] else '%s: %d chart texts at %.1f:1 or more'
            % (where, got['texts'], MIN_CONTRAST))
-    full = cdp.call('Page.captureScreenshot',
-                    {'format': 'png', 'captureBeyondViewport': True,
-                     'clip': {'x': 0, 'y': 0, 'width': width,
-                              'height': min(got['height'], FULL_MAX), 'scale': 1}},
-                    session=sess, wait=20)
-    with open(os.path.join(shots, '%s-%s-page.png' % (name, suffix)), 'wb') as f:
-        f.write(base64.b64decode(full['data']))
+    save_page(cdp, sess, os.path.join(shots, '%s-%s-page.png' % (name, suffix)), width,
+              got['height'])
     cdp.call('Target.closeTarget', {'targetId': target})
 
 
@@ -433,8 +582,7 @@ def main(argv):
 
     def report(name, what, ok, text):
         text = ' '.join(text.split())
-        if name in broken and what in ('console', 'chart', 'chart text', 'summary', 'overflow',
-                                       'chart size', 'chart contrast'):
+        if name in broken and what in BROKEN_CHECKS:
             text = ('fails on the broken page, as it should: ' if ok is False else
                     'does not fail on the broken page: ') + text
             ok = ok is False
@@ -455,7 +603,10 @@ def main(argv):
             try:
                 cdp = Cdp(prog, profile, log)
                 for name, path in pages:
-                    check_page(cdp, name, path, shots, report)
+                    if path.endswith('.md'):
+                        check_md(cdp, name, path, shots, report)
+                    else:
+                        check_page(cdp, name, path, shots, report)
             except Timeout:
                 report('-', 'chromium', False, 'no answer within the time limit (log: %s)' % log_path)
             except (RuntimeError, OSError, KeyError, ValueError) as e:

@@ -73,7 +73,7 @@ grep -q "^             options: rw (as found before the first setting ran; each 
 	die "header's options not labelled as found: $(grep '^  *options:' "$r")"
 grep -q "options: rw (as found before the first setting ran" "$r.md" || die "Markdown: options not as found"
 grep -q "rw (as found before the first setting ran" "$r.html" || die "HTML: options not as found"
-grep -q "^| rel (baseline) | mount -o remount,atime,relatime .* | mount rw,relatime" "$r.md" ||
+grep -q '^| rel (baseline) | `mount -o remount,atime,relatime .*` | mount rw,relatime' "$r.md" ||
 	die "Markdown settings table"
 grep -q "Setting rel (baseline)" "$r.html" || die "HTML summary"
 python3 - "$r.json" <<'PY' || die "JSON settings object"

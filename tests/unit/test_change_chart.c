@@ -76,14 +76,14 @@ START_TEST(model_groups_and_axis)
 	ck_assert(isnan(cc.rows[1].lo) && isnan(cc.rows[1].hi));
 	ck_assert_str_eq(cc.rows[2].verdict, "-");
 	/* -5 .. +3 with zero in, widened by 5 % of the span on each side. */
-	change_chart_axis(&cc, &lo, &hi);
+	change_chart_axis(&cc, 0, &lo, &hi);
 	ck_assert_double_eq_tol(lo, -5.4, 1e-9);
 	ck_assert_double_eq_tol(hi, 3.4, 1e-9);
 	change_chart_free(&cc);
 	/* A tiny span: at least one point wide, zero in. */
 	change_chart_init(&cc, "a");
 	ck_assert_int_eq(change_chart_add(&cc, "x", 0, 0.1, NAN, NAN, "equivalent"), 0);
-	change_chart_axis(&cc, &lo, &hi);
+	change_chart_axis(&cc, 0, &lo, &hi);
 	ck_assert(lo < 0 && hi > 0.1 && hi - lo >= 1);
 	change_chart_free(&cc);
 }
@@ -111,12 +111,14 @@ static void unescape(const char *s, size_t n, char *out, size_t len)
 	out[o] = '\0';
 }
 
-/* Every <text>: its estimated extent within 0..width. */
-static void texts_inside(const char *svg)
+/* Every <text> between svg and end: its estimated extent within 0..the svg's width. */
+static void texts_inside_one(const char *svg, const char *end_svg)
 {
 	double width = strtod(strstr(svg, "width=\"") + 7, NULL);
 
-	for (const char *p = strstr(svg, "<text "); p != NULL; p = strstr(p + 1, "<text ")) {
+	ck_assert(end_svg != NULL);
+	for (const char *p = strstr(svg, "<text "); p != NULL && p < end_svg;
+	     p = strstr(p + 1, "<text ")) {
 		const char *gt = strchr(p, '>'), *end = strstr(p, "</text>");
 		const char *anchor = strstr(p, "text-anchor=\"");
 		const char *fs = strstr(p, "font-size=\"");
@@ -132,6 +134,13 @@ static void texts_inside(const char *svg)
 	}
 }
 
+/* Every <text> of each <svg>: its estimated extent within 0..its svg's width. */
+static void texts_inside(const char *page)
+{
+	for (const char *svg = strstr(page, "<svg "); svg != NULL; svg = strstr(svg + 1, "<svg "))
+		texts_inside_one(svg, strstr(svg, "</svg>"));
+}
+
 START_TEST(svg_escaped_inside_zero_bars)
 {
 	struct change_chart cc;
@@ -144,14 +153,20 @@ START_TEST(svg_escaped_inside_zero_bars)
 	ck_assert_ptr_null(strstr(svg, "<b>"));
 	ck_assert_ptr_nonnull(strstr(svg, "WWW&lt;/text&gt;</text>"));
 	ck_assert_ptr_nonnull(strstr(svg, "base&lt;script&gt;&#39;&quot;&amp;"));
-	ck_assert_uint_eq(count(svg, "class=\"zero\""), 1);
+	/* Drawn twice, wide and narrow (for a phone), the page showing one. */
+	ck_assert_uint_eq(count(svg, "<svg "), 2);
+	ck_assert_uint_eq(count(svg, "<div class=\"wide\">"), 1);
+	ck_assert_uint_eq(count(svg, "<div class=\"narrow\">"), 1);
+	ck_assert_uint_eq(count(svg, "class=\"zero\""), 2);
 	/* A marker (a rect of non-zero size) per row, an error bar per interval. */
-	ck_assert_uint_eq(count(svg, "<rect class=\"bar\""), 3);
-	ck_assert_uint_eq(count(svg, "width=\"7\" height=\"7\""), 3);
-	ck_assert_uint_eq(count(svg, "class=\"ci\""), 2);
-	/* Each group's label once, each verdict once. */
-	ck_assert_uint_eq(count(svg, "WWWW&lt;/text&gt;</text>"), 1);
-	ck_assert_uint_eq(count(svg, "MMMM &lt;b&gt;</text>"), 1);
+	ck_assert_uint_eq(count(svg, "<rect class=\"bar\""), 6);
+	ck_assert_uint_eq(count(svg, "width=\"7\" height=\"7\""), 6);
+	ck_assert_uint_eq(count(svg, "class=\"ci\""), 4);
+	/* Each group's label once, each verdict once, in each drawing. */
+	ck_assert_uint_eq(count(svg, "WWWW&lt;/text&gt;</text>"), 2);
+	ck_assert_uint_eq(count(svg, "MMMM &lt;b&gt;</text>"), 2);
+	/* A linear axis: nothing here passes doubling or halving. */
+	ck_assert_ptr_null(strstr(svg, "log scale"));
 	texts_inside(svg);
 	/* The key names the series. */
 	ck_assert_ptr_nonnull(strstr(svg, "b`id`&lt;i&gt;"));
@@ -201,6 +216,64 @@ START_TEST(gnuplot_files)
 	ck_assert_int_eq(change_chart_series(&cc, "b"), 0);
 	free(text_of(&cc, SCRIPT, &rc));
 	ck_assert_int_eq(rc, -1);
+}
+END_TEST
+
+/*
+ * A change past doubling (a tmpfs ignoring fdatasync: +20,000 %) puts the
+ * axis on a log scale of the ratio, in the SVG and the gnuplot files alike,
+ * so that the +10 % row is not a dot at 0; changes within halving and
+ * doubling keep a linear axis.
+ */
+START_TEST(log_axis_past_doubling)
+{
+	struct change_chart cc;
+	double lo, hi, at[24];
+	size_t n, k;
+	int rc;
+	char *t;
+
+	change_chart_init(&cc, "ext4");
+	ck_assert_int_eq(change_chart_series(&cc, "tmpfs"), 0);
+	ck_assert_int_eq(change_chart_add(&cc, "File Copy", 0, 10, 5, 15, "faster"), 0);
+	ck_assert_int_eq(change_chart_add(&cc, "fdatasync", 0, 20000, 15000, 25000, "faster"), 0);
+	ck_assert_int_eq(change_chart_log(&cc), 1);
+	ck_assert_double_eq_tol(change_chart_at(1, 900), 1, 1e-12);
+	ck_assert_double_eq_tol(change_chart_at(1, 0), 0, 1e-12);
+	ck_assert_double_eq_tol(change_chart_pct(1, 2), 9900, 1e-9);
+	ck_assert_double_eq_tol(change_chart_at(0, 20000), 20000, 1e-12);
+	change_chart_axis(&cc, 1, &lo, &hi);
+	ck_assert(lo < 0 && hi > log10(251) && hi < 3);
+	/* Ratios 1, 2, 5, 10, ... 200: 0 and +900 % among them, at most 9. */
+	n = change_chart_ticks(1, lo, hi, at, 24);
+	ck_assert(n >= 3 && n <= 9);
+	for (k = 0; k < n && fabs(at[k] - 1) > 1e-9; k++)
+		;
+	ck_assert_uint_lt(k, n);
+	t = svg_of(&cc);
+	ck_assert_ptr_nonnull(strstr(t, "(log scale)"));
+	ck_assert_ptr_nonnull(strstr(t, ">+900</text>"));
+	ck_assert_ptr_nonnull(strstr(t, "The axis is a log scale of the ratio"));
+	texts_inside(t);
+	free(t);
+	/* gnuplot: the data in log10 of the ratio, the tics labelled in %. */
+	t = text_of(&cc, DATA, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_ptr_nonnull(strstr(t, " 0.041393 0.021189 0.060698\n"));
+	free(t);
+	t = text_of(&cc, SCRIPT, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_ptr_nonnull(strstr(t, "log scale of the ratio"));
+	ck_assert_ptr_nonnull(strstr(t, "('0' 0.000000)\n"));
+	ck_assert_ptr_nonnull(strstr(t, "set xtics add ('+9900' 2.000000)\n"));
+	ck_assert_ptr_nonnull(strstr(t, "set xtics add ('+900' 1.000000)\n"));
+	free(t);
+	change_chart_free(&cc);
+	/* -40 % .. +60 %: within halving and doubling, linear. */
+	change_chart_init(&cc, "a");
+	ck_assert_int_eq(change_chart_add(&cc, "x", 0, 60, -40, 90, "faster"), 0);
+	ck_assert_int_eq(change_chart_log(&cc), 0);
+	change_chart_free(&cc);
 }
 END_TEST
 
@@ -310,12 +383,26 @@ START_TEST(filled_by_paired)
 	ck_assert_int_eq(report_html(f, &r), 0);
 	ck_assert_int_eq(fclose(f), 0);
 	ck_assert_ptr_nonnull(strstr(buf, "<h2 id=\"paired-chart\">"));
-	ck_assert_ptr_nonnull(strstr(buf, "Paired comparison: changes against rel</h2>\n"
-				     "<div class=\"chart\">\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
-				     "class=\"si-chart\""));
-	ck_assert_uint_eq(count(buf, "<rect class=\"bar\""), 3);
-	ck_assert_uint_eq(count(buf, "class=\"ci\""), 2);
+	/* Headed by what it compared, UnixBench's line under it. */
+	ck_assert_ptr_nonnull(strstr(buf, "<h1>noat, lazy vs rel: file tests</h1>\n<p class=\"small\">"
+				     "BYTE UNIX Benchmarks (Version 6.0.0; sysindex 0.1.0)</p>"));
+	ck_assert_ptr_nonnull(strstr(buf, "Paired comparison: changes against rel</h2>\n<style>"));
+	ck_assert_ptr_nonnull(strstr(buf, "<div class=\"wide\">\n<div class=\"chart\">\n"
+				     "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"si-chart\""));
+	/* Drawn twice: wide, and narrow for a phone. */
+	ck_assert_uint_eq(count(buf, "<rect class=\"bar\""), 6);
+	ck_assert_uint_eq(count(buf, "class=\"ci\""), 4);
 	ck_assert_ptr_nonnull(strstr(buf, report_paired_instance_note));
+	free(buf);
+	/* The Markdown: the same heading; the comparison before the details. */
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_md(f, &r), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_msg(strncmp(buf, "# noat, lazy vs rel: file tests\n\nsysindex results: ", 51) == 0,
+		      "%.60s", buf);
+	ck_assert(strstr(buf, "change: the geometric mean") != NULL &&
+		  strstr(buf, "## Details") != NULL &&
+		  strstr(buf, "change: the geometric mean") < strstr(buf, "## Details"));
 	free(buf);
 }
 END_TEST
@@ -328,6 +415,7 @@ Suite *suite_change_chart(void)
 	tcase_add_test(tc, model_groups_and_axis);
 	tcase_add_test(tc, svg_escaped_inside_zero_bars);
 	tcase_add_test(tc, gnuplot_files);
+	tcase_add_test(tc, log_axis_past_doubling);
 	tcase_add_test(tc, filled_by_compare);
 	tcase_add_test(tc, filled_by_paired);
 	suite_add_tcase(s, tc);

@@ -570,9 +570,10 @@ START_TEST(html_page)
 	HAS("&lt;i&gt;A&lt;/i&gt;&amp;&quot;q&quot;");
 	HAS("b&#39; against &lt;i&gt;A&lt;/i&gt;");
 	ck_assert_ptr_null(strstr(out_text, "<i>A"));
-	/* Three tests and the score, each a bar with its interval and verdict. */
-	ck_assert_uint_eq(count_substr(out_text, "class=\"bar\""), 4);
-	ck_assert_uint_eq(count_substr(out_text, "class=\"ci\""), 4);
+	/* Three tests and the score, each a bar with its interval and verdict, in
+	 * each of the chart's two drawings (wide, and narrow for a phone). */
+	ck_assert_uint_eq(count_substr(out_text, "class=\"bar\""), 8);
+	ck_assert_uint_eq(count_substr(out_text, "class=\"ci\""), 8);
 	HAS("class=\"zero\"");
 	HAS("inconclusive: single runs</text>");
 	HAS("Tests compared: 0 faster, 0 slower, 0 equivalent");

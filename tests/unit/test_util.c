@@ -353,6 +353,50 @@ START_TEST(md_ampersand)
 }
 END_TEST
 
+/* md_code or md_text_code of s (in_table for md_code; -1: md_text_code), malloc'd. */
+static char *md_code_of(const char *s, int in_table)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(m);
+	if (in_table < 0)
+		md_text_code(m, s);
+	else
+		md_code(m, s, in_table);
+	ck_assert_int_eq(fclose(m), 0);
+	return buf;
+}
+
+#define MD_CODE_IS(s, in_table, want) do { \
+	char *got_ = md_code_of(s, in_table); \
+	ck_assert_str_eq(got_, want); \
+	free(got_); \
+} while (0)
+
+/*
+ * A command as a code span: no backtick inside can end it (the fence is one
+ * longer than the longest run), an edge backtick or space gets a space
+ * inside the fence, a line break is a space, '|' is escaped in a table cell
+ * only; a summary line's quoted command becomes code, the rest text.
+ */
+START_TEST(md_code_spans)
+{
+	MD_CODE_IS("mount -o remount,noatime /mnt", 0, "`mount -o remount,noatime /mnt`");
+	MD_CODE_IS("echo `id` ``x``", 0, "``` echo `id` ``x`` ```");
+	MD_CODE_IS("`x`", 0, "`` `x` ``");
+	MD_CODE_IS("a|b\n*c*", 1, "`a\\|b *c*`");
+	MD_CODE_IS("a|b", 0, "`a|b`");
+	MD_CODE_IS("", 0, "");
+	MD_CODE_IS("Setting a (baseline): `mount -o x,y /m`; in force: *rw*", -1,
+		   "Setting a (baseline): `mount -o x,y /m`; in force: \\*rw\\*");
+	MD_CODE_IS("Setting b: `echo `id``; in force: rw", -1,
+		   "Setting b: `` echo `id` ``; in force: rw");
+	MD_CODE_IS("no `quote", -1, "no \\`quote");
+}
+END_TEST
+
 /* Outside text in a message: escaped (ESC, newline, C1, bad UTF-8) and cut. */
 START_TEST(quote_escapes_and_cuts)
 {
@@ -511,6 +555,7 @@ Suite *suite_util(void)
 	tcase_add_test(tc, exec_problems);
 	tcase_add_test(tc, csv_formula_guard);
 	tcase_add_test(tc, md_ampersand);
+	tcase_add_test(tc, md_code_spans);
 	tcase_add_test(tc, quote_escapes_and_cuts);
 	tcase_add_test(tc, figures_compact);
 	tcase_add_test(tc, owner_round_trip_and_stale);
