@@ -6,7 +6,7 @@
 # same sysindex looper and scripts on each input of both sides, alternating
 # A/B for R rounds, and prints loops per minute and the ratio
 # sysindex/UnixBench per workload, so that the cost of the text alone is
-# known (docs/methodology.md section 6).  UB_TREE is a UnixBench checkout,
+# known (docs/unixbench-fidelity.md).  UB_TREE is a UnixBench checkout,
 # read only: its testdir/ inputs are copied into a temporary folder that is
 # removed at the end, never into this repository.  Also compares the 6.0 and
 # 5.1.3 workloads of the tests --compat changes, on this machine.

@@ -6,7 +6,7 @@
  * runs' y_j = ln(ratio) and v_j = the rounds' se^2 (from the row's "rounds
  * alone" interval, t on rounds - 1 df) give the between-run SD by
  * stats/randeff.h (re_instance_sd); over the rows, the root mean square.
- * That is what PAIRED_INSTANCE_SD assumes (docs/methodology.md section 8):
+ * That is what PAIRED_INSTANCE_SD assumes (docs/paired.md):
  * the output says both.  Control rows (no directory) are left out.
  */
 #include <math.h>

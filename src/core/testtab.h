@@ -95,7 +95,7 @@ extern const char *const category_title[CAT_COUNT];
 /*
  * Workloads (--compat): whose work the tests do.  The default is UnixBench
  * 6.0's; 5.1.3 differs in the syscall test, in the multi-copy file tests'
- * file names and in the shell loop (docs/methodology.md section 6).
+ * file names and in the shell loop (docs/unixbench-fidelity.md).
  */
 enum workload { WL_UB60, WL_UB513, WL_COUNT };
 

@@ -615,7 +615,7 @@ int main(int argc, char **argv)
 	 * The buffer sits at a fixed offset into a page, BUF_PAGE_OFFSET, so
 	 * that where the linker puts it (which moves as unrelated code changes)
 	 * cannot change the kernel's copies to and from it, whose speed depends
-	 * on that offset (docs/methodology.md section 6).
+	 * on that offset (docs/unixbench-fidelity.md).
 	 */
 	static _Alignas(4096) char page[BUF_PAGE_OFFSET + BUF_MAX];
 	char *const buf = page + BUF_PAGE_OFFSET;

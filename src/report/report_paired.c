@@ -347,7 +347,7 @@ int report_paired_text(FILE *out, const struct run_result *r)
 	}
 	if (report_paired_ordered(r))
 		fprintf(out, "order: with 10 or more rounds, the change and CI also take out the effect of\n"
-			"each side's place in the round's order (a crossover fit, methodology section 8).\n");
+			"each side's place in the round's order (a crossover fit, docs/paired.md).\n");
 	if (r->quick)
 		fprintf(out, "--quick: 3 rounds of short samples: a first look, too few rounds for a verdict.\n");
 	fprintf(out, "\n");
@@ -367,7 +367,7 @@ const char report_paired_order_note[] =
 	"place in the round's order (a crossover fit).";
 
 /*
- * The instance term (stats/paired.h, methodology section 8) and what it
+ * The instance term (stats/paired.h, docs/paired.md) and what it
  * still leaves out: ten A/A runs on two ext4 images made alike found the
  * runs' means scattering 1.3 times their own standard errors (0.2-0.3 %
  * beyond them) and one pair of images leaning 0.25 % for five runs in a
@@ -409,7 +409,7 @@ void report_paired_instance_extra(const struct run_result *r, char *out, size_t 
 	if (staged > 0)
 		k = snprintf(out, len, "--precision stopped %zu row%s by Stein's two-stage rule: the first %d "
 			     "rounds fixed\nthe rounds, and the interval and verdict take their SD on %d "
-			     "df around the\nmean of all rounds (methodology section 8).", staged,
+			     "df around the\nmean of all rounds (docs/paired.md).", staged,
 			     staged == 1 ? "" : "s", PAIRED_STAGE_ONE, PAIRED_STAGE_ONE - 1);
 	used = k > 0 && (size_t)k < len ? (size_t)k : (k > 0 ? len : 0);
 	if (r->nsettings > 0 || used >= len)

@@ -552,7 +552,7 @@ static int score_ratio(struct run_result *r, size_t i, size_t d, struct paired_s
 			 * out above), so their terms are one cause, not k independent
 			 * ones: the score's log-ratio (1/k) sum d_t carries (1/k) sum
 			 * u_t = u, the full term, not sd / sqrt(k)
-			 * (docs/methodology.md section 8).
+			 * (docs/paired.md).
 			 */
 			paired_set_instance(&out->st, run_instance_term(r));
 		} else {

@@ -2,7 +2,7 @@
  * repeat.h: ./Run --repeat N: N independent passes of the chosen tests at
  * one copy count, so that each score's interval holds the spread between
  * runs, which no run's own samples show (bench/interference.md: the score
- * moved 8 % between two runs minutes apart; docs/methodology.md section 8).
+ * moved 8 % between two runs minutes apart; docs/paired.md).
  *
  * A pass is a whole run of the tests: every test in it is a fresh set of
  * processes, each pass draws its own random test order, and what holds for

@@ -50,7 +50,7 @@
 #include <stddef.h>
 
 #define VERDICT_ALPHA 0.05
-#define VERDICT_MARGIN 0.02     /* default margin: +-2 % (methodology section 8) */
+#define VERDICT_MARGIN 0.02     /* default margin: +-2 % (docs/paired.md, "Verdicts") */
 #define VERDICT_MIN_DF 4        /* no verdict below 4 df (5 paired rounds) */
 /* VD_FEW's detail for a row whose between-run spread was not measured, and the reason. */
 #define VERDICT_SINGLE "single runs"
