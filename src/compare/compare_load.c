@@ -324,7 +324,8 @@ static int load_journal(struct source *s, const char *path)
 	s->have_samples = 1;
 	/* Marked where every output names it: the column, the inputs list. */
 	fmt(s->label + strlen(s->label), sizeof(s->label) - strlen(s->label), " (partial)");
-	return 0;
+	/* A paired or settings run: its rows from the rounds kept. */
+	return take_paired_rows(s, path);
 }
 
 /*

@@ -3,7 +3,7 @@
  * comparison" block of the text report, and its rows filled from the
  * run's model for paired_table.c's drawers (every writer's, and compare's).
  * Nothing is computed here beyond formatting: the statistics are in r->cmps
- * (stats/paired.c via run/paired_run.c).
+ * (stats/paired.c via score/score_paired.c).
  */
 #include "report/report.h"
 
