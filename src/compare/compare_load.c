@@ -66,6 +66,8 @@ static int doc_from_samples(const struct tp_samples *s, struct tp_doc *doc)
 		return -1;
 	doc->reports = r;
 	doc->nreports = 1;
+	/* Its run_status column: a run that did not end by itself, a partial run. */
+	r->interrupted = s->interrupted;
 	r->blocks = calloc(s->nsets ? s->nsets : 1, sizeof(*r->blocks));
 	if (r->blocks == NULL)
 		return -1;
@@ -322,7 +324,8 @@ static int load_journal(struct source *s, const char *path)
 	s->have_samples = 1;
 	/* Marked where every output names it: the column, the inputs list. */
 	fmt(s->label + strlen(s->label), sizeof(s->label) - strlen(s->label), " (partial)");
-	return 0;
+	/* A paired or settings run: its rows from the rounds kept. */
+	return take_paired_rows(s, path);
 }
 
 /*

@@ -124,8 +124,14 @@ static void print_text(FILE *out, const struct source *d, const char *column)
 	text_wrapped(out, "", provenance_note, PAIRED_TABLE_NOTE_WIDTH);
 }
 
+/* A run cut short (its journal read, or its record marked): every format says so first. */
+static const char cut_words[] = "INTERRUPTED: a partial run: its rows cover only the rounds "
+	"finished before it stopped (a row whose test was cut short is not judged); "
+	"./Run --resume completes it";
+
 /* Markdown and HTML as the run's pages lay the table out (report_md.c, report_html.c). */
-static void print_table(FILE *out, const struct source *d, const char *column, int html)
+static void print_table(FILE *out, const struct source *d, const char *column, int html,
+			int cut)
 {
 	const char *base = d->paired[0].baseline;
 	struct table_out t = html ? table_html(out) : table_md(out);
@@ -134,6 +140,8 @@ static void print_table(FILE *out, const struct source *d, const char *column, i
 	char note[512 + TP_LABEL_MAX];
 	void (*esc)(FILE *, const char *) = html ? html_text : md_text;
 
+	if (cut)
+		fprintf(out, html ? "<p class=\"warn\">%s</p>\n" : "**%s**\n\n", cut_words);
 	for (size_t i = 0; i < nc; i++) {
 		fprintf(out, html ? "<h2>Paired comparison: %u cop%s, baseline " :
 			"## Paired comparison: %u cop%s, baseline ", copies[i],
@@ -162,13 +170,14 @@ static void print_csv(FILE *out, const struct source *d)
 }
 
 /* The record's keys for the same figures (paired_table_json). */
-static int print_json(FILE *out, const struct source *d)
+static int print_json(FILE *out, const struct source *d, int cut)
 {
 	struct json_out j;
 
 	json_init(&j, out, 1);
 	json_object_begin(&j);
 	json_kv_string(&j, "baseline", d->paired[0].baseline);
+	json_kv_bool(&j, "interrupted", cut);
 	json_key(&j, "comparisons");
 	json_array_begin(&j);
 	for (size_t i = 0; i < d->npaired; i++) {
@@ -197,20 +206,22 @@ int cmp_print_paired(FILE *out, const struct compare *c)
 			fprintf(out, "%s%s", i ? ", " : ": ", r->dirs[i].label);
 		fprintf(out, "), host %s, mode %s\n\n", r->sys.hostname,
 			r->mode[0] ? r->mode : "default");
+		if (r->interrupted)
+			fprintf(out, "%s\n\n", cut_words);
 		print_text(out, d, report_paired_column(r));
 		break;
 	case F_MD:
-		print_table(out, d, report_paired_column(r), 0);
+		print_table(out, d, report_paired_column(r), 0, r->interrupted);
 		break;
 	case F_CSV:
 		print_csv(out, d);
 		break;
 	case F_JSON:
-		return print_json(out, d);
+		return print_json(out, d, r->interrupted);
 	case F_HTML:
 		html_head(out, "sysindex compare: a paired run");
 		fputs("<h1>sysindex compare: a paired run</h1>\n", out);
-		print_table(out, d, report_paired_column(r), 1);
+		print_table(out, d, report_paired_column(r), 1, r->interrupted);
 		fputs("</body>\n</html>\n", out);
 		break;
 	}

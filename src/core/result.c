@@ -42,6 +42,17 @@ void result_free(struct run_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
+size_t result_partial(const struct bench_result *t)
+{
+	size_t n = 0;
+
+	if (t->status != TS_NOT_RUN)
+		return 0;
+	for (size_t i = 0; i < t->npasses; i++)
+		n += t->passes[i].ok && !t->passes[i].excluded;
+	return n;
+}
+
 const struct bench_result *result_side(const struct run_result *r, size_t dir, unsigned copies,
 				       const struct test_def *def)
 {

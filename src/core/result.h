@@ -257,6 +257,15 @@ struct run_result {
 void copy_run_free(struct copy_run *run);
 void result_free(struct run_result *r);
 
+/*
+ * A test the run did not finish (a signal or a stopped setting cut it
+ * short: TS_NOT_RUN) that has valid samples: how many (ok, not excluded);
+ * 0 for any other test.  Such a test shows its figures over those samples,
+ * marked partial by its reason ("interrupted: 3 of 5 samples"), and is in
+ * no index, score interval or paired verdict (score_test).
+ */
+size_t result_partial(const struct bench_result *t);
+
 /* The test def's result in directory dir at copy count copies, or NULL. */
 const struct bench_result *result_side(const struct run_result *r, size_t dir, unsigned copies,
 				       const struct test_def *def);

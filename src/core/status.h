@@ -20,6 +20,12 @@
  * start with it, or "the round" when every side's does.
  */
 #define REASON_ROUND "the round: "
+/*
+ * A test a signal or a stopped setting cut short: its reason starts with
+ * these words ("interrupted: 3 of 5 samples"); with valid samples it shows
+ * their figure (result_partial), which the text reader reads as NOT RUN.
+ */
+#define REASON_INTERRUPTED "interrupted"
 #define REASON_ROUND_WHO "the round"
 
 enum test_status {

@@ -76,6 +76,54 @@ static int done_head(struct rec *rd, void *obj, void *parent)
 	return 0;
 }
 
+static int one_label(struct rec *rd, void *ctx, size_t i)
+{
+	struct journal_paired *p = ctx;
+
+	if (rec_string(rd, p->label[i], sizeof(p->label[i]), 0) != 0)
+		return -1;
+	if (!testdirs_label_ok(p->label[i]))
+		return rec_fail(rd, "not a label: \"%.31s\"", p->label[i]);
+	p->ndirs = i + 1;
+	return 0;
+}
+
+static int fn_dirs(struct rec *rd, void *obj)
+{
+	struct journal_paired *p = obj;
+	size_t n;
+
+	if (p->ndirs != 0)
+		return rec_fail(rd, "given twice");
+	if (rec_array(rd, MAX_TESTDIRS, &n, one_label, p) != 0)
+		return -1;
+	return n < 2 ? rec_fail(rd, "fewer than two") : 0;
+}
+
+static int done_paired(struct rec *rd, void *obj, void *parent)
+{
+	struct journal_paired *p = obj;
+
+	(void)parent;
+	if (p->ndirs < 2)
+		return rec_fail(rd, "no dirs");
+	if (!(p->margin > 0 && p->margin < 1) || !(p->instance_sd >= 0) ||
+	    !(p->precision >= 0 && p->precision < 1))
+		return rec_fail(rd, "margin, instance_sd or precision out of range");
+	return 0;
+}
+
+static const struct rec_field f_paired[] = {
+	F_FN("dirs", fn_dirs),
+	F_NUM("settings", RK_BOOL, struct journal_paired, settings),
+	F_NUM("control", RK_BOOL, struct journal_paired, control),
+	F_NUM("instance_sd", RK_DBL0, struct journal_paired, instance_sd),
+	F_NUM("instance_set", RK_BOOL, struct journal_paired, instance_set),
+	F_NUM("margin", RK_DBL0, struct journal_paired, margin),
+	F_NUM("precision", RK_DBL0, struct journal_paired, precision),
+};
+SCHEMA(sch_paired, f_paired, done_paired);
+
 static const struct rec_field f_head[] = {
 	F_FN("journal", fn_version),
 	F_STR("generator", struct journal, generator),
@@ -92,6 +140,7 @@ static const struct rec_field f_head[] = {
 	F_STR("base", struct journal, base),
 	F_UINT("seed", struct journal, seed),
 	{ .key = "start", .kind = RK_TIME, .off = offsetof(struct journal, start), .aux = REC_NONE },
+	F_OBJ("paired", struct journal, paired, sch_paired),
 	F_FN("args", fn_args),
 };
 SCHEMA(sch_head, f_head, done_head);
@@ -289,28 +338,6 @@ int journal_read_file(const char *path, struct journal *j, char *err, size_t err
 
 /* ---- the run so far, as the model --------------------------------------- */
 
-static struct copy_run *run_of(struct run_result *r, unsigned copies, size_t *cap)
-{
-	struct copy_run *run;
-
-	for (size_t i = 0; i < r->nruns; i++)
-		if (r->runs[i].copies == copies)
-			return &r->runs[i];
-	if (r->nruns == *cap) {
-		size_t n = *cap ? 2 * *cap : 4;
-		struct copy_run *g = realloc(r->runs, n * sizeof(*g));
-
-		if (g == NULL)
-			return NULL;
-		r->runs = g;
-		*cap = n;
-	}
-	run = &r->runs[r->nruns++];
-	memset(run, 0, sizeof(*run));
-	run->copies = copies;
-	return run;
-}
-
 static struct bench_result *test_of(struct copy_run *run, const struct test_def *def)
 {
 	struct bench_result *t;
@@ -354,18 +381,77 @@ static int add_pass(struct bench_result *t, const struct pass_result *p)
 	return 0;
 }
 
+/* Paired or settings mode: the header's labels and how its rows are judged. */
+static void paired_model(const struct journal *j, struct run_result *r)
+{
+	const struct journal_paired *jp = &j->paired;
+
+	r->ndirs = jp->ndirs;
+	for (size_t d = 0; d < jp->ndirs; d++) {
+		fmt(r->dirs[d].label, sizeof(r->dirs[d].label), "%s", jp->label[d]);
+		if (jp->settings) {     /* one test dir, a setting where a directory was */
+			fmt(r->dirs[d].path, sizeof(r->dirs[d].path), "%s", j->testdir);
+			fmt(r->settings[d].name, sizeof(r->settings[d].name), "%s", jp->label[d]);
+		}
+	}
+	r->nsettings = jp->settings ? jp->ndirs : 0;
+	r->control = jp->control;
+	r->instance_sd = jp->instance_sd;
+	r->instance_set = jp->instance_set;
+	r->family.margin = jp->margin;
+	r->precision = jp->precision;
+}
+
+/*
+ * The copy counts in the order met (counts[], at most max): how many, or 0
+ * with err when a sample does not fit the header (a directory it does not
+ * name, a sliced pass).
+ */
+static size_t copy_counts(const struct journal *j, size_t nd, unsigned *counts, size_t max,
+			  char *err, size_t errlen)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < j->nsamples; i++) {
+		const struct journal_sample *s = &j->samples[i];
+		size_t k = 0;
+
+		if (s->all_dirs) {
+			snprintf(err, errlen, "a sliced paired run's journal (a pass measured every "
+				 "directory at once): resume the run (./Run --resume) and compare its "
+				 "report");
+			return 0;
+		}
+		if (s->dir >= nd) {
+			snprintf(err, errlen, "sample %zu is of directory %zu, but the journal's header "
+				 "names %zu: resume the run (./Run --resume) and compare its report",
+				 i + 1, s->dir, nd);
+			return 0;
+		}
+		while (k < n && counts[k] != s->copies)
+			k++;
+		if (k == n && n < max)
+			counts[n++] = s->copies;
+	}
+	return n;
+}
+
 int journal_to_run(const struct journal *j, struct run_result *r, char *err, size_t errlen)
 {
-	size_t cap = 0;
 	const struct journal_sample *last = j->nsamples ? &j->samples[j->nsamples - 1] : NULL;
+	size_t nd = j->paired.ndirs >= 2 ? j->paired.ndirs : 1, ncounts;
+	unsigned *counts = calloc(j->nsamples ? j->nsamples : 1, sizeof(*counts));
 
 	memset(r, 0, sizeof(*r));
-	for (size_t i = 0; i < j->nsamples; i++)
-		if (j->samples[i].dir != 0 || j->samples[i].all_dirs) {
-			snprintf(err, errlen, "a paired run's journal: resume the run (./Run --resume) "
-				 "and compare its report");
-			return -1;
-		}
+	if (counts == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	ncounts = copy_counts(j, nd, counts, j->nsamples, err, errlen);
+	if (ncounts == 0 && j->nsamples > 0) {
+		free(counts);
+		return -1;
+	}
 	fmt(r->version, sizeof(r->version), "%s", j->generator + (strncmp(j->generator,
 	    "sysindex ", 9) == 0 ? 9 : 0));
 	fmt(r->base_name, sizeof(r->base_name), "%s", j->base);
@@ -381,34 +467,61 @@ int journal_to_run(const struct journal *j, struct run_result *r, char *err, siz
 	r->start = r->end = j->start;
 	r->interrupted = 1;
 	r->signal = j->end == JOURNAL_INTERRUPTED ? j->signal : 9;
+	if (nd >= 2)
+		paired_model(j, r);
+	/* Paired mode's layout: copy count i, directory d at runs[i * nd + d]. */
+	r->nruns = ncounts * nd;
+	r->runs = calloc(r->nruns ? r->nruns : 1, sizeof(*r->runs));
+	if (r->runs == NULL)
+		goto oom;
+	for (size_t i = 0; i < r->nruns; i++) {
+		r->runs[i].copies = counts[i / nd];
+		r->runs[i].dir = nd >= 2 ? i % nd : 0;
+	}
 	for (size_t i = 0; i < j->nsamples; i++) {
 		const struct journal_sample *s = &j->samples[i];
-		struct copy_run *run = run_of(r, s->copies, &cap);
-		struct bench_result *t = run != NULL ? test_of(run, s->def) : NULL;
+		size_t k = 0;
+		struct bench_result *t;
 
-		if (t == NULL || add_pass(t, &s->pass) != 0) {
-			result_free(r);
-			snprintf(err, errlen, "out of memory");
-			return -1;
-		}
+		while (counts[k] != s->copies)
+			k++;
+		t = test_of(&r->runs[k * nd + s->dir], s->def);
+		if (t == NULL || add_pass(t, &s->pass) != 0)
+			goto oom;
 		if (t->passes[t->npasses - 1].repeat_pass > r->repeat)
 			r->repeat = t->passes[t->npasses - 1].repeat_pass;
 	}
+	free(counts);
 	for (size_t i = 0; i < r->nruns; i++) {
 		struct copy_run *run = &r->runs[i];
 
 		for (size_t k = 0; k < run->ntests; k++) {
 			struct bench_result *t = &run->tests[k];
 
-			/* The test the run was in when it stopped: cut short. */
+			/* The test the run was in when it stopped (each side of it): cut short. */
 			if (last != NULL && t->def == last->def && run->copies == last->copies &&
 			    t->status == TS_OK) {
+				size_t n;
+
 				t->status = TS_NOT_RUN;
-				fmt(t->reason, sizeof(t->reason), "interrupted");
+				n = result_partial(t);
+				fmt(t->reason, sizeof(t->reason), REASON_INTERRUPTED ": %zu %s%s", n,
+				    nd >= 2 ? "round" : "sample", n == 1 ? "" : "s");
 			}
 			score_test(t);
 		}
 		score_run(run);
 	}
+	/* Paired: the rows from the rounds kept; a test cut short gets none judged. */
+	if (nd >= 2 && paired_compare(r) != 0) {
+		result_free(r);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
 	return 0;
+oom:
+	free(counts);
+	result_free(r);
+	snprintf(err, errlen, "out of memory");
+	return -1;
 }

@@ -47,6 +47,22 @@ struct journal_sample {
 	struct pass_result pass;
 };
 
+/*
+ * A paired or settings run's header member "paired": what the model of
+ * its samples needs beyond them (the directories' or settings' labels,
+ * the baseline first, and how the run judged its rows).
+ */
+struct journal_paired {
+	size_t ndirs;           /* 0: not a paired run (a journal without the member) */
+	char label[MAX_TESTDIRS][TESTDIR_LABEL_MAX];
+	int settings;           /* settings mode: the labels are settings of one test dir */
+	int control;            /* --control */
+	int instance_set;       /* --instance-sd given (run_result.instance_set) */
+	double instance_sd;     /* run_result.instance_sd */
+	double margin;          /* the verdicts' margin (a fraction) */
+	double precision;       /* --precision's target (a fraction), 0 none */
+};
+
 struct journal {
 	unsigned version;
 	char generator[32];     /* "sysindex 0.1.0" */
@@ -59,6 +75,7 @@ struct journal {
 	char base[256];         /* the run's base name in its results folder */
 	unsigned long long seed;/* --repeat's orders */
 	time_t start;
+	struct journal_paired paired;   /* paired or settings mode, else ndirs 0 */
 	char *args[JOURNAL_MAX_ARGS];   /* the options and tests as typed */
 	size_t nargs;
 	struct journal_sample *samples;

@@ -197,6 +197,7 @@ struct tp_sample_set {
 struct tp_samples {
 	struct tp_sample_set *sets;
 	size_t nsets;
+	int interrupted;        /* a CSV's run_status said "interrupted" or "stopped" */
 };
 
 /*

@@ -67,9 +67,11 @@ static int csv_split(char *line, char **fields, int max)
 enum { C_COPIES, C_TEST, C_TITLE, C_RATE, C_UNIT, C_DROPPED, C_OK, C_COUNT };
 
 /* col[C_LABEL]: paired mode's optional "label" column, -1 when absent;
- * col[C_EXCLUDED]: --exclude-disturbed's, -1 in older files. */
+ * col[C_EXCLUDED]: --exclude-disturbed's, -1 in older files;
+ * col[C_STATUS]: "run_status" (complete, interrupted, stopped), -1 in older files. */
 #define C_LABEL C_COUNT
 #define C_EXCLUDED (C_COUNT + 1)
+#define C_STATUS (C_COUNT + 2)
 
 static int csv_flag(const char *s, int *v)
 {
@@ -106,8 +108,10 @@ static int csv_header(char *line, int *col)
 		if (col[c] < 0)
 			return 1;
 	}
-	col[C_LABEL] = col[C_EXCLUDED] = -1;
+	col[C_LABEL] = col[C_EXCLUDED] = col[C_STATUS] = -1;
 	for (int i = 0; i < n; i++) {
+		if (strcmp(f[i], "run_status") == 0)
+			col[C_STATUS] = i;
 		if (strcmp(f[i], "label") == 0)
 			col[C_LABEL] = i;
 		if (strcmp(f[i], "excluded") == 0)
@@ -169,6 +173,14 @@ static int csv_row(struct lreader *lr, char *line, const int *col, int ncol,
 			CSV_FAIL("bad excluded flag");
 		ok = ok && !excluded;
 	}
+	/* A run that did not end by itself: its samples are a partial run. */
+	if (col[C_STATUS] >= 0 && col[C_STATUS] < n) {
+		if (strcmp(f[col[C_STATUS]], "interrupted") == 0 ||
+		    strcmp(f[col[C_STATUS]], "stopped") == 0)
+			s->interrupted = 1;
+		else if (strcmp(f[col[C_STATUS]], "complete") != 0 && f[col[C_STATUS]][0] != '\0')
+			CSV_FAIL("bad run_status \"%.40s\"", f[col[C_STATUS]]);
+	}
 	if (!ok)
 		return 0;
 	if (tp_parse_count(f[col[C_COPIES]], strlen(f[col[C_COPIES]]), &copies, &why) != NUM_OK ||
@@ -206,7 +218,7 @@ static int csv_row(struct lreader *lr, char *line, const int *col, int ncol,
 
 static int parse_csv(struct lreader *lr, struct tp_samples *s, char *err, size_t errlen)
 {
-	int col[C_COUNT + 2], ncol = 0, rc;
+	int col[C_COUNT + 3], ncol = 0, rc;
 
 	memset(s, 0, sizeof(*s));
 	lr->buf = calloc(1, TP_LINE_MAX + 1);

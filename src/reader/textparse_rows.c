@@ -81,6 +81,24 @@ static struct tp_result *add_result(struct parser *p, const char *title)
 	return res;
 }
 
+/* A row of the title in s's first tlen bytes, its unit u and status: NULL after an error. */
+static struct tp_result *new_row(struct parser *p, const char *s, size_t tlen, const char *u,
+				 size_t ulen, enum test_status st)
+{
+	char title[TP_TITLE_MAX];
+	struct tp_result *res;
+
+	resolve_title(s, tlen, 1, title, sizeof(title));
+	if ((res = add_result(p, title)) == NULL)
+		return NULL;
+	memcpy(res->title, title, sizeof(title));
+	tp_copy_text(res->unit, sizeof(res->unit), u, ulen);
+	res->status = st;
+	res->time = -1;
+	res->line = p->lr.lineno;
+	return res;
+}
+
 static int is_time_unit(const char *s, size_t n)
 {
 	static const char *const units[] = { "s", "sec", "secs", "seconds" };
@@ -144,7 +162,6 @@ int tp_try_result(struct parser *p, const char *s)
 	const char *samp = last_strstr(s, "sample"), *after, *open = NULL, *end;
 	struct tok unit, value;
 	struct tp_result *res;
-	char title[TP_TITLE_MAX];
 	double v, time = -1;
 	unsigned n = 0;
 	const char *why = "";
@@ -173,12 +190,8 @@ int tp_try_result(struct parser *p, const char *s)
 		return tp_bad_number(p, &value, why);
 	if (rc == NUM_NO)
 		return 0;
-	resolve_title(s, tp_trimmed_len(s, end), 1, title, sizeof(title));
-	if ((res = add_result(p, title)) == NULL)
+	if ((res = new_row(p, s, tp_trimmed_len(s, end), unit.p, unit.n, TS_OK)) == NULL)
 		return -1;
-	memcpy(res->title, title, sizeof(title));
-	tp_copy_text(res->unit, sizeof(res->unit), unit.p, unit.n);
-	res->status = TS_OK;
 	res->value = v;
 	res->time = time;
 	res->samples = n;
@@ -206,6 +219,26 @@ static const char *find_word(const char *s, const char *word)
 	return w == s ? NULL : w;
 }
 
+/*
+ * A test a signal or a stopped setting cut short: "<title> <value> <unit>
+ * (interrupted: 3 of 5 samples)".  Its figure covers only the samples it
+ * has: not a result, a test that did not run to its end (TS_NOT_RUN).
+ */
+static int try_partial(struct parser *p, const char *s)
+{
+	const char *open = strstr(s, " (" REASON_INTERRUPTED), *end;
+	struct tok unit, value;
+
+	if (open == NULL || s[strlen(s) - 1] != ')')
+		return 0;
+	end = open;
+	if (!tp_take_last(s, &end, &unit) || tp_numberish(unit.p, unit.n) || unit.n >= 16 ||
+	    !tp_take_last(s, &end, &value) || !tp_numberish(value.p, value.n) ||
+	    tp_trimmed_len(s, end) == 0)
+		return 0;
+	return new_row(p, s, tp_trimmed_len(s, end), unit.p, unit.n, TS_NOT_RUN) ? 1 : -1;
+}
+
 /* sysindex's line for a test without a result: "<title> FAILED <unit> (<reason>)". */
 int tp_try_status(struct parser *p, const char *s)
 {
@@ -213,8 +246,6 @@ int tp_try_status(struct parser *p, const char *s)
 
 	for (size_t i = 0; i < sizeof(st) / sizeof(st[0]); i++) {
 		const char *w = find_word(s, status_word(st[i])), *u;
-		char title[TP_TITLE_MAX];
-		struct tp_result *res;
 		size_t ulen;
 
 		if (w == NULL)
@@ -224,17 +255,9 @@ int tp_try_status(struct parser *p, const char *s)
 		if (ulen == 0 || ulen >= 16 || tp_numberish(u, ulen) || u[ulen] != ' ' ||
 		    u[ulen + 1] != '(')
 			continue;
-		resolve_title(s, (size_t)(w - s), 1, title, sizeof(title));
-		if ((res = add_result(p, title)) == NULL)
-			return -1;
-		memcpy(res->title, title, sizeof(title));
-		tp_copy_text(res->unit, sizeof(res->unit), u, ulen);
-		res->status = st[i];
-		res->time = -1;
-		res->line = p->lr.lineno;
-		return 1;
+		return new_row(p, s, (size_t)(w - s), u, ulen, st[i]) ? 1 : -1;
 	}
-	return 0;
+	return try_partial(p, s);
 }
 
 /* ---- statistics rows ---------------------------------------------------- */

@@ -32,6 +32,8 @@ int report_text(FILE *out, const struct run_result *r);
 /* Machine-readable and publishable formats (docs/results.md). */
 int report_json(FILE *out, const struct run_result *r);  /* schema_version 1 */
 int report_csv(FILE *out, const struct run_result *r);   /* one row per sample */
+/* The CSV's last column: "complete", "interrupted" (a signal), "stopped" (a setting). */
+const char *report_csv_run_status(const struct run_result *r);
 int report_html(FILE *out, const struct run_result *r);  /* self-contained page */
 int report_md(FILE *out, const struct run_result *r);    /* Markdown tables */
 

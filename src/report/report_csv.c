@@ -47,7 +47,7 @@ static void header(FILE *out, int paired)
 	for (size_t i = 0; i < report_csv_metric_ncols; i++)
 		fprintf(out, "%s,", report_csv_metric_cols[i].column);
 	/* Paired mode adds each sample's directory label and round (docs/results.md). */
-	fprintf(out, "disturbed,excluded,index_score,index_score_lo,index_score_hi%s\n",
+	fprintf(out, "disturbed,excluded,index_score,index_score_lo,index_score_hi%s,run_status\n",
 		paired ? ",label,round" : "");
 }
 
@@ -94,7 +94,15 @@ static void sample_row(FILE *out, const struct run_result *r, const struct copy_
 		csv_field(out, report_dir_label(r, run));
 		fprintf(out, ",%u", ps->round);
 	}
-	fputc('\n', out);
+	/* Every row says whether the run ended by itself (docs/results.md). */
+	fprintf(out, ",%s\n", report_csv_run_status(r));
+}
+
+const char *report_csv_run_status(const struct run_result *r)
+{
+	if (!r->interrupted)
+		return "complete";
+	return r->signal == 0 && r->stopped[0] ? "stopped" : "interrupted";
 }
 
 int report_csv(FILE *out, const struct run_result *r)

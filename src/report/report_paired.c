@@ -3,7 +3,7 @@
  * comparison" block of the text report, and its rows filled from the
  * run's model for paired_table.c's drawers (every writer's, and compare's).
  * Nothing is computed here beyond formatting: the statistics are in r->cmps
- * (stats/paired.c via run/paired_run.c).
+ * (stats/paired.c via score/score_paired.c).
  */
 #include "report/report.h"
 
@@ -47,6 +47,15 @@ static int round_only(const struct run_result *r, const struct paired_cmp *c, si
 	return b != NULL && strncmp(b->reason, REASON_ROUND, strlen(REASON_ROUND)) == 0;
 }
 
+/* Whether a side of c was cut short with samples (result_partial): a partial row. */
+static int partial_side(const struct run_result *r, const struct paired_cmp *c)
+{
+	const struct bench_result *a = result_side(r, 0, c->copies, c->def);
+	const struct bench_result *b = result_side(r, c->dir, c->copies, c->def);
+
+	return (a != NULL && result_partial(a)) || (b != NULL && result_partial(b));
+}
+
 /*
  * Why a comparison has no verdict; "" when it has one.  The side named is
  * the one that failed: the baseline unless only its sliced round failed
@@ -67,7 +76,9 @@ static void why_not(const struct run_result *r, const struct paired_cmp *c, char
 		who = round_only(r, c, c->dir) ? REASON_ROUND_WHO : r->dirs[c->dir].label;
 		s = c->status;
 	}
-	if (who != NULL)
+	if (who != NULL && s == TS_NOT_RUN && partial_side(r, c))
+		fmt(out, len, "not compared: %s", REASON_INTERRUPTED);   /* the reason says how far */
+	else if (who != NULL)
 		fmt(out, len, "not compared: %s %s", status_word(s), who);
 }
 

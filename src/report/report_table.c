@@ -146,10 +146,11 @@ static void notes_cell(struct table_out *t, const struct bench_result *b)
 static void result_cell(struct table_out *t, const struct bench_result *b, enum result_col c)
 {
 	int ok = b->status == TS_OK;
+	int partial = result_partial(b) > 0;  /* cut short: figures, no index */
 
 	switch (c) {
 	case RC_RESULT:
-		if (ok)
+		if (ok || partial)
 			table_fig(t, b->score);
 		else
 			table_num(t, "%s", status_word(b->status));
@@ -161,13 +162,17 @@ static void result_cell(struct table_out *t, const struct bench_result *b, enum 
 			table_more(t, " (");
 			table_more(t, b->note);
 			table_more(t, ")");
+		} else if (c == RC_UNIT_NOTE && partial) {
+			table_more(t, " (");        /* the figure covers only these samples */
+			table_more(t, b->reason);
+			table_more(t, ")");
 		}
 		break;
 	case RC_TIME:
 	case RC_SAMPLES:
 	case RC_INDEX:
-		if (!ok)
-			table_empty(t);         /* only a result has these */
+		if (!ok && !(partial && c != RC_INDEX))
+			table_empty(t);         /* only a result has these; no index when partial */
 		else if (c == RC_TIME)
 			table_num(t, "%.1f s", b->time);
 		else if (c == RC_SAMPLES && b->stats.n > b->kept)
@@ -221,6 +226,8 @@ static void copies_cell(struct table_out *t, const struct copy_run *run, const s
 			b = &run->tests[k];
 	if (b == NULL)
 		table_empty(t);
+	else if (result_partial(b))
+		table_num(t, "%s", "partial");  /* cut short: its row in the results says how */
 	else if (b->status != TS_OK)
 		table_num(t, "%s", status_word(b->status));
 	else

@@ -126,8 +126,9 @@ static void result_line(FILE *out, const struct bench_result *t)
 	char fb[FIGURE_BUF];
 
 	if (t->status != TS_OK) {
-		fprintf(out, "%-40s %12s %-5s (%s)\n", t->def->title,
-			status_word(t->status), t->def->unit, t->reason);
+		/* Cut short: its figure over the samples it has, and that it is partial. */
+		fprintf(out, "%-40s %12s %-5s (%s)\n", t->def->title, result_partial(t) ?
+			figure(fb, t->score, 0) : status_word(t->status), t->def->unit, t->reason);
 		return;
 	}
 	fprintf(out, "%-40s %12s %-5s (%.1f s, %zu samples)", t->def->title,

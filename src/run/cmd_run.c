@@ -466,6 +466,18 @@ static void journal_head(const struct run_ctx *c, struct journal *h)
 	fmt(h->bench_cflags, sizeof(h->bench_cflags), "%s", r->sys.bench_cflags);
 	fmt(h->mode, sizeof(h->mode), "%s", r->mode);
 	fmt(h->base, sizeof(h->base), "%s", r->base_name);
+	/* Paired or settings mode: what compare's model of the samples needs. */
+	if (r->ndirs >= 2) {
+		h->paired.ndirs = r->ndirs;
+		for (size_t d = 0; d < r->ndirs; d++)
+			fmt(h->paired.label[d], sizeof(h->paired.label[d]), "%s", r->dirs[d].label);
+		h->paired.settings = c->cfg.nsettings > 0;
+		h->paired.control = r->control;
+		h->paired.instance_sd = r->instance_sd;
+		h->paired.instance_set = r->instance_set;
+		h->paired.margin = r->family.margin;
+		h->paired.precision = c->cfg.precision;
+	}
 }
 
 /* A new run's journal beside its log (a run without one goes on, said once). */

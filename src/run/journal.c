@@ -77,6 +77,25 @@ static void write_line(struct journal_out *jo, line_fn fn, const void *ctx)
 	free(buf);
 }
 
+/* Paired or settings mode: the labels and how the rows are judged (journal_read.h). */
+static void paired_head(struct json_out *j, const struct journal_paired *p)
+{
+	json_key(j, "paired");
+	json_object_begin(j);
+	json_key(j, "dirs");
+	json_array_begin(j);
+	for (size_t d = 0; d < p->ndirs; d++)
+		json_string(j, p->label[d]);
+	json_array_end(j);
+	json_kv_bool(j, "settings", p->settings);
+	json_kv_bool(j, "control", p->control);
+	json_kv_double(j, "instance_sd", p->instance_sd);
+	json_kv_bool(j, "instance_set", p->instance_set);
+	json_kv_double(j, "margin", p->margin);
+	json_kv_double(j, "precision", p->precision);
+	json_object_end(j);
+}
+
 static void head_line(struct json_out *j, const void *ctx)
 {
 	const struct journal *h = ctx;
@@ -97,6 +116,8 @@ static void head_line(struct json_out *j, const void *ctx)
 	json_kv_string(j, "base", h->base);
 	json_kv_uint(j, "seed", h->seed);
 	json_kv_int(j, "start", (long long)h->start);
+	if (h->paired.ndirs >= 2)
+		paired_head(j, &h->paired);
 	json_key(j, "args");
 	json_array_begin(j);
 	for (size_t i = 0; i < h->nargs; i++)

@@ -11,7 +11,7 @@
  * exist, writable, not the same one twice; their mount information);
  * paired_make_scratch() after the baseline's scratch folder is made;
  * paired_sync() after plan_run(); paired_copy_run() per copy count;
- * paired_compare() once at the end; paired_cleanup() on every exit path,
+ * paired_compare() (score/score.h) once at the end; paired_cleanup() on every exit path,
  * Ctrl-C included.
  *
  * Settings mode (--setting, setting.h): the "directories" are settings of
@@ -48,9 +48,6 @@ void paired_sync(struct paired_env *pe);
  * here.  Returns 0, or the signal that interrupted it.
  */
 int paired_copy_run(struct paired_env *pe, unsigned copies, struct copy_run *runs);
-
-/* r->cmps from the finished blocks (r->runs in paired layout). */
-int paired_compare(struct run_result *r);
 
 /* Remove every directory's scratch folder but the baseline's. */
 void paired_cleanup(struct paired_env *pe);

@@ -95,6 +95,17 @@ static double pass_seconds(const struct run_env *env)
 }
 
 /* Each pass's test t moved into the merged result: passes appended, statuses kept. */
+/* The last --repeat pass a test has a sample in. */
+static unsigned last_pass(const struct bench_result *t)
+{
+	unsigned p = 0;
+
+	for (size_t i = 0; i < t->npasses; i++)
+		if (t->passes[i].repeat_pass > p)
+			p = t->passes[i].repeat_pass;
+	return p;
+}
+
 static void merge_test(struct copy_run *passes, unsigned npass, size_t t, struct bench_result *m)
 {
 	size_t total = 0, k = 0;
@@ -126,6 +137,10 @@ static void merge_test(struct copy_run *passes, unsigned npass, size_t t, struct
 		b->npasses = 0;
 	}
 	m->npasses = k;
+	/* Cut short in a pass: the samples of every pass it has, partial. */
+	if (m->status == TS_NOT_RUN && result_partial(m) > 0)
+		fmt(m->reason, sizeof(m->reason), REASON_INTERRUPTED ": %zu samples over %u of %u passes",
+		    result_partial(m), last_pass(m), npass);
 }
 
 int repeat_copy_run(struct run_env *env, unsigned copies, unsigned npass, struct copy_run *run,

@@ -613,8 +613,17 @@ int test_loop_end(struct test_loop *L)
 
 		tr->capped = L->capped;
 		if (L->sig && tr->status == TS_OK) {
+			size_t n;
+
 			tr->status = TS_NOT_RUN;
-			fmt(tr->reason, sizeof(tr->reason), "interrupted");
+			n = result_partial(tr);
+			/* What it has, against what the plan asked (a cap under --precision). */
+			if (n > 0)
+				fmt(tr->reason, sizeof(tr->reason), REASON_INTERRUPTED ": %zu of %s%u %s", n,
+				    plan->precision > 0 ? "at most " : "", L->nsteps,
+				    L->steps_word);
+			else
+				fmt(tr->reason, sizeof(tr->reason), "interrupted");
 		}
 		if (L->labels != NULL)
 			runner_log(env, "[%s] ", L->labels[d]);

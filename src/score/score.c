@@ -174,7 +174,8 @@ void score_test(struct bench_result *t)
 	for (size_t i = 0; i < n; i++)
 		if (t->passes[i].ok)
 			t->passes[i].rate = score_pass_rate(t->def, &t->passes[i]);
-	if (n == 0 || t->status != TS_OK)
+	/* A test cut short: its figures over the samples it has, in no index. */
+	if (n == 0 || (t->status != TS_OK && result_partial(t) == 0))
 		return;
 	count = calloc(n, sizeof(*count));
 	rate = calloc(n, sizeof(*rate));
@@ -185,8 +186,10 @@ void score_test(struct bench_result *t)
 	for (size_t i = 0; i < n; i++) {
 		struct pass_result *p = &t->passes[i];
 
-		p->rate = score_pass_rate(t->def, p);
 		p->dropped = 0;
+		if (t->status != TS_OK && !p->ok)
+			continue;       /* a partial test's failed last sample */
+		p->rate = score_pass_rate(t->def, p);
 		if (p->excluded)
 			continue;
 		count[m] = score_pass_order(t->def, p);
@@ -206,7 +209,7 @@ void score_test(struct bench_result *t)
 	stats_summarize(rate, m, &t->stats);
 	average_metrics(t);
 	placement(t);
-	if (t->def->baseline > 0 && t->score > 0)
+	if (t->status == TS_OK && t->def->baseline > 0 && t->score > 0)
 		t->index = 10.0 * t->score / t->def->baseline;
 out:
 	free(count);

@@ -73,4 +73,12 @@ void score_run(struct copy_run *run);
  */
 void score_scaling(struct run_result *r);
 
+/*
+ * Paired mode: r->cmps and r->pscores from the blocks (r->runs in paired
+ * layout: copy count i, directory d at [i * ndirs + d]), judged as one
+ * family (score_paired.c).  A side that is not OK (a test cut short
+ * included) gives its row no verdict.  0, or -1 out of memory.
+ */
+int paired_compare(struct run_result *r);
+
 #endif

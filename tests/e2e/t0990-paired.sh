@@ -83,10 +83,10 @@ grep -q "^Noise floor: +-" "$r" || die "noise floor"
 grep -q "^--quick: 3 rounds of short samples: a first look, too few rounds for a verdict" "$r" || die "quick note"
 grep -q "^## Paired comparison: 1 copy, baseline rel" "$r.md" || die "md block"
 grep -q "Paired comparison: 1 copy, baseline rel" "$r.html" || die "html block"
-head -n 1 "$r.csv" | grep -q ",label,round\$" || die "csv header"
+head -n 1 "$r.csv" | grep -q ",label,round,run_status\$" || die "csv header"
 # 2 tests x 2 dirs x 3 rounds, each labelled.
-[ "$(grep -c ',rel,[123]$' "$r.csv")" -eq 6 ] || die "csv rows of rel"
-[ "$(grep -c ',b,[123]$' "$r.csv")" -eq 6 ] || die "csv rows of b"
+[ "$(grep -c ',rel,[123],complete$' "$r.csv")" -eq 6 ] || die "csv rows of rel"
+[ "$(grep -c ',b,[123],complete$' "$r.csv")" -eq 6 ] || die "csv rows of b"
 if command -v python3 >/dev/null 2>&1; then
 	python3 - "$r.json" <<'PY' || die "JSON pairing"
 import json, sys

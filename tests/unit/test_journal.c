@@ -266,6 +266,78 @@ START_TEST(partial_run_for_compare)
 }
 END_TEST
 
+/*
+ * A settings run's journal (issue 50): two settings, syscall's 3 rounds
+ * done, pipe cut short after one round.  compare gets the paired model:
+ * its rows from the rounds kept, syscall's judged, pipe's not (cut short,
+ * its figures shown), the run partial.  A journal whose samples name a
+ * directory its header does not is refused in one line.
+ */
+START_TEST(paired_partial_run_for_compare)
+{
+	static char a0[] = "--setting", a1[] = "a=true", a2[] = "--setting", a3[] = "b=true";
+	char *args[] = { a0, a1, a2, a3 };
+	const struct test_def *sc = test_find("syscall"), *pi = test_find("pipe");
+	struct journal h, j;
+	struct journal_out jo;
+	struct pass_result p;
+	struct copy_result c;
+	struct run_result r;
+	char err[256];
+
+	fill_head(&h, args, 4);
+	h.paired.ndirs = 2;
+	snprintf(h.paired.label[0], sizeof(h.paired.label[0]), "a");
+	snprintf(h.paired.label[1], sizeof(h.paired.label[1]), "b");
+	h.paired.settings = 1;
+	h.paired.control = 1;      /* settings mode: every test interleaved */
+	h.paired.instance_set = 1;
+	h.paired.margin = 0.02;
+	ck_assert_int_eq(journal_create(&jo, path, &h, err, sizeof(err)), 0);
+	for (unsigned k = 1; k <= 3; k++)
+		for (int d = 0; d < 2; d++) {
+			one_pass(&p, &c, 1000 + 10 * k + 500 * d, 1);
+			p.round = k;
+			p.slot = (unsigned)d + 1;
+			journal_sample(&jo, 1, d, sc, d ? "b" : "a", 1, &p);
+		}
+	one_pass(&p, &c, 77, 0.1);
+	p.round = 1;
+	p.slot = 1;
+	journal_sample(&jo, 1, 0, pi, "a", 0.5, &p);
+	journal_close(&jo);
+	ck_assert_int_eq(journal_read_file(path, &j, err, sizeof(err)), 0);
+	ck_assert_uint_eq(j.paired.ndirs, 2);
+	ck_assert_int_eq(journal_to_run(&j, &r, err, sizeof(err)), 0);
+	ck_assert(r.interrupted);
+	ck_assert_uint_eq(r.ndirs, 2);
+	ck_assert_uint_eq(r.nsettings, 2);
+	ck_assert_str_eq(r.dirs[1].label, "b");
+	ck_assert_uint_eq(r.nruns, 2);
+	ck_assert_uint_eq(r.runs[1].dir, 1);
+	ck_assert_uint_eq(r.runs[1].tests[0].npasses, 3);
+	ck_assert_uint_eq(r.ncmps, 2);
+	ck_assert(r.cmps[0].def == sc && r.cmps[0].status == TS_OK && r.cmps[0].st.n == 3);
+	ck_assert_double_gt(r.cmps[0].st.ratio, 1.4);     /* b's rate is half as much again */
+	ck_assert(r.cmps[1].def == pi && r.cmps[1].base_status == TS_NOT_RUN);
+	ck_assert_uint_eq(result_partial(&r.runs[0].tests[1]), 1);
+	ck_assert_str_eq(r.runs[0].tests[1].reason, "interrupted: 1 round");
+	result_free(&r);
+	journal_free(&j);
+	/* A sample of a directory the header does not name: refused. */
+	fill_head(&h, args, 4);
+	ck_assert_int_eq(journal_create(&jo, path, &h, err, sizeof(err)), 0);
+	one_pass(&p, &c, 1000, 1);
+	journal_sample(&jo, 1, 1, sc, "b", 1, &p);
+	journal_close(&jo);
+	ck_assert_int_eq(journal_read_file(path, &j, err, sizeof(err)), 0);
+	ck_assert_int_eq(journal_to_run(&j, &r, err, sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "sample 1 is of directory 1, but the journal's header names 1")
+		      != NULL, "%s", err);
+	journal_free(&j);
+}
+END_TEST
+
 Suite *suite_journal(void)
 {
 	Suite *s = suite_create("journal");
@@ -276,6 +348,7 @@ Suite *suite_journal(void)
 	tcase_add_test(tc, torn_last_line_dropped_and_cut);
 	tcase_add_test(tc, garbled_lines_refused);
 	tcase_add_test(tc, partial_run_for_compare);
+	tcase_add_test(tc, paired_partial_run_for_compare);
 	suite_add_tcase(s, tc);
 	return s;
 }

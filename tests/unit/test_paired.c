@@ -16,6 +16,7 @@
 #include "report/report.h"
 #include "run/order.h"
 #include "run/paired_run.h"
+#include "score/score.h"
 #include "stats/paired.h"
 
 /* One row judged alone (a family of one) at margin m. */
@@ -627,9 +628,9 @@ START_TEST(compare_a_run)
 	f = open_memstream(&buf, &len);
 	ck_assert_int_eq(report_csv(f, &r), 0);
 	fclose(f);
-	ck_assert_ptr_nonnull(strstr(buf, ",ok,first_write_rate,rewrite_rate,disturbed,excluded,index_score,index_score_lo,index_score_hi,label,round\n"));
-	ck_assert_ptr_nonnull(strstr(buf, ",rel,2\n"));
-	ck_assert_ptr_nonnull(strstr(buf, ",noat,3\n"));
+	ck_assert_ptr_nonnull(strstr(buf, ",ok,first_write_rate,rewrite_rate,disturbed,excluded,index_score,index_score_lo,index_score_hi,label,round,run_status\n"));
+	ck_assert_ptr_nonnull(strstr(buf, ",rel,2,complete\n"));
+	ck_assert_ptr_nonnull(strstr(buf, ",noat,3,complete\n"));
 	free(buf);
 	/* Both ran, but not the same way: the report says so under the row. */
 	snprintf(t1[0].note, sizeof(t1[0].note), "buffered");

@@ -42,7 +42,8 @@ END_TEST
 
 /*
  * A test a signal cut short (NOT RUN, "interrupted") keeps each finished
- * sample at its real rate; a failed sample's stays 0 (issue 50).
+ * sample at its real rate; a failed sample's stays 0 (issue 50); its
+ * figures cover those samples, and no index counts it.
  */
 START_TEST(interrupted_test_keeps_sample_rates)
 {
@@ -59,7 +60,25 @@ START_TEST(interrupted_test_keeps_sample_rates)
 	ck_assert_double_eq(p[0].rate, 200);
 	ck_assert_double_eq(p[1].rate, 250);
 	ck_assert_double_eq(p[2].rate, 0);
-	ck_assert_double_eq(t.score, 0);        /* no result: the test did not finish */
+	/* Partial: its figure over the two samples it has, but no index (issue 50). */
+	ck_assert_uint_eq(result_partial(&t), 2);
+	ck_assert_uint_eq(t.kept, 2);
+	ck_assert_uint_eq(t.stats.n, 2);
+	ck_assert_double_eq_tol(t.score, sqrt(200.0 * 250.0), 1e-9);
+	ck_assert_double_eq(t.index, 0);
+	{
+		struct copy_run run = { .copies = 1, .tests = &t, .ntests = 1 };
+
+		score_run(&run);    /* UnixBench's index counts no test cut short */
+		ck_assert_uint_eq(run.cats[CAT_SYSTEM].nindexed, 0);
+		ck_assert(run.cats[CAT_SYSTEM].partial);
+		ck_assert_double_eq(run.cats[CAT_SYSTEM].score, 0);
+	}
+	/* A test cut short before any sample finished has nothing to show. */
+	p[0].ok = p[1].ok = 0;
+	score_test(&t);
+	ck_assert_uint_eq(result_partial(&t), 0);
+	ck_assert_double_eq(t.score, 0);
 	ck_assert_uint_eq(t.kept, 0);
 }
 END_TEST

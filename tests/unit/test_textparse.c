@@ -614,6 +614,36 @@ START_TEST(samples_csv_excluded)
 }
 END_TEST
 
+/* The "run_status" column: a run cut short (a signal, a stopped setting) reads as one; older files as complete. */
+START_TEST(samples_csv_run_status)
+{
+	static const char head[] = "format_version,run_id,copies,test,title,pass,count,seconds,"
+		"rate,unit,dropped,ok,run_status\n";
+	static const char *const rows[] = {
+		"1,r,1,pipe,Pipe Throughput,1,10,1,10,lps,0,1,complete\n",
+		"1,r,1,pipe,Pipe Throughput,1,10,1,10,lps,0,1,interrupted\n",
+		"1,r,1,pipe,Pipe Throughput,1,10,1,10,lps,0,1,stopped\n",
+		"1,r,1,pipe,Pipe Throughput,1,10,1,10,lps,0,1,maybe\n",
+	};
+	char buf[512];
+	struct tp_samples s;
+
+	for (int i = 0; i < 4; i++) {
+		int n = snprintf(buf, sizeof(buf), "%s%s", head, rows[i]);
+
+		ck_assert_int_eq(tp_parse_samples_buffer("r.csv", buf, (size_t)n, &s, err,
+							 sizeof(err)), i == 3 ? -1 : 0);
+		if (i == 3) {
+			ck_assert_str_eq(err, "r.csv:2: bad run_status \"maybe\"");
+			continue;
+		}
+		ck_assert_int_eq(s.interrupted, i > 0);
+		ck_assert_uint_eq(s.sets[0].n, 1);
+		tp_samples_free(&s);
+	}
+}
+END_TEST
+
 
 /* ---- UnixBench's .log (fixtures made by ./Run on this project's machine) -- */
 
@@ -808,6 +838,7 @@ Suite *suite_textparse(void)
 	tcase_add_test(csv, samples_csv);
 	tcase_add_test(csv, samples_csv_other_and_bad);
 	tcase_add_test(csv, samples_csv_excluded);
+	tcase_add_test(csv, samples_csv_run_status);
 	tcase_add_test(csv, ublog_60_passes_and_dropped);
 	tcase_add_test(csv, ublog_multi_copy_and_513);
 	tcase_add_test(csv, ublog_aborted_keeps_finished_passes);

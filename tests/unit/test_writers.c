@@ -400,12 +400,13 @@ START_TEST(test_csv_columns)
 	size_t records, rows = 0;
 	static const char header[] = "format_version,run_id,copies,test,title,pass,count,"
 				     "seconds,rate,unit,dropped,ok,first_write_rate,rewrite_rate,"
-				     "disturbed,excluded,index_score,index_score_lo,index_score_hi\n";
+				     "disturbed,excluded,index_score,index_score_lo,index_score_hi,"
+				     "run_status\n";
 	struct score_ci ci;
 	char want[160];   /* three numbers of up to 40 bytes */
 
 	ck_assert_msg(strncmp(text, header, sizeof(header) - 1) == 0, "header: %.80s", text);
-	ck_assert_uint_eq(csv_check(text, &records), 19);
+	ck_assert_uint_eq(csv_check(text, &records), 20);
 	/* Every row ends with its copy count's score and interval. */
 	score_ci_run(&s->r.runs[0], &ci);
 	ck_assert(ci.ok);
@@ -415,7 +416,7 @@ START_TEST(test_csv_columns)
 		ck_assert_int_eq(json_format_double(ci.score, a, sizeof(a)) |
 				 json_format_double(ci.lo, b, sizeof(b)) |
 				 json_format_double(ci.hi, c, sizeof(c)), 0);
-		snprintf(want, sizeof(want), ",%s,%s,%s\n", a, b, c);
+		snprintf(want, sizeof(want), ",%s,%s,%s,complete\n", a, b, c);
 	}
 	ck_assert_msg(strstr(text, want) != NULL, "no row ends %s", want);
 	for (size_t ri = 0; ri < 2; ri++)
@@ -426,6 +427,18 @@ START_TEST(test_csv_columns)
 	ck_assert_ptr_nonnull(strstr(text, "\n1,\"bench\"\"host,x-2026-01-01-01\",1,dhry2reg,"));
 	ck_assert_ptr_nonnull(strstr(text, ",Seq Write 1 MiB O_DSYNC,1,"));
 	ck_assert_ptr_nonnull(strstr(text, ",MB/s,0,1,"));
+	free(text);
+	/* A run cut short says so on every row: a signal, or a setting that stopped it. */
+	s->r.interrupted = 1;
+	s->r.signal = 15;
+	text = write_to_file(report_csv, &s->r, path, sizeof(path), ".csv");
+	ck_assert_ptr_nonnull(strstr(text, ",interrupted\n"));
+	ck_assert_ptr_null(strstr(text, ",complete\n"));
+	free(text);
+	s->r.signal = 0;
+	snprintf(s->r.stopped, sizeof(s->r.stopped), "setting b: its command exited with 1");
+	text = write_to_file(report_csv, &s->r, path, sizeof(path), ".csv");
+	ck_assert_ptr_nonnull(strstr(text, ",stopped\n"));
 	unlink(path);
 	free(text);
 	free(s);
@@ -881,7 +894,7 @@ START_TEST(test_score_ci_read_from_the_model)
 								 report_csv };
 	static const char *const want[] = { "1234.6 to 8765.4", "1234.6 to 8765.4",
 					    "1234.6 to 8765.4", "\"lo\": 1234.5678",
-					    ",1234.5678,8765.4321\n" };
+					    ",1234.5678,8765.4321,complete\n" };
 	char lines[REPORT_SUMMARY_MAX][REPORT_SUMMARY_LINE];
 	struct score_ci ci;
 	size_t n, found = 0;
