@@ -1585,6 +1585,8 @@ int record_read_buffer(const char *name, const void *buf, size_t len, struct run
 		rec_fail(rd, "text after the record's end");
 		goto out;
 	}
+	if (record_check(rd, r) != 0)
+		goto out;
 	rc = 0;
 out:
 	if (rc != 0)
