@@ -858,6 +858,14 @@ static int done_pass(struct rec *rd, void *obj, void *parent)
 	struct pass_result *p = obj;
 
 	(void)parent;
+	/* No run writes a negative figure (a record's and a journal's samples alike). */
+	if (p->count < 0 || p->time < 0 || p->rate < 0)
+		return rec_fail(rd, "%s: negative", p->count < 0 ? "count" : p->time < 0 ? "time"
+									   : "rate");
+	for (size_t c = 0; c < p->ncopies; c++)
+		if (p->copies[c].count < 0 || p->copies[c].elapsed < 0)
+			return rec_fail(rd, "copies[%zu].%s: negative", c,
+					p->copies[c].count < 0 ? "count" : "elapsed");
 	if (p->start_spread < 0 && p->ncopies == 1 && p->copies[0].started >= 0)
 		p->start_spread = 0;
 	/* Schema 1 did not say how many copies the counters were over: all of them. */

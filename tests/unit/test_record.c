@@ -1025,8 +1025,11 @@ START_TEST(test_figures_checked)
 	expect_file_error(q, "\"index\": 147.31152067749372", "\"index\": -147.31152067749372",
 			  "runs[0].tests[0].index: negative", 0);
 	expect_file_error(q, "\"rate\": 220967.28101624048", "\"rate\": -220967.28101624048",
-			  "runs[0].tests[0].samples[0].rate: negative", 0);
-	expect_file_error(q, "\"count\": 446663", "\"count\": -446663", ".count: negative", 0);
+			  "runs[0].tests[0].samples[0]: rate: negative", 0);
+	expect_file_error(q, "\"count\": 446663", "\"count\": -446663",
+			  "runs[0].tests[0].samples[0]: count: negative", 0);
+	expect_file_error(q, "\"elapsed\": 2.0213988149999977", "\"elapsed\": -2",
+			  "runs[0].tests[0].samples[0]: copies[0].elapsed: negative", 0);
 	expect_file_error(q, "\"kept\": 1,", "\"kept\": 5,",
 			  "runs[0].tests[0].kept: 5, above its 1 samples", 0);
 	expect_file_error(q, "\"name\": \"pipe\"", "\"name\": \"syscall\"",
