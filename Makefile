@@ -397,7 +397,7 @@ lint: build/buildinfo.h
 	@echo "lint: cppcheck and clang-tidy clean"
 
 # ---- fuzzing the option and mountinfo parsers ---------------------------------
-HARD_FUZZ := cli mountinfo serve peer csvout record
+HARD_FUZZ := cli mountinfo serve peer csvout record figures
 
 # The replay drivers link the sanitized library (only what each target uses).
 $(HARD_FUZZ:%=build/fuzz/replay-%): build/fuzz/replay-%: tests/fuzz/replay.c \
@@ -429,18 +429,25 @@ FUZZ_SRCS_peer      := src/shared/netcli.c src/shared/net.c src/shared/netsrv.c
 FUZZ_SRCS_csvout    := src/util/csv_out.c src/util/json_out.c src/util/util.c
 # The run record's strict reader (issue 36): the test table, statuses,
 # verdict words, interference flag names, CPU limits and settings it reads back.
-FUZZ_SRCS_record    := src/reader/record_read.c src/reader/record_json.c src/core/testtab.c \
+FUZZ_SRCS_record    := src/reader/record_read.c src/reader/record_json.c src/reader/record_check.c \
+		       src/score/score.c src/score/score_ci.c src/score/score_paired.c \
+		       src/stats/paired.c src/stats/randeff.c src/core/testtab.c \
 		       src/core/result.c \
 		       $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c src/sysinfo/interference.c \
-		       src/util/util.c src/sysinfo/cpulimits.c src/sysinfo/rootfile.c src/core/settings.c src/core/setting_native.c src/core/testdirs.c \
+		       src/util/util.c src/util/quote.c src/sysinfo/cpulimits.c src/sysinfo/rootfile.c src/core/settings.c src/core/setting_native.c src/core/testdirs.c \
 		       src/sysinfo/setstate.c $(FUZZ_SRCS_mountinfo)
 FUZZ_MAXLEN_record  := 400000
+# Records whose figures are wrong (issue 51): the reader, the run's scoring
+# it checks them with, and the verdict rule.
+FUZZ_SRCS_figures   := $(FUZZ_SRCS_record)
+FUZZ_MAXLEN_figures := 3000
 build/fuzz/fuzz-cli: tests/fuzz/fuzz_cli.c $(FUZZ_SRCS_cli) build/buildinfo.h
 build/fuzz/fuzz-mountinfo: tests/fuzz/fuzz_mountinfo.c $(FUZZ_SRCS_mountinfo)
 build/fuzz/fuzz-serve: tests/fuzz/fuzz_serve.c $(FUZZ_SRCS_serve)
 build/fuzz/fuzz-peer: tests/fuzz/fuzz_peer.c $(FUZZ_SRCS_peer)
 build/fuzz/fuzz-csvout: tests/fuzz/fuzz_csvout.c $(FUZZ_SRCS_csvout)
 build/fuzz/fuzz-record: tests/fuzz/fuzz_record.c $(FUZZ_SRCS_record)
+build/fuzz/fuzz-figures: tests/fuzz/fuzz_figures.c $(FUZZ_SRCS_figures)
 $(HARD_FUZZ:%=build/fuzz/fuzz-%): build/fuzz/fuzz-%:
 	@mkdir -p $(@D)
 	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Isrc -Ibuild -Isrc/progs/lib -g -O1 -pthread \

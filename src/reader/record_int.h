@@ -145,4 +145,13 @@ int rec_slurp(const char *path, size_t max, char **out, size_t *len, char *err, 
 struct pass_result;
 int record_read_sample(struct rec *rd, struct pass_result *p);
 
+/*
+ * After the walk (record_check.c): every derived figure of r computed again
+ * from its samples with the run's functions (score_test, score_run,
+ * score_paired_judge) and held to the stored one; values no run writes
+ * refused.  0, or -1 after rec_fail naming the member.
+ */
+struct run_result;
+int record_check(struct rec *rd, struct run_result *r);
+
 #endif

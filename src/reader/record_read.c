@@ -31,6 +31,15 @@
 #define MAX_CMPS (1u << 16)
 #define MAX_PSCORES 4096
 #define MAX_REPS 64             /* --repeat pools: one per copy count */
+/*
+ * The model may take at most this many bytes per byte of the record (and
+ * 1 MiB): the records kept in bench/ and tests/data/records take 5.3 at
+ * most (a copy's 2.3 KiB struct for its 500 to 900 bytes of text, arrays
+ * grown by doubling), so 16 leaves room, and a record of empty objects
+ * (2 bytes of text for a 2.3 KiB copy) is refused at 16 times its size
+ * instead of growing to 64 (a 40 MiB one: 2.6 GiB and 10 s before).
+ */
+#define BUDGET_PER_BYTE 16
 
 /* What the walk keeps beside the model. */
 struct rstate {
@@ -849,6 +858,14 @@ static int done_pass(struct rec *rd, void *obj, void *parent)
 	struct pass_result *p = obj;
 
 	(void)parent;
+	/* No run writes a negative figure (a record's and a journal's samples alike). */
+	if (p->count < 0 || p->time < 0 || p->rate < 0)
+		return rec_fail(rd, "%s: negative", p->count < 0 ? "count" : p->time < 0 ? "time"
+									   : "rate");
+	for (size_t c = 0; c < p->ncopies; c++)
+		if (p->copies[c].count < 0 || p->copies[c].elapsed < 0)
+			return rec_fail(rd, "copies[%zu].%s: negative", c,
+					p->copies[c].count < 0 ? "count" : "elapsed");
 	if (p->start_spread < 0 && p->ncopies == 1 && p->copies[0].started >= 0)
 		p->start_spread = 0;
 	/* Schema 1 did not say how many copies the counters were over: all of them. */
@@ -1554,7 +1571,7 @@ int record_read_buffer(const char *name, const void *buf, size_t len, struct run
 	rd->name = name;
 	rd->err = err;
 	rd->errlen = errlen;
-	rd->budget = 64 * len + (1u << 20);
+	rd->budget = BUDGET_PER_BYTE * len + (1u << 20);
 	rd->user = s;
 	s->r = r;
 	if (len >= 3 && memcmp(rd->p, "\xef\xbb\xbf", 3) == 0)
@@ -1585,6 +1602,8 @@ int record_read_buffer(const char *name, const void *buf, size_t len, struct run
 		rec_fail(rd, "text after the record's end");
 		goto out;
 	}
+	if (record_check(rd, r) != 0)
+		goto out;
 	rc = 0;
 out:
 	if (rc != 0)

@@ -80,5 +80,13 @@ void score_scaling(struct run_result *r);
  * included) gives its row no verdict.  0, or -1 out of memory.
  */
 int paired_compare(struct run_result *r);
+/*
+ * A paired run's verdicts (score_paired.c): every comparison both sides ran
+ * with the same work, and each directory's partial score ratio, judged as
+ * one family (stats/paired.h's paired_judge) with r->family's margin and
+ * alpha (the defaults when 0).  The run calls it after its estimates; the
+ * record's reader calls it on the estimates it read.  0, or -1 out of memory.
+ */
+int score_paired_judge(struct run_result *r);
 
 #endif

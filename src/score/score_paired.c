@@ -129,7 +129,7 @@ static int score_ratio(struct run_result *r, size_t i, size_t d, struct paired_s
  * report's rows: tests x copy counts x directories, control rows too, and
  * each directory's partial score ratio).
  */
-static int paired_judge_run(struct run_result *r)
+int score_paired_judge(struct run_result *r)
 {
 	size_t cap = r->ncmps + r->npscores;
 	struct paired_stats **ps = calloc(cap ? cap : 1, sizeof(*ps));
@@ -234,5 +234,5 @@ int paired_compare(struct run_result *r)
 		for (size_t d = 1; d < nd; d++)
 			if (score_ratio(r, i, d, &r->pscores[r->npscores++]) != 0)
 				return -1;
-	return paired_judge_run(r);
+	return score_paired_judge(r);
 }

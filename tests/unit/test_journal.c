@@ -213,6 +213,9 @@ START_TEST(garbled_lines_refused)
 		{ "{\"end\":\"maybe\"}\n", "line 2: end:" },
 		{ "{\"end\":\"complete\"}\n{\"end\":\"complete\"}\n", "line 3: a line after" },
 		{ "{\"copies\":1} trailing\n", "line 2" },
+		/* The record's sample table: a negative figure no run writes (issue 51). */
+		{ "{\"copies\":1,\"dir\":0,\"test\":\"syscall\",\"wall\":1,"
+		  "\"sample\":{\"ok\":true,\"count\":-5,\"time\":1}}\n", "line 2: sample: count: negative" },
 	};
 	size_t len, head;
 	char *buf, err[512];

@@ -19,6 +19,7 @@
 
 #include "compare/compare_int.h"
 #include "reader/record_read.h"
+#include "score/score.h"
 #include "stats/stats.h"
 #include "report/report.h"
 #include "run/redact.h"
@@ -388,6 +389,34 @@ static void fill_host_speed(struct host_speed *hs, unsigned k)
 	hs->minutes_1pct = val(k + 8) * 12;
 }
 
+/*
+ * The figures a run derives, as the run derives them from the samples
+ * filled (the reader refuses a record whose figures disagree with its
+ * samples): each test's, each copy count's index tables and interval,
+ * the paired verdicts.
+ */
+static void consistent(struct run_result *r)
+{
+	for (size_t i = 0; i < r->nruns; i++) {
+		for (size_t t = 0; t < r->runs[i].ntests; t++) {
+			struct bench_result *b = &r->runs[i].tests[t];
+			struct metric m[MAX_METRICS];
+			size_t nm = b->nmetrics;
+
+			/* The metrics as filled (every member set), not as averaged. */
+			memcpy(m, b->metrics, sizeof(m));
+			score_test(b);
+			memcpy(b->metrics, m, sizeof(m));
+			b->nmetrics = nm;
+			if (r->exclude_disturbed && b->excluded == 0)
+				b->score_all = b->score;
+		}
+		score_run(&r->runs[i]);
+	}
+	if (r->ncmps + r->npscores > 0)
+		ck_assert_int_eq(score_paired_judge(r), 0);
+}
+
 static void make_run(struct run_result *r, enum kind kind)
 {
 	static const unsigned copies[2] = { 1, 2 };
@@ -477,8 +506,10 @@ static void make_run(struct run_result *r, enum kind kind)
 			p->pred_hi = i == 0 ? p->mean + val(49) * 1e-1 : NAN;
 		}
 	}
-	if (kind != K_PAIRED)
+	if (kind != K_PAIRED) {
+		consistent(r);
 		return;
+	}
 	r->instance_sd = 0.0042;
 	r->instance_set = 1;
 	r->ndirs = ndirs;
@@ -522,6 +553,7 @@ static void make_run(struct run_result *r, enum kind kind)
 		fill_paired_stats(&r->pscores[i].st, 60 + (unsigned)i);
 	}
 	fill_settings(r);
+	consistent(r);
 }
 
 static void free_run(struct run_result *r)
@@ -784,8 +816,8 @@ START_TEST(test_schema1)
 		" \"signal\": null, \"disk_file_bytes\": null, \"interference\": null,"
 		" \"interference_not_measured\": null},"
 		" \"runs\": [{\"copies\": 1, \"label\": \"a\", \"tests\": [{\"name\": \"pipe\","
-		" \"status\": \"ok\", \"score\": 12.5, \"samples\": [{\"pass\": 1, \"ok\": true,"
-		" \"rate\": 12.25, \"dropped\": false, \"excluded\": false, \"copies\": [{\"copy\": 0,"
+		" \"status\": \"failed\", \"score\": null, \"samples\": [{\"pass\": 1, \"ok\": true,"
+		" \"count\": 18.375, \"time\": 1.5, \"rate\": 12.25, \"dropped\": false, \"excluded\": false, \"copies\": [{\"copy\": 0,"
 		" \"ok\": true, \"count\": 5, \"timebase\": 1, \"time\": null, \"elapsed\": 1.5,"
 		" \"cpu\": null, \"wait_status\": 0, \"note\": null, \"metrics\": []}]}]}]},"
 		" {\"copies\": 1, \"label\": \"b\", \"tests\": []}],"
@@ -922,6 +954,98 @@ START_TEST(test_compare_tlog)
 }
 END_TEST
 
+/*
+ * A real record with the first from replaced by to: refused in one line
+ * holding want (issue 51: the reader believes no figure it can compute).
+ */
+static void expect_file_error(const char *path, const char *from, const char *to,
+			      const char *want, int last)
+{
+	FILE *f = fopen(path, "rb");
+	char *t = NULL, *at, *edited, err[512];
+	size_t len = 0, cap = 0, got;
+	struct run_result r;
+
+	ck_assert_ptr_nonnull(f);
+	do {
+		if (len + 65536 > cap) {
+			cap = 2 * cap + 65536;
+			t = realloc(t, cap + 1);
+			ck_assert_ptr_nonnull(t);
+		}
+		got = fread(t + len, 1, 65536, f);
+		len += got;
+	} while (got > 0);
+	fclose(f);
+	t[len] = '\0';
+	/* Unedited, it reads. */
+	ck_assert_msg(record_read_buffer(path, t, len, &r, err, sizeof(err)) == 0, "%s", err);
+	result_free(&r);
+	at = strstr(t, from);
+	/* last: the last occurrence (the runs' copy of a figure "scores" repeats). */
+	for (char *next = at; last && next != NULL; next = strstr(next + 1, from))
+		at = next;
+	ck_assert_msg(at != NULL, "%s lacks %s", path, from);
+	edited = malloc(len + strlen(to) + 1);
+	ck_assert_ptr_nonnull(edited);
+	memcpy(edited, t, (size_t)(at - t));
+	strcpy(edited + (at - t), to);
+	strcat(edited, at + strlen(from));
+	ck_assert_msg(record_read_buffer(path, edited, strlen(edited), &r, err, sizeof(err)) == -1,
+		      "%s read with %s", path, to);
+	ck_assert_msg(strstr(err, want) != NULL, "error \"%s\" lacks \"%s\"", err, want);
+	ck_assert_ptr_null(strchr(err, '\n'));
+	ck_assert_ptr_null(r.runs);
+	free(edited);
+	free(t);
+}
+
+START_TEST(test_figures_checked)
+{
+	static const char q[] = "tests/data/records/quick.json";
+	static const char pr[] = "tests/data/records/paired.json";
+	static const char rep[] = "bench/between-runs-long/repeat/r1/vm-2026-12-07-01.json";
+
+	/* A test's score x1.5 with its samples unchanged. */
+	expect_file_error(q, "\"score\": 220967.2810162406", "\"score\": 331450.9215243609",
+			  "runs[0].tests[0].score: 331450.9215, where its samples give "
+			  "220967.281 (more than 1e-09 apart)", 0);
+	/* The System Benchmarks Index Score x1.5. */
+	expect_file_error(q, "\"score\": 176.59914843143656", "\"score\": 264.8987226471548",
+			  "runs[0].system_index_score: 264.8987226, where its samples give "
+			  "176.5991484", 0);
+	expect_file_error(q, "\"mean\": 220967.28101624048", "\"mean\": 220967.3",
+			  "runs[0].tests[0].stats.mean: 220967.3, where", 0);
+	/* A stored verdict "faster" on 3 rounds and -8.73 %. */
+	expect_file_error(pr, "\"verdict\": \"inconclusive\",\n            \"few\": true,",
+			  "\"verdict\": \"faster\",\n            \"few\": false,",
+			  "paired.comparisons[0].verdict: \"faster\", where its estimate gives "
+			  "\"inconclusive\"", 0);
+	/* Values no run writes. */
+	expect_file_error(q, "\"index\": 147.31152067749372", "\"index\": -147.31152067749372",
+			  "runs[0].tests[0].index: negative", 0);
+	expect_file_error(q, "\"rate\": 220967.28101624048", "\"rate\": -220967.28101624048",
+			  "runs[0].tests[0].samples[0]: rate: negative", 0);
+	expect_file_error(q, "\"count\": 446663", "\"count\": -446663",
+			  "runs[0].tests[0].samples[0]: count: negative", 0);
+	expect_file_error(q, "\"elapsed\": 2.0213988149999977", "\"elapsed\": -2",
+			  "runs[0].tests[0].samples[0]: copies[0].elapsed: negative", 0);
+	expect_file_error(q, "\"kept\": 1,", "\"kept\": 5,",
+			  "runs[0].tests[0].kept: 5, above its 1 samples", 0);
+	expect_file_error(q, "\"name\": \"pipe\"", "\"name\": \"syscall\"",
+			  "runs[0].tests[1].name: \"syscall\" given twice", 0);
+	expect_file_error(q, "\"copies\": 2,\n      \"system_index_score\": 215",
+			  "\"copies\": 1,\n      \"system_index_score\": 215",
+			  "runs[1].copies: 1 copies given twice", 1);
+	expect_file_error(q, "\"dropped\": false", "\"repeat_pass\": 1, \"dropped\": false",
+			  "runs[0].tests[0].samples[0].repeat_pass: 1 in a run without --repeat", 0);
+	expect_file_error(rep, "\"repeat_pass\": 1", "\"repeat_pass\": 0",
+			  ".repeat_pass: 0, not one of the run's 5 passes", 0);
+	expect_file_error(rep, "\"repeat_pass\": 1", "\"repeat_pass\": 6",
+			  ".repeat_pass: 6, not one of the run's 5 passes", 0);
+}
+END_TEST
+
 Suite *suite_record(void)
 {
 	Suite *s = suite_create("record");
@@ -935,6 +1059,7 @@ Suite *suite_record(void)
 	tcase_add_test(tc, test_strict_sizes);
 	tcase_add_test(tc, test_schema1);
 	tcase_add_test(tc, test_real_records);
+	tcase_add_test(tc, test_figures_checked);
 	tcase_add_test(tc, test_compare_tlog);
 	suite_add_tcase(s, tc);
 	return s;
