@@ -177,9 +177,10 @@ START_TEST(answer_unlike_and_long)
 			 "(the two sides did different work)");
 	/* Every row undecided, long labels: more than one line holds it. */
 	question(&r);
-	memset(r.dirs[0].label, 'a', 60);
-	memset(r.dirs[1].label, 'b', 60);
-	r.dirs[0].label[60] = r.dirs[1].label[60] = '\0';
+	memset(r.dirs[0].label, 'a', sizeof(r.dirs[0].label) - 1);
+	memset(r.dirs[1].label, 'b', sizeof(r.dirs[1].label) - 1);
+	r.dirs[0].label[sizeof(r.dirs[0].label) - 1] = '\0';
+	r.dirs[1].label[sizeof(r.dirs[1].label) - 1] = '\0';
 	for (size_t k = 0; k < NROWS; k++)
 		cmps[k].st.vd.v = VD_INCONCLUSIVE, cmps[k].st.se_rounds = cmps[k].st.se_log = 0.05;
 	n = report_answer(&r, lines, 0, 6);
