@@ -6,8 +6,10 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "compare/compare_int.h"
+#include "core/status.h"
 #include "util/util.h"
 
 void cmp_row_name(const struct compare *c, const struct row *row, char *out, size_t len)
@@ -50,6 +52,11 @@ int cmp_change_chart(const struct compare *c, struct change_chart *cc)
 
 			if (!isfinite(d->change))
 				continue;
+			/* Sides that did different work: no comparison, so off the axis. */
+			if (strcmp(d->verdict, NOTE_UNLIKE_VERDICT) == 0) {
+				cc->left_out++;
+				continue;
+			}
 			if (change_chart_add(cc, name, i - 1, d->change, ci ? d->ci_lo : (double)NAN,
 					     ci ? d->ci_hi : (double)NAN, d->verdict) != 0)
 				return -1;
@@ -57,5 +64,6 @@ int cmp_change_chart(const struct compare *c, struct change_chart *cc)
 					 sizeof(cc->rows[0].detail));
 		}
 	}
+	change_chart_left_out_title(cc);
 	return 0;
 }

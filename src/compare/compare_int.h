@@ -162,6 +162,12 @@ struct cell {
 	 */
 	int has_pred;
 	double pred_lo, pred_hi;
+	/*
+	 * A test row: its program's note ("tmpfs", "buffered"), NULL for none.
+	 * Two notes that differ did not do the same work: the change is shown,
+	 * not judged (NOTE_UNLIKE_VERDICT), and not charted.
+	 */
+	const char *note;
 };
 
 /* Where an unjudged change stands against the control tests' noise floor. */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "compare/compare_int.h"
+#include "core/status.h"
 #include "core/units.h"
 #include "score/score.h"
 #include "score/score_ci.h"
@@ -267,6 +268,7 @@ static void test_cell(struct compare *c, size_t i, const struct copy_run *run, s
 	} else {
 		return;
 	}
+	cell->note = t->note;
 	fill_stats(cell, &c->in[i], t);
 	if (!(shows & (IMPORT_RESULT | IMPORT_INDEX)))
 		cell->value = cell->mean;  /* only a statistics row: its mean */
@@ -419,6 +421,11 @@ void cmp_judge(const struct row *row, const struct cell *a, const struct cell *b
 	}
 	if (a->value > 0)
 		d->change = 100 * (b->value - a->value) / a->value;
+	/* A tmpfs against a disk: a figure, but no comparison (core/status.h). */
+	if (!note_same_work(a->note, b->note)) {
+		d->verdict = NOTE_UNLIKE_VERDICT;
+		return;
+	}
 	d->lower_better = unit_lower_better(a->unit[0] ? a->unit : b->unit);
 	/* a test row with a pooled log SE: a --repeat record's passes, or grouped runs' pool */
 	if ((row->is_score || (a->has_log_se && b->has_log_se)) && log_score(a, b, d) == 0) {

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "compare/compare_int.h"
+#include "core/status.h"
 #include "util/util.h"
 #include "util/md_out.h"
 #include "util/csv_out.h"
@@ -40,6 +41,8 @@ static const struct {
 	{ 'c', "cannot be judged (too few samples); a control test: its spread is the noise floor" },
 	{ 'u', "units differ: not compared" },
 	{ 't', "index tests differ: not compared" },
+	{ 'w', "the two sides did different work (their programs' notes differ: a tmpfs ignores "
+	       "O_DIRECT and fdatasync): not compared" },
 };
 #define NMARKS (sizeof(marks) / sizeof(marks[0]))
 
@@ -68,6 +71,8 @@ static char mark_of(const struct delta *d)
 		return 'u';
 	if (strcmp(d->verdict, V_TESTS) == 0)
 		return 't';
+	if (strcmp(d->verdict, NOTE_UNLIKE_VERDICT) == 0)
+		return 'w';
 	return '\0';
 }
 

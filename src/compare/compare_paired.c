@@ -155,11 +155,11 @@ static void print_table(FILE *out, const struct source *d, const char *column, i
 		}
 	}
 	paired_table_note(note, sizeof(note), base, column);
-	fputs(html ? "<p class=\"small\">" : "", out);
+	paired_legend_open(out, html);
 	esc(out, note);
 	fputs(" ", out);
 	esc(out, provenance_note);
-	fputs(html ? "</p>\n" : "\n", out);
+	paired_legend_close(out, html);
 }
 
 static void print_csv(FILE *out, const struct source *d)

@@ -54,6 +54,25 @@ int change_chart_add(struct change_chart *cc, const char *label, size_t series,
 	return 0;
 }
 
+void change_chart_left_out_words(const struct change_chart *cc, char *out, size_t len)
+{
+	if (cc->left_out == 0)
+		fmt(out, len, "%s", "");
+	else
+		fmt(out, len, "Not drawn: %zu row%s whose two sides did different work "
+		    "(no comparison; see the tables)", cc->left_out, cc->left_out == 1 ? "" : "s");
+}
+
+void change_chart_left_out_title(struct change_chart *cc)
+{
+	size_t used = strlen(cc->title);
+
+	if (cc->left_out == 0 || used + 2 >= sizeof(cc->title))
+		return;
+	cc->title[used] = '\n';
+	change_chart_left_out_words(cc, cc->title + used + 1, sizeof(cc->title) - used - 1);
+}
+
 int change_chart_group_start(const struct change_chart *cc, size_t i)
 {
 	return i == 0 || strcmp(cc->rows[i].label, cc->rows[i - 1].label) != 0;

@@ -36,6 +36,12 @@ struct change_chart {
 	size_t nseries;
 	struct change_row *rows;
 	size_t nrows, cap;
+	/*
+	 * Rows not drawn: their two sides did different work (a tmpfs against
+	 * a disk, NOTE_UNLIKE_VERDICT), so their change is no comparison and
+	 * must not set the axis.  The key and the title say how many.
+	 */
+	size_t left_out;
 };
 
 /* An empty chart against baseline (its title ""); free with change_chart_free. */
@@ -46,6 +52,13 @@ int change_chart_series(struct change_chart *cc, const char *name);
 /* One row (strings cut to fit); 0, or -1 when out of memory. */
 int change_chart_add(struct change_chart *cc, const char *label, size_t series,
 		     double change, double lo, double hi, const char *verdict);
+/*
+ * left_out in words ("" for none): "Not drawn: 3 rows whose two sides did
+ * different work (no comparison; see the tables)"; and the same appended
+ * to the title on a line of its own (for gnuplot).
+ */
+void change_chart_left_out_words(const struct change_chart *cc, char *out, size_t len);
+void change_chart_left_out_title(struct change_chart *cc);
 /* Whether rows[i] starts a group (its label differs from the row before). */
 int change_chart_group_start(const struct change_chart *cc, size_t i);
 size_t change_chart_ngroups(const struct change_chart *cc);
@@ -102,7 +115,11 @@ int change_chart_files(const char *dir, const char *term, const void *ctx);
 int change_chart_plot(const char *out_path, const struct change_chart *cc, char *err,
 		      size_t errlen);
 
-/* change_paired.c: a paired run's comparisons, every copy count (0, or -1 out of memory). */
+/*
+ * change_paired.c: a paired run's comparisons, every copy count, but for
+ * those whose two sides did different work (counted in left_out); 0, or
+ * -1 out of memory.
+ */
 int change_chart_paired(const struct run_result *r, struct change_chart *cc);
 
 #endif

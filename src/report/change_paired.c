@@ -18,9 +18,15 @@ static int same_group(const struct paired_cmp *a, const struct paired_cmp *b)
 	return a->copies == b->copies && a->def == b->def && a->control == b->control;
 }
 
-static int charted(const struct paired_cmp *p)
+static int measured(const struct paired_cmp *p)
 {
 	return p->st.n > 0 && isfinite(p->st.ratio);
+}
+
+/* A row drawn: measured, and both sides did the same work (else no comparison). */
+static int charted(const struct run_result *r, const struct paired_cmp *p)
+{
+	return measured(p) && result_cmp_same_work(r, p);
 }
 
 /* The comparison's row: change and, from 2 rounds, the interval. */
@@ -61,15 +67,17 @@ int change_chart_paired(const struct run_result *r, struct change_chart *cc)
 	for (size_t k = 0; k < r->ncmps; k++) {
 		int seen = 0;
 
+		cc->left_out += measured(&r->cmps[k]) && !charted(r, &r->cmps[k]);
 		for (size_t j = 0; j < k; j++)
-			seen |= same_group(&r->cmps[j], &r->cmps[k]) && charted(&r->cmps[j]);
-		if (seen || !charted(&r->cmps[k]))
+			seen |= same_group(&r->cmps[j], &r->cmps[k]) && charted(r, &r->cmps[j]);
+		if (seen || !charted(r, &r->cmps[k]))
 			continue;
 		for (size_t j = k; j < r->ncmps; j++)
-			if (same_group(&r->cmps[j], &r->cmps[k]) && charted(&r->cmps[j]) &&
+			if (same_group(&r->cmps[j], &r->cmps[k]) && charted(r, &r->cmps[j]) &&
 			    r->cmps[j].dir >= 1 && r->cmps[j].dir <= cc->nseries &&
 			    add_cmp(r, &r->cmps[j], many_copies, cc) != 0)
 				return -1;
 	}
+	change_chart_left_out_title(cc);
 	return 0;
 }

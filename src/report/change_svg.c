@@ -240,6 +240,14 @@ static void key(FILE *out, const struct change_chart *cc)
 	if (change_chart_log(cc))
 		fputs(" The axis is a log scale of the ratio (a change past doubling or halving is "
 		      "on the chart): from 0 to +100 % is as far as from +100 % to +300 %.", out);
+	if (cc->left_out) {
+		char words[160];
+
+		change_chart_left_out_words(cc, words, sizeof(words));
+		fputs(" ", out);
+		html_text(out, words);
+		fputs(".", out);
+	}
 	fputs("</p>\n", out);
 }
 

@@ -394,6 +394,17 @@ void paired_table_json(struct json_out *j, const struct paired_row *row,
 		json_kv_string_or_null(j, "not_compared", c->reason);
 }
 
+void paired_legend_open(FILE *out, int html)
+{
+	fputs(html ? "<details class=\"legend\"><summary>Legend (" PAIRED_LEGEND_WORDS
+	      ")</summary>\n<p class=\"small\">" : "**Legend** (" PAIRED_LEGEND_WORDS "): ", out);
+}
+
+void paired_legend_close(FILE *out, int html)
+{
+	fputs(html ? "</p>\n</details>\n" : "\n\n", out);
+}
+
 void paired_table_note(char *out, size_t len, const char *baseline, const char *column)
 {
 	int settings = strcmp(column, PAIRED_COLUMN_SETTING) == 0;

@@ -95,8 +95,17 @@ void paired_table_json(struct json_out *j, const struct paired_row *row,
  * the text report wraps them.
  */
 void paired_table_note(char *out, size_t len, const char *baseline, const char *column);
-/* The line over the text's note: a legend a reader who wants the verdicts alone can skip. */
-#define PAIRED_TABLE_LEGEND_HEAD "Legend (the statistics' words; the verdicts above stand without them):"
+/*
+ * The statistics' words go in a legend a reader who wants the verdicts
+ * alone can skip: in text under this line; in Markdown a paragraph that
+ * opens "**Legend**"; in HTML a <details> the reader opens, its <summary>
+ * this line.  paired_legend_open and _close frame the words (html: 1 for
+ * HTML, 0 for Markdown).
+ */
+#define PAIRED_LEGEND_WORDS "the statistics' words; the verdicts above stand without them"
+#define PAIRED_TABLE_LEGEND_HEAD "Legend (" PAIRED_LEGEND_WORDS "):"
+void paired_legend_open(FILE *out, int html);
+void paired_legend_close(FILE *out, int html);
 /* The text report's notes are wrapped at this width. */
 #define PAIRED_TABLE_NOTE_WIDTH 92
 /* The detect column in words (verdict_mde), once for every paired output. */

@@ -19,10 +19,13 @@
 #include "util/util.h"
 
 #define ANSWER_NAMED 3          /* rows named per part before "and N more" */
+/* The answer as built; report_answer cuts it into summary lines at "; ". */
+#define ANSWER_MAX (4 * REPORT_SUMMARY_LINE)
 
 /* What one copy count's rows came to. */
 struct answer {
 	size_t rows, decided, equivalent, undecided, failed, beyond;
+	size_t unlike;          /* the two sides did different work: no comparison */
 	size_t unmeasured;      /* undecided with no scatter to go on (1 round, no spread) */
 	unsigned most;          /* the most rounds in all an undecided row needs */
 	double seconds;         /* the sampling the undecided rows need beyond theirs */
@@ -41,10 +44,11 @@ static int decided(const struct paired_cmp *c)
 	       (c->st.vd.v == VD_FASTER || c->st.vd.v == VD_SLOWER);
 }
 
-static int undecided(const struct paired_cmp *c)
+/* Undecided: compared (both ran, the same work), neither a verdict nor equivalent. */
+static int undecided(const struct run_result *r, const struct paired_cmp *c)
 {
 	return c->base_status == TS_OK && c->status == TS_OK && !decided(c) &&
-	       c->st.vd.v != VD_EQUIVALENT;
+	       c->st.vd.v != VD_EQUIVALENT && result_cmp_same_work(r, c);
 }
 
 /* Seconds a round of c took: each side's mean sample (its wall time where measured). */
@@ -90,9 +94,13 @@ static void tally(const struct run_result *r, unsigned copies, struct answer *a)
 			a->failed++;
 			continue;
 		}
+		if (!result_cmp_same_work(r, c)) {
+			a->unlike++;    /* no rounds will decide it: not undecided */
+			continue;
+		}
 		a->decided += decided(c);
 		a->equivalent += c->st.vd.v == VD_EQUIVALENT;
-		if (!undecided(c))
+		if (!undecided(r, c))
 			continue;
 		a->undecided++;
 		if (c->st.n < 2 || !(c->st.se_rounds > 0) || verdict_no_spread(c->st.se_log)) {
@@ -118,7 +126,7 @@ static void tally(const struct run_result *r, unsigned copies, struct answer *a)
 /* The decided rows, "Title +6.70% faster, ..." (ANSWER_NAMED, then how many more). */
 static void name_decided(const struct run_result *r, unsigned copies, size_t total, char *line)
 {
-	size_t k = 0, len = REPORT_SUMMARY_LINE;
+	size_t k = 0, len = ANSWER_MAX;
 
 	for (size_t i = 0; i < r->ncmps; i++) {
 		const struct paired_cmp *c = &r->cmps[i];
@@ -138,13 +146,13 @@ static void name_decided(const struct run_result *r, unsigned copies, size_t tot
 static void name_undecided(const struct run_result *r, unsigned copies, size_t total,
 			   char *line)
 {
-	size_t k = 0, len = REPORT_SUMMARY_LINE;
+	size_t k = 0, len = ANSWER_MAX;
 
 	for (size_t i = 0; i < r->ncmps && k < ANSWER_NAMED; i++) {
 		const struct paired_cmp *c = &r->cmps[i];
 		const char *sep = k ? ", " : "";
 
-		if (!counted(c, copies) || !undecided(c))
+		if (!counted(c, copies) || !undecided(r, c))
 			continue;
 		if (c->st.n >= 2 && isfinite(c->st.ci_lo) && isfinite(c->st.ci_hi))
 			fmt_cat(line, len, "%s%s %+.1f%%..%+.1f%%", sep, c->def->title,
@@ -161,7 +169,7 @@ static void name_undecided(const struct run_result *r, unsigned copies, size_t t
 /* What deciding the undecided rows would take, from their scatter. */
 static void what_it_takes(const struct answer *a, char *line)
 {
-	size_t reach = a->undecided - a->beyond - a->unmeasured, len = REPORT_SUMMARY_LINE;
+	size_t reach = a->undecided - a->beyond - a->unmeasured, len = ANSWER_MAX;
 	double minutes = ceil(a->seconds / 60);
 
 	if (reach > 0) {
@@ -181,23 +189,58 @@ static void what_it_takes(const struct answer *a, char *line)
 			"wider than a verdict needs)", a->beyond);
 }
 
+/*
+ * "head: text" as summary lines, none cut short: where the whole does not
+ * fit one, it is cut after a "; " (else a ", ", else anywhere), and each
+ * later line opens "head (continued): ".
+ */
+static size_t cut_lines(const char *head, const char *text, char lines[][REPORT_SUMMARY_LINE],
+			size_t n, size_t max)
+{
+	const char *p = text;
+
+	for (int first = 1; *p && n < max; first = 0) {
+		char pre[REPORT_SUMMARY_LINE];
+		size_t room, cut, skip = 0;
+
+		fmt(pre, sizeof(pre), "%s%s: ", head, first ? "" : " (continued)");
+		room = REPORT_SUMMARY_LINE - 1 - strlen(pre);
+		cut = strlen(p);
+		if (cut > room) {
+			const char *seps[] = { "; ", ", " };
+
+			cut = room;
+			for (size_t k = 0; k < 2 && skip == 0; k++)
+				for (size_t i = room - 1; i > 0; i--)
+					if (strncmp(p + i, seps[k], 2) == 0) {
+						cut = i;
+						skip = 2;
+						break;
+					}
+		}
+		while (skip == 0 && cut > 0 && ((unsigned char)p[cut] & 0xc0) == 0x80)
+			cut--;  /* not inside a UTF-8 character */
+		fmt(lines[n++], REPORT_SUMMARY_LINE, "%s%.*s", pre, (int)cut, p);
+		p += cut + skip;
+	}
+	return n;
+}
+
 static size_t one_answer(const struct run_result *r, unsigned copies, int several,
 			 char lines[][REPORT_SUMMARY_LINE], size_t n, size_t max)
 {
 	struct answer a;
-	char *line;
+	char line[ANSWER_MAX], head[REPORT_SUMMARY_LINE / 2];
 	const char *which = "";
-	size_t len = REPORT_SUMMARY_LINE;
+	size_t len = sizeof(line);
 
 	tally(r, copies, &a);
 	if (a.rows == 0 || n >= max)
 		return n;
-	line = lines[n];
-	line[0] = '\0';
-	fmt_cat(line, len, "Answer, %s against %s", r->dirs[1].label, r->dirs[0].label);
+	fmt(head, sizeof(head), "Answer, %s against %s", r->dirs[1].label, r->dirs[0].label);
 	if (several)
-		fmt_cat(line, len, ", %u cop%s", copies, copies == 1 ? "y" : "ies");
-	fmt_cat(line, len, ": ");
+		fmt_cat(head, sizeof(head), ", %u cop%s", copies, copies == 1 ? "y" : "ies");
+	line[0] = '\0';
 	if (a.decided > 0)
 		name_decided(r, copies, a.decided, line);
 	else
@@ -215,8 +258,12 @@ static size_t one_answer(const struct run_result *r, unsigned copies, int severa
 	}
 	if (a.failed > 0)
 		fmt_cat(line, len, "; %zu not compared (failed or skipped)", a.failed);
+	if (a.unlike > 0)
+		fmt_cat(line, len, "; %zu not compared (the two sides did different work)",
+			a.unlike);
 	strip_controls(line);   /* a label may hold a control byte */
-	return n + 1;
+	strip_controls(head);
+	return cut_lines(head, line, lines, n, max);
 }
 
 size_t report_answer(const struct run_result *r, char lines[][REPORT_SUMMARY_LINE], size_t n,

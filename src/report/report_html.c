@@ -532,7 +532,7 @@ static void paired_section(FILE *out, const struct run_result *r)
 				      report_paired_table, &of);
 		}
 	}
-	fputs("<p class=\"small\">", out);
+	paired_legend_open(out, 1);
 	paired_table_note(note, sizeof(note), r->dirs[0].label, report_paired_column(r));
 	esc(out, note);
 	verdict_explain(&r->family, method, sizeof(method));
@@ -553,9 +553,9 @@ static void paired_section(FILE *out, const struct run_result *r)
 		fputs(" ", out);
 		esc(out, report_paired_order_note);
 	}
+	paired_legend_close(out, 1);
 	if (r->quick)
-		fputs(" --quick: 3 rounds of short samples, a first look.", out);
-	fputs("</p>\n", out);
+		fputs("<p class=\"small\">--quick: 3 rounds of short samples, a first look.</p>\n", out);
 }
 
 /* The results by copy count (report_copies_table), right after the summary. */
@@ -578,7 +578,11 @@ static void summary(FILE *out, const struct run_result *r)
 		fputs((i == 0 && r->quick) || strncmp(lines[i], REPORT_DISTURBED_HEAD,
 						      strlen(REPORT_DISTURBED_HEAD)) == 0
 		      ? "<li class=\"warn\">" : "<li>", out);
-		html_verdict_text(out, lines[i]);
+		/* A setting's command as code (its line quotes it in backticks). */
+		if (strchr(lines[i], '`') != strrchr(lines[i], '`'))
+			html_text_code(out, lines[i]);
+		else
+			html_verdict_text(out, lines[i]);
 		fputs("</li>\n", out);
 	}
 	fputs("</ul>\n</section>\n", out);

@@ -398,6 +398,7 @@ static void paired_section(FILE *out, const struct run_result *r)
 		}
 	}
 	paired_table_note(note, sizeof(note), r->dirs[0].label, report_paired_column(r));
+	paired_legend_open(out, 0);
 	md_text(out, note);
 	verdict_explain(&r->family, method, sizeof(method));
 	fprintf(out, " %s", method);
@@ -411,9 +412,9 @@ static void paired_section(FILE *out, const struct run_result *r)
 	}
 	if (report_paired_ordered(r))
 		fprintf(out, " %s", report_paired_order_note);
+	paired_legend_close(out, 0);
 	if (r->quick)
-		fputs(" --quick: 3 rounds of short samples, a first look.", out);
-	fputs("\n\n", out);
+		fputs("--quick: 3 rounds of short samples, a first look.\n\n", out);
 }
 
 int report_md(FILE *out, const struct run_result *r)

@@ -116,6 +116,23 @@ void html_text(FILE *out, const char *s)
 	put_utf8_escaped(out, s, strlen(s), html_sub, "&#xFFFD;");
 }
 
+void html_text_code(FILE *out, const char *s)
+{
+	const char *a = strchr(s, '`'), *b = strrchr(s, '`');
+
+	if (a == NULL || b == a) {
+		html_text(out, s);
+		return;
+	}
+	put_utf8_escaped(out, s, (size_t)(a - s), html_sub, "&#xFFFD;");
+	if (b > a + 1) {
+		fputs("<code>", out);
+		put_utf8_escaped(out, a + 1, (size_t)(b - a - 1), html_sub, "&#xFFFD;");
+		fputs("</code>", out);
+	}
+	html_text(out, b + 1);
+}
+
 /*
  * The widest glyph of c's class in DejaVu Sans, in 1/100 em, normal and
  * bold: narrow punctuation and letters, lower case, wide signs and letters,

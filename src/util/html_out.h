@@ -11,6 +11,13 @@
 /* Text for element content and attribute values: always well-formed UTF-8,
  * & < > " ' as entities, C0 controls as U+FFFD. */
 void html_text(FILE *out, const char *s);
+/*
+ * A line that quotes a command between its first and last backtick
+ * ("Setting a: `cmd`; in force: ..."): the quote as <code>, the rest as
+ * text, all escaped (html_text); a line without two backticks as
+ * html_text.  The HTML twin of md_text_code (util/md_out.h).
+ */
+void html_text_code(FILE *out, const char *s);
 
 /* The pages' inline style (no external file, no script). */
 extern const char html_style[];

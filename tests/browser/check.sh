@@ -6,7 +6,8 @@
 # run's HTML, the paired and settings runs' HTML and `compare --format html`
 # of the two runs (skipped, saying so, where compare has no html format):
 # no console errors, an SVG chart with its bars drawn and no label cut off
-# at its edge, the summary block (id="summary") in the first 1,000 px; then
+# at its edge, the summary block (id="summary") in the first 1,000 px, no
+# backtick shown as text, the statistics' words in a folded legend; then
 # at 390 px and in dark mode too: nothing wider than the viewport, no
 # caption or paragraph cut off inside a scrolling box, every chart mark on
 # screen, chart text at 9 px or more and in contrast with its chart's own
@@ -99,6 +100,8 @@ sed -e 's|id="summary"|id="was-summary"|' \
     -e 's|</body>|<div id="summary" style="margin-top:1200px">late</div>&|' \
     -e 's|</body>|<table style="display:block;overflow-x:auto"><caption>a caption as wide as its table, cut off where the table scrolls</caption><tr><td style="min-width:1500px">x</td></tr></table>&|' \
     -e 's|</body>|<div style="overflow-x:auto"><svg width="1500" height="20"><rect x="1400" width="20" height="10"/></svg></div>&|' \
+    -e 's|</body>|<p>Setting a: `mount -o remount /x`</p>&|' \
+    -e 's|</body>|<p class="small">change: the geometric mean of the per-round ratio, unfolded</p>&|' \
     "$run.html" >"$OUT/broken.html"
 set -- "$@" --broken broken="$OUT/broken.html"
 # The Markdown broken both ways: a table wider than the column, a command

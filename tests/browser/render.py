@@ -15,6 +15,10 @@ so only the standard library is needed.  Each page opens in a fresh tab of a
   summary  the element id="summary" starts in the first 1,000 px, ends
            within them, and no table outside it comes before it (SKIPPED
            with the reason when the page has no such element).
+  backticks  no backtick shown as text outside <code> (a command in the
+           summary quoted in literal backticks instead of as code);
+  legend   the statistics' words under the paired tables ("change: the
+           geometric mean ...") only inside a <details> a reader opens.
 Then each page is opened again at 390x844 (a phone, mobile viewport) and
 both widths under prefers-color-scheme: dark; in every one of these views:
   overflow    nothing wider than the viewport (a wide table scrolls in its
@@ -158,7 +162,8 @@ VIEW_PROBE = r"""(() => {
 SETTLE = 0.3                 # seconds after the load event for late errors
 # The checks a --broken page must fail.
 BROKEN_CHECKS = ('console', 'chart', 'chart text', 'summary', 'overflow', 'clipped text',
-                 'chart marks', 'chart size', 'chart contrast', 'column', 'backticks')
+                 'chart marks', 'chart size', 'chart contrast', 'column', 'backticks',
+                 'legend')
 
 # Evaluated in each page: what the chart and summary checks need.
 PROBE = r"""(() => {
@@ -185,6 +190,15 @@ PROBE = r"""(() => {
   const out = {svgs: svgs.length, drawn: drawn.length, bars: bars, empty: empty, clipped: clipped,
                height: Math.max(document.documentElement.scrollHeight, 1),
                summary: null, table_before: null};
+  out.ticks = [];
+  const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (w.nextNode()) {
+    const n = w.currentNode;
+    if (n.nodeValue.includes('`') && !n.parentElement.closest('code,pre,script,style,svg'))
+      out.ticks.push(n.nodeValue.trim().slice(0, 40));
+  }
+  out.legend_open = [...document.querySelectorAll('p')].filter(p =>
+    p.textContent.startsWith('change: the geometric mean') && !p.closest('details')).length;
   const s = document.getElementById('summary');
   if (s) {
     out.summary = box(s);
@@ -470,6 +484,13 @@ def check_page(cdp, name, path, shots, report):
     report(name, 'chart text', not clipped,
            'cut off at the chart\'s edge: %s' % '; '.join(repr(t) for t in clipped[:5])
            if clipped else 'every label inside its chart')
+
+    report(name, 'backticks', not got['ticks'],
+           'shown as text: %s' % '; '.join(repr(t) for t in got['ticks'][:5])
+           if got['ticks'] else 'no backtick outside code')
+    report(name, 'legend', not got['legend_open'],
+           '%d paragraph(s) of the statistics\' words outside a <details>' % got['legend_open']
+           if got['legend_open'] else 'the statistics\' words, where shown, in a legend')
 
     s = got['summary']
     if s is None:

@@ -156,6 +156,45 @@ START_TEST(answer_line)
 }
 END_TEST
 
+/*
+ * A row whose two sides did different work (a tmpfs against a disk) is no
+ * comparison: not undecided (no rounds would decide it), counted apart.
+ * An answer too long for one summary line goes on over more, cut after a
+ * "; ", none cut short.
+ */
+START_TEST(answer_unlike_and_long)
+{
+	struct run_result r;
+	char lines[6][REPORT_SUMMARY_LINE], all[6 * REPORT_SUMMARY_LINE] = "";
+	size_t n;
+
+	question(&r);
+	row(&cmps[2], "fstime-w", VD_NONE, 190.0, 0.3);
+	strcpy(tests[1][2].note, "tmpfs");
+	ck_assert_uint_eq(report_answer(&r, lines, 0, 6), 1);
+	ck_assert_str_eq(lines[0], "Answer, noatime against relatime: File Read 1024 bufsize 2000 "
+			 "maxblocks +6.70% faster; 3 tests equivalent within +-2%; 1 not compared "
+			 "(the two sides did different work)");
+	/* Every row undecided, long labels: more than one line holds it. */
+	question(&r);
+	memset(r.dirs[0].label, 'a', sizeof(r.dirs[0].label) - 1);
+	memset(r.dirs[1].label, 'b', sizeof(r.dirs[1].label) - 1);
+	r.dirs[0].label[sizeof(r.dirs[0].label) - 1] = '\0';
+	r.dirs[1].label[sizeof(r.dirs[1].label) - 1] = '\0';
+	for (size_t k = 0; k < NROWS; k++)
+		cmps[k].st.vd.v = VD_INCONCLUSIVE, cmps[k].st.se_rounds = cmps[k].st.se_log = 0.05;
+	n = report_answer(&r, lines, 0, 6);
+	ck_assert_uint_ge(n, 2);
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_uint_lt(strlen(lines[i]), REPORT_SUMMARY_LINE - 1);
+		ck_assert_ptr_nonnull(strstr(lines[i], i ? " (continued): " : ": "));
+		strcat(all, lines[i]);
+	}
+	ck_assert_ptr_nonnull(strstr(all, "at the measured scatter, "));
+	ck_assert_ptr_nonnull(strstr(lines[n - 1], " more minutes of sampling"));
+}
+END_TEST
+
 Suite *suite_answer(void)
 {
 	Suite *s = suite_create("answer");
@@ -163,6 +202,7 @@ Suite *suite_answer(void)
 
 	tcase_add_test(tc, rounds_to_decide_by_hand);
 	tcase_add_test(tc, answer_line);
+	tcase_add_test(tc, answer_unlike_and_long);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "cmds.h"
+#include "core/status.h"
 #include "reader/record_read.h"
 #include "report/paired_table.h"
 #include "report/report.h"
@@ -940,6 +941,20 @@ START_TEST(paired_rows_are_the_runs)
 
 	/* two heads, two rows, the control rows' heading */
 	paired_rows_of("tests/data/records/paired.json", 5);
+	/* Markdown and HTML: the statistics' words in a legend after the tables. */
+	{
+		const char *const md[] = { "--format", "md", "tests/data/records/paired.json", NULL };
+		const char *const html[] = { "--format", "html", "tests/data/records/paired.json",
+					     NULL };
+
+		ck_assert_int_eq(run(md), 0);
+		ck_assert_msg(strstr(out_text, "\n\n**Legend** (" PAIRED_LEGEND_WORDS "): change: ")
+			      != NULL, "%s", out_text);
+		ck_assert_int_eq(run(html), 0);
+		ck_assert_msg(strstr(out_text, "<details class=\"legend\"><summary>Legend ("
+				     PAIRED_LEGEND_WORDS ")</summary>\n<p class=\"small\">change: ")
+			      != NULL, "%s", out_text);
+	}
 	/* B's File Write a buffered measurement: the row says so under it */
 	ck_assert_int_ge(fd, 0);
 	json = slurp_fd(fd);
@@ -953,6 +968,31 @@ START_TEST(paired_rows_are_the_runs)
 	ck_assert_int_eq(fclose(f), 0);
 	paired_rows_of(path, 6);
 	ck_assert_ptr_nonnull(strstr(out_text, "\"reason\": \"the two sides did not do the same work: B refused O_DIRECT, so its I/O went through the page cache\""));
+	/*
+	 * Compared as two inputs (--copies): the row whose sides did different
+	 * work is shown, not judged, and left off the chart, which says so.
+	 */
+	{
+		const char *const md[] = { "--format", "md", "--copies", "1", path, NULL };
+		const char *const html[] = { "--format", "html", "--copies", "1", path, NULL };
+		const char *const text[] = { "--copies", "1", path, NULL };
+
+		ck_assert_int_eq(run(md), 0);
+		ck_assert_msg(strstr(out_text, "| File Write 256 bufsize 500 maxblocks | 1 | KBps | ")
+			      != NULL && strstr(out_text, "| " NOTE_UNLIKE_VERDICT " |") != NULL,
+			      "%s", out_text);
+		ck_assert_int_eq(run(html), 0);
+		ck_assert_msg(strstr(out_text, "Not drawn: 1 row whose two sides did different work")
+			      != NULL, "%s", out_text);
+		for (const char *svg = strstr(out_text, "<svg"); svg; svg = strstr(svg + 1, "<svg")) {
+			const char *end = strstr(svg, "</svg>"), *fw = strstr(svg, "File Write");
+
+			ck_assert_ptr_nonnull(end);
+			ck_assert_msg(fw == NULL || fw > end, "charted: %.*s", (int)(end - svg), svg);
+		}
+		ck_assert_int_eq(run(text), 0);
+		ck_assert_msg(strstr(out_text, "  -6.5% w\n") != NULL, "%s", out_text);
+	}
 	unlink(path);
 	free(json);
 	free(edited);

@@ -12,6 +12,7 @@
 
 #include "core/testdirs.h"
 #include "reader/textparse.h"
+#include "report/change_chart.h"
 #include "report/paired_table.h"
 #include "report/report.h"
 #include "run/order.h"
@@ -571,11 +572,28 @@ START_TEST(compare_a_run)
 	ck_assert_ptr_nonnull(strstr(buf, "Ran once, in rel"));
 	ck_assert_ptr_nonnull(strstr(buf, "Dhrystone 2 using register variables"));
 	free(buf);
-	/* Markdown: the same note under the tables. */
+	/* Markdown: the same note under the tables, in a legend after them. */
 	f = open_memstream(&buf, &len);
 	ck_assert_int_eq(report_md(f, &r), 0);
 	fclose(f);
 	ck_assert_ptr_nonnull(strstr(buf, report_paired_instance_note));
+	ck_assert_ptr_nonnull(strstr(buf, "\n\n**Legend** (" PAIRED_LEGEND_WORDS "): change: "));
+	ck_assert(strstr(buf, "**Legend**") > strstr(buf, "| Test | Dir |"));
+	free(buf);
+	/* HTML: the legend folded, a reader opens it; the words inside. */
+	f = open_memstream(&buf, &len);
+	ck_assert_int_eq(report_html(f, &r), 0);
+	fclose(f);
+	{
+		const char *lg = strstr(buf, "<details class=\"legend\"><summary>Legend ("
+					PAIRED_LEGEND_WORDS ")</summary>\n<p class=\"small\">change: ");
+		const char *end = lg ? strstr(lg, "</details>") : NULL;
+
+		ck_assert_ptr_nonnull(lg);
+		ck_assert_ptr_nonnull(end);
+		ck_assert(strstr(lg, "interval that holds 0 is not evidence") < end);
+		ck_assert_ptr_nonnull(strstr(lg, "interval that holds 0 is not evidence"));
+	}
 	free(buf);
 	/* Settings mode compares one instance: its note in place of the term's. */
 	r.nsettings = 2;
@@ -741,6 +759,17 @@ START_TEST(unlike_sides_no_verdict)
 	ck_assert_uint_eq(r.family.m, 0);
 	ck_assert_int_eq(r.cmps[0].st.vd.v, VD_NONE);
 	ck_assert(!isfinite(r.cmps[0].st.detect));
+	/* Off the chart (its +19,000 % would set the axis), and the chart says so. */
+	{
+		struct change_chart cc;
+
+		ck_assert_int_eq(change_chart_paired(&r, &cc), 0);
+		ck_assert_uint_eq(cc.nrows, 0);
+		ck_assert_uint_eq(cc.left_out, 1);
+		ck_assert_ptr_nonnull(strstr(cc.title, "\nNot drawn: 1 row whose two sides did "
+					     "different work"));
+		change_chart_free(&cc);
+	}
 	f = open_memstream(&buf, &len);
 	ck_assert_int_eq(report_paired_text(f, &r), 0);
 	fclose(f);

@@ -353,7 +353,10 @@ START_TEST(md_ampersand)
 }
 END_TEST
 
-/* md_code or md_text_code of s (in_table for md_code; -1: md_text_code), malloc'd. */
+/*
+ * md_code or md_text_code of s (in_table for md_code; -1: md_text_code;
+ * -2: its HTML twin, html_text_code), malloc'd.
+ */
 static char *md_code_of(const char *s, int in_table)
 {
 	char *buf = NULL;
@@ -361,7 +364,9 @@ static char *md_code_of(const char *s, int in_table)
 	FILE *m = open_memstream(&buf, &len);
 
 	ck_assert_ptr_nonnull(m);
-	if (in_table < 0)
+	if (in_table == -2)
+		html_text_code(m, s);
+	else if (in_table < 0)
 		md_text_code(m, s);
 	else
 		md_code(m, s, in_table);
@@ -394,6 +399,26 @@ START_TEST(md_code_spans)
 	MD_CODE_IS("Setting b: `echo `id``; in force: rw", -1,
 		   "Setting b: `` echo `id` ``; in force: rw");
 	MD_CODE_IS("no `quote", -1, "no \\`quote");
+}
+END_TEST
+
+/* The HTML twin: the quote between the first and last backtick as <code>, all escaped. */
+START_TEST(html_code_quotes)
+{
+	static const char *const cases[][2] = {
+		{ "Setting a: `mount -o x </m>`; in force: <rw>",
+		  "Setting a: <code>mount -o x &lt;/m&gt;</code>; in force: &lt;rw&gt;" },
+		{ "b: `echo `id``; ok", "b: <code>echo `id`</code>; ok" },
+		{ "no `quote & <b>", "no `quote &amp; &lt;b&gt;" },
+		{ "empty `` here", "empty  here" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *got = md_code_of(cases[i][0], -2);
+
+		ck_assert_str_eq(got, cases[i][1]);
+		free(got);
+	}
 }
 END_TEST
 
@@ -556,6 +581,7 @@ Suite *suite_util(void)
 	tcase_add_test(tc, csv_formula_guard);
 	tcase_add_test(tc, md_ampersand);
 	tcase_add_test(tc, md_code_spans);
+	tcase_add_test(tc, html_code_quotes);
 	tcase_add_test(tc, quote_escapes_and_cuts);
 	tcase_add_test(tc, figures_compact);
 	tcase_add_test(tc, owner_round_trip_and_stale);

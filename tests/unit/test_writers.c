@@ -1266,7 +1266,8 @@ START_TEST(test_summary_settings_testdir)
 	for (size_t d = 0; d < 2; d++) {
 		snprintf(s->r.settings[d].name, sizeof(s->r.settings[d].name), "%s",
 			 d ? "noa" : "rel");
-		snprintf(s->r.settings[d].command, sizeof(s->r.settings[d].command), "true");
+		snprintf(s->r.settings[d].command, sizeof(s->r.settings[d].command), "%s",
+			 d ? "mount -o remount,noatime </x>" : "true");
 		snprintf(s->r.dirs[d].label, sizeof(s->r.dirs[d].label), "%s", s->r.settings[d].name);
 	}
 	n = report_summary(&s->r, lines, REPORT_SUMMARY_MAX);
@@ -1276,6 +1277,25 @@ START_TEST(test_summary_settings_testdir)
 				"options per setting below)") == 0;
 	}
 	ck_assert_uint_eq(found, 1);
+	/* The HTML summary shows each command as code, escaped, not in backticks. */
+	{
+		char *buf = NULL, *sum, *end;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		ck_assert_int_eq(report_html(f, &s->r), 0);
+		ck_assert_int_eq(fclose(f), 0);
+		sum = strstr(buf, "<section id=\"summary\">");
+		ck_assert_ptr_nonnull(sum);
+		end = strstr(sum, "</section>");
+		ck_assert_ptr_nonnull(end);
+		*end = '\0';
+		ck_assert_msg(strstr(sum, "Setting noa: <code>mount -o remount,noatime "
+				     "&lt;/x&gt;</code>; in force: ") != NULL, "%s", sum);
+		ck_assert_ptr_nonnull(strstr(sum, "<code>true</code>"));
+		ck_assert_ptr_null(strchr(sum, '`'));
+		free(buf);
+	}
 	free(s);
 }
 END_TEST
