@@ -292,7 +292,7 @@ fuzz-replay: build/fuzz/replay-textparse
 FUZZ_DEPS_textparse := src/core/testtab.c src/core/result.c src/score/score.c src/score/score_ci.c \
 		       src/stats/randeff.c $(FACT_SRCS) src/stats/verdict.c src/stats/stats.c \
 		       src/sysinfo/hoststate.c src/sysinfo/cpulimits.c src/sysinfo/rootfile.c \
-		       src/util/csv_out.c src/util/json_out.c src/util/util.c
+		       src/util/csv_out.c src/util/json_out.c src/util/util.c src/util/quote.c
 build/fuzz/fuzz-textparse: $(FUZZ_SRCS) $(FUZZ_DEPS_textparse) src/reader/textparse.h src/core/testtab.h
 	@mkdir -p $(@D)
 	$(QLD)$(FUZZ_CC) $(BASE_CFLAGS) -Isrc -g -O1 -fsanitize=fuzzer,address,undefined \
@@ -426,7 +426,7 @@ FUZZ_SRCS_mountinfo := src/sysinfo/mountinfo.c src/sysinfo/mountinfo_sysfs.c
 FUZZ_SRCS_serve     := src/shared/net.c src/shared/netsrv.c
 FUZZ_SRCS_peer      := src/shared/netcli.c src/shared/net.c src/shared/netsrv.c
 # The one CSV encoder (issue 41): formula guard, quoting, numbers.
-FUZZ_SRCS_csvout    := src/util/csv_out.c src/util/json_out.c src/util/util.c
+FUZZ_SRCS_csvout    := src/util/csv_out.c src/util/json_out.c src/util/util.c src/util/quote.c
 # The run record's strict reader (issue 36): the test table, statuses,
 # verdict words, interference flag names, CPU limits and settings it reads back.
 FUZZ_SRCS_record    := src/reader/record_read.c src/reader/record_json.c src/reader/record_check.c \
