@@ -210,3 +210,25 @@ fake_prog() {
 	rm -f "$P/$1"
 	ln -s "$ROOT/build/fakepgms/$2" "$P/$1"
 }
+
+# journal_samples FILE: how many sample lines a run's journal holds.
+journal_samples() { sn=$(grep -c '^{"copies":' "$1" 2>/dev/null); echo "${sn:-0}"; }
+
+# await_sample PID TRIES WHAT: wait for the run PID's journal in $RES (jf
+# names it), then for one sample line more than it holds now, polling TRIES
+# times 0.05 s; dies with WHAT when either does not come.  Returns 1 when the
+# run ended first (no sample to kill it after).
+await_sample() {
+	_n=0
+	until [ -n "$(ls "$RES"/*.journal 2>/dev/null)" ]; do
+		_n=$((_n + 1)); [ $_n -lt 300 ] || die "$3: no journal: $(cat "$T/err" 2>/dev/null)"
+		sleep 0.1
+	done
+	jf=$(ls "$RES"/*.journal)
+	_before=$(journal_samples "$jf")
+	_n=0
+	while kill -0 "$1" 2>/dev/null && [ "$(journal_samples "$jf")" -le "$_before" ]; do
+		_n=$((_n + 1)); [ $_n -lt "$2" ] || die "$3: no sample in $(($2 / 20)) s"; sleep 0.05
+	done
+	kill -0 "$1" 2>/dev/null
+}

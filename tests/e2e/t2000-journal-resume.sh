@@ -11,8 +11,6 @@ command -v python3 >/dev/null 2>&1 || skip "python3 needed"
 J="$T/snap"
 mkdir -p "$J"
 
-# samples FILE: how many of the journal's lines are samples.
-samples() { sn=$(grep -c '^{"copies":' "$1" 2>/dev/null); echo "${sn:-0}"; }
 
 # chain NAME TEST=COUNT,... ARGS...: start the run, then until it completes: wait
 # for one more sample in the journal, SIGKILL it a random moment later,
@@ -24,17 +22,7 @@ chain() {
 	pid=$!
 	kills=0
 	while :; do
-		n=0
-		until [ -n "$(ls "$RES"/*.journal 2>/dev/null)" ]; do
-			n=$((n + 1)); [ $n -lt 300 ] || die "$name: no journal"; sleep 0.1
-		done
-		jf=$(ls "$RES"/*.journal)
-		before=$(samples "$jf")
-		n=0
-		while kill -0 $pid 2>/dev/null && [ "$(samples "$jf")" -le "$before" ]; do
-			n=$((n + 1)); [ $n -lt 300 ] || die "$name: no sample in 30 s"; sleep 0.05
-		done
-		kill -0 $pid 2>/dev/null || break
+		await_sample $pid 300 "$name" || break
 		sleep "0.$(awk 'BEGIN { srand(); printf "%d", rand() * 9 }')"
 		kill -KILL $pid 2>/dev/null || break
 		wait $pid 2>/dev/null
@@ -61,8 +49,8 @@ chain() {
 		head -c "$(wc -c <"$s")" "$r.journal" | cmp -s - "$s" ||
 			die "$name: samples journaled before kill ${s##*.} lost or changed"
 	done
-	[ "$(samples "$r.journal")" -eq "$EXPECT_TOTAL" ] ||
-		die "$name: $(samples "$r.journal") samples journaled, want $EXPECT_TOTAL (none twice)"
+	[ "$(journal_samples "$r.journal")" -eq "$EXPECT_TOTAL" ] ||
+		die "$name: $(journal_samples "$r.journal") samples journaled, want $EXPECT_TOTAL (none twice)"
 	python3 - "$r.json" "$want" <<'PY' || die "$name: the record's tests or sample counts"
 import json, sys
 rec = json.load(open(sys.argv[1]))
@@ -109,7 +97,7 @@ stop_after_two() {
 		--duration 1 --settle 0 syscall >/dev/null 2>&1 &
 	pid=$!
 	n=0
-	until [ "$(samples "$RES"/*.journal)" -ge 2 ]; do
+	until [ "$(journal_samples "$RES"/*.journal)" -ge 2 ]; do
 		n=$((n + 1)); [ $n -lt 300 ] || die "$1: no samples"; sleep 0.05
 	done
 	kill -"$1" $pid; wait $pid 2>/dev/null

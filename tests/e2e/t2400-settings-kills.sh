@@ -15,7 +15,6 @@ command -v python3 >/dev/null 2>&1 || skip "python3 needed"
 command -v ps >/dev/null 2>&1 || skip "ps needed"
 J="$T/snap"
 mkdir -p "$J"
-samples() { sn=$(grep -c '^{"copies":' "$1" 2>/dev/null); echo "${sn:-0}"; }
 # in_setting PID: a setting's command (sleep 0.31 or 0.32) is running under PID.
 in_setting() { ps -o args= --ppid "$1" 2>/dev/null | grep -q 'sleep 0\.3[12]'; }
 
@@ -25,17 +24,7 @@ in_setting() { ps -o args= --ppid "$1" 2>/dev/null | grep -q 'sleep 0\.3[12]'; }
 pid=$!
 kills=0 during=0 compared=
 while :; do
-	n=0
-	until [ -n "$(ls "$RES"/*.journal 2>/dev/null)" ]; do
-		n=$((n + 1)); [ $n -lt 300 ] || die "no journal: $(cat "$T/err")"; sleep 0.1
-	done
-	jf=$(ls "$RES"/*.journal)
-	before=$(samples "$jf")
-	n=0
-	while kill -0 $pid 2>/dev/null && [ "$(samples "$jf")" -le "$before" ]; do
-		n=$((n + 1)); [ $n -lt 600 ] || die "no sample in 30 s"; sleep 0.05
-	done
-	kill -0 $pid 2>/dev/null || break
+	await_sample $pid 600 "settings run" || break
 	if [ $((kills % 2)) -eq 0 ]; then
 		# Into the next setting's command (it runs before each sample).
 		n=0
@@ -80,7 +69,7 @@ for s in "$J"/*; do
 	head -c "$(wc -c <"$s")" "$r.journal" | cmp -s - "$s" ||
 		die "samples journaled before kill ${s##*/} lost or changed"
 done
-[ "$(samples "$r.journal")" -eq 12 ] || die "$(samples "$r.journal") samples journaled, want 12"
+[ "$(journal_samples "$r.journal")" -eq 12 ] || die "$(journal_samples "$r.journal") samples journaled, want 12"
 python3 - "$r.json" <<'PY' || die "the record's settings or sample counts"
 import json, sys
 rec = json.load(open(sys.argv[1]))
@@ -98,7 +87,7 @@ rm -rf "$RES"/*
 	--settle 0 syscall >/dev/null 2>&1 &
 pid=$!
 n=0
-until [ "$(samples "$RES"/*.journal)" -ge 2 ]; do
+until [ "$(journal_samples "$RES"/*.journal)" -ge 2 ]; do
 	n=$((n + 1)); [ $n -lt 300 ] || die "TERM: no samples"; sleep 0.05
 done
 kill -TERM $pid; wait $pid 2>/dev/null
